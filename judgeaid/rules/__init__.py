@@ -1,0 +1,1 @@
+"""The game itself: pure Zung Jung rules with no web, database or PDF imports."""

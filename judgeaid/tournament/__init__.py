@@ -1,0 +1,1 @@
+"""The tournament itself: pure formats, seating, rotation, standings and brackets."""
