@@ -1,0 +1,195 @@
+"""Match points and the match-point standings of a casual event or a preliminary round.
+
+Match points (MP) are kept at full float precision in every value this module returns;
+only `display_match_points` rounds, to `DISPLAY_PLACES` decimals, for pages and exports.
+
+Totals are compared after rounding to `_MP_TIE_PLACES` decimals, so totals that are equal
+in exact arithmetic (e.g. √2 + √8 and √18) tie even though their floats differ in the last
+bit. Only totals closer than 1e-9 MP are affected, far below anything shown to a user.
+
+Random draws are keyed by SHA-256 of ``(seed, stage, player number)`` (see `draw_value`):
+a player's draw depends on nothing but the recorded seed and their own number, so adding or
+removing a player never reorders a tie between two others, and the same seed always
+reproduces the same order.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import groupby
+from typing import Literal
+
+DISPLAY_PLACES = 2
+LATE_ARRIVAL_DEDUCTION = 15.0  # §3.7 MP per session missed
+MAX_LATE_SESSIONS = 2  # §3.7 only the first one or two sessions may be missed
+STANDINGS_STAGE = "standings"
+
+_MP_TIE_PLACES = 9
+
+TieBreak = Literal["raw", "draw"]
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """One player's session results as they go into the standings.
+
+    `session_raw[i]` is the card total (penalties included) for session i + 1, or None when
+    the player did not play it. `late_sessions` is how many opening sessions the player
+    missed as a pardoned late arrival (0, 1 or 2, §3.7).
+    """
+
+    number: int
+    name: str
+    session_raw: tuple[int | None, ...]
+    late_sessions: int = 0
+    is_resigned: bool = False
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the standings.
+
+    `deductions` is the MP taken off for late arrival, as a positive number;
+    `match_points` is the session MP total minus `deductions`. `tie_break` says what
+    separated this player from others on equal MP: None (nobody shares the MP), "raw" (raw
+    total did) or "draw" (raw total was equal too; `draw` is the value that decided).
+    """
+
+    rank: int
+    number: int
+    name: str
+    match_points: float
+    raw: int
+    session_match_points: tuple[float | None, ...]
+    deductions: float
+    tie_break: TieBreak | None
+    draw: int | None
+    is_resigned: bool
+
+
+def match_points(raw: int) -> float:
+    """Convert a session raw score into match points."""
+    # §3.5.2 the square root of the magnitude, carrying the sign of the raw score
+    if raw == 0:
+        return 0.0
+    return math.copysign(math.sqrt(abs(raw)), raw)
+
+
+def display_match_points(value: float, places: int = DISPLAY_PLACES) -> str:
+    """Format match points for display with a sign and a fixed number of decimals."""
+    text = f"{value:+.{places}f}"
+    # a tiny negative total must not show as "-0.00"
+    return text[1:] if float(text) == 0 else text
+
+
+def mp_key(value: float) -> float:
+    """Return the value match-point totals are compared by when looking for ties."""
+    return round(value, _MP_TIE_PLACES) + 0.0
+
+
+def draw_value(seed: int, number: int, stage: str = STANDINGS_STAGE) -> int:
+    """Return the player's random draw for a stage; the lower value wins the draw."""
+    digest = hashlib.sha256(f"{seed}|{stage}|{number}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def draw_order(numbers: Iterable[int], seed: int, stage: str = STANDINGS_STAGE) -> list[int]:
+    """List player numbers in the order the seeded draw puts them, winner first."""
+    return sorted(numbers, key=lambda number: (draw_value(seed, number, stage), number))
+
+
+def rank(entries: Sequence[PlayerResult], seed: int) -> list[Standing]:
+    """Rank players by match points, then raw total, then the seeded draw."""
+    seen: set[int] = set()
+    lines = []
+    for entry in entries:
+        if entry.number in seen:
+            raise ValueError(f"player {entry.number} is listed twice")
+        seen.add(entry.number)
+        lines.append(_line(entry, seed))
+
+    # §4.11, §4.13 a resigned player is out of the event, so goes below everyone still in it
+    lines.sort(key=lambda line: (line.is_resigned, -line.mp_key, -line.raw, line.draw_key))
+
+    standings: list[Standing] = []
+    for _, mp_group in groupby(lines, key=lambda line: (line.is_resigned, line.mp_key)):
+        mp_tied = list(mp_group)
+        for _, raw_group in groupby(mp_tied, key=lambda line: line.raw):
+            raw_tied = list(raw_group)
+            # §3.3.1, §3.3.2.1 equal MP: raw total decides, then a random draw
+            if len(raw_tied) > 1:
+                tie_break: TieBreak | None = "draw"
+            elif len(mp_tied) > 1:
+                tie_break = "raw"
+            else:
+                tie_break = None
+            for line in raw_tied:
+                standings.append(
+                    Standing(
+                        rank=len(standings) + 1,
+                        number=line.entry.number,
+                        name=line.entry.name,
+                        match_points=line.match_points,
+                        raw=line.raw,
+                        session_match_points=line.session_match_points,
+                        deductions=line.deductions,
+                        tie_break=tie_break,
+                        draw=line.draw_key[0] if tie_break == "draw" else None,
+                        is_resigned=line.is_resigned,
+                    )
+                )
+    return standings
+
+
+@dataclass(frozen=True)
+class _Line:
+    entry: PlayerResult
+    session_match_points: tuple[float | None, ...]
+    deductions: float
+    match_points: float
+    mp_key: float
+    raw: int
+    draw_key: tuple[int, int]
+
+    @property
+    def is_resigned(self) -> bool:
+        return self.entry.is_resigned
+
+
+def _line(entry: PlayerResult, seed: int) -> _Line:
+    _check_late_sessions(entry)
+    session_mp = tuple(None if raw is None else match_points(raw) for raw in entry.session_raw)
+    deductions = LATE_ARRIVAL_DEDUCTION * entry.late_sessions
+    total = math.fsum(mp for mp in session_mp if mp is not None) - deductions
+    return _Line(
+        entry=entry,
+        session_match_points=session_mp,
+        deductions=deductions,
+        match_points=total,
+        mp_key=mp_key(total),
+        raw=sum(raw for raw in entry.session_raw if raw is not None),
+        # the player number only matters if two 64-bit draws ever collide
+        draw_key=(draw_value(seed, entry.number), entry.number),
+    )
+
+
+def _check_late_sessions(entry: PlayerResult) -> None:
+    late = entry.late_sessions
+    # §3.7 the pardon covers missing session 1, or sessions 1 and 2, and nothing later
+    if not 0 <= late <= MAX_LATE_SESSIONS:
+        raise ValueError(
+            f"player {entry.number}: a late arrival can only miss the first one or two "
+            f"sessions, not {late}"
+        )
+    if late > len(entry.session_raw):
+        raise ValueError(
+            f"player {entry.number}: marked late for {late} sessions but only "
+            f"{len(entry.session_raw)} have results"
+        )
+    if any(raw is not None for raw in entry.session_raw[:late]):
+        raise ValueError(
+            f"player {entry.number}: has a score for a session they are marked as missing"
+        )
