@@ -1,0 +1,331 @@
+"""The competitive final day: the cut, seed tables, elimination, reseeding, final places.
+
+Players are identified by their player number throughout. Every final-day round is ranked
+across the whole field, not table by table (§3.3.2.2: the bottom half of the standings goes
+out; the §3.5.3.2 example has tables where all four players advance). Ties in a round are
+broken by Day-1 MP and then a seeded draw whose stage is ``round-of-<size>``, so a round's
+draw is independent of the Day-1 draw and of other rounds (see `standings.draw_value`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import groupby
+from typing import Literal
+
+from judgeaid.tournament.standings import Standing, TieBreak, draw_value, mp_key
+
+Level = Literal["regional", "international"]
+RoundTieBreak = Literal["day1_mp", "draw"]
+
+# §3.3.2.2 and rules/README.md: regional events run three final-day rounds, international four
+FINAL_DAY_ROUNDS: dict[str, tuple[int, ...]] = {
+    "regional": (16, 8, 4),
+    "international": (32, 16, 8, 4),
+}
+
+# Seed tables as printed, one row per table, seeds in the printed column order.
+SEED_TABLES: dict[int, tuple[tuple[int, ...], ...]] = {
+    # §3.5.3.1
+    32: (
+        (1, 16, 17, 32),
+        (5, 12, 21, 28),
+        (3, 14, 19, 30),
+        (6, 11, 22, 27),
+        (7, 10, 23, 26),
+        (4, 13, 20, 29),
+        (8, 9, 24, 25),
+        (2, 15, 18, 31),
+    ),
+    # §3.5.3.4
+    16: (
+        (1, 8, 9, 16),
+        (3, 6, 11, 14),
+        (4, 5, 12, 13),
+        (2, 7, 10, 15),
+    ),
+    8: (
+        (1, 4, 5, 8),
+        (2, 3, 6, 7),
+    ),
+    4: ((1, 2, 3, 4),),
+}
+
+GRAND_FINAL_SIZE = 4
+
+
+@dataclass(frozen=True)
+class Cut:
+    """The preliminary-round cut: who advances to the final day and who does not.
+
+    `decided_by` says what separated the last player in from the first player out: None
+    (match points), "raw" (equal MP, raw total) or "draw" (equal raw total too).
+    """
+
+    advancing: tuple[Standing, ...]
+    eliminated: tuple[Standing, ...]
+    decided_by: TieBreak | None
+
+
+@dataclass(frozen=True)
+class RoundPlace:
+    """One player's place in a final-day round, ranked across the whole round.
+
+    `tie_break` says what separated the player from others on the same session score:
+    None, "day1_mp" (Day-1 MP did) or "draw" (Day-1 MP was equal too; `draw` decided).
+    """
+
+    place: int
+    number: int
+    raw: int
+    day1_match_points: float
+    tie_break: RoundTieBreak | None
+    draw: int | None
+    is_advancing: bool
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """A finished final-day round: every place, the survivors and the eliminated."""
+
+    size: int
+    places: tuple[RoundPlace, ...]
+
+    @property
+    def survivors(self) -> tuple[int, ...]:
+        """List the players who advance, best first."""
+        return tuple(place.number for place in self.places if place.is_advancing)
+
+    @property
+    def eliminated(self) -> tuple[int, ...]:
+        """List the players who go out, best first."""
+        return tuple(place.number for place in self.places if not place.is_advancing)
+
+
+@dataclass(frozen=True)
+class FinalPlace:
+    """One line of the final ranking of a competitive event.
+
+    `round_size` is the size of the last round the player played (4 is the Grand Final) or
+    None for players who did not pass the preliminary round. `raw` is what ranks the player
+    inside that bracket: the session score of that round, or the Day-1 raw total.
+    `tie_break` and `draw` come from that round's `RoundPlace` or from the Day-1 `Standing`.
+    """
+
+    rank: int
+    number: int
+    round_size: int | None
+    raw: int
+    day1_match_points: float
+    tie_break: RoundTieBreak | TieBreak | None
+    draw: int | None
+
+
+def final_day_rounds(level: Level) -> tuple[int, ...]:
+    """Return the number of players in each final-day round, Grand Final last."""
+    try:
+        return FINAL_DAY_ROUNDS[level]
+    except KeyError:
+        raise ValueError(f"unknown competitive level {level!r}") from None
+
+
+def cut(standings: Sequence[Standing], size: int) -> Cut:
+    """Split the preliminary standings into the top `size` players and the rest."""
+    if size not in SEED_TABLES or size == GRAND_FINAL_SIZE:
+        raise ValueError(f"the final day cannot start with {size} players")
+    # §3.3.2.1 ties at the cut follow the standings order: raw total, then the seeded draw
+    ordered = sorted(standings, key=lambda standing: standing.rank)
+    # §4.11 a resigned player is out of the event and cannot advance
+    active = [standing for standing in ordered if not standing.is_resigned]
+    if len(active) < size:
+        raise ValueError(f"fewer than {size} players are still in the event")
+    advancing = tuple(active[:size])
+    advancing_numbers = {standing.number for standing in advancing}
+    eliminated = tuple(s for s in ordered if s.number not in advancing_numbers)
+    last_in, first_out = advancing[-1], active[size] if len(active) > size else None
+    decided_by: TieBreak | None = None
+    if first_out is not None and mp_key(last_in.match_points) == mp_key(first_out.match_points):
+        decided_by = "draw" if last_in.raw == first_out.raw else "raw"
+    return Cut(advancing=advancing, eliminated=eliminated, decided_by=decided_by)
+
+
+def seed_tables(players_by_day1_rank: Sequence[int]) -> list[list[int]]:
+    """Seat players, listed best Day-1 rank first, at the seed tables for their number."""
+    players = list(players_by_day1_rank)
+    if len(set(players)) != len(players):
+        raise ValueError("a player is listed twice")
+    pattern = SEED_TABLES.get(len(players))
+    if pattern is None:
+        raise ValueError(f"there is no seed table for {len(players)} players")
+    # seed n is the n-th player on the list (§3.5.3.1, §3.5.3.2)
+    return [[players[seed - 1] for seed in table] for table in pattern]
+
+
+def reseed(survivors: Iterable[int], day1_rank: Mapping[int, int]) -> list[list[int]]:
+    """Seat a round's survivors for the next round by their Day-1 rank alone."""
+    # §3.5.3.2 sort by preliminary rank, nothing else; §3.5.3.5 no slot survives an upset
+    return seed_tables(sorted(survivors, key=lambda number: day1_rank[number]))
+
+
+def separation_problems(tables_by_seed: Sequence[Sequence[int]]) -> list[str]:
+    """List the §3.5.3.3 separation rules that a seating by seed numbers breaks."""
+    seeds = sorted(seed for table in tables_by_seed for seed in table)
+    size = len(seeds)
+    if seeds != list(range(1, size + 1)) or size % 4 or size // 4 != len(tables_by_seed):
+        return ["the tables must hold seeds 1 to N, four to a table"]
+    if size == GRAND_FINAL_SIZE:
+        return []
+    table_of = {seed: index for index, table in enumerate(tables_by_seed) for seed in table}
+    half_of = {seed: table_of[seed] < len(tables_by_seed) // 2 for seed in seeds}
+    problems = []
+    if half_of[1] == half_of[2]:
+        problems.append("seeds 1 and 2 are in the same half")
+    # the semifinal is the round of 8; the rules for seeds 1-4 bind the rounds before it
+    if size > 8:
+        if half_of[1] == half_of[4]:
+            problems.append("seeds 1 and 4 are in the same half")
+        if half_of[2] == half_of[3]:
+            problems.append("seeds 2 and 3 are in the same half")
+        if len({table_of[seed] for seed in (1, 2, 3, 4)}) < 4:
+            problems.append("two of seeds 1 to 4 share a table")
+    # §3.5.3.3 general rule, §3.5.3.4 quartile compression: one seed from each quarter a table
+    quarter = size // 4
+    for index, table in enumerate(tables_by_seed, start=1):
+        if sorted((seed - 1) // quarter for seed in table) != [0, 1, 2, 3]:
+            problems.append(f"table {index} does not take one seed from each quarter")
+    return problems
+
+
+def eliminate(
+    tables: Sequence[Sequence[int]],
+    session_raw: Mapping[int, int],
+    day1_mp: Mapping[int, float],
+    seed: int,
+) -> RoundResult:
+    """Rank a final-day round by session score and send the bottom half out."""
+    players = [number for table in tables for number in table]
+    size = len(players)
+    if size not in SEED_TABLES or size == GRAND_FINAL_SIZE:
+        raise ValueError(f"a round of {size} players has no elimination")
+    places = _rank_round(players, session_raw, day1_mp, seed, advancing=size // 2)
+    return RoundResult(size=size, places=places)
+
+
+def final_ranking(
+    day1: Sequence[Standing],
+    rounds: Sequence[RoundResult],
+    grand_final_raw: Mapping[int, int],
+    seed: int,
+) -> list[FinalPlace]:
+    """Rank a finished competitive event: Grand Final first, then bracket by bracket."""
+    day1_order = sorted(day1, key=lambda standing: standing.rank)
+    day1_mp = {standing.number: standing.match_points for standing in day1_order}
+    _check_rounds(day1_order, rounds, grand_final_raw)
+
+    finalists = list(grand_final_raw)
+    grand_final = _rank_round(finalists, grand_final_raw, day1_mp, seed, advancing=0)
+    brackets: list[tuple[int, Sequence[RoundPlace]]] = [(GRAND_FINAL_SIZE, grand_final)]
+    for result in reversed(rounds):
+        brackets.append((result.size, [p for p in result.places if not p.is_advancing]))
+
+    # §3.5.1 final-day players rank by raw score inside the bracket they went out in
+    ranking: list[FinalPlace] = []
+    for round_size, places in brackets:
+        for place in places:
+            ranking.append(
+                FinalPlace(
+                    rank=len(ranking) + 1,
+                    number=place.number,
+                    round_size=round_size,
+                    raw=place.raw,
+                    day1_match_points=place.day1_match_points,
+                    tie_break=place.tie_break,
+                    draw=place.draw,
+                )
+            )
+    # §3.5.1 everyone else keeps their match-point place from the preliminary round
+    for standing in day1_order[rounds[0].size :]:
+        ranking.append(
+            FinalPlace(
+                rank=len(ranking) + 1,
+                number=standing.number,
+                round_size=None,
+                raw=standing.raw,
+                day1_match_points=standing.match_points,
+                tie_break=standing.tie_break,
+                draw=standing.draw,
+            )
+        )
+    return ranking
+
+
+def _rank_round(
+    players: Sequence[int],
+    session_raw: Mapping[int, int],
+    day1_mp: Mapping[int, float],
+    seed: int,
+    advancing: int,
+) -> tuple[RoundPlace, ...]:
+    if len(set(players)) != len(players):
+        raise ValueError("a player is seated twice")
+    if set(session_raw) != set(players):
+        raise ValueError("session scores must be given for exactly the players in the round")
+    missing = [number for number in players if number not in day1_mp]
+    if missing:
+        raise ValueError(f"no Day-1 match points for players {missing}")
+
+    stage = f"round-of-{len(players)}"
+
+    def key(number: int) -> tuple[int, float, int, int]:
+        # §3.3.2.2 session score; at equal score Day-1 MP, then a random draw
+        return (
+            -session_raw[number],
+            -mp_key(day1_mp[number]),
+            draw_value(seed, number, stage),
+            number,
+        )
+
+    ordered = sorted(players, key=key)
+    places: list[RoundPlace] = []
+    for _, raw_group in groupby(ordered, key=lambda number: session_raw[number]):
+        raw_tied = list(raw_group)
+        for _, mp_group in groupby(raw_tied, key=lambda number: mp_key(day1_mp[number])):
+            mp_tied = list(mp_group)
+            tie_break: RoundTieBreak | None
+            if len(mp_tied) > 1:
+                tie_break = "draw"
+            elif len(raw_tied) > 1:
+                tie_break = "day1_mp"
+            else:
+                tie_break = None
+            for number in mp_tied:
+                places.append(
+                    RoundPlace(
+                        place=len(places) + 1,
+                        number=number,
+                        raw=session_raw[number],
+                        day1_match_points=day1_mp[number],
+                        tie_break=tie_break,
+                        draw=draw_value(seed, number, stage) if tie_break == "draw" else None,
+                        is_advancing=len(places) < advancing,
+                    )
+                )
+    return tuple(places)
+
+
+def _check_rounds(
+    day1_order: Sequence[Standing],
+    rounds: Sequence[RoundResult],
+    grand_final_raw: Mapping[int, int],
+) -> None:
+    sizes = tuple(result.size for result in rounds) + (len(grand_final_raw),)
+    if sizes not in FINAL_DAY_ROUNDS.values():
+        raise ValueError(f"final-day rounds of {sizes} players do not make a bracket")
+    entrants = {standing.number for standing in day1_order[: sizes[0]]}
+    for result in rounds:
+        if {place.number for place in result.places} != entrants:
+            raise ValueError(f"the round of {result.size} does not hold the players who reached it")
+        entrants = set(result.survivors)
+    if set(grand_final_raw) != entrants:
+        raise ValueError("the Grand Final does not hold the semifinal survivors")
