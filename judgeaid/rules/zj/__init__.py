@@ -1,0 +1,32 @@
+"""Zung Jung v3.3 scoring: the pattern catalogue, hand counting and payoff (ZJM ch. 2)."""
+
+from .catalogue import (
+    CATEGORIES,
+    PATTERN_BY_ID,
+    PATTERNS,
+    Category,
+    Pattern,
+    catalogue_json,
+    series_of,
+)
+from .hand import HandScore, Issue, Line, MalformedHand, score_hand
+from .payoff import MalformedPayoff, Payoff, payoff, payoff_request
+
+__all__ = [
+    "CATEGORIES",
+    "PATTERNS",
+    "PATTERN_BY_ID",
+    "Category",
+    "HandScore",
+    "Issue",
+    "Line",
+    "MalformedHand",
+    "MalformedPayoff",
+    "Pattern",
+    "Payoff",
+    "catalogue_json",
+    "payoff",
+    "payoff_request",
+    "score_hand",
+    "series_of",
+]

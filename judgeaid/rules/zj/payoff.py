@@ -1,0 +1,137 @@
+"""Split the value of a won hand among the four seats (ZJM §2.3).
+
+Seats are the round's seat winds "E", "S", "W", "N". The winner always receives three
+times the value and the deltas always sum to zero.
+
+Schemes:
+    ``formal``   the Formal Competition Scheme of §2.3: on a discard win above 25 points
+                 the responsible player pays 3 × value − 50 and the other two pay 25.
+    ``uniform``  Kwan's Uniform Payoff Scheme for casual play (rules/002): the three others
+                 always pay the value. Nobody pays extra, so `responsible` is always None:
+                 the field names the player who bears a larger share, and here none does.
+
+A draw (§1.6) scores 0 for everybody; its other arguments are not looked at.
+Bad input raises `MalformedPayoff` (the API answers 400).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .catalogue import PAYOFF_THRESHOLD, SCHEMES, SEATS, WINS
+
+_REQUEST_KEYS = ("value", "win", "winner", "discarder", "same_turn", "scheme")
+
+
+class MalformedPayoff(ValueError):
+    """The payoff request cannot describe a real win."""
+
+
+@dataclass(frozen=True)
+class Payoff:
+    """What each seat gains or pays for one round, and who was responsible."""
+
+    deltas: dict[str, int]
+    responsible: str | None
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return the payoff as a JSON-ready dict, the same shape zj.js returns."""
+        return {"deltas": dict(self.deltas), "responsible": self.responsible}
+
+
+def payoff(
+    value: int | None,
+    win: str,
+    winner: str | None,
+    discarder: str | None = None,
+    same_turn: Sequence[str] | None = None,
+    scheme: str = "formal",
+) -> Payoff:
+    """Compute each seat's delta for a round by the payoff scheme of §2.3."""
+    if scheme not in SCHEMES:
+        raise MalformedPayoff(f"Unknown payoff scheme {scheme!r}; use 'formal' or 'uniform'.")
+    if win not in WINS:
+        raise MalformedPayoff(f"Unknown kind of win {win!r}; use 'self', 'discard' or 'draw'.")
+    if win == "draw":
+        return Payoff(dict.fromkeys(SEATS, 0), None)  # §1.6 no win, no payment
+
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise MalformedPayoff("The hand value must be a whole number of at least 1.")
+    _check_seat(winner, "winner")
+    if win == "self":
+        if discarder is not None:
+            raise MalformedPayoff("A self-drawn win has no discarder.")
+        if same_turn:
+            raise MalformedPayoff("A self-drawn win has no same-turn discards.")
+        return _split(value, winner, None)  # §2.3 everybody pays for self-draw
+
+    chain = _same_turn_chain(winner, discarder, same_turn)
+    # §2.3 same-turn immunity: the first to discard the tile in this turn is responsible,
+    # unless that was the winner, in which case nobody is.
+    responsible = None if chain[0] == winner else chain[0]
+    if scheme == "uniform":
+        return _split(value, winner, None)
+    return _split(value, winner, responsible)
+
+
+def payoff_request(request: Mapping[str, Any]) -> Payoff:
+    """Compute a payoff from a request dict shaped like the /api/zj/payoff body."""
+    if not isinstance(request, Mapping):
+        raise MalformedPayoff("The payoff request must be an object.")
+    unknown = sorted(str(key) for key in request if key not in _REQUEST_KEYS)
+    if unknown:
+        raise MalformedPayoff(f"Unknown field(s) in the payoff request: {', '.join(unknown)}.")
+    if "win" not in request:
+        raise MalformedPayoff("The payoff request needs 'win'.")
+    return payoff(
+        value=request.get("value"),
+        win=request["win"],
+        winner=request.get("winner"),
+        discarder=request.get("discarder"),
+        same_turn=request.get("same_turn"),
+        scheme=request.get("scheme") or "formal",
+    )
+
+
+def _check_seat(seat: object, role: str) -> None:
+    if not isinstance(seat, str) or seat not in SEATS:
+        raise MalformedPayoff(f"The {role} must be one of E, S, W, N; got {seat!r}.")
+
+
+def _same_turn_chain(
+    winner: str, discarder: str | None, same_turn: Sequence[str] | None
+) -> list[str]:
+    if discarder is None:
+        raise MalformedPayoff("A win on a discard needs the discarder.")
+    _check_seat(discarder, "discarder")
+    if discarder == winner:
+        raise MalformedPayoff("The winner cannot be the discarder.")
+    if same_turn is None:
+        same_turn = []
+    if isinstance(same_turn, str) or not isinstance(same_turn, Sequence):
+        raise MalformedPayoff("same_turn must be a list of seats.")
+    for seat in same_turn:
+        _check_seat(seat, "same_turn seat")
+    # The discarder of the winning tile always closes the chain.
+    chain = list(same_turn)
+    if not chain or chain[-1] != discarder:
+        chain.append(discarder)
+    if len(set(chain)) != len(chain):
+        raise MalformedPayoff("A seat appears twice in the same-turn discards.")
+    if winner in chain[1:]:
+        raise MalformedPayoff("The winner can only be the first of the same-turn discards.")
+    return chain
+
+
+def _split(value: int, winner: str, responsible: str | None) -> Payoff:
+    # §2.3 the winner always receives three times the value.
+    payments = dict.fromkeys((seat for seat in SEATS if seat != winner), value)
+    if responsible is not None and value > PAYOFF_THRESHOLD:
+        # §2.3 discarder pays for big hands: the others pay the threshold, the rest is theirs.
+        for seat in payments:
+            payments[seat] = PAYOFF_THRESHOLD
+        payments[responsible] = 3 * value - 2 * PAYOFF_THRESHOLD
+    deltas = {seat: (3 * value if seat == winner else -payments[seat]) for seat in SEATS}
+    return Payoff(deltas, responsible)
