@@ -1,0 +1,561 @@
+"""Penalty rubric, escalation ladder and penalty suggestions (ZJM A.5, §4.11)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+PENALTY_KINDS: tuple[str, ...] = (
+    "warning",
+    "points",
+    "dead_hand",
+    "no_claims",
+    "penalty_tiles",
+    "correction",
+    "turn_clock_15s",
+    "round_loss",
+    "disqualification",
+    "resignation",
+)
+
+KIND_LABELS: dict[str, str] = {
+    "warning": "Warning",
+    "points": "Penalty points",
+    "dead_hand": "Dead hand (cannot win this round)",
+    "no_claims": "No claims for the rest of the round",
+    "penalty_tiles": "Penalty tiles",
+    "correction": "Correction of the irregularity",
+    "turn_clock_15s": "15-second turn clock",
+    "round_loss": "Loss of the round",
+    "disqualification": "Disqualification",
+    "resignation": "Treated as resigned",
+}
+
+# §4.11: these put right what chapter 1 prescribes; they are not graded by the rubric's severity
+RULE_CONSEQUENCE_KINDS = frozenset({"correction", "penalty_tiles", "dead_hand", "no_claims"})
+
+ORDINAL_SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
+
+
+@dataclass(frozen=True)
+class LadderStep:
+    """One rung of the A.5.6 escalation ladder."""
+
+    kind: str
+    points: int
+    label: str
+
+
+# A.5.6 example progression
+LADDER: tuple[LadderStep, ...] = (
+    LadderStep("warning", 0, "Warning"),
+    LadderStep("points", 5, "5 points"),
+    LadderStep("points", 10, "10 points"),
+    LadderStep("points", 20, "20 points"),
+    LadderStep("points", 40, "40 points"),
+    LadderStep("disqualification", 0, "Disqualification"),
+)
+LADDER_TOP = len(LADDER) - 1
+
+
+@dataclass(frozen=True)
+class Infraction:
+    """An example infraction from the rubric, with any terms of its own."""
+
+    id: str
+    label: str
+    section: str
+    first_range: tuple[int, int] | None = None
+    repeated_range: tuple[int, int] | None = None
+    entry_step: int | None = None
+    opening_kind: str | None = None
+    kinds: tuple[str, ...] = ()
+    is_timed: bool = False
+
+
+@dataclass(frozen=True)
+class Category:
+    """A rubric category with its usual penalties and example infractions."""
+
+    id: str
+    title: str
+    summary: str
+    typical: str
+    section: str
+    first_range: tuple[int, int]
+    repeated_range: tuple[int, int]
+    entry_step: int | None
+    kinds: tuple[str, ...]
+    infractions: tuple[Infraction, ...]
+
+
+CATEGORIES: tuple[Category, ...] = (
+    Category(
+        id="minor",
+        title="Minor irregularity",
+        summary="Accidental, small slips that barely affect the game.",
+        typical="A spoken warning and an instruction to put it right; 5 points once repeated.",
+        section="A.5.1",
+        first_range=(0, 0),
+        repeated_range=(5, 5),
+        entry_step=0,
+        kinds=(),
+        infractions=(
+            Infraction("loud_or_distracting", "Talking loudly or distracting the table", "A.5.1"),
+            Infraction("discard_misplaced", "Discard put in the wrong spot of the river", "A.5.1"),
+            Infraction("brief_delay", "Holding up play for a short moment", "A.5.1"),
+            Infraction("slip_fixed_at_once", "Small procedural slip fixed straight away", "A.5.1"),
+        ),
+    ),
+    Category(
+        id="procedural",
+        title="Procedural violation",
+        summary="Mistakes that affect the round without giving a big advantage.",
+        typical="5 to 10 points; 10 to 20 points once repeated.",
+        section="A.5.2",
+        first_range=(5, 10),
+        repeated_range=(10, 20),
+        entry_step=1,
+        kinds=("turn_clock_15s",),
+        infractions=(
+            Infraction("declaration_corrected", "Wrong call that was then put right", "A.5.2"),
+            Infraction("meld_misplaced", "Melded set laid out in the wrong place", "A.5.2"),
+            Infraction("tiles_mishandled", "Tiles handled the wrong way", "A.5.2"),
+            Infraction("play_delayed", "Play held up past the time limits", "A.5.2"),
+            Infraction("tiles_revealed", "Own tiles shown by accident", "A.5.2"),
+        ),
+    ),
+    Category(
+        id="competitive",
+        title="Competitive violation",
+        summary="Behaviour that harms the fairness or integrity of the event.",
+        typical=(
+            "20 to 40 points; the judge may add a 15-second turn clock or limit what the "
+            "player may do for the rest of the round."
+        ),
+        section="A.5.3",
+        first_range=(20, 40),
+        repeated_range=(20, 40),
+        entry_step=3,
+        kinds=("turn_clock_15s",),
+        infractions=(
+            Infraction("stalling", "Stalling far too much", "A.5.3"),
+            Infraction("repeated_wrong_claims", "Making wrong claims again and again", "A.5.3"),
+            Infraction(
+                "tiles_touched_after_win_call", "Touching tiles after a win was called", "A.5.3"
+            ),
+            Infraction("score_check_disrupted", "Getting in the way of the score check", "A.5.3"),
+            Infraction("judge_ignored", "Not doing what the judge said", "A.5.3"),
+        ),
+    ),
+    Category(
+        id="serious",
+        title="Serious violation",
+        summary="Deliberate acts that damage the tournament itself.",
+        typical="Loss of the round, disqualification, or even a ban from the event.",
+        section="A.5.4",
+        first_range=(40, 40),
+        repeated_range=(40, 40),
+        entry_step=None,
+        kinds=("round_loss", "disqualification"),
+        infractions=(
+            # §4.11 names cheating and collusion as grounds for disqualification
+            Infraction(
+                "cheating",
+                "Cheating or tampering with tiles",
+                "A.5.4",
+                opening_kind="disqualification",
+            ),
+            Infraction(
+                "collusion",
+                "Players working together against the others",
+                "A.5.4",
+                opening_kind="disqualification",
+            ),
+            Infraction("rule_abuse", "Twisting the rules on purpose", "A.5.4"),
+            Infraction("ruling_refused", "Refusing to accept a ruling", "A.5.4"),
+            Infraction("harassment", "Harassing or abusing someone", "A.5.4"),
+        ),
+    ),
+    Category(
+        id="special",
+        title="Special case",
+        summary="Cases whose penalty the rules already fix.",
+        typical=(
+            "Time: 5 points per started 15 seconds over, more than 80 in a round is a "
+            "resignation. Late-found scoring mistakes: correct, plus 5 to 10 points. "
+            "Disturbing tiles after a false win: 10 to 20 points."
+        ),
+        section="A.5.5",
+        first_range=(5, 10),
+        repeated_range=(10, 20),
+        entry_step=1,
+        kinds=(),
+        infractions=(
+            Infraction(
+                "time_violation",
+                "Over the turn or round time limit",
+                "1.9",
+                kinds=("resignation", "turn_clock_15s"),
+                is_timed=True,
+            ),
+            Infraction(
+                "score_recording_error",
+                "Wrong score on the card, found later",
+                "A.5.5",
+                first_range=(5, 10),
+                repeated_range=(5, 10),
+                entry_step=1,
+            ),
+            Infraction(
+                "tiles_disturbed_after_false_win",
+                "Tiles disturbed after a false win",
+                "A.5.5",
+                first_range=(10, 20),
+                repeated_range=(10, 20),
+                entry_step=2,
+            ),
+            # not a rubric example: §4.14 prices time-outs and lateness like time violations
+            Infraction(
+                "timeout_or_late",
+                "Time-out overrun or late arrival",
+                "4.14",
+                kinds=("resignation",),
+                is_timed=True,
+            ),
+        ),
+    ),
+)
+
+CATEGORY_IDS: tuple[str, ...] = tuple(c.id for c in CATEGORIES)
+_CATEGORIES_BY_ID = {c.id: c for c in CATEGORIES}
+
+
+def get_category(category: str) -> Category:
+    """Return the rubric category with this id."""
+    try:
+        return _CATEGORIES_BY_ID[category]
+    except KeyError:
+        raise ValueError(f"unknown penalty category: {category!r}") from None
+
+
+def find_infraction(category: str, infraction: str | None) -> Infraction | None:
+    """Return the rubric's example infraction with this id, or None for free text."""
+    if infraction is None:
+        return None
+    for example in get_category(category).infractions:
+        if example.id == infraction:
+            return example
+    return None
+
+
+@dataclass(frozen=True)
+class PriorPenalty:
+    """A penalty the player received earlier in the tournament."""
+
+    category: str
+    kind: str = "points"
+    points: int = 0
+    session: int | None = None
+    round: int | None = None
+    infraction: str | None = None
+
+
+@dataclass(frozen=True)
+class RepeatPolicy:
+    """How earlier penalties count as repeats (a tournament setting)."""
+
+    scope: Literal["category", "any"] = "category"
+    window: Literal["round", "session", "tournament"] = "tournament"
+
+    def __post_init__(self) -> None:
+        if self.scope not in ("category", "any"):
+            raise ValueError(f"unknown repeat scope: {self.scope!r}")
+        if self.window not in ("round", "session", "tournament"):
+            raise ValueError(f"unknown repeat window: {self.window!r}")
+
+
+DEFAULT_POLICY = RepeatPolicy()
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """The penalty the rubric suggests, with the range a floor judge may choose from."""
+
+    category: str
+    infraction: str | None
+    occurrence: int
+    kind: str
+    points: int
+    ladder_step: int | None
+    allowed_range: tuple[int, int | None]
+    allowed_kinds: tuple[str, ...]
+    explanation: str
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def label(self) -> str:
+        """Return the suggestion as a short phrase."""
+        return _kind_phrase(self.kind, self.points)
+
+    def is_beyond_rubric_for(self, points: int) -> bool:
+        """Return whether this many points is above the rubric's range."""
+        high = self.allowed_range[1]
+        return high is not None and points > high
+
+    def is_beyond_rubric(self, kind: str, points: int = 0) -> bool:
+        """Return whether this kind and number of points go beyond the rubric's range."""
+        if kind == "points":
+            return self.is_beyond_rubric_for(points)
+        if kind == "warning" or kind in RULE_CONSEQUENCE_KINDS:
+            return False
+        return kind not in self.allowed_kinds
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A reason a chosen penalty cannot be recorded as it stands."""
+
+    code: str
+    message: str
+
+
+def suggest_penalty(
+    category: str,
+    infraction: str | None,
+    history: Sequence[PriorPenalty] = (),
+    policy: RepeatPolicy = DEFAULT_POLICY,
+    *,
+    session: int | None = None,
+    round: int | None = None,
+) -> Suggestion:
+    """Suggest the next penalty for a player from their earlier penalties."""
+    earlier = count_repeats(category, history, policy, session=session, round=round)
+    suggestion = _suggest_for(category, infraction, earlier + 1)
+    if suggestion.ladder_step is None and suggestion.kind == "points":
+        return suggestion
+    lead = f"{_ordinal(earlier + 1)} {_violation_phrase(category, policy)}"
+    return replace(suggestion, explanation=f"{lead} → {suggestion.label}")
+
+
+def count_repeats(
+    category: str,
+    history: Sequence[PriorPenalty],
+    policy: RepeatPolicy = DEFAULT_POLICY,
+    *,
+    session: int | None = None,
+    round: int | None = None,
+) -> int:
+    """Count the earlier penalties that make a new one a repeat under the policy."""
+    get_category(category)
+    if policy.window in ("session", "round") and session is None:
+        raise ValueError("the current session is needed to count repeats per session or round")
+    if policy.window == "round" and round is None:
+        raise ValueError("the current round is needed to count repeats per round")
+    count = 0
+    for prior in history:
+        if _is_timed(prior.category, prior.infraction):
+            # A.5.5 time penalties follow the clock, so they do not climb the ladder
+            continue
+        if policy.scope == "category" and prior.category != category:
+            continue
+        if policy.window != "tournament" and prior.session != session:
+            continue
+        if policy.window == "round" and prior.round != round:
+            continue
+        count += 1
+    return count
+
+
+def check_choice(
+    category: str,
+    chosen_kind: str,
+    chosen_points: int,
+    is_head_judge: bool,
+    *,
+    infraction: str | None = None,
+    occurrence: int = 1,
+    reason: str = "",
+) -> list[Problem]:
+    """List what is wrong with a judge's chosen penalty; an empty list means it may be saved."""
+    if category not in _CATEGORIES_BY_ID:
+        return [Problem("unknown_category", f"There is no penalty category {category!r}.")]
+    if chosen_kind not in PENALTY_KINDS:
+        return [Problem("unknown_kind", f"There is no penalty kind {chosen_kind!r}.")]
+    if occurrence < 1:
+        raise ValueError("occurrence counts from 1")
+    problems: list[Problem] = []
+    if chosen_points < 0:
+        problems.append(Problem("negative_points", "Penalty points cannot be negative."))
+    elif chosen_kind == "points" and chosen_points == 0:
+        problems.append(Problem("points_missing", "Enter how many penalty points to give."))
+    elif chosen_kind != "points" and chosen_points:
+        problems.append(
+            Problem(
+                "points_with_other_kind",
+                "Record the points as a separate penalty of kind 'points'.",
+            )
+        )
+    suggestion = _suggest_for(category, infraction, occurrence)
+    timed = _is_timed(category, infraction)
+    if timed and chosen_kind == "points" and chosen_points % 5:
+        problems.append(
+            Problem("time_points_step", "Time penalties come in steps of 5 points (§1.9, §4.14).")
+        )
+    if suggestion.is_beyond_rubric(chosen_kind, chosen_points) and not is_head_judge:
+        # A.5.7: only the head judge goes past what the rubric lists
+        problems.append(
+            Problem(
+                "head_judge_only",
+                f"{_kind_phrase(chosen_kind, chosen_points)} is beyond the rubric's range "
+                f"({_range_phrase(suggestion)}); only the head judge may give it.",
+            )
+        )
+    differs = chosen_kind != suggestion.kind or (
+        chosen_points != suggestion.points and not (timed and chosen_kind == "points")
+    )
+    if differs and not reason.strip():
+        problems.append(
+            Problem(
+                "reason_required",
+                f"Give a reason for choosing {_kind_phrase(chosen_kind, chosen_points)} "
+                f"instead of the suggested {suggestion.label}.",
+            )
+        )
+    return problems
+
+
+def rubric_json() -> dict:
+    """Return the rubric, ladder and penalty kinds as JSON-ready data."""
+    return {
+        "ladder": [
+            {"step": i, "kind": s.kind, "points": s.points, "label": s.label}
+            for i, s in enumerate(LADDER)
+        ],
+        "kinds": [{"id": k, "label": KIND_LABELS[k]} for k in PENALTY_KINDS],
+        "categories": [
+            {
+                "id": c.id,
+                "title": c.title,
+                "summary": c.summary,
+                "typical": c.typical,
+                "section": c.section,
+                "first_range": list(c.first_range),
+                "repeated_range": list(c.repeated_range),
+                "kinds": list(c.kinds),
+                "infractions": [
+                    {"id": i.id, "label": i.label, "section": i.section} for i in c.infractions
+                ],
+            }
+            for c in CATEGORIES
+        ],
+    }
+
+
+def _suggest_for(category: str, infraction: str | None, occurrence: int) -> Suggestion:
+    cat = get_category(category)
+    example = find_infraction(category, infraction)
+    if example is not None and example.is_timed:
+        return _timed_suggestion(category, example, occurrence)
+    first = (example and example.first_range) or cat.first_range
+    repeated = (example and example.repeated_range) or cat.repeated_range
+    low, high = first if occurrence == 1 else repeated
+    kinds = cat.kinds + (example.kinds if example else ())
+    notes: list[str] = []
+    entry = example.entry_step if example and example.entry_step is not None else cat.entry_step
+    if entry is None:
+        # A.5.4 has no points ladder: the round is lost first, then the player is disqualified
+        opening = (example and example.opening_kind) or "round_loss"
+        kind = opening if occurrence == 1 else "disqualification"
+        step = LADDER_TOP if kind == "disqualification" else None
+        points = 0
+        notes.append("A serious case can also bar the player from future events (§4.11).")
+    else:
+        # A.5.6 escalation: one rung up the ladder for each counted repeat
+        step = min(entry + occurrence - 1, LADDER_TOP)
+        rung = LADDER[step]
+        kind, points = rung.kind, rung.points
+        if rung.kind == "points":
+            high = max(high, rung.points)
+        elif rung.kind == "disqualification":
+            kinds += ("disqualification",)
+    if kind == "disqualification":
+        notes.append("The head judge has the final say on a disqualification (§4.11).")
+    if cat.id == "competitive":
+        notes.append(
+            "The judge may also put the player on a 15-second turn clock or stop them "
+            "claiming for the rest of the round (A.5.3)."
+        )
+    if infraction == "score_recording_error":
+        notes.append("Fix the score on the card first if that is still possible (A.5.5).")
+    return Suggestion(
+        category=category,
+        infraction=infraction,
+        occurrence=occurrence,
+        kind=kind,
+        points=points,
+        ladder_step=step,
+        allowed_range=(low, high),
+        allowed_kinds=tuple(dict.fromkeys(kinds)),
+        explanation=_kind_phrase(kind, points),
+        notes=tuple(notes),
+    )
+
+
+def _timed_suggestion(category: str, example: Infraction, occurrence: int) -> Suggestion:
+    if example.id == "time_violation":
+        explanation = (
+            "Time violation → points from the play timer: 5 for each started 15 seconds "
+            "over the limit; more than 80 in one round counts as resigning (§1.9)."
+        )
+    else:
+        explanation = (
+            "Time-out or late arrival → 5 points for each started 30 seconds beyond the "
+            "free time; more than 5 minutes late may be ruled absent (§4.14)."
+        )
+    return Suggestion(
+        category=category,
+        infraction=example.id,
+        occurrence=occurrence,
+        kind="points",
+        points=0,
+        ladder_step=None,
+        allowed_range=(5, None),
+        allowed_kinds=example.kinds,
+        explanation=explanation,
+    )
+
+
+def _is_timed(category: str, infraction: str | None) -> bool:
+    example = find_infraction(category, infraction) if category in _CATEGORIES_BY_ID else None
+    return example is not None and example.is_timed
+
+
+def _violation_phrase(category: str, policy: RepeatPolicy) -> str:
+    window = f"this {policy.window}"
+    if policy.scope == "any":
+        return f"violation of any kind {window}"
+    return f"{category} violation {window}"
+
+
+def _kind_phrase(kind: str, points: int) -> str:
+    if kind == "points":
+        return f"{points} points"
+    return KIND_LABELS[kind].lower() if kind != "warning" else "warning"
+
+
+def _range_phrase(suggestion: Suggestion) -> str:
+    low, high = suggestion.allowed_range
+    if high is None:
+        return f"{low} points or more, set by the clock"
+    points = f"{low} points" if low == high else f"{low}–{high} points"
+    if low == 0 and high == 0:
+        points = "a warning"
+    extras = [KIND_LABELS[k].lower() for k in suggestion.allowed_kinds]
+    return ", ".join([points, *extras])
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else ORDINAL_SUFFIXES.get(n % 10, "th")
+    return f"{n}{suffix}"
