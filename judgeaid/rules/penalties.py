@@ -129,7 +129,7 @@ CATEGORIES: tuple[Category, ...] = (
     Category(
         id="competitive",
         title="Competitive violation",
-        summary="Behaviour that harms the fairness or integrity of the event.",
+        summary="Behaviour that undermines fair play or the event's integrity.",
         typical=(
             "20 to 40 points; the judge may add a 15-second turn clock or limit what the "
             "player may do for the rest of the round."

@@ -54,7 +54,7 @@ SECTIONS: tuple[Section, ...] = (
     Section("1.5", "Showing and scoring a winning hand"),
     Section("1.6", "Dead wall, seabed and riverbed tiles"),
     Section("1.7", "Penalty tiles"),
-    Section("1.8", "Dead hands: too many or too few tiles"),
+    Section("1.8", "Dead hands: the wrong number of tiles"),
     Section("1.9", "Play time limits"),
     Section("1.9.1", "Play time in casual events"),
     Section("1.9.2", "Play time in competitive events"),
