@@ -127,6 +127,7 @@ CATEGORIES: tuple[Category, ...] = (
     Category(10, "Irregular Hands"),
 )
 
+# fmt: off
 PATTERNS: tuple[Pattern, ...] = (
     _pattern("1.1", 5, "All Sequences", "平和",
              "Four sequences and a pair; no triplet or quad anywhere."),
@@ -239,9 +240,12 @@ PATTERNS: tuple[Pattern, ...] = (
              "quad was declared."),
 )
 
+# fmt: on
+
 PATTERN_BY_ID: dict[str, Pattern] = {p.id: p for p in PATTERNS}
 
 # Groups used by the tables below; each is a plain tuple of ids.
+# fmt: off
 _TRIPLETS_AT_LEAST_1 = (
     "2.2", "3.2.1", "3.2.2", "3.3.1", "3.3.2", "3.3.3", "3.3.4", "4.1", "4.2.1", "4.2.2",
     "4.2.3", "4.3.1", "4.3.2", "4.3.3", "4.3.4", "6.2.1", "6.2.2", "7.2.1", "7.2.2", "9.2",
@@ -351,6 +355,8 @@ COMPANIONS: tuple[Companion, ...] = (
     Companion("implied_pattern", "5.1.2", "1.1"),  # four sequences are all the sets
 )
 
+# fmt: on
+
 # Templates shared with the browser. Placeholders: {a} {b} (pattern labels), {names},
 # {series}, {count}, {max}, {min}, {id}.
 MESSAGES: dict[str, str] = {
@@ -360,23 +366,25 @@ MESSAGES: dict[str, str] = {
     "greater_terminals_with_orphans": "{a} is never counted together with {b}.",
     "two_irregular_hands": "{a} and {b} are different hand shapes; a hand is only one of them.",
     # warnings
-    "too_many_sets": "{a} and {b} need more sets between them than four sets and a pair; "
-                     "only one arrangement of the tiles may be scored.",
-    "pair_conflict": "{a} and {b} each fix the pair to a different tile, and a hand has one "
-                     "pair.",
-    "value_honor_count": "Beside {b} there is room for at most {max} Value Honor sets, "
-                         "not {count}.",
+    "too_many_sets": (
+        "{a} and {b} need more sets between them than four sets and a pair; "
+        "only one arrangement of the tiles may be scored."
+    ),
+    "pair_conflict": "{a} and {b} each fix the pair to a different tile; a hand has one pair.",
+    "value_honor_count": (
+        "Beside {b} there is room for at most {max} Value Honor sets, not {count}."
+    ),
     "seven_pairs_without_sets": "{a} has no sets, so it cannot also have {b}.",
-    "thirteen_orphans_alone": "{a} only combines with incidental bonuses that need no quad, "
-                              "not with {b}.",
+    "thirteen_orphans_alone": (
+        "{a} only combines with incidental bonuses that need no quad, not with {b}."
+    ),
     "tile_conflict": "{a} and {b} need tiles that cannot be in the same hand.",
     "timing_conflict": "{a} and {b} happen at different moments; one win cannot have both.",
     "no_kong": "{b} leaves no turn to declare the quad that {a} needs.",
     "nine_gates_shape": "The fixed shape of {a} leaves no room for {b}.",
     # offers
     "blessing_with_concealed": "{a} always comes with {b}; add it?",
-    "dragons_with_value_honors": "{a} always holds at least {min} Value Honor sets; "
-                                 "count them?",
+    "dragons_with_value_honors": "{a} always holds at least {min} Value Honor sets; count them?",
     "implied_pattern": "{a} always also makes {b}; add it?",
     # malformed input (HTTP 400)
     "not_a_mapping": "Patterns must map pattern ids to counts.",

@@ -216,9 +216,7 @@ def _warnings(ticked: dict[str, int], errors: tuple[Issue, ...]) -> tuple[Issue,
                 if b == a or b not in ticked or pair in seen:
                     continue
                 seen.add(pair)
-                message = _fill_pair(
-                    rule.code, a, b, count=str(ticked[a]), max=str(rule.a_min - 1)
-                )
+                message = _fill_pair(rule.code, a, b, count=str(ticked[a]), max=str(rule.a_min - 1))
                 warnings.append(Issue(rule.code, message, (a, b)))
     return tuple(warnings)
 
