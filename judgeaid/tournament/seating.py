@@ -692,6 +692,7 @@ class _Search:
                 for a, b in combinations(table, 2):
                     self._meet(a, b, 1)
         self.fixed = self.meet[:]
+        self.fixed_clashes = self.clashes
 
     # weights: team clashes first, then repeats, then (re-seating only) moved players
     @property
@@ -825,15 +826,16 @@ class _Search:
         """Swap players within searched sessions until nothing repeats or clashes."""
         n, rng = self.n, self.rng
         free = range(self.first_free, len(self.sessions))
-        if not free:
+        if all(len(self.sessions[s]) < 2 for s in free):
             return
+        fewest_clashes = self.fewest_clashes()
         self.tabu: dict[int, tuple[int, int]] = {}
         cost = self.cost()
         best_cost = cost
         best: list[list[list[int]]] | None = None
         spent, iteration = 0, 0
         while self.bad and spent < budget:
-            if self.clashes == 0 and self.repeats <= lower_bound:
+            if self.clashes <= fewest_clashes and self.repeats <= lower_bound:
                 break
             iteration += 1
             chosen = None
@@ -864,6 +866,21 @@ class _Search:
         if best is not None and cost > best_cost:
             for i, tables in zip(free, best, strict=True):
                 self._replace(i, tables)
+
+    def fewest_clashes(self) -> int:
+        """Return the team clashes no seating of the searched sessions can avoid."""
+        fewest = self.fixed_clashes
+        for s in range(self.first_free, len(self.sessions)):
+            tables = len(self.sessions[s])
+            sizes: dict[int, int] = {}
+            for table in self.sessions[s]:
+                for p in table:
+                    sizes[self.team_of[p]] = sizes.get(self.team_of[p], 0) + 1
+            for size in sizes.values():
+                # §3.6 a team larger than the tables must double up: spread it evenly
+                per, extra = divmod(size, tables)
+                fewest += extra * (per + 1) * per // 2 + (tables - extra) * per * (per - 1) // 2
+        return fewest
 
     def _best_move(
         self, s: int, p: int, iteration: int, above_best: int
@@ -939,7 +956,7 @@ class _Search:
                 improved = False
                 for p in range(self.n):
                     home = origin[p]
-                    if where[p] == home or home >= len(tables):
+                    if where[p] == home:
                         continue
                     for b in tables[home]:
                         if self._delta(s, p, b) < 0:
