@@ -408,9 +408,11 @@ def parse_players_csv(text: str) -> tuple[list[Registration], list[Problem]]:
         return [], [Problem(1, "the file is empty; the first row must be id,name,team")]
     if [cell.strip().lower() for cell in header] != columns:
         reason = f"the first row must be the header id,name,team, not {','.join(header)!r}"
-        problems.append(Problem(reader.line_num, reason))
-        if header and header[0].strip().isdigit():
-            reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))  # read it as a player too
+        if not (header and header[0].strip().isdigit()):
+            # other columns or another order: reading on would file values under wrong names
+            return [], [Problem(1, f"{reason}; no rows were read")]
+        problems.append(Problem(1, reason))
+        reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))  # the first row is a player
     first_line: dict[int, int] = {}
     for row in reader:
         line = reader.line_num

@@ -454,6 +454,10 @@ def test_parse_players_csv_needs_the_header():
     assert "header" in problems[0].reason
     assert [p.id for p in players] == [1, 2]  # the rows are still read, not dropped
     assert parse_players_csv("")[1][0].line == 1
+    players, problems = parse_players_csv("name,id,team\nAnn,1,\n")
+    assert players == []
+    assert [p.line for p in problems] == [1]
+    assert "no rows were read" in problems[0].reason
 
 
 # --- purity -------------------------------------------------------------------------------
