@@ -25,8 +25,6 @@ clock, so a seed reproduces its plan exactly.
 
 from __future__ import annotations
 
-import csv
-import io
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -99,27 +97,6 @@ class Plan:
         """Return (a, b, meetings) for every pair that meets more than once, sorted."""
         counts = _pair_counts(self.sessions)
         return tuple((a, b, m) for (a, b), m in sorted(counts.items()) if m > 1)
-
-
-@dataclass(frozen=True)
-class Registration:
-    """One player row of a seating CSV."""
-
-    line: int
-    id: int
-    name: str
-    team: str | None
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One CSV row that could not be used, and why."""
-
-    line: int
-    reason: str
-
-    def __str__(self) -> str:
-        return f"line {self.line}: {self.reason}"
 
 
 # --- bounds -----------------------------------------------------------------------------
@@ -395,51 +372,6 @@ def plan_report(plan: Plan, teams: Mapping[int, str | None] | None = None) -> di
 
 
 # --- CSV ----------------------------------------------------------------------------------
-
-
-def parse_players_csv(text: str) -> tuple[list[Registration], list[Problem]]:
-    """Read `id,name,team` rows; return the players and a problem for every unusable row."""
-    registrations: list[Registration] = []
-    problems: list[Problem] = []
-    reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
-    header = next(reader, None)
-    columns = ["id", "name", "team"]
-    if header is None:
-        return [], [Problem(1, "the file is empty; the first row must be id,name,team")]
-    if [cell.strip().lower() for cell in header] != columns:
-        reason = f"the first row must be the header id,name,team, not {','.join(header)!r}"
-        if not (header and header[0].strip().isdigit()):
-            # other columns or another order: reading on would file values under wrong names
-            return [], [Problem(1, f"{reason}; no rows were read")]
-        problems.append(Problem(1, reason))
-        reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))  # the first row is a player
-    first_line: dict[int, int] = {}
-    for row in reader:
-        line = reader.line_num
-        if not any(cell.strip() for cell in row):
-            if len(row) > 1:
-                problems.append(Problem(line, "the row has no id and no name"))
-            continue
-        if len(row) != len(columns):
-            problems.append(Problem(line, f"expected 3 columns (id,name,team), found {len(row)}"))
-            continue
-        raw_id, raw_name, raw_team = (cell.strip() for cell in row)
-        name = " ".join(raw_name.split())
-        reasons = []
-        if not raw_id.isdigit() or int(raw_id) < 1:
-            reasons.append(f"the id {raw_id!r} is not a positive whole number")
-        elif int(raw_id) in first_line:
-            reasons.append(f"duplicate id {raw_id} (first on line {first_line[int(raw_id)]})")
-        if not name:
-            reasons.append("the name is missing")
-        if reasons:
-            problems.extend(Problem(line, reason) for reason in reasons)
-            continue
-        player = int(raw_id)
-        first_line[player] = line
-        team = " ".join(raw_team.split()) or None
-        registrations.append(Registration(line, player, name, team))
-    return registrations, problems
 
 
 # --- helpers ------------------------------------------------------------------------------

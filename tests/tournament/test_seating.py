@@ -10,13 +10,10 @@ import pytest
 from judgeaid.tournament import rotation, seating
 from judgeaid.tournament.seating import (
     Plan,
-    Problem,
-    Registration,
     apply_swap,
     check_player_count,
     check_swap,
     max_repeat_free_sessions,
-    parse_players_csv,
     plan_event,
     plan_report,
     repeat_lower_bound,
@@ -408,56 +405,6 @@ def test_swapping_table_mates_or_absent_players():
 
 
 # --- CSV -------------------------------------------------------------------------------------
-
-
-def test_parse_players_csv_reads_ids_names_and_teams():
-    text = "id,name,team\n1,Ann Lee,Dragons\n2, Bo  Chan ,\n3,Cy,Dragons\n"
-    players, problems = parse_players_csv(text)
-    assert problems == []
-    assert players == [
-        Registration(2, 1, "Ann Lee", "Dragons"),
-        Registration(3, 2, "Bo Chan", None),
-        Registration(4, 3, "Cy", "Dragons"),
-    ]
-
-
-def test_parse_players_csv_reports_every_bad_row():
-    text = (
-        "\ufeffid,name,team\n"
-        "1,Ann,\n"
-        "1,Ann again,\n"
-        "x,Bo,\n"
-        "3,,red\n"
-        "4,Cy\n"
-        "5,Di,red,extra\n"
-        "\n"
-        "6,Ed,red\n"
-    )
-    players, problems = parse_players_csv(text)
-    assert [p.id for p in players] == [1, 6]
-    assert [(p.line, p.reason.split(" (")[0].split(" '")[0]) for p in problems] == [
-        (3, "duplicate id 1"),
-        (4, "the id"),
-        (5, "the name is missing"),
-        (6, "expected 3 columns"),
-        (7, "expected 3 columns"),
-    ]
-    assert "first on line 2" in problems[0].reason
-    assert str(problems[1]).startswith("line 4: ")
-    data_lines = {i for i, line in enumerate(text.splitlines(), 1) if line.strip()} - {1}
-    assert data_lines == {p.line for p in players} | {p.line for p in problems}
-
-
-def test_parse_players_csv_needs_the_header():
-    players, problems = parse_players_csv("1,Ann,\n2,Bo,\n")
-    assert problems[0] == Problem(1, problems[0].reason)
-    assert "header" in problems[0].reason
-    assert [p.id for p in players] == [1, 2]  # the rows are still read, not dropped
-    assert parse_players_csv("")[1][0].line == 1
-    players, problems = parse_players_csv("name,id,team\nAnn,1,\n")
-    assert players == []
-    assert [p.line for p in problems] == [1]
-    assert "no rows were read" in problems[0].reason
 
 
 # --- purity -------------------------------------------------------------------------------
