@@ -1,0 +1,100 @@
+"""judgeaid: the judge's and organizer's assistant for Zung Jung mahjong tournaments."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the pure core imports this package, so Flask loads only in create_app
+    from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """Create and configure the judgeaid application."""
+    from flask import Flask
+
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+
+    from judgeaid.config import Config, TestConfig
+
+    app.config.from_object(TestConfig if test_config and test_config.get("TESTING") else Config)
+    app.config["SQLALCHEMY_DATABASE_URI"] = Config.database_url(app.instance_path)
+    if test_config:
+        app.config.update(test_config)
+    os.makedirs(app.instance_path, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
+
+    from judgeaid import assets, compression, errors
+    from judgeaid.extensions import csrf, db, migrate
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(ROOT / "migrations"), render_as_batch=True)
+    csrf.init_app(app)
+    _tune_sqlite(app)
+
+    from judgeaid.access import load_signed_in_user
+
+    app.before_request(load_signed_in_user)
+    errors.register(app)
+    assets.register(app)
+    compression.register(app)
+
+    from judgeaid.api.views import bp as api_bp
+    from judgeaid.auth.views import bp as auth_bp
+    from judgeaid.cards.views import api as cards_api_bp
+    from judgeaid.cards.views import bp as cards_bp
+    from judgeaid.main.views import bp as main_bp
+    from judgeaid.organizer.views import bp as organizer_bp
+    from judgeaid.picker.views import bp as picker_bp
+    from judgeaid.players.views import bp as players_bp
+
+    for blueprint in (main_bp, auth_bp, organizer_bp, picker_bp, players_bp, cards_bp, api_bp,
+                      cards_api_bp):
+        app.register_blueprint(blueprint)
+    # The JSON API accepts only JSON bodies, which a cross-site form cannot send (see api.views).
+    for blueprint in (api_bp, cards_api_bp):
+        csrf.exempt(blueprint)
+
+    from judgeaid import cli
+
+    cli.register(app)
+    return app
+
+
+def _instance_secret(instance: Path) -> str:
+    """Return a secret key kept in the instance folder, made once."""
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def _tune_sqlite(app: Flask) -> None:
+    """Use WAL and foreign keys on SQLite so readers never block the writer."""
+    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        return
+    from sqlalchemy import event
+
+    from judgeaid.extensions import db
+
+    with app.app_context():
+        engine = db.engine
+
+        @event.listens_for(engine, "connect")
+        def _on_connect(dbapi_connection, _record):
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA busy_timeout=5000")
+            cursor.close()

@@ -1,0 +1,72 @@
+"""Versioned static files: each URL carries its content hash, so caches never go stale."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from flask import Flask, current_app, url_for
+
+# Files the service worker keeps for offline use (the app shell).
+SHELL_SUFFIXES = (".css", ".js", ".png", ".svg", ".woff2")
+
+
+def _hashes(static: Path) -> dict[str, str]:
+    found = {}
+    for path in sorted(static.rglob("*")):
+        if path.is_file():
+            rel = path.relative_to(static).as_posix()
+            found[rel] = hashlib.sha256(path.read_bytes()).hexdigest()[:10]
+    return found
+
+
+def static_hashes() -> dict[str, str]:
+    """Return {relative path: short content hash} for every static file."""
+    app = current_app
+    if app.debug or "judgeaid.static_hashes" not in app.extensions:
+        app.extensions["judgeaid.static_hashes"] = _hashes(Path(app.static_folder))
+    return app.extensions["judgeaid.static_hashes"]
+
+
+def asset_url(filename: str) -> str:
+    """Return the versioned URL of a static file."""
+    version = static_hashes().get(filename)
+    if version is None:
+        raise KeyError(f"no static file {filename}")
+    return url_for("static", filename=filename, v=version)
+
+
+def shell_version() -> str:
+    """Return one hash over all static files: the service worker's cache version."""
+    digest = hashlib.sha256()
+    for name, version in static_hashes().items():
+        digest.update(f"{name}={version};".encode())
+    return digest.hexdigest()[:12]
+
+
+def shell_urls() -> list[str]:
+    """Return the versioned URLs of the static files the service worker precaches."""
+    return [asset_url(name) for name in static_hashes()
+            if name.endswith(SHELL_SUFFIXES) and not name.startswith("icons/src")]
+
+
+def import_map() -> dict[str, dict[str, str]]:
+    """Map each ES module's plain URL to its versioned one, so module imports hit the cache."""
+    return {"imports": {url_for("static", filename=name): asset_url(name)
+                        for name in static_hashes() if name.endswith(".js")}}
+
+
+def register(app: Flask) -> None:
+    """Expose `asset()` to templates and give versioned files a long cache life."""
+    app.jinja_env.globals["asset"] = asset_url
+    app.jinja_env.globals["import_map"] = import_map
+
+    @app.after_request
+    def cache_static(response):
+        from flask import request
+
+        if request.endpoint == "static" and request.args.get("v"):
+            response.cache_control.public = True
+            response.cache_control.max_age = 31536000
+            response.cache_control.immutable = True
+        return response

@@ -1,0 +1,63 @@
+"""Error responses: JSON under /api, a friendly page elsewhere, a sign-in redirect for 401."""
+
+from __future__ import annotations
+
+from flask import Flask, flash, jsonify, redirect, render_template, request, url_for
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+from judgeaid.services.errors import ServiceError, Throttled
+
+
+def wants_json() -> bool:
+    """Return True when the request is for the JSON API."""
+    return request.path.startswith("/api/")
+
+
+def error_response(status: int, message: str, **extra):
+    """Return a JSON error body `{"error", "message"}` with the status."""
+    from http import HTTPStatus
+
+    body = {"error": HTTPStatus(status).phrase, "message": message, **extra}
+    response = jsonify(body)
+    response.status_code = status
+    return response
+
+
+def _page(status: int, message: str):
+    return render_template("error.html", status=status, message=message), status
+
+
+def _same_site(url: str | None) -> bool:
+    return bool(url) and url.startswith(request.host_url)
+
+
+def register(app: Flask) -> None:
+    """Install the error handlers."""
+
+    @app.errorhandler(ServiceError)
+    def service_error(exc: ServiceError):
+        if wants_json():
+            extra = {"details": exc.details} if exc.details else {}
+            response = error_response(exc.status, exc.message, **extra)
+            if isinstance(exc, Throttled):
+                response.headers["Retry-After"] = str(exc.retry_after)
+            return response
+        if request.method == "POST" and _same_site(request.referrer):
+            # A form mistake: back to the form with the message; nothing saved is lost.
+            flash(exc.message, "error")
+            return redirect(request.referrer)
+        return _page(exc.status, exc.message)
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(exc: CSRFError):
+        message = "This form has expired. Go back, reload the page and send it again."
+        return error_response(400, message) if wants_json() else _page(400, message)
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException):
+        if wants_json():
+            return error_response(exc.code or 500, exc.description or exc.name)
+        if exc.code == 401:
+            return redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
+        return _page(exc.code or 500, exc.description or exc.name)

@@ -1,0 +1,69 @@
+"""Home page, the tournament's public page, and the PWA shell (manifest, service worker)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, make_response, render_template, url_for
+
+from judgeaid.assets import asset_url, shell_urls, shell_version
+from judgeaid.services import overview
+
+bp = Blueprint("main", __name__)
+
+# Pages the service worker keeps so they open with no network at all.
+SHELL_PAGES = ("/offline", "/picker")
+
+
+@bp.get("/")
+def home():
+    """List the tournaments on this server."""
+    return render_template("main/home.html", tournaments=overview.list_tournaments())
+
+
+@bp.get("/t/<int:tournament_id>")
+def tournament(tournament_id: int):
+    """Show a tournament's public page."""
+    return render_template("main/tournament.html", t=overview.tournament_summary(tournament_id))
+
+
+@bp.get("/offline")
+def offline():
+    """Explain that this page needs the network."""
+    return render_template("main/offline.html")
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    """Return the web app manifest."""
+    body = {
+        "name": "judgeaid — Zung Jung tournament assistant",
+        "short_name": "judgeaid",
+        "description": "Scoring cards, pattern picker, seating and judging for Zung Jung "
+                       "mahjong tournaments.",
+        "start_url": "/?source=pwa",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#f7f5ef",
+        "theme_color": "#14532d",
+        "icons": [
+            {"src": asset_url("icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+            {"src": asset_url("icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+            {"src": asset_url("icons/maskable-512.png"), "sizes": "512x512",
+             "type": "image/png", "purpose": "maskable"},
+        ],
+    }
+    response = make_response(body)
+    response.mimetype = "application/manifest+json"
+    return response
+
+
+@bp.get("/sw.js")
+def service_worker():
+    """Return the service worker, versioned by the app shell's content."""
+    precache = [*SHELL_PAGES, url_for("api.zj_catalogue"), *shell_urls()]
+    script = render_template("sw.js", version=shell_version(), precache=precache,
+                             shell_pages=list(SHELL_PAGES))
+    response = make_response(script)
+    response.mimetype = "application/javascript"
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Service-Worker-Allowed"] = "/"
+    return response

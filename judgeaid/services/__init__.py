@@ -1,0 +1,1 @@
+"""Use cases: load rows, call the pure core, write rows. Functions flush; requests commit."""

@@ -1,0 +1,32 @@
+"""Errors a use case raises for the view to turn into a message or a JSON error."""
+
+from __future__ import annotations
+
+
+class ServiceError(Exception):
+    """A request that cannot be carried out; `status` is the HTTP status it maps to."""
+
+    status = 400
+
+    def __init__(self, message: str, *, status: int | None = None, details: list | None = None):
+        super().__init__(message)
+        self.message = message
+        if status is not None:
+            self.status = status
+        self.details = details or []
+
+
+class NotFound(ServiceError):
+    status = 404
+
+
+class Conflict(ServiceError):
+    status = 409
+
+
+class Throttled(ServiceError):
+    status = 429
+
+    def __init__(self, message: str, retry_after: int):
+        super().__init__(message)
+        self.retry_after = retry_after

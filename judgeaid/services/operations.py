@@ -1,0 +1,49 @@
+"""Idempotent writes: a client-generated op_id makes a replayed request change nothing."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from typing import Any
+
+from judgeaid.extensions import db
+from judgeaid.models import Operation
+from judgeaid.services.errors import Conflict, ServiceError
+
+OP_ID = re.compile(r"^[A-Za-z0-9_.:-]{8,64}$")
+
+
+def request_hash(payload: dict[str, Any]) -> str:
+    """Return a stable hash of a request body, op_id left out."""
+    body = {k: v for k, v in payload.items() if k != "op_id"}
+    return hashlib.sha256(json.dumps(body, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def read_op_id(payload: dict[str, Any]) -> str:
+    """Return the request's op_id, or raise a clear error when it is missing or malformed."""
+    op_id = payload.get("op_id")
+    if not isinstance(op_id, str) or not OP_ID.match(op_id):
+        raise ServiceError("'op_id' is required: a unique id the client makes for this write "
+                           "(8–64 letters, digits, '-', '_', '.' or ':'), e.g. a UUID.")
+    return op_id
+
+
+def replay(op_id: str, kind: str, payload: dict[str, Any]) -> tuple[dict[str, Any], int] | None:
+    """Return the stored answer when this op_id was already applied, else None."""
+    done = db.session.get(Operation, op_id)
+    if done is None:
+        return None
+    if done.kind != kind or done.request_hash != request_hash(payload):
+        raise Conflict(f"op_id {op_id} was already used for a different write; "
+                       "make a new op_id for a new write.")
+    return done.response, done.status
+
+
+def remember(op_id: str, kind: str, tournament_id: int, payload: dict[str, Any],
+             response: dict[str, Any], status: int = 200) -> None:
+    """Store the answer to an applied write under its op_id."""
+    db.session.add(Operation(op_id=op_id, kind=kind, tournament_id=tournament_id,
+                             request_hash=request_hash(payload), status=status,
+                             response=response))
+    db.session.flush()

@@ -1,0 +1,139 @@
+"""Tournament formats (ZJM §3.1–§3.4, §1.9) and the settings each one starts with.
+
+Every value here is only a default: the organizer may edit the settings of an event
+before play starts. Sanctioned formats keep the ZJM payoff scheme (§2.3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+CASUAL = "casual"
+COMPETITIVE = "competitive"
+
+
+@dataclass(frozen=True)
+class Format:
+    """One kind of event and its default settings."""
+
+    code: str
+    name: str
+    kind: str
+    is_sanctioned: bool
+    summary: str
+    settings: dict[str, Any] = field(default_factory=dict)
+
+
+def _casual(session_minutes: int, rotation: str) -> dict[str, Any]:
+    # §3.3.1 four sessions; §3.4.1.2 session time; §1.9.1 casual clocks
+    return {
+        "sessions": 4,
+        "session_minutes": session_minutes,
+        "rotation": rotation,
+        "payoff_scheme": "formal",
+        "turn_seconds": 20,
+        "free_seconds": 20,
+        "round_bank_seconds": None,
+        "advance": None,
+        "final_day": [],
+    }
+
+
+def _competitive(session_minutes: int, advance: int, final_day: list[int]) -> dict[str, Any]:
+    # §3.3.2 four preliminary sessions then the final day; §3.4.2.2; §1.9.2
+    return {
+        "sessions": 4,
+        "session_minutes": session_minutes,
+        "rotation": "standard",
+        "payoff_scheme": "formal",
+        "turn_seconds": 15,
+        "free_seconds": 15,
+        "round_bank_seconds": 180,
+        "advance": advance,
+        "final_day": final_day,
+    }
+
+
+# The README of the rule texts settles the regional final day at three rounds (16 → 8 → 4).
+FORMATS: dict[str, Format] = {
+    f.code: f
+    for f in (
+        Format("som_league", "Series of Mahjong League (SoM League)", CASUAL, True,
+               "Casual league night: 4 sessions of 60 minutes, seats fixed for a session.",
+               _casual(60, "league")),
+        Format("csom", "Community Series of Mahjong (CSoM)", CASUAL, True,
+               "Casual one-day event: 4 sessions of 90 minutes with seat rotation.",
+               _casual(90, "standard")),
+        Format("rsom", "Regional Series of Mahjong (RSoM)", COMPETITIVE, True,
+               "Two days: 4 preliminary sessions of 90 minutes, top 16 play the final day.",
+               _competitive(90, 16, [16, 8, 4])),
+        Format("nwsom", "New World Series of Mahjong (NWSoM)", COMPETITIVE, True,
+               "Two days: 4 preliminary sessions of 120 minutes, top 32 play the final day.",
+               _competitive(120, 32, [32, 16, 8, 4])),
+        Format("casual", "Unsanctioned casual event", CASUAL, False,
+               "Casual rules with every setting open to the organizer.",
+               _casual(90, "standard")),
+        Format("competitive", "Unsanctioned competitive event", COMPETITIVE, False,
+               "Competitive rules with every setting open to the organizer.",
+               _competitive(90, 16, [16, 8, 4])),
+    )
+}
+
+ROTATIONS = ("standard", "league")
+PAYOFF_SCHEMES = ("formal", "uniform")
+
+
+def get_format(code: str) -> Format:
+    """Return the format with this code or raise KeyError."""
+    return FORMATS[code]
+
+
+def default_settings(code: str) -> dict[str, Any]:
+    """Return a fresh copy of the settings a format starts with."""
+    return asdict(get_format(code))["settings"]
+
+
+def validate_settings(code: str, values: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """Merge edited values over a format's defaults; return the settings and any problems."""
+    fmt = get_format(code)
+    settings = default_settings(code)
+    problems: list[str] = []
+
+    def whole(key: str, low: int, high: int, *, optional: bool = False) -> None:
+        if key not in values:
+            return
+        raw = values[key]
+        if optional and raw in (None, ""):
+            settings[key] = None
+            return
+        try:
+            number = int(raw)
+        except (TypeError, ValueError):
+            problems.append(f"{key.replace('_', ' ')} must be a whole number.")
+            return
+        if not low <= number <= high:
+            problems.append(f"{key.replace('_', ' ')} must be between {low} and {high}.")
+            return
+        settings[key] = number
+
+    whole("sessions", 1, 12)
+    whole("session_minutes", 15, 300, optional=True)
+    whole("turn_seconds", 5, 60)
+    whole("free_seconds", 0, 60)
+    whole("round_bank_seconds", 30, 600, optional=True)
+    if "rotation" in values:
+        if values["rotation"] not in ROTATIONS:
+            problems.append("rotation must be standard or league.")
+        else:
+            settings["rotation"] = values["rotation"]
+    if "payoff_scheme" in values:
+        scheme = values["payoff_scheme"]
+        if scheme not in PAYOFF_SCHEMES:
+            problems.append("payoff scheme must be formal or uniform.")
+        elif fmt.is_sanctioned and scheme != "formal":
+            # §2.3: sanctioned events pay by the formal competition scheme
+            problems.append("sanctioned events use the formal payoff scheme (§2.3).")
+        else:
+            settings["payoff_scheme"] = scheme
+    return settings, problems
