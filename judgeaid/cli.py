@@ -1,0 +1,94 @@
+"""Flask commands: `demo` and `seating plan`."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+from flask import Flask
+from sqlalchemy import func, select
+
+from judgeaid.extensions import db
+
+
+def register(app: Flask) -> None:
+    """Add the judgeaid commands to `flask`."""
+
+    @app.cli.command("demo")
+    @click.option("--players", "n_players", default=32, show_default=True, type=int,
+                  help="Number of players (a multiple of 4).")
+    @click.option("--seed", default=1, show_default=True, type=int)
+    @click.option("--if-empty", is_flag=True,
+                  help="Do nothing when the database already has a tournament.")
+    def demo(n_players: int, seed: int, if_empty: bool) -> None:
+        """Create a demo tournament (session 1 seated) and print it as JSON."""
+        from judgeaid.models import Tournament
+        from judgeaid.services.demo import create_demo
+        from judgeaid.services.errors import ServiceError
+
+        if if_empty and db.session.scalar(select(func.count(Tournament.id))):
+            click.echo("The database already has tournaments; no demo created.", err=True)
+            return
+        if n_players < 4 or n_players % 4:
+            raise click.BadParameter("use a positive multiple of 4", param_hint="--players")
+        with app.test_request_context(base_url=app.config.get("PUBLIC_BASE_URL") or None):
+            try:
+                result = create_demo(n_players, seed)
+            except ServiceError as exc:
+                db.session.rollback()
+                raise click.ClickException(exc.message) from exc
+            db.session.commit()
+        text = json.dumps(result, ensure_ascii=False)
+        Path(app.instance_path, "demo.json").write_text(text)
+        click.echo(text)
+
+    @app.cli.command("where")
+    def where() -> None:
+        """Print where to open the app and how to sign in to the demo."""
+        import os
+
+        port = os.environ.get("PORT", "5000")
+        click.echo(f"judgeaid is starting on http://127.0.0.1:{port}")
+        saved = Path(app.instance_path, "demo.json")
+        if saved.exists():
+            demo = json.loads(saved.read_text())
+            click.echo(f"Demo tournament {demo['tournament_id']}: sign in at "
+                       f"http://127.0.0.1:{port}/login")
+            for role in ("organizer", "head_judge", "judge"):
+                if role in demo:
+                    click.echo(f"  {role.replace('_', ' '):11} {demo[role]['name']}"
+                               f"  PIN {demo[role]['pin']}")
+
+    seating_group = click.Group("seating", help="Plan table assignments.")
+    app.cli.add_command(seating_group)
+
+    @seating_group.command("plan")
+    @click.option("--players", "players_file", required=True,
+                  type=click.Path(exists=True, dir_okay=False),
+                  help="CSV with columns id,name,team (team may be empty).")
+    @click.option("--sessions", required=True, type=click.IntRange(1, 40))
+    @click.option("--seed", default=0, show_default=True, type=int)
+    def plan(players_file: str, sessions: int, seed: int) -> None:
+        """Print a seating plan for every session as JSON."""
+        from judgeaid.tournament.registration import parse_players_csv
+        from judgeaid.tournament.seating import plan_event
+
+        regs, problems = parse_players_csv(Path(players_file).read_bytes(), kind="competitive")
+        if problems:
+            for p in problems:
+                click.echo(f"line {p.line}: {p.reason}", err=True)
+            sys.exit(2)
+        if any(r.number is None for r in regs):
+            raise click.ClickException("the CSV needs an id column")
+        teams = {r.number: r.team for r in regs}
+        try:
+            result = plan_event([r.number for r in regs], sessions, seed, teams=teams)
+        except ValueError as exc:
+            raise click.ClickException(str(exc)) from exc
+        click.echo(json.dumps({
+            "sessions": [{"session": i, "tables": [list(t) for t in tables]}
+                         for i, tables in enumerate(result.sessions, start=1)],
+            "repeats": result.repeats,
+        }))

@@ -1,0 +1,91 @@
+"""Organizer pages: create a tournament, its settings, judges and players."""
+
+from __future__ import annotations
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+
+from judgeaid.access import require_organizer, sign_in
+from judgeaid.extensions import db
+from judgeaid.services import accounts, organizing, players
+from judgeaid.services.errors import ServiceError
+from judgeaid.tournament.formats import FORMATS
+
+bp = Blueprint("organizer", __name__)
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def create():
+    """Create a tournament and sign in as its organizer."""
+    form = request.form
+    if request.method == "POST":
+        try:
+            tournament, organizer = accounts.create_tournament(
+                form.get("name", ""), form.get("format", ""), form.get("organizer_name", ""),
+                form.get("pin", ""))
+        except ServiceError as exc:
+            return render_template("organizer/new.html", formats=FORMATS.values(),
+                                   error=exc.message, form=form), exc.status
+        db.session.commit()
+        sign_in(organizer)
+        flash("Tournament created. Add judges and players next.")
+        return redirect(url_for(".dashboard", tournament_id=tournament.id))
+    return render_template("organizer/new.html", formats=FORMATS.values(), error=None, form=form)
+
+
+@bp.get("/t/<int:tournament_id>/organizer")
+def dashboard(tournament_id: int):
+    """Show the organizer's desk: settings, judges, players, sessions."""
+    require_organizer(tournament_id)
+    return render_template("organizer/dashboard.html", **organizing.desk(tournament_id))
+
+
+@bp.post("/t/<int:tournament_id>/organizer/settings")
+def settings(tournament_id: int):
+    """Save the event's settings."""
+    user = require_organizer(tournament_id)
+    tournament = accounts.get_tournament_or_404(tournament_id)
+    accounts.update_settings(tournament, request.form.to_dict(), user)
+    db.session.commit()
+    flash("Settings saved.")
+    return redirect(url_for(".dashboard", tournament_id=tournament_id))
+
+
+@bp.post("/t/<int:tournament_id>/organizer/judges")
+def add_judge(tournament_id: int):
+    """Add a judge, head judge or co-organizer."""
+    user = require_organizer(tournament_id)
+    tournament = accounts.get_tournament_or_404(tournament_id)
+    form = request.form
+    accounts.add_user(tournament, form.get("name", ""), form.get("role", "judge"),
+                      form.get("pin", ""), actor=user)
+    db.session.commit()
+    flash(f"{form.get('name', '').strip()} can now sign in.")
+    return redirect(url_for(".dashboard", tournament_id=tournament_id) + "#judges")
+
+
+@bp.post("/t/<int:tournament_id>/organizer/players")
+def add_player(tournament_id: int):
+    """Register one player."""
+    user = require_organizer(tournament_id)
+    tournament = accounts.get_tournament_or_404(tournament_id)
+    player = players.add_player(tournament, request.form.get("name", ""),
+                                request.form.get("team"), user)
+    db.session.commit()
+    flash(f"Player {player.number} {player.name} registered.")
+    return redirect(url_for(".dashboard", tournament_id=tournament_id) + "#players")
+
+
+@bp.post("/t/<int:tournament_id>/organizer/players/import")
+def import_players(tournament_id: int):
+    """Register players from an uploaded CSV file and show what was rejected."""
+    user = require_organizer(tournament_id)
+    tournament = accounts.get_tournament_or_404(tournament_id)
+    upload = request.files.get("file")
+    if upload is None or not upload.filename:
+        raise ServiceError("Choose a CSV file to upload.")
+    report = players.import_players(tournament, upload.read(), user)
+    db.session.commit()
+    return render_template("organizer/import_report.html", tournament=tournament,
+                           added=[{"number": p.number, "name": p.name,
+                                   "team": p.team.name if p.team else ""} for p in report.added],
+                           problems=report.problems)

@@ -1,0 +1,50 @@
+"""A demo tournament for trying judgeaid out: staff, players, session 1 seated."""
+
+from __future__ import annotations
+
+import random
+
+from flask import url_for
+
+from judgeaid.extensions import db
+from judgeaid.services import accounts, players, seating
+
+GIVEN = ["Ava", "Bao", "Chen", "Dara", "Emil", "Fang", "Gus", "Hana", "Ines", "Jun", "Kai",
+         "Lena", "Mei", "Nils", "Olu", "Pia", "Quan", "Rosa", "Sven", "Tao", "Uma", "Vik",
+         "Wen", "Xia", "Yara", "Zoe", "Ada", "Bram", "Cleo", "Dev", "Eun", "Femi"]
+FAMILY = ["Kwan", "Lopez", "Müller", "Nguyen", "Okafor", "Park", "Rossi", "Sato", "Tanaka",
+          "Weber", "Yilmaz", "Zhang", "Dubois", "Silva", "Novak", "Ito"]
+
+
+def create_demo(n_players: int = 32, seed: int = 1) -> dict:
+    """Create the demo tournament and return the JSON the `demo` command prints."""
+    rng = random.Random(seed)
+    pins = {role: f"{rng.randrange(10**5, 10**6)}" for role in ("organizer", "head", "judge")}
+    tournament, organizer = accounts.create_tournament(
+        "judgeaid Demo Open", "csom", "Olivia Organizer", pins["organizer"], seed=seed)
+    accounts.add_user(tournament, "Hugo Head", "head_judge", pins["head"], actor=organizer)
+    judge = accounts.add_user(tournament, "Jade Judge", "judge", pins["judge"], actor=organizer)
+    names: set[str] = set()
+    while len(names) < n_players:
+        names.add(f"{rng.choice(GIVEN)} {rng.choice(FAMILY)}")
+    roster = [players.add_player(tournament, name, None, organizer)
+              for name in sorted(names, key=lambda _: rng.random())]
+    session = seating.seat_session(tournament, 1, organizer)
+    db.session.flush()
+    return {
+        "tournament_id": tournament.id,
+        "organizer": {"name": organizer.name, "pin": pins["organizer"]},
+        "head_judge": {"name": "Hugo Head", "pin": pins["head"]},
+        "judge": {"name": judge.name, "pin": pins["judge"]},
+        "cards": [_card_entry(table) for table in session.tables],
+        "players": [{"number": p.number, "name": p.name,
+                     "url": url_for("players.page", token=p.token)} for p in roster],
+    }
+
+
+def _card_entry(table) -> dict:
+    from judgeaid.services.cards import card_for_table
+
+    card = card_for_table(table)
+    return {"table": table.number, "url": url_for("cards.live", card_id=card.id),
+            "api": url_for("cards_api.get_card", card_id=card.id)}

@@ -1,0 +1,36 @@
+"""Read-only summaries of tournaments for pages (plain data, never ORM objects)."""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select
+
+from judgeaid.extensions import db
+from judgeaid.models import Player, PlaySession, Tournament
+from judgeaid.services.accounts import get_tournament_or_404
+from judgeaid.tournament.formats import get_format
+
+
+def list_tournaments() -> list[dict]:
+    """Return every tournament with its player count, newest first."""
+    counts = dict(db.session.execute(
+        select(Player.tournament_id, func.count(Player.id)).group_by(Player.tournament_id)
+    ).all())
+    rows = db.session.scalars(select(Tournament).order_by(Tournament.created_at.desc()))
+    return [{"id": t.id, "name": t.name, "format": get_format(t.format).name,
+             "players": counts.get(t.id, 0)} for t in rows]
+
+
+def tournament_summary(tournament_id: int) -> dict:
+    """Return a tournament's public facts: format, settings, sessions."""
+    t = get_tournament_or_404(tournament_id)
+    fmt = get_format(t.format)
+    sessions = db.session.scalars(select(PlaySession).where(PlaySession.tournament_id == t.id)
+                                  .order_by(PlaySession.number))
+    return {
+        "id": t.id, "name": t.name, "format": fmt.name, "kind": fmt.kind,
+        "is_sanctioned": fmt.is_sanctioned, "settings": dict(t.settings),
+        "players": db.session.scalar(select(func.count(Player.id))
+                                     .where(Player.tournament_id == t.id)),
+        "sessions": [{"number": s.number, "status": s.status, "tables": len(s.tables)}
+                     for s in sessions],
+    }

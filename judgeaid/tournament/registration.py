@@ -1,0 +1,133 @@
+"""Player registration from CSV: parse, validate, report every rejected row (§3.6 teams)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import Counter
+from dataclasses import dataclass
+
+# §3.6: at most 4 team-mates at casual events, 8 at competitive ones.
+TEAM_LIMITS = {"casual": 4, "competitive": 8}
+NAME_MAX = 120
+
+
+@dataclass(frozen=True)
+class Registration:
+    """One accepted row: the player's number (if given), name and team."""
+
+    line: int
+    number: int | None
+    name: str
+    team: str | None
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One rejected row and why."""
+
+    line: int
+    reason: str
+    text: str = ""
+
+
+def _decode(data: bytes | str) -> str:
+    if isinstance(data, str):
+        return data
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return data.decode("latin-1")
+
+
+def parse_players_csv(
+    data: bytes | str,
+    *,
+    kind: str = "casual",
+    taken_numbers: frozenset[int] = frozenset(),
+    taken_names: frozenset[str] = frozenset(),
+    team_sizes: dict[str, int] | None = None,
+) -> tuple[list[Registration], list[Problem]]:
+    """Parse `name[,team]` or `id,name,team` rows; return accepted rows and every problem."""
+    text = _decode(data)
+    rows = list(csv.reader(io.StringIO(text)))
+    problems: list[Problem] = []
+    if not rows or not any(cell.strip() for cell in rows[0]):
+        return [], [Problem(1, "The file is empty; the first row must name the columns.")]
+    header = [cell.strip().lower() for cell in rows[0]]
+    if "name" not in header:
+        return [], [Problem(1, "The first row must name the columns, including 'name'.",
+                            ",".join(rows[0]))]
+    unknown = [h for h in header if h not in ("id", "number", "name", "team")]
+    if unknown:
+        return [], [Problem(1, f"Unknown column(s): {', '.join(unknown)}. "
+                               "Use id, name and team.", ",".join(rows[0]))]
+    col = {h: i for i, h in enumerate(header)}
+    id_col = col.get("id", col.get("number"))
+
+    candidates: list[Registration] = []
+    for line, row in enumerate(rows[1:], start=2):
+        raw = ",".join(row)
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != len(header):
+            problems.append(Problem(line, f"Expected {len(header)} columns, found {len(row)}.",
+                                    raw))
+            continue
+        name = " ".join(row[col["name"]].split())
+        if not name:
+            problems.append(Problem(line, "The name is missing.", raw))
+            continue
+        if len(name) > NAME_MAX:
+            problems.append(Problem(line, f"The name is longer than {NAME_MAX} characters.", raw))
+            continue
+        number = None
+        if id_col is not None:
+            cell = row[id_col].strip()
+            if not cell.isdigit() or int(cell) < 1:
+                problems.append(Problem(line, f"The id '{cell}' is not a positive whole number.",
+                                        raw))
+                continue
+            number = int(cell)
+        team = " ".join(row[col["team"]].split()) if "team" in col else ""
+        candidates.append(Registration(line, number, name, team or None))
+
+    accepted: list[Registration] = []
+    seen_numbers: dict[int, int] = {}
+    seen_names: dict[str, int] = {}
+    for reg in candidates:
+        key = reg.name.casefold()
+        if reg.number is not None and reg.number in taken_numbers:
+            problems.append(Problem(reg.line, f"Player number {reg.number} is already registered."))
+            continue
+        if reg.number is not None and reg.number in seen_numbers:
+            problems.append(Problem(reg.line, f"Duplicate id {reg.number} "
+                                              f"(also on line {seen_numbers[reg.number]})."))
+            continue
+        if key in taken_names:
+            problems.append(Problem(reg.line, f"{reg.name} is already registered."))
+            continue
+        if key in seen_names:
+            problems.append(Problem(reg.line, f"Duplicate name {reg.name} "
+                                              f"(also on line {seen_names[key]})."))
+            continue
+        if reg.number is not None:
+            seen_numbers[reg.number] = reg.line
+        seen_names[key] = reg.line
+        accepted.append(reg)
+
+    limit = TEAM_LIMITS.get(kind, 8)
+    sizes = Counter(dict(team_sizes or {}))
+    kept: list[Registration] = []
+    for reg in accepted:
+        if reg.team is not None:
+            if sizes[reg.team] >= limit:
+                problems.append(Problem(reg.line, f"Team {reg.team} would have more than {limit} "
+                                                  f"players (§3.6 limit for {kind} events)."))
+                continue
+            sizes[reg.team] += 1
+        kept.append(reg)
+    problems.sort(key=lambda p: p.line)
+    return kept, problems
