@@ -1,0 +1,63 @@
+"""Scoring requests from the API: validate the JSON shape, call the pure ZJ core."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judgeaid.rules.zj.catalogue import catalogue_json
+from judgeaid.rules.zj.hand import MalformedHand, score_hand
+from judgeaid.rules.zj.payoff import MalformedPayoff, payoff_request
+from judgeaid.services.errors import ServiceError
+
+
+def catalogue() -> dict[str, Any]:
+    """Return the pattern catalogue as the browser receives it."""
+    return catalogue_json()
+
+
+def _issue(issue) -> dict[str, Any]:
+    body = {"code": issue.code, "message": issue.message, "patterns": list(issue.patterns)}
+    if getattr(issue, "add", None):
+        pattern, count = issue.add
+        body["add"] = {"pattern": pattern, "count": count}
+    return body
+
+
+def score(body: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """Score `{"patterns": {...}}`; return the result and 200, or the errors and 422."""
+    patterns = body.get("patterns", {})
+    if not isinstance(patterns, dict):
+        raise ServiceError("'patterns' must be an object of pattern id to count, "
+                           'e.g. {"4.2.3": 1, "3.1": 2}.')
+    try:
+        hand = score_hand(patterns)
+    except MalformedHand as exc:
+        raise ServiceError(str(exc)) from exc
+    if hand.errors:
+        return {"errors": [_issue(e) for e in hand.errors],
+                "warnings": [_issue(w) for w in hand.warnings]}, 422
+    return {
+        "value": hand.value,
+        "limit": hand.limit,
+        "lines": [{"id": line.id, "name": line.name, "count": line.count, "points": line.points,
+                   "is_counted": line.is_counted} for line in hand.lines],
+        "warnings": [_issue(w) for w in hand.warnings],
+        "offers": [_issue(o) for o in hand.offers],
+    }, 200
+
+
+def split_payoff(body: dict[str, Any]) -> dict[str, Any]:
+    """Compute every seat's delta for a hand; raise ServiceError for malformed input."""
+    try:
+        return payoff_request(body).as_dict()
+    except MalformedPayoff as exc:
+        raise ServiceError(str(exc)) from exc
+
+
+def picker_page() -> dict[str, Any]:
+    """Return the picker's data: patterns grouped by category, and the catalogue itself."""
+    data = catalogue_json()
+    groups = [{"id": c["id"], "name": c["name"],
+               "patterns": [p for p in data["patterns"] if p["category"] == c["id"]]}
+              for c in data["categories"]]
+    return {"groups": groups, "catalogue": data}
