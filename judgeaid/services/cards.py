@@ -1,0 +1,460 @@
+"""The Official Scoring Card (§1.5, §4.9, A.2.2): rounds, corrections, penalties, sign-off.
+
+Nothing on a card is ever deleted or overwritten: a correction is a new revision of the
+round with who, when and why; a struck-out penalty stays, marked void.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from judgeaid.extensions import db
+from judgeaid.models import (
+    WINDS,
+    Card,
+    CardPenalty,
+    CardRound,
+    Confirmation,
+    Player,
+    PlaySession,
+    Table,
+    User,
+    utcnow,
+)
+from judgeaid.rules.zj.hand import MalformedHand, score_hand
+from judgeaid.services import operations
+from judgeaid.services.audit import record_event
+from judgeaid.services.errors import Conflict, NotFound, ServiceError
+from judgeaid.tournament.card import ROUNDS, BadRound, card_totals, score_round
+from judgeaid.tournament.rotation import RoundSeats, session_seats
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who writes to a card: a judge (or organizer) or the player the judge appointed."""
+
+    label: str
+    is_judge: bool
+    user: User | None = None
+    player_number: int | None = None
+
+    @classmethod
+    def for_user(cls, user: User) -> Actor:
+        """Return the actor for a signed-in judge, head judge or organizer."""
+        return cls(f"{user.role}:{user.name}", True, user=user)
+
+    @classmethod
+    def for_player(cls, player: Player) -> Actor:
+        """Return the actor for a player using their own page's link."""
+        return cls(f"player:{player.number} {player.name}", False, player_number=player.number)
+
+
+# ---------------------------------------------------------------- reading
+
+def create_cards(session: PlaySession) -> list[Card]:
+    """Create the card of every table of a freshly seated session."""
+    cards = [Card(tournament_id=session.tournament_id, session_id=session.id, table_id=t.id)
+             for t in session.tables]
+    db.session.add_all(cards)
+    db.session.flush()
+    return cards
+
+
+def card_for_table(table: Table) -> Card:
+    """Return the card of a table, or raise NotFound."""
+    card = db.session.scalar(select(Card).where(Card.table_id == table.id))
+    if card is None:
+        raise NotFound(f"Table {table.number} has no scoring card.")
+    return card
+
+
+def get_card_or_404(card_id: int) -> Card:
+    """Return the card or raise NotFound."""
+    card = db.session.get(Card, card_id)
+    if card is None:
+        raise NotFound(f"There is no scoring card {card_id}.")
+    return card
+
+
+def starting_seats(card: Card) -> dict[str, int]:
+    """Return the starting seat wind -> player number of the card's table."""
+    return {WINDS[s.position]: s.player.number for s in card.table.seats}
+
+
+def round_seats(card: Card) -> list[RoundSeats]:
+    """Return the dealer and every player's seat wind for rounds 1–16 (§3.4)."""
+    rotation = card.table.session.tournament.settings.get("rotation", "standard")
+    return session_seats(starting_seats(card), rotation)
+
+
+def _revisions(card: Card) -> dict[int, list[CardRound]]:
+    rows = db.session.scalars(select(CardRound).where(CardRound.card_id == card.id)
+                              .order_by(CardRound.round, CardRound.revision))
+    grouped: dict[int, list[CardRound]] = {}
+    for row in rows:
+        grouped.setdefault(row.round, []).append(row)
+    return grouped
+
+
+def _round_json(row: CardRound) -> dict:
+    return {"result": row.result, "winner": row.winner, "value": row.value, "win": row.win,
+            "discarder": row.discarder, "same_turn": row.same_turn or [],
+            "patterns": row.patterns, "deltas": {int(k): v for k, v in row.deltas.items()},
+            "responsible": row.responsible, "revision": row.revision, "reason": row.reason,
+            "recorded_by": row.recorded_by, "recorded_at": row.recorded_at.isoformat() + "Z"}
+
+
+def _confirmations(card: Card) -> list[Confirmation]:
+    return list(db.session.scalars(select(Confirmation).where(
+        Confirmation.card_id == card.id, Confirmation.revoked_at.is_(None))
+        .order_by(Confirmation.confirmed_at)))
+
+
+def card_view(card: Card) -> dict:
+    """Return the whole card as plain data (the API body and the pages' data)."""
+    seats = round_seats(card)
+    revisions = _revisions(card)
+    starting = starting_seats(card)
+    names = {s.player.number: s.player.name for s in card.table.seats}
+    numbers = [starting[w] for w in WINDS]
+    rounds = []
+    for number in range(1, ROUNDS + 1):
+        seat = seats[number - 1]
+        line = {"round": number, "cycle": (number - 1) // 4 + 1, "dealer": seat.dealer,
+                "winds": dict(seat.winds), "recorded": False, "history": []}
+        history = revisions.get(number, [])
+        if history:
+            line.update(_round_json(history[-1]), recorded=True)
+            line["history"] = [_round_json(r) for r in reversed(history[:-1])]
+        elif card.not_played_from and number >= card.not_played_from:
+            line.update(result="not_played", deltas=dict.fromkeys(numbers, 0))
+        rounds.append(line)
+    penalties = list(db.session.scalars(select(CardPenalty).where(CardPenalty.card_id == card.id)
+                                        .order_by(CardPenalty.recorded_at, CardPenalty.id)))
+    live = [(p.player_number, p.points) for p in penalties if p.voided_at is None]
+    totals = card_totals(numbers, [r["deltas"] for r in rounds if "deltas" in r], live)
+    confirmed = {c.player_number: c for c in _confirmations(card)}
+    session = card.table.session
+    settings = session.tournament.settings
+    return {
+        "id": card.id,
+        "tournament": {"id": session.tournament_id, "name": session.tournament.name},
+        "session": session.number, "table": card.table.number, "status": card.status,
+        "version": card.version, "scheme": settings.get("payoff_scheme", "formal"),
+        "rotation": settings.get("rotation", "standard"),
+        "players": [{"number": n, "name": names[n], "seat": w} for w, n in zip(
+            WINDS, numbers, strict=True)],
+        "rounds": rounds,
+        "penalties": [{"id": p.id, "player": p.player_number, "points": p.points,
+                       "round": p.round, "reason": p.reason, "recorded_by": p.recorded_by,
+                       "recorded_at": p.recorded_at.isoformat() + "Z",
+                       "is_void": p.voided_at is not None, "void_reason": p.void_reason}
+                      for p in penalties],
+        "totals": {n: {"rounds": t.rounds, "penalties": t.penalties, "total": t.total}
+                   for n, t in totals.items()},
+        "not_played_from": card.not_played_from,
+        "is_complete": all(r["recorded"] or r.get("result") == "not_played" for r in rounds),
+        "confirmations": [{"player": c.player_number, "via": c.via, "by": c.confirmed_by,
+                           "confirmed_at": c.confirmed_at.isoformat() + "Z"}
+                          for c in confirmed.values()],
+        "pending_confirmations": [n for n in numbers if n not in confirmed],
+        "recorder": _recorder_number(card),
+    }
+
+
+def _recorder_number(card: Card) -> int | None:
+    if card.recorder_player_id is None:
+        return None
+    return db.session.get(Player, card.recorder_player_id).number
+
+
+# ---------------------------------------------------------------- writing
+
+def _touch(card: Card) -> None:
+    # An SQL increment, so two writers at once never lose a version.
+    card.version = Card.version + 1
+    card.updated_at = utcnow()
+    db.session.flush()
+    db.session.refresh(card)
+
+
+def _revoke_confirmations(card: Card) -> int:
+    revoked = 0
+    for confirmation in _confirmations(card):
+        confirmation.revoked_at = utcnow()
+        revoked += 1
+    card.status = "open"
+    return revoked
+
+
+def _check_judge(actor: Actor, card: Card, what: str) -> None:
+    if not actor.is_judge:
+        raise ServiceError(f"Only a judge may {what}.", status=403)
+    if actor.user and actor.user.tournament_id != card.tournament_id:
+        raise ServiceError("This card belongs to another tournament.", status=403)
+
+
+def _check_recorder(actor: Actor, card: Card) -> None:
+    if actor.is_judge:
+        _check_judge(actor, card, "record rounds")
+    elif actor.player_number != _recorder_number(card):
+        raise ServiceError("Only a judge, or the player the judge appointed, may record rounds "
+                           "on this card.", status=403)
+
+
+def _int(payload: dict, key: str, *, low: int | None = None, high: int | None = None,
+         required: bool = True) -> int | None:
+    value = payload.get(key)
+    if value is None and not required:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ServiceError(f"'{key}' must be a whole number.")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise ServiceError(f"'{key}' must be between {low} and {high}.")
+    return value
+
+
+def _read_round(card: Card, payload: dict) -> tuple[int, dict]:
+    number = _int(payload, "round", low=1, high=ROUNDS)
+    result = payload.get("result")
+    if result not in ("win", "draw"):
+        raise ServiceError("'result' must be 'win' or 'draw'.")
+    line: dict = {"result": result, "winner": None, "value": None, "win": None,
+                  "discarder": None, "same_turn": None, "patterns": None}
+    if result == "draw":
+        return number, line
+    patterns = payload.get("patterns")
+    value = _int(payload, "value", low=1, high=480, required=patterns is None)
+    if patterns is not None:
+        if not isinstance(patterns, dict):
+            raise ServiceError("'patterns' must be an object of pattern id to count.")
+        try:
+            hand = score_hand(patterns)
+        except MalformedHand as exc:
+            raise ServiceError(str(exc)) from exc
+        if hand.errors:
+            raise ServiceError("The ticked patterns break the counting rules (§2.2): "
+                               + " ".join(e.message for e in hand.errors), status=422)
+        if value is not None and value != hand.value:
+            raise ServiceError(f"The value {value} does not match the ticked patterns, which "
+                               f"make {hand.value}.", status=422)
+        value = hand.value
+        patterns = {k: v for k, v in patterns.items() if v}
+    win = payload.get("win")
+    if win not in ("self", "discard"):
+        raise ServiceError("'win' must be 'self' (self-draw) or 'discard'.")
+    same_turn = payload.get("same_turn")
+    if same_turn is not None and not (isinstance(same_turn, list) and all(
+            isinstance(p, int) and not isinstance(p, bool) for p in same_turn)):
+        raise ServiceError("'same_turn' must be a list of player numbers.")
+    line.update(winner=_int(payload, "winner"), value=value, win=win,
+                discarder=_int(payload, "discarder", required=win == "discard"),
+                same_turn=same_turn or None, patterns=patterns)
+    return number, line
+
+
+def _same_line(row: CardRound, line: dict) -> bool:
+    return all(getattr(row, key) == line[key] for key in
+               ("result", "winner", "value", "win", "discarder", "same_turn", "patterns"))
+
+
+def record_round(card: Card, payload: dict, actor: Actor) -> tuple[dict, int]:
+    """Record or correct one round; replaying the same op_id changes nothing."""
+    op_id = operations.read_op_id(payload)
+    stored = operations.replay(op_id, "card.round", payload)
+    if stored:
+        return stored
+    _check_recorder(actor, card)
+    number, line = _read_round(card, payload)
+    is_correction = bool(payload.get("correction"))
+    reason = " ".join(str(payload.get("reason") or "").split())
+    history = _revisions(card).get(number, [])
+    current = history[-1] if history else None
+
+    if current is None and card.not_played_from and number >= card.not_played_from:
+        raise Conflict(f"Round {number} was not played: the session time ran out (§3.4).")
+    if current is not None and not is_correction:
+        if _same_line(current, line):
+            return _answer(card, op_id, payload, number, current.revision, changed=False)
+        raise Conflict(f"Round {number} is already recorded ({current.recorded_by}). "
+                       "Send it as a correction, with a reason, to change it.",
+                       details=[{"round": number, "revision": current.revision}])
+    if is_correction or card.status == "locked":
+        _check_judge(actor, card, "correct a round")
+        if current is not None and not reason:
+            raise ServiceError("A correction needs a reason.")
+
+    try:
+        seats = round_seats(card)[number - 1]
+        result = score_round(seats, scheme=card.table.session.tournament.settings.get(
+            "payoff_scheme", "formal"), **line)
+    except BadRound as exc:
+        raise ServiceError(str(exc)) from exc
+    revision = current.revision + 1 if current else 1
+    row = CardRound(card_id=card.id, round=number, revision=revision, **line,
+                    deltas={str(k): v for k, v in result.deltas.items()},
+                    responsible=result.responsible, reason=reason, recorded_by=actor.label,
+                    op_id=op_id)
+    try:
+        with db.session.begin_nested():
+            db.session.add(row)
+            db.session.flush()
+    except IntegrityError:
+        # Another judge recorded this round a moment ago: theirs stands, this one is refused.
+        stored = operations.replay(op_id, "card.round", payload)
+        if stored:
+            return stored
+        raise Conflict(f"Round {number} was just recorded by someone else. Reload the card "
+                       "and send a correction if it is wrong.") from None
+    if current is not None:
+        _revoke_confirmations(card)
+    _touch(card)
+    record_event("card.correct" if current else "card.round", tournament_id=card.tournament_id,
+                 actor=actor.user or actor.label, subject=f"card:{card.id}:round:{number}",
+                 before=_round_json(current) if current else None, after=_round_json(row))
+    return _answer(card, op_id, payload, number, revision, changed=True)
+
+
+def _answer(card: Card, op_id: str, payload: dict, number: int, revision: int, *,
+            changed: bool) -> tuple[dict, int]:
+    body = {"card": card_view(card), "round": number, "revision": revision,
+            "changed": changed}
+    operations.remember(op_id, "card.round", card.tournament_id, payload, body)
+    return body, 200
+
+
+def add_penalty(card: Card, payload: dict, actor: Actor, *, kind: str = "card.penalty"
+                ) -> tuple[dict, int]:
+    """Put penalty points on the card's penalty line (off the offender's total, §4.11)."""
+    op_id = operations.read_op_id(payload)
+    stored = operations.replay(op_id, kind, payload)
+    if stored:
+        return stored
+    _check_judge(actor, card, "give a penalty")
+    player = _int(payload, "player")
+    if player not in starting_seats(card).values():
+        raise ServiceError(f"Player {player} is not at this table.")
+    points = _int(payload, "points", low=1, high=1000)
+    number = _int(payload, "round", low=1, high=ROUNDS, required=False)
+    reason = " ".join(str(payload.get("reason") or "").split())
+    if not reason:
+        raise ServiceError("A penalty needs a reason.")
+    penalty = CardPenalty(card_id=card.id, player_number=player, points=points, round=number,
+                          reason=reason, recorded_by=actor.label, op_id=op_id)
+    db.session.add(penalty)
+    db.session.flush()
+    _revoke_confirmations(card)
+    _touch(card)
+    record_event("card.penalty", tournament_id=card.tournament_id,
+                 actor=actor.user or actor.label, subject=f"card:{card.id}:penalty:{penalty.id}",
+                 after={"player": player, "points": points, "reason": reason})
+    body = {"card": card_view(card), "penalty": penalty.id}
+    operations.remember(op_id, kind, card.tournament_id, payload, body)
+    return body, 200
+
+
+def void_penalty(card: Card, penalty_id: int, payload: dict, actor: Actor) -> tuple[dict, int]:
+    """Strike out a penalty with a reason; it stays on the card, marked void."""
+    op_id = operations.read_op_id(payload)
+    stored = operations.replay(op_id, "card.penalty.void", payload)
+    if stored:
+        return stored
+    _check_judge(actor, card, "strike out a penalty")
+    penalty = db.session.get(CardPenalty, penalty_id)
+    if penalty is None or penalty.card_id != card.id:
+        raise NotFound(f"There is no penalty {penalty_id} on this card.")
+    if penalty.voided_at is not None:
+        raise Conflict("This penalty is already struck out.")
+    reason = " ".join(str(payload.get("reason") or "").split())
+    if not reason:
+        raise ServiceError("Striking out a penalty needs a reason.")
+    penalty.voided_at, penalty.void_reason = utcnow(), reason
+    _revoke_confirmations(card)
+    _touch(card)
+    record_event("card.penalty.void", tournament_id=card.tournament_id,
+                 actor=actor.user or actor.label, subject=f"card:{card.id}:penalty:{penalty.id}",
+                 before={"points": penalty.points}, after={"void_reason": reason})
+    body = {"card": card_view(card)}
+    operations.remember(op_id, "card.penalty.void", card.tournament_id, payload, body)
+    return body, 200
+
+
+def confirm(card: Card, payload: dict, actor: Actor) -> tuple[dict, int]:
+    """Record a player's confirmation of the totals; all four lock the card (§4.9)."""
+    op_id = operations.read_op_id(payload)
+    stored = operations.replay(op_id, "card.confirm", payload)
+    if stored:
+        return stored
+    player = actor.player_number if not actor.is_judge else _int(payload, "player")
+    if actor.is_judge:
+        _check_judge(actor, card, "confirm for a player")
+    if player not in starting_seats(card).values():
+        raise ServiceError(f"Player {player} is not at this table.", status=403)
+    view = card_view(card)
+    if not view["is_complete"]:
+        missing = [r["round"] for r in view["rounds"]
+                   if not r["recorded"] and r.get("result") != "not_played"]
+        raise Conflict(f"The card is not finished: round {missing[0]} and "
+                       f"{len(missing) - 1} more are not recorded. Record them, or mark the "
+                       "session time over.")
+    if player not in view["pending_confirmations"]:
+        body = {"card": view}
+    else:
+        db.session.add(Confirmation(card_id=card.id, player_number=player,
+                                    card_version=card.version,
+                                    via="judge" if actor.is_judge else "player",
+                                    confirmed_by=actor.label))
+        db.session.flush()
+        if len(_confirmations(card)) == 4:
+            card.status = "locked"
+        _touch(card)
+        record_event("card.confirm", tournament_id=card.tournament_id,
+                     actor=actor.user or actor.label, subject=f"card:{card.id}",
+                     after={"player": player, "totals": view["totals"][player]})
+        body = {"card": card_view(card)}
+    operations.remember(op_id, "card.confirm", card.tournament_id, payload, body)
+    return body, 200
+
+
+def mark_time_over(card: Card, payload: dict, actor: Actor) -> tuple[dict, int]:
+    """Mark every round not yet recorded as not played: the session time ran out (§3.4)."""
+    op_id = operations.read_op_id(payload)
+    stored = operations.replay(op_id, "card.time_over", payload)
+    if stored:
+        return stored
+    _check_judge(actor, card, "end play on a card")
+    if card.table.session.tournament.settings.get("session_minutes") is None:
+        raise Conflict("This event has no session time limit, so every round is played.")
+    recorded = max(_revisions(card), default=0)
+    first = _int(payload, "from_round", low=1, high=ROUNDS + 1, required=False) or recorded + 1
+    if first <= recorded:
+        raise Conflict(f"Round {recorded} is already recorded; rounds from {recorded + 1} on "
+                       "can be marked not played.")
+    card.not_played_from = first if first <= ROUNDS else None
+    _touch(card)
+    record_event("card.time_over", tournament_id=card.tournament_id,
+                 actor=actor.user or actor.label, subject=f"card:{card.id}",
+                 after={"not_played_from": card.not_played_from})
+    body = {"card": card_view(card)}
+    operations.remember(op_id, "card.time_over", card.tournament_id, payload, body)
+    return body, 200
+
+
+def appoint_recorder(card: Card, payload: dict, actor: Actor) -> dict:
+    """Let one player at the table record rounds (or nobody, with player null)."""
+    _check_judge(actor, card, "appoint a recorder")
+    number = payload.get("player")
+    if number is None:
+        card.recorder_player_id = None
+    else:
+        seat = next((s for s in card.table.seats if s.player.number == number), None)
+        if seat is None:
+            raise ServiceError(f"Player {number} is not at this table.")
+        card.recorder_player_id = seat.player_id
+    _touch(card)
+    record_event("card.recorder", tournament_id=card.tournament_id, actor=actor.user,
+                 subject=f"card:{card.id}", after={"player": number})
+    return {"card": card_view(card)}
