@@ -14,7 +14,6 @@ from .test_zj_payoff import expect_payoff
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
 ZJ_JS = Path(__file__).parents[2] / "static" / "js" / "zj.js"
 CASES = json.loads((Path(__file__).parents[1] / "zj_cases.json").read_text(encoding="utf-8"))
 SCORE_CASES = CASES["score"]
@@ -60,39 +59,24 @@ async ({source, catalogue, scoreCases, payoffCases, timedHand}) => {
 
 
 @pytest.fixture(scope="module")
-def js():
+def js(browser):
     """Run all cases in Chromium once and return what zj.js answered."""
-    if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} is not installed; the JS mirror cannot be checked")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
     source = base64.b64encode(ZJ_JS.read_bytes()).decode("ascii")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
+    page = browser.new_page()
+    try:
+        page.goto("about:blank")
+        return page.evaluate(
+            RUN_IN_PAGE,
+            {
+                "source": source,
+                "catalogue": catalogue_json(),
+                "scoreCases": SCORE_CASES,
+                "payoffCases": PAYOFF_CASES,
+                "timedHand": TIMED_HAND,
+            },
         )
-        try:
-            page = browser.new_page()
-            page.goto("about:blank")
-            return page.evaluate(
-                RUN_IN_PAGE,
-                {
-                    "source": source,
-                    "catalogue": catalogue_json(),
-                    "scoreCases": SCORE_CASES,
-                    "payoffCases": PAYOFF_CASES,
-                    "timedHand": TIMED_HAND,
-                },
-            )
-        finally:
-            browser.close()
+    finally:
+        page.close()
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,151 @@
+"""The pattern picker in headless Chromium: taps, fragment state, payoff, offline, a11y."""
+
+import re
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+pytestmark = pytest.mark.browser
+
+
+def open_picker(page, server, fragment=""):
+    page.goto(f"{server.url}/picker{fragment}")
+    page.wait_for_selector("html[data-picker-ready=true]")
+
+
+def total(page):
+    return page.locator("[data-testid=hand-total]").inner_text()
+
+
+def payoffs(page):
+    return {s: int(page.locator(f"[data-testid=payoff-{s}]").inner_text()) for s in "ESWN"}
+
+
+def test_fragment_restores_the_state(live_server, page):
+    open_picker(page, live_server,
+                "#p=4.2.3,1.2,3.1*2&win=discard&winner=E&discarder=S&chain=W,S&scheme=formal")
+    assert total(page) == "150"
+    assert page.locator("[data-pattern='3.1'] [data-count-label]").inner_text() == "2"
+    assert payoffs(page) == {"E": 450, "S": -25, "W": -400, "N": -25}
+
+
+def test_taps_update_total_payoff_and_fragment(live_server, page):
+    open_picker(page, live_server)
+    assert total(page) == "1"  # Chicken Hand
+    page.click("[data-pattern='2.1.1']")
+    page.click("[data-pattern='7.1']")
+    assert total(page) == "80"
+    assert payoffs(page) == {"E": 240, "S": -190, "W": -25, "N": -25}
+    assert re.search(r"#p=2\.1\.1,7\.1&win=discard&winner=E&discarder=S", page.url)
+    page.check("input[name=win][value=self]")
+    assert payoffs(page) == {"E": 240, "S": -80, "W": -80, "N": -80}
+    assert "win=self" in page.url and "discarder" not in page.url
+    page.reload()
+    page.wait_for_selector("html[data-picker-ready=true]")
+    assert total(page) == "80" and payoffs(page)["S"] == -80
+
+
+def test_second_pattern_of_a_series_replaces_the_first(live_server, page):
+    open_picker(page, live_server)
+    page.click("[data-pattern='2.1.1']")
+    page.click("[data-pattern='2.1.2']")
+    assert page.get_attribute("[data-pattern='2.1.1']", "aria-pressed") == "false"
+    assert page.get_attribute("[data-pattern='2.1.2']", "aria-pressed") == "true"
+    assert "replaces Half Flush" in page.locator("[data-testid=picker-notice]").inner_text()
+    assert total(page) == "80"
+
+
+def test_value_honor_stepper_and_companion_offer(live_server, page):
+    open_picker(page, live_server)
+    page.click("[data-pattern='3.2.1']")
+    assert total(page) == "40"
+    page.click("[data-testid=hand-offers] [data-offer]")
+    assert total(page) == "60"
+    page.click("[data-step-for='3.1'][data-step='1']")
+    assert total(page) == "70"
+    for _ in range(3):
+        page.click("[data-step-for='3.1'][data-step='1']")
+    assert page.locator("[data-pattern='3.1'] [data-count-label]").inner_text() == "4"
+    page.click("[data-step-for='3.1'][data-step='-1']")
+    assert "3.1*3" in page.url
+
+
+def test_counting_errors_are_shown_and_payoff_withheld(live_server, page):
+    open_picker(page, live_server, "#p=10.2,1.2&win=self&winner=N&scheme=formal")
+    errors = page.locator("[data-testid=hand-errors]").inner_text()
+    assert "Seven Pairs" in errors and "Concealed Hand" in errors
+    assert total(page) == "—"
+
+
+def test_typed_value_and_same_turn_immunity(live_server, page):
+    open_picker(page, live_server, "#v=70&win=discard&winner=E&discarder=S&scheme=formal")
+    assert total(page) == "70"
+    assert payoffs(page) == {"E": 210, "S": -160, "W": -25, "N": -25}
+    page.check("input[name=chain][value=E]")  # the winner had discarded the tile first
+    assert payoffs(page) == {"E": 210, "S": -70, "W": -70, "N": -70}
+    assert "chain=E,S" in page.url
+    page.uncheck("input[name=chain][value=E]")
+    page.check("input[name=chain][value=W]")
+    assert payoffs(page) == {"E": 210, "S": -25, "W": -160, "N": -25}
+
+
+def test_listed_limit_and_show_the_table(live_server, page):
+    open_picker(page, live_server, "#p=3.4,3.3.4&win=self&winner=S&scheme=uniform")
+    assert total(page) == "400"
+    assert page.locator("[data-testid=hand-limit]").inner_text() == "listed limit"
+    page.click("[data-show-table]")
+    view = page.locator("[data-table-view]")
+    assert view.is_visible()
+    assert page.locator("[data-table-total]").inner_text() == "400"
+    assert page.locator("[data-table-patterns] li").all_inner_texts() == ["Big Four Winds"]
+    page.click("[data-close-table]")
+    assert not view.is_visible()
+
+
+def test_picker_works_offline_after_the_first_visit(live_server, page, context):
+    open_picker(page, live_server)
+    page.evaluate("() => navigator.serviceWorker.ready")
+    page.reload()
+    assert page.evaluate("() => !!navigator.serviceWorker.controller")
+    context.set_offline(True)
+    try:
+        fresh = context.new_page()
+        requests = []
+        fresh.on("requestfinished", lambda r: requests.append(r))
+        fresh.goto(f"{live_server.url}/picker#p=6.1,1.1&win=self&winner=W&scheme=formal")
+        fresh.wait_for_selector("html[data-picker-ready=true]")
+        assert total(fresh) == "40"
+        assert all(r.response() is None or r.response().from_service_worker for r in requests)
+        fresh.click("[data-pattern='1.3']")
+        assert total(fresh) == "45"
+    finally:
+        context.set_offline(False)
+
+
+def test_no_tile_or_photo_input(live_server, page):
+    open_picker(page, live_server)
+    assert page.locator("input[type=file], video, canvas, [capture]").count() == 0
+    assert "§4.5" in page.locator(".why").inner_text()
+
+
+def test_one_handed_on_a_360px_phone(live_server, page):
+    open_picker(page, live_server)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    too_small = page.evaluate("""() => [...document.querySelectorAll(
+        'button, .segmented label')].filter(e => e.offsetParent)
+        .filter(e => e.getBoundingClientRect().height < 44).map(e => e.textContent.trim())""")
+    assert too_small == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_serious_violation(live_server, browser, scheme):
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme=scheme)
+    try:
+        page = ctx.new_page()
+        open_picker(page, live_server, "#p=3.2.1,1.2&win=discard&winner=E&discarder=S")
+        results = Axe().run(page)
+        bad = [v for v in results.response["violations"]
+               if v["impact"] in ("serious", "critical")]
+        assert bad == [], [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in bad]
+    finally:
+        ctx.close()

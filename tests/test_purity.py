@@ -1,0 +1,41 @@
+"""The pure core (judgeaid.rules, judgeaid.tournament) knows nothing about the web."""
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FORBIDDEN = ("flask", "sqlalchemy", "weasyprint", "werkzeug", "flask_sqlalchemy", "qrcode")
+CORE_FILES = sorted((ROOT / "judgeaid" / "rules").rglob("*.py")) + sorted(
+    (ROOT / "judgeaid" / "tournament").rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", CORE_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_core_module_imports_nothing_from_the_web(path):
+    tree = ast.parse(path.read_text())
+    imported = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            imported |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            imported.add(node.module.split(".")[0])
+            if node.module.startswith("judgeaid.") and not node.module.startswith(
+                    ("judgeaid.rules", "judgeaid.tournament")):
+                imported.add(node.module)
+    bad = {name for name in imported if name in FORBIDDEN or name.startswith("judgeaid.")
+           and not name.startswith(("judgeaid.rules", "judgeaid.tournament"))}
+    assert not bad, f"{path.name} imports {bad}"
+
+
+def test_importing_the_core_loads_no_web_module():
+    code = ("import sys, importlib, pkgutil, judgeaid.rules, judgeaid.tournament\n"
+            "for pkg in (judgeaid.rules, judgeaid.tournament):\n"
+            "    for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
+            "        importlib.import_module(m.name)\n"
+            f"print(sorted(m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, check=True)
+    assert out.stdout.strip() == "[]"

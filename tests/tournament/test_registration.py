@@ -1,0 +1,54 @@
+"""CSV registration: every rejected row is reported with its line and reason."""
+
+import pytest
+
+from judgeaid.tournament.registration import parse_players_csv
+
+
+def reasons(problems):
+    return [(p.line, p.reason) for p in problems]
+
+
+def test_id_name_team_rows_are_accepted():
+    regs, problems = parse_players_csv("id,name,team\n1,Ann,Red\n2,Bo,\n")
+    assert problems == []
+    assert [(r.number, r.name, r.team) for r in regs] == [(1, "Ann", "Red"), (2, "Bo", None)]
+
+
+def test_utf8_with_bom_and_windows_1252_are_read():
+    regs, _ = parse_players_csv("\ufeffname\nZoë\n".encode())
+    assert regs[0].name == "Zoë"
+    regs, _ = parse_players_csv("name\nJosé\n".encode("cp1252"))
+    assert regs[0].name == "José"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("", [(1, "The file is empty; the first row must name the columns.")]),
+    ("who,team\nAnn,\n", [(1, "The first row must name the columns, including 'name'.")]),
+    ("name,colour\nAnn,red\n", [(1, "Unknown column(s): colour. Use id, name and team.")]),
+    ("id,name\nx,Ann\n", [(2, "The id 'x' is not a positive whole number.")]),
+    ("id,name\n0,Ann\n", [(2, "The id '0' is not a positive whole number.")]),
+    ("id,name\n1,Ann\n1,Bo\n", [(3, "Duplicate id 1 (also on line 2).")]),
+    ("name\nAnn\n  \n", []),
+    ("name\nAnn\nANN\n", [(3, "Duplicate name ANN (also on line 2).")]),
+    ("name,team\nAnn\n", [(2, "Expected 2 columns, found 1.")]),
+])
+def test_problems_are_reported_by_line(text, expected):
+    _, problems = parse_players_csv(text)
+    assert reasons(problems) == expected
+
+
+@pytest.mark.parametrize(("kind", "limit"), [("casual", 4), ("competitive", 8)])
+def test_team_size_limit_of_section_3_6(kind, limit):
+    rows = "".join(f"P{i},T\n" for i in range(limit + 2))
+    regs, problems = parse_players_csv("name,team\n" + rows, kind=kind)
+    assert len(regs) == limit
+    assert [p.line for p in problems] == [limit + 2, limit + 3]
+    assert f"more than {limit} players" in problems[0].reason
+
+
+def test_already_registered_names_and_numbers_are_rejected():
+    _, problems = parse_players_csv("id,name\n3,Ann\n4,Bo\n", taken_numbers=frozenset({3}),
+                                    taken_names=frozenset({"bo"}))
+    assert reasons(problems) == [(2, "Player number 3 is already registered."),
+                                 (3, "Bo is already registered.")]
