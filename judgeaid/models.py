@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from judgeaid.extensions import db
@@ -59,9 +59,13 @@ class Player(db.Model):
     team_id: Mapped[int | None] = mapped_column(ForeignKey("team.id"))
     # The unguessable part of the player's own page URL (slip QR code target).
     token: Mapped[str] = mapped_column(String(64), unique=True)
-    # active, withdrawn, disqualified
+    # active, withdrawn, disqualified, resigned
     status: Mapped[str] = mapped_column(String(20), default="active")
     is_substitute: Mapped[bool] = mapped_column(default=False)
+    # §3.7 a late arrival joins at a later session; earlier ones count as missed.
+    joined_session: Mapped[int] = mapped_column(default=1, server_default="1")
+    # The first session the player no longer plays (withdrawal, disqualification).
+    left_session: Mapped[int | None]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     tournament: Mapped[Tournament] = relationship(back_populates="players")
@@ -80,6 +84,13 @@ class PlaySession(db.Model):
     # planned, seated, playing, finished
     status: Mapped[str] = mapped_column(String(20), default="planned")
     starts_at: Mapped[datetime | None]
+    # preliminary, or final (a final-day round of §3.3.2.2 with its bracket size)
+    stage: Mapped[str] = mapped_column(String(12), default="preliminary",
+                                       server_default="preliminary")
+    bracket_size: Mapped[int | None]
+    # Results are provisional until the organizer finalizes the session (§3.5.1).
+    finalized_at: Mapped[datetime | None]
+    finalized_by: Mapped[str] = mapped_column(String(120), default="", server_default="")
 
     tournament: Mapped[Tournament] = relationship(back_populates="sessions")
     tables: Mapped[list[Table]] = relationship(
@@ -93,6 +104,11 @@ class Table(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     session_id: Mapped[int] = mapped_column(ForeignKey("play_session.id"), index=True)
     number: Mapped[int]
+
+    # How the starting seats were set: a recorded digital draw, or the judge entered the
+    # players' own wind-tile draw (§1.2.2).
+    seats_source: Mapped[str] = mapped_column(String(10), default="digital",
+                                              server_default="digital")
 
     session: Mapped[PlaySession] = relationship(back_populates="tables")
     seats: Mapped[list[Seat]] = relationship(back_populates="table", order_by="Seat.position")
@@ -257,3 +273,158 @@ class Confirmation(db.Model):
     confirmed_by: Mapped[str] = mapped_column(String(120))
     confirmed_at: Mapped[datetime] = mapped_column(default=utcnow)
     revoked_at: Mapped[datetime | None]
+
+
+class CallUp(db.Model):
+    """A table calling a judge (the call-up queue)."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id"), index=True)
+    card_id: Mapped[int] = mapped_column(ForeignKey("card.id"), index=True)
+    reason: Mapped[str] = mapped_column(Text, default="")
+    # waiting, taken, resolved, cancelled
+    status: Mapped[str] = mapped_column(String(12), default="waiting")
+    called_at: Mapped[datetime] = mapped_column(default=utcnow)
+    taken_at: Mapped[datetime | None]
+    taken_by: Mapped[int | None] = mapped_column(ForeignKey("user.id"))
+    resolved_at: Mapped[datetime | None]
+    op_id: Mapped[str | None] = mapped_column(String(64))
+
+
+class Ruling(db.Model):
+    """A ruling log entry; append-only: a change is a new entry that supersedes the old."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id"), index=True)
+    call_up_id: Mapped[int | None] = mapped_column(ForeignKey("call_up.id"))
+    card_id: Mapped[int | None] = mapped_column(ForeignKey("card.id"), index=True)
+    session_number: Mapped[int | None]
+    table_number: Mapped[int | None]
+    round: Mapped[int | None]
+    players: Mapped[list[int]] = mapped_column(JSON, default=list)
+    what_happened: Mapped[str] = mapped_column(Text)
+    sections: Mapped[list[str]] = mapped_column(JSON, default=list)
+    guide_entry: Mapped[str | None] = mapped_column(String(60))
+    decision: Mapped[str] = mapped_column(Text)
+    judge_id: Mapped[int] = mapped_column(ForeignKey("user.id"))
+    called_at: Mapped[datetime | None]
+    arrived_at: Mapped[datetime | None]
+    resolved_at: Mapped[datetime | None]
+    supersedes_id: Mapped[int | None] = mapped_column(ForeignKey("ruling.id"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    op_id: Mapped[str | None] = mapped_column(String(64))
+
+
+class Penalty(db.Model):
+    """A penalty given by a judge (A.5, §4.11); points also go to the card's penalty line."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+    ruling_id: Mapped[int | None] = mapped_column(ForeignKey("ruling.id"))
+    card_penalty_id: Mapped[int | None] = mapped_column(ForeignKey("card_penalty.id"))
+    session_number: Mapped[int | None]
+    round: Mapped[int | None]
+    category: Mapped[str] = mapped_column(String(20))
+    infraction: Mapped[str] = mapped_column(String(120))
+    kind: Mapped[str] = mapped_column(String(24))
+    points: Mapped[int] = mapped_column(default=0)
+    suggested_kind: Mapped[str] = mapped_column(String(24), default="")
+    suggested_points: Mapped[int] = mapped_column(default=0)
+    explanation: Mapped[str] = mapped_column(Text, default="")
+    reason: Mapped[str] = mapped_column(Text, default="")
+    # player number -> points paid to that opponent, when the judge rules so (§4.11)
+    paid_to: Mapped[dict[str, int] | None] = mapped_column(JSON)
+    judge_id: Mapped[int] = mapped_column(ForeignKey("user.id"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    op_id: Mapped[str | None] = mapped_column(String(64))
+
+
+class Appeal(db.Model):
+    """A player's appeal of a ruling, decided finally by the head judge (§4.3)."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id"), index=True)
+    ruling_id: Mapped[int] = mapped_column(ForeignKey("ruling.id"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    text: Mapped[str] = mapped_column(Text)
+    filed_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # filed, decided
+    status: Mapped[str] = mapped_column(String(10), default="filed")
+    # upheld, overturned, modified
+    decision: Mapped[str | None] = mapped_column(String(12))
+    decision_reason: Mapped[str] = mapped_column(Text, default="")
+    decided_by: Mapped[int | None] = mapped_column(ForeignKey("user.id"))
+    decided_at: Mapped[datetime | None]
+    op_id: Mapped[str | None] = mapped_column(String(64))
+
+
+class ClockEvent(db.Model):
+    """One act on a session clock (start, pause, resume, extend, end); the state is derived."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("play_session.id"), index=True)
+    # An extension for one table only (e.g. time lost to a long ruling); None: whole hall.
+    table_id: Mapped[int | None] = mapped_column(ForeignKey("table.id"))
+    kind: Mapped[str] = mapped_column(String(10))
+    amount_ms: Mapped[int] = mapped_column(default=0)
+    reason: Mapped[str] = mapped_column(Text, default="")
+    at_ms: Mapped[int] = mapped_column(BigInteger)
+    by: Mapped[str] = mapped_column(String(120))
+    op_id: Mapped[str | None] = mapped_column(String(64))
+
+
+class PlayTimer(db.Model):
+    """A judge timing one player's turns in one round (§1.9)."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id"), index=True)
+    card_id: Mapped[int] = mapped_column(ForeignKey("card.id"), index=True)
+    round: Mapped[int]
+    player_number: Mapped[int]
+    judge_id: Mapped[int] = mapped_column(ForeignKey("user.id"))
+    dealt_at_ms: Mapped[int] = mapped_column(BigInteger)
+    # [[start_ms, end_ms or null], ...] in server time
+    turns: Mapped[list[list[int | None]]] = mapped_column(JSON, default=list)
+    is_stalling_clock: Mapped[bool] = mapped_column(default=False)
+    # running, finished, converted (turned into a penalty)
+    status: Mapped[str] = mapped_column(String(10), default="running")
+    version: Mapped[int] = mapped_column(default=1)
+    penalty_id: Mapped[int | None] = mapped_column(ForeignKey("penalty.id"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class TimeOut(db.Model):
+    """A player's time away from the table, or a late arrival (§4.14)."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id"), index=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("play_session.id"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+    # timeout, late
+    kind: Mapped[str] = mapped_column(String(8))
+    started_at_ms: Mapped[int] = mapped_column(BigInteger)
+    ended_at_ms: Mapped[int | None] = mapped_column(BigInteger)
+    is_medication: Mapped[bool] = mapped_column(default=False)
+    points: Mapped[int] = mapped_column(default=0)
+    may_be_absent: Mapped[bool] = mapped_column(default=False)
+    penalty_id: Mapped[int | None] = mapped_column(ForeignKey("penalty.id"))
+    judge_id: Mapped[int | None] = mapped_column(ForeignKey("user.id"))
+    op_id: Mapped[str | None] = mapped_column(String(64))
+
+
+class ScoreCheck(db.Model):
+    """A player's request to check a recorded score, resolved by the organizer (§3.5.1)."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    session_number: Mapped[int]
+    message: Mapped[str] = mapped_column(Text)
+    filed_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # open, resolved
+    status: Mapped[str] = mapped_column(String(10), default="open")
+    resolution: Mapped[str] = mapped_column(Text, default="")
+    resolved_by: Mapped[int | None] = mapped_column(ForeignKey("user.id"))
+    resolved_at: Mapped[datetime | None]
+    op_id: Mapped[str | None] = mapped_column(String(64))

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+from flask import url_for
 from sqlalchemy import select
 
 from judgeaid.extensions import db
-from flask import url_for
-
 from judgeaid.models import Card, PlaySession, Seat, Table
 from judgeaid.services.players import get_player_by_token_or_404
 
