@@ -165,6 +165,41 @@ def card_view(card: Card) -> dict:
     }
 
 
+def short_names(names: dict[int, str]) -> dict[int, str]:
+    """Return a short name per player for narrow columns: first name and initial if unique."""
+    def short(name: str) -> str:
+        parts = name.split()
+        return f"{parts[0]} {parts[-1][0]}." if len(parts) > 1 else name
+
+    shorts = {number: short(name) for number, name in names.items()}
+    if len(set(shorts.values())) < len(shorts):
+        return dict(names)
+    return shorts
+
+
+def live_page(card: Card, user: User | None) -> dict:
+    """Return the live card page's data: the card and what this reader may do on it."""
+    view = card_view(card)
+    settings = card.table.session.tournament.settings
+    return {"card": view,
+            "short_names": short_names({p["number"]: p["name"] for p in view["players"]}),
+            "is_judge": bool(user and user.tournament_id == card.tournament_id),
+            "has_time_limit": settings.get("session_minutes") is not None}
+
+
+def card_reader(card: Card, user: User | None, token: str | None) -> dict:
+    """Say who reads the card: a judge of its tournament, a player at its table, or nobody."""
+    player = None
+    if token:
+        found = db.session.scalar(select(Player).where(Player.token == token))
+        if (found and found.tournament_id == card.tournament_id
+                and found.number in starting_seats(card).values()):
+            player = found
+    return {"is_judge": bool(user and user.tournament_id == card.tournament_id),
+            "player": {"number": player.number, "name": player.name} if player else None,
+            "is_recorder": bool(player and player.number == _recorder_number(card))}
+
+
 def _recorder_number(card: Card) -> int | None:
     if card.recorder_player_id is None:
         return None
@@ -289,8 +324,9 @@ def record_round(card: Card, payload: dict, actor: Actor) -> tuple[dict, int]:
 
     try:
         seats = round_seats(card)[number - 1]
-        result = score_round(seats, scheme=card.table.session.tournament.settings.get(
-            "payoff_scheme", "formal"), **line)
+        scheme = card.table.session.tournament.settings.get("payoff_scheme", "formal")
+        result = score_round(seats, scheme=scheme,
+                             **{k: v for k, v in line.items() if k != "patterns"})
     except BadRound as exc:
         raise ServiceError(str(exc)) from exc
     revision = current.revision + 1 if current else 1
