@@ -58,6 +58,6 @@ def register(app: Flask) -> None:
     def http_error(exc: HTTPException):
         if wants_json():
             return error_response(exc.code or 500, exc.description or exc.name)
-        if exc.code == 401:
+        if exc.code == 401 and request.method == "GET":
             return redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
         return _page(exc.code or 500, exc.description or exc.name)
