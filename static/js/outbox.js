@@ -1,0 +1,302 @@
+// The outbox: every write that must survive bad venue Wi-Fi goes through here.
+//
+//   enqueue({url, method, body, label, headers, meta}) -> the stored item
+//
+// The body gets an op_id (if it has none) and the item is kept in IndexedDB, so it survives a
+// reload or a closed tab, then sent at once. A network failure, a timeout or a 5xx/408/429
+// keeps it and it is tried again: when the phone comes back online, when the page becomes
+// visible, and every 5–30 s (backing off). Replays are safe: the server applies each op_id
+// once. A 2xx removes it. Any other 4xx marks it "rejected": it stays, with the server's
+// message, in the needs-attention list until a person sends it again or lets it go; nothing
+// is ever dropped silently. Items go out one at a time, oldest first (a correction never
+// overtakes the round it corrects), under a Web Lock so two open tabs never race.
+//
+// Pages show the state with subscribe(listener) + items() (or mountAttention/mountPending).
+
+const DB_NAME = "judgeaid-outbox";
+const STORE = "items";
+const CHANNEL = "judgeaid-outbox";
+const LOCK = "judgeaid-outbox";
+const SEND_TIMEOUT_MS = 15000;
+const RETRY_MIN_MS = 5000;
+const RETRY_MAX_MS = 30000;
+
+const listeners = new Set();
+const channel = "BroadcastChannel" in self ? new BroadcastChannel(CHANNEL) : null;
+let database = null;
+let running = null;
+let again = false;
+let failures = 0;
+let retryTimer = null;
+
+// ------------------------------------------------------------------ storage
+
+function request(idbRequest) {
+  return new Promise((resolve, reject) => {
+    idbRequest.onsuccess = () => resolve(idbRequest.result);
+    idbRequest.onerror = () => reject(idbRequest.error);
+  });
+}
+
+function openDatabase() {
+  if (!database) {
+    const opening = indexedDB.open(DB_NAME, 1);
+    opening.onupgradeneeded = () => {
+      // seq keeps the order items were made in; op_id is unique, so enqueuing twice is harmless.
+      const store = opening.result.createObjectStore(STORE, { keyPath: "seq", autoIncrement: true });
+      store.createIndex("op_id", "op_id", { unique: true });
+    };
+    database = request(opening);
+  }
+  return database;
+}
+
+async function store(mode) {
+  return (await openDatabase()).transaction(STORE, mode).objectStore(STORE);
+}
+
+async function byOpId(opId) {
+  return request((await store("readonly")).index("op_id").get(opId));
+}
+
+async function save(item) {
+  await request((await store("readwrite")).put(item));
+}
+
+async function remove(seq) {
+  await request((await store("readwrite")).delete(seq));
+}
+
+// ------------------------------------------------------------------ public API
+
+/** Make a client op_id: a UUID (crypto.randomUUID needs HTTPS; a LAN address may lack it). */
+export function newOpId() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Keep a write on this phone and send it as soon as the network allows; return the item. */
+export async function enqueue({ url, method = "POST", body = {}, label = "", headers = {}, meta = {} }) {
+  const payload = { ...body };
+  if (!payload.op_id) payload.op_id = newOpId();
+  const existing = await byOpId(payload.op_id);
+  if (existing) return existing;
+  const item = {
+    op_id: payload.op_id, url, method, body: payload, headers, label, meta,
+    state: "pending", created_at: new Date().toISOString(), attempts: 0, last_error: null,
+  };
+  item.seq = await request((await store("readwrite")).add(item));
+  announce({ type: "queued", item });
+  flush();
+  return item;
+}
+
+/** Return every item this phone keeps, oldest first (pending and rejected). */
+export async function items() {
+  return request((await store("readonly")).getAll());
+}
+
+/** Return the writes not yet saved on the server. */
+export async function pending() {
+  return (await items()).filter((item) => item.state === "pending");
+}
+
+/** Return the writes the server refused: they wait for a person to look at them. */
+export async function rejected() {
+  return (await items()).filter((item) => item.state === "rejected");
+}
+
+/** Call listener({type, item, response}) on every change, in this tab or another; returns an unsubscribe. */
+export function subscribe(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Put a refused write back in the queue (e.g. after signing in again) and send it. */
+export async function retry(opId) {
+  const item = await byOpId(opId);
+  if (!item) return;
+  Object.assign(item, { state: "pending", status: null, message: null, details: null });
+  await save(item);
+  announce({ type: "queued", item });
+  failures = 0;
+  flush();
+}
+
+/** Let a refused write go, on a person's say-so (the only way an item leaves unsent). */
+export async function dismiss(opId) {
+  const item = await byOpId(opId);
+  if (!item) return;
+  await remove(item.seq);
+  announce({ type: "dismissed", item });
+}
+
+/** Send what is waiting now; resolves when this pass is over. */
+export function flush() {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    do {
+      again = false;
+      if (navigator.locks) await navigator.locks.request(LOCK, sendAll);
+      else await sendAll();
+    } while (again);
+  })().finally(() => { running = null; });
+  return running;
+}
+
+// ------------------------------------------------------------------ sending
+
+async function sendAll() {
+  for (const { seq } of await items()) {
+    // Read it again: another tab may have sent it or a person may have let it go meanwhile.
+    const item = await request((await store("readonly")).get(seq));
+    if (!item || item.state !== "pending") continue;
+    if (await send(item) === "later") {
+      scheduleRetry();
+      return;
+    }
+  }
+  failures = 0;
+  clearTimeout(retryTimer);
+}
+
+async function send(item) {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), SEND_TIMEOUT_MS);
+  let response;
+  let answer = null;
+  try {
+    response = await fetch(item.url, {
+      method: item.method,
+      headers: { "Content-Type": "application/json", Accept: "application/json", ...item.headers },
+      body: JSON.stringify(item.body),
+      credentials: "same-origin",
+      cache: "no-store",
+      redirect: "manual", // a captive portal's redirect must not count as saved
+      signal: abort.signal,
+    });
+    if ((response.headers.get("Content-Type") || "").includes("json")) answer = await response.json();
+  } catch (error) {
+    return keep(item, navigator.onLine ? "no answer from the server" : "offline");
+  } finally {
+    clearTimeout(timer);
+  }
+  const status = response.status;
+  if (response.ok && answer !== null) {
+    await remove(item.seq);
+    announce({ type: "sent", item, response: answer });
+    return "sent";
+  }
+  // A 2xx that is not our JSON (a Wi-Fi login page), a redirect, a server error or "slow
+  // down": the write is not saved, so keep it and try again.
+  if (response.ok || status === 0 || status === 408 || status === 429 || status >= 500) {
+    return keep(item, status ? `server answered ${status}` : "redirected");
+  }
+  Object.assign(item, {
+    state: "rejected", status, attempts: item.attempts + 1,
+    message: answer?.message || response.statusText || `refused (${status})`,
+    details: answer?.details || null, rejected_at: new Date().toISOString(),
+  });
+  await save(item);
+  announce({ type: "rejected", item, response: answer });
+  return "rejected";
+}
+
+async function keep(item, reason) {
+  Object.assign(item, { attempts: item.attempts + 1, last_error: reason, tried_at: new Date().toISOString() });
+  await save(item);
+  announce({ type: "kept", item });
+  return "later";
+}
+
+function scheduleRetry() {
+  failures += 1;
+  const delay = Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** (failures - 1));
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(flush, delay * (0.8 + Math.random() * 0.4));
+}
+
+function announce(event, fromOtherTab = false) {
+  for (const listener of listeners) {
+    try {
+      listener(event);
+    } catch (error) {
+      console.error("outbox listener failed", error);
+    }
+  }
+  if (!fromOtherTab && channel) channel.postMessage({ type: event.type, item: event.item, response: event.response });
+}
+
+channel?.addEventListener("message", (message) => announce(message.data, true));
+
+function wake() {
+  failures = 0;
+  flush();
+}
+addEventListener("online", wake);
+document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") wake(); });
+flush(); // whatever an earlier visit left behind
+
+// ------------------------------------------------------------------ small views for pages
+
+function el(tag, props = {}, ...children) {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children.filter((child) => child !== null && child !== undefined && child !== false));
+  return node;
+}
+
+/** Show "N pending (not yet saved)" in element, for the items filter() keeps. */
+export function mountPending(element, filter = () => true) {
+  const render = async () => {
+    const waiting = (await pending()).filter(filter);
+    element.hidden = waiting.length === 0;
+    const last = waiting.find((item) => item.last_error);
+    element.textContent = waiting.length === 0 ? ""
+      : `${waiting.length} ${waiting.length === 1 ? "change" : "changes"} pending (not yet saved)`
+        + (last ? ` · ${last.last_error}; trying again` : "; sending…");
+  };
+  subscribe(render);
+  render();
+  return render;
+}
+
+/**
+ * List the refused writes in element, each with the server's message, "Send again" and
+ * "Let it go". describe(item) may add nodes (e.g. what the server holds instead);
+ * actions(item) may add buttons.
+ */
+export function mountAttention(element, { filter = () => true, describe = () => [], actions = () => [] } = {}) {
+  const render = async () => {
+    const refused = (await rejected()).filter(filter);
+    element.hidden = refused.length === 0;
+    if (refused.length === 0) {
+      element.replaceChildren();
+      return;
+    }
+    const list = el("ul", { className: "attention-list" }, ...refused.map((item) => {
+      const again = el("button", { type: "button", className: "button small", textContent: "Send again" });
+      again.addEventListener("click", () => retry(item.op_id));
+      const drop = el("button", { type: "button", className: "button small quiet", textContent: "Let it go" });
+      drop.addEventListener("click", () => {
+        if (confirm(`“${item.label}” was NOT saved. Let it go for good?`)) dismiss(item.op_id);
+      });
+      return el("li", { className: "attention-item" },
+        el("strong", { textContent: item.label || `${item.method} ${item.url}` }),
+        el("span", { className: "attention-message", textContent: `Not saved (${item.status}): ${item.message}` }),
+        ...describe(item),
+        el("span", { className: "attention-actions" }, ...actions(item), again, drop));
+    }));
+    element.replaceChildren(el("h2", { textContent: "Needs attention" }), list);
+    element.dataset.count = String(refused.length);
+  };
+  subscribe(render);
+  render();
+  return render;
+}
