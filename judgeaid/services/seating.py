@@ -1,16 +1,63 @@
-"""Seating a session: plan tables with the pure core, then write tables and seats."""
+"""Seating the sessions of an event (§1.2.2, §3.3–§3.7, §4.11, §4.13, §4.15).
+
+The pure core plans the tables (judgeaid.tournament.seating); this module loads the rows,
+calls it and writes tables, seats and cards. A seated session is the record of who played
+whom and never moves again, except for a hand swap while nothing is on its cards.
+
+The plan for the sessions not yet seated is kept with the audit event of the latest
+seating (`session.seat`, after["plan"]). Before the next session is seated the plan is
+reconciled with who plays it now (withdrawals, disqualifications, late arrivals,
+substitutes) by the core's `reseat`, so only the players who must move do.
+"""
 
 from __future__ import annotations
 
-from sqlalchemy import select
+import hashlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import func, select
 
 from judgeaid.extensions import db
-from judgeaid.models import WINDS, Player, PlaySession, Seat, Table, Tournament, User
+from judgeaid.models import (
+    WINDS,
+    AuditEvent,
+    Card,
+    CardPenalty,
+    CardRound,
+    Player,
+    PlaySession,
+    Seat,
+    Table,
+    Tournament,
+    User,
+    utcnow,
+)
+from judgeaid.services import players as registry
 from judgeaid.services.audit import record_event
-from judgeaid.services.cards import create_cards
-from judgeaid.services.errors import Conflict, ServiceError
+from judgeaid.services.cards import card_for_table, create_cards
+from judgeaid.services.errors import Conflict, NotFound, ServiceError
 from judgeaid.tournament.rotation import draw_seats
-from judgeaid.tournament.seating import Plan, plan_event
+from judgeaid.tournament.seating import (
+    TABLE_SIZE,
+    Plan,
+    check_swap,
+    plan_event,
+    reseat,
+)
+
+PRELIMINARY = "preliminary"
+# §3.7 a late player must check in before the third session starts.
+LAST_LATE_SESSION = 3
+MAX_SUBSTITUTES = 3
+
+
+# ---------------------------------------------------------------- reading
+
+def session_count(tournament: Tournament) -> int:
+    """Return how many preliminary sessions the event's settings plan."""
+    return int(tournament.settings.get("sessions", 4))
 
 
 def active_players(tournament: Tournament) -> list[Player]:
@@ -20,12 +67,51 @@ def active_players(tournament: Tournament) -> list[Player]:
         .order_by(Player.number)))
 
 
+def session_roster(tournament: Tournament, number: int) -> list[Player]:
+    """Return the players who play session `number`: still in, and arrived by then (§3.7)."""
+    return list(db.session.scalars(
+        select(Player).where(Player.tournament_id == tournament.id, Player.status == "active",
+                             Player.joined_session <= number)
+        .order_by(Player.number)))
+
+
 def seated_sessions(tournament: Tournament) -> list[PlaySession]:
-    """Return the sessions whose tables are already set, by number."""
+    """Return the preliminary sessions whose tables are already set, by number."""
     return list(db.session.scalars(
         select(PlaySession).where(PlaySession.tournament_id == tournament.id,
+                                  PlaySession.stage == PRELIMINARY,
                                   PlaySession.status != "planned")
         .order_by(PlaySession.number)))
+
+
+def next_session(tournament: Tournament) -> int | None:
+    """Return the number of the next session to seat, or None when all are seated."""
+    done = len(seated_sessions(tournament))
+    return done + 1 if done < session_count(tournament) else None
+
+
+def session_row(tournament: Tournament, number: int) -> PlaySession | None:
+    """Return the stored row of preliminary session `number`, seated or not."""
+    return db.session.scalar(select(PlaySession).where(
+        PlaySession.tournament_id == tournament.id, PlaySession.stage == PRELIMINARY,
+        PlaySession.number == number))
+
+
+def get_seated_session_or_404(tournament: Tournament, number: int) -> PlaySession:
+    """Return seated session `number`, or raise NotFound."""
+    session = session_row(tournament, number)
+    if session is None or session.status == "planned":
+        raise NotFound(f"Session {number} is not seated yet.")
+    return session
+
+
+def get_table_or_404(tournament: Tournament, number: int, table_number: int) -> Table:
+    """Return table `table_number` of seated session `number`, or raise NotFound."""
+    session = get_seated_session_or_404(tournament, number)
+    table = next((t for t in session.tables if t.number == table_number), None)
+    if table is None:
+        raise NotFound(f"Session {number} has no table {table_number}.")
+    return table
 
 
 def session_tables(session: PlaySession) -> list[list[int]]:
@@ -33,33 +119,115 @@ def session_tables(session: PlaySession) -> list[list[int]]:
     return [[seat.player.number for seat in table.seats] for table in session.tables]
 
 
+def team_names(tournament: Tournament) -> dict[int, str | None]:
+    """Return every player's team name (None without a team), by player number."""
+    return {p.number: (p.team.name if p.team else None) for p in tournament.players}
+
+
+def count_problem(tournament: Tournament, number: int, count: int) -> str | None:
+    """Explain why `count` players cannot fill the tables of session `number`, or None."""
+    if count == 0:
+        return f"Nobody is registered for session {number} yet."
+    short = -count % TABLE_SIZE
+    if not short:
+        return None
+    extra = TABLE_SIZE - short
+    text = (f"Session {number} has {count} players, so one table would have only "
+            f"{TABLE_SIZE - short}. Add {_plural(short, 'neutral substitute')} (§4.15) "
+            "to fill it")
+    spare = sum(1 for p in session_roster(tournament, number) if p.is_substitute)
+    if spare >= extra:
+        text += f", or release {_plural(extra, 'substitute')} no longer needed"
+    return text + "."
+
+
+def substitutes_needed(tournament: Tournament, number: int) -> int:
+    """Return how many substitutes would make session `number`'s players fill their tables."""
+    return -len(session_roster(tournament, number)) % TABLE_SIZE
+
+
+def card_has_rounds(card: Card) -> bool:
+    """Return whether any round is recorded on the card."""
+    return db.session.scalar(select(func.count(CardRound.id))
+                             .where(CardRound.card_id == card.id)) > 0
+
+
+def card_has_records(card: Card) -> bool:
+    """Return whether anything (a round or a penalty) is recorded on the card."""
+    penalties = db.session.scalar(select(func.count(CardPenalty.id))
+                                  .where(CardPenalty.card_id == card.id))
+    return penalties > 0 or card_has_rounds(card)
+
+
+# ---------------------------------------------------------------- planning
+
+def stored_plan(tournament: Tournament) -> dict | None:
+    """Return the plan for the unseated sessions recorded at the latest seating, if any."""
+    event = db.session.scalar(
+        select(AuditEvent).where(AuditEvent.tournament_id == tournament.id,
+                                 AuditEvent.action == "session.seat")
+        .order_by(AuditEvent.id.desc()).limit(1))
+    return (event.after or {}).get("plan") if event else None
+
+
 def plan_tournament(tournament: Tournament) -> Plan:
-    """Plan every session of the event, keeping the sessions already seated."""
-    players = active_players(tournament)
-    if not players:
-        raise ServiceError("Register players before seating a session.")
-    teams = {p.number: (p.team.name if p.team else None) for p in players}
+    """Plan every session: the seated ones as they are, the rest fitted to who plays now."""
     played = [session_tables(s) for s in seated_sessions(tournament)]
+    total = session_count(tournament)
+    number = len(played) + 1
+    if number > total:
+        raise Conflict(f"All {total} sessions of the event are seated.")
+    roster = [p.number for p in session_roster(tournament, number)]
+    problem = count_problem(tournament, number, len(roster))
+    if problem:
+        raise ServiceError(problem)
+    teams = team_names(tournament)
+    stored = stored_plan(tournament)
     try:
-        return plan_event([p.number for p in players], tournament.settings.get("sessions", 4),
-                          tournament.seed, teams=teams, played=played)
+        if not _fits(stored, number, total):
+            return plan_event(roster, total, tournament.seed, teams=teams, played=played)
+        current = recorded_plan(played + stored["sessions"], teams)
+        planned = {p for table in stored["sessions"][0] for p in table}
+        return reseat(current, len(played), planned - set(roster), set(roster) - planned,
+                      hash_seed(tournament.seed, number), teams=teams)
     except ValueError as exc:
         raise ServiceError(str(exc)) from exc
 
 
+def recorded_plan(sessions: Sequence[Sequence[Sequence[int]]],
+                  teams: Mapping[int, str | None]) -> Plan:
+    """Return the given sessions, unchanged, as a measured plan of the core."""
+    last = [p for table in sessions[-1] for p in table]
+    return plan_event(last, len(sessions), 0, teams=teams, played=sessions)
+
+
+def _fits(stored: dict | None, number: int, total: int) -> bool:
+    """Return whether a stored plan covers exactly the sessions number..total."""
+    return bool(stored) and stored.get("from") == number and \
+        len(stored.get("sessions") or []) == total - number + 1
+
+
+def hash_seed(*parts: int) -> int:
+    """Return a stable seed derived from several numbers."""
+    digest = hashlib.sha256(":".join(map(str, parts)).encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+# ---------------------------------------------------------------- seating a session
+
 def seat_session(tournament: Tournament, number: int, actor: User | str) -> PlaySession:
     """Seat session `number`: tables from the plan, starting seats by a recorded draw."""
-    if db.session.scalar(select(PlaySession).where(PlaySession.tournament_id == tournament.id,
-                                                   PlaySession.number == number,
-                                                   PlaySession.status != "planned")):
+    session = session_row(tournament, number)
+    if session is not None and session.status != "planned":
         raise Conflict(f"Session {number} is already seated.")
-    done = len(seated_sessions(tournament))
-    if number != done + 1:
-        raise ServiceError(f"Seat session {done + 1} next; sessions are seated in order.")
+    upcoming = next_session(tournament)
+    if upcoming is None or number > session_count(tournament):
+        raise ServiceError(f"The event has {session_count(tournament)} sessions; change the "
+                           "number in the settings to seat more.")
+    if number != upcoming:
+        raise ServiceError(f"Seat session {upcoming} first: sessions are seated in order.")
     plan = plan_tournament(tournament)
-    by_number = {p.number: p for p in active_players(tournament)}
-    session = db.session.scalar(select(PlaySession).where(
-        PlaySession.tournament_id == tournament.id, PlaySession.number == number))
+    by_number = {p.number: p for p in session_roster(tournament, number)}
     if session is None:
         session = PlaySession(tournament_id=tournament.id, number=number)
         db.session.add(session)
@@ -69,7 +237,7 @@ def seat_session(tournament: Tournament, number: int, actor: User | str) -> Play
         table = Table(session_id=session.id, number=table_number)
         db.session.add(table)
         db.session.flush()
-        # §1.2.2: a recorded digital wind draw; judges may replace it with the real draw.
+        # §1.2.2: a recorded digital wind draw; a judge may enter the players' real draw.
         winds = draw_seats(list(group), seed=hash_seed(tournament.seed, number, table_number))
         for wind, player_number in winds.items():
             db.session.add(Seat(table_id=table.id, player_id=by_number[player_number].id,
@@ -77,15 +245,318 @@ def seat_session(tournament: Tournament, number: int, actor: User | str) -> Play
     db.session.flush()
     db.session.refresh(session)
     create_cards(session)
+    rest = [[list(t) for t in s] for s in plan.sessions[number:]]
     record_event("session.seat", tournament_id=tournament.id, actor=actor,
                  subject=f"session:{number}",
-                 after={"tables": session_tables(session), "repeats": plan.repeats})
+                 after={"tables": session_tables(session), "repeats": plan.repeats,
+                        "team_clashes": plan.team_clashes,
+                        "plan": {"from": number + 1, "sessions": rest}})
     return session
 
 
-def hash_seed(*parts: int) -> int:
-    """Return a stable seed derived from several numbers."""
-    import hashlib
+def set_start_time(tournament: Tournament, number: int, text: str, offset_minutes: str | None,
+                   actor: User) -> PlaySession:
+    """Set (or clear) when session `number` starts; the form sends local time and its offset."""
+    if not 1 <= number <= session_count(tournament):
+        raise NotFound(f"The event has no session {number}.")
+    starts_at = _utc_from_local(text, offset_minutes)
+    session = session_row(tournament, number)
+    if session is None:
+        session = PlaySession(tournament_id=tournament.id, number=number)
+        db.session.add(session)
+    if session.status == "finished":
+        raise Conflict(f"Session {number} is over; its start time stays as it was.")
+    before = session.starts_at
+    session.starts_at = starts_at
+    db.session.flush()
+    record_event("session.start_time", tournament_id=tournament.id, actor=actor,
+                 subject=f"session:{number}",
+                 before={"starts_at": _iso(before)}, after={"starts_at": _iso(starts_at)})
+    return session
 
-    digest = hashlib.sha256(":".join(map(str, parts)).encode()).digest()
-    return int.from_bytes(digest[:6], "big")
+
+def _utc_from_local(text: str, offset_minutes: str | None) -> datetime | None:
+    """Return a form's local date-time as naive UTC; the offset is JavaScript's (UTC − local)."""
+    text = (text or "").strip()
+    if not text:
+        return None
+    try:
+        local = datetime.fromisoformat(text)
+    except ValueError:
+        raise ServiceError("Give the start time as a date and a time, e.g. 2025-05-17 13:30.") \
+            from None
+    try:
+        offset = int(offset_minutes or 0)
+    except ValueError:
+        offset = 0
+    if local.tzinfo is not None or not -840 <= offset <= 840:
+        raise ServiceError("The start time's time zone is not understood.")
+    return local + timedelta(minutes=offset)
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() + "Z" if moment else None
+
+
+# ---------------------------------------------------------------- changes between sessions
+
+def get_player_or_404(tournament: Tournament, number: int | None) -> Player:
+    """Return the player with this number in the tournament, or raise NotFound."""
+    if number is None:
+        raise ServiceError("Give the player's number.")
+    player = db.session.scalar(select(Player).where(Player.tournament_id == tournament.id,
+                                                    Player.number == number))
+    if player is None:
+        raise NotFound(f"There is no player {number} in this tournament.")
+    return player
+
+
+def withdraw_player(tournament: Tournament, number: int | None, actor: User, *,
+                    disqualify: bool = False) -> Player:
+    """Take a player out from the next session to seat (§4.13 withdrawal, §4.11 disqualified)."""
+    player = get_player_or_404(tournament, number)
+    if player.status != "active":
+        raise Conflict(f"{player.name} is already {player.status}.")
+    upcoming = next_session(tournament) or session_count(tournament) + 1
+    before = {"status": player.status, "left_session": player.left_session}
+    player.status = "disqualified" if disqualify else "withdrawn"
+    player.left_session = upcoming
+    db.session.flush()
+    record_event("player.disqualify" if disqualify else "player.withdraw",
+                 tournament_id=tournament.id, actor=actor, subject=f"player:{player.number}",
+                 before=before, after={"status": player.status, "left_session": upcoming})
+    return player
+
+
+def mark_late_arrival(tournament: Tournament, number: int | None, joins: int | None,
+                      actor: User) -> Player:
+    """Record that a player joins the event late, at session `joins` (§3.7)."""
+    player = get_player_or_404(tournament, number)
+    if player.status != "active":
+        raise Conflict(f"{player.name} is {player.status} and cannot join a session.")
+    if player.is_substitute:
+        raise ServiceError("Substitutes fill seats as needed; they are never late arrivals.")
+    upcoming = next_session(tournament)
+    joins = joins or upcoming
+    _check_late(joins, upcoming)
+    played = db.session.scalar(
+        select(PlaySession.number).join(Table).join(Seat)
+        .where(PlaySession.tournament_id == tournament.id, Seat.player_id == player.id)
+        .order_by(PlaySession.number).limit(1))
+    if played is not None:
+        raise Conflict(f"{player.name} is already seated in session {played}, so they are not "
+                       "a late arrival.")
+    before = {"joined_session": player.joined_session}
+    player.joined_session = joins
+    db.session.flush()
+    record_event("player.late", tournament_id=tournament.id, actor=actor,
+                 subject=f"player:{player.number}", before=before,
+                 after={"joined_session": joins})
+    return player
+
+
+def _check_late(joins: int | None, upcoming: int | None) -> None:
+    """Refuse a late start outside §3.7: before the third session, and not yet seated."""
+    if upcoming is None or upcoming > LAST_LATE_SESSION:
+        raise Conflict(f"Late arrivals must check in before session {LAST_LATE_SESSION} "
+                       "starts (§3.7), and that session is already seated. The player cannot "
+                       "join the event now.")
+    if joins is None or not upcoming <= joins <= LAST_LATE_SESSION:
+        raise ServiceError(f"A late arrival can join session {upcoming}"
+                           + (f" to {LAST_LATE_SESSION}" if upcoming < LAST_LATE_SESSION else "")
+                           + " (§3.7); earlier sessions are already seated.")
+
+
+def register_player(tournament: Tournament, name: str, team: str | None,
+                    actor: User) -> Player:
+    """Register a player; once seating has begun they join the next session as late (§3.7)."""
+    upcoming = next_session(tournament)
+    if upcoming == 1:
+        return registry.add_player(tournament, name, team, actor)
+    _check_late(upcoming, upcoming)
+    player = registry.add_player(tournament, name, team, actor)
+    player.joined_session = upcoming
+    db.session.flush()
+    record_event("player.late", tournament_id=tournament.id, actor=actor,
+                 subject=f"player:{player.number}", after={"joined_session": upcoming})
+    return player
+
+
+def add_substitutes(tournament: Tournament, count: int | None, actor: User) -> list[Player]:
+    """Register neutral substitutes (§4.15) who play from the next session to seat."""
+    if count is None or not 1 <= count <= MAX_SUBSTITUTES:
+        raise ServiceError(f"Add 1 to {MAX_SUBSTITUTES} substitutes at a time.")
+    upcoming = next_session(tournament)
+    if upcoming is None:
+        raise Conflict("Every session is seated; there is no seat left to fill.")
+    names = {p.name.casefold() for p in tournament.players}
+    made, k = [], 1
+    while len(made) < count:
+        name = f"Substitute {k}"
+        k += 1
+        if name.casefold() in names:
+            continue
+        player = registry.add_player(tournament, name, None, actor)
+        player.is_substitute = True
+        player.joined_session = upcoming
+        made.append(player)
+    db.session.flush()
+    record_event("player.substitutes", tournament_id=tournament.id, actor=actor,
+                 subject=f"session:{upcoming}",
+                 after={"players": [p.number for p in made], "joined_session": upcoming})
+    return made
+
+
+# ---------------------------------------------------------------- hand swaps
+
+@dataclass(frozen=True)
+class SwapOutcome:
+    """What a hand swap found: the warnings, and whether the seats were exchanged."""
+
+    warnings: list[str]
+    is_done: bool
+
+
+def swap_players(tournament: Tournament, number: int, a: int | None, b: int | None,
+                 actor: User, *, is_confirmed: bool) -> SwapOutcome:
+    """Exchange two players' seats in a seated session while its cards are still blank.
+
+    When the second player has no seat in the session (a substitute, say), they take the
+    first player's seat instead, which §4.15 allows for a player who is out of the event.
+    Repeats and team clashes (§3.6) are warnings: the swap waits for a confirmation.
+    """
+    session = get_seated_session_or_404(tournament, number)
+    first, second = get_player_or_404(tournament, a), get_player_or_404(tournament, b)
+    seats = {seat.player_id: seat for table in session.tables for seat in table.seats}
+    seat_a, seat_b = seats.get(first.id), seats.get(second.id)
+    if first.id == second.id:
+        raise ServiceError("Choose two different players.")
+    if seat_a is None:
+        raise ServiceError(f"{first.name} has no seat in session {number}.")
+    for seat in (seat_a, seat_b):
+        if seat is not None and card_has_records(card_for_table(seat.table)):
+            raise Conflict(f"Table {seat.table.number} already has a round or a penalty on "
+                           "its card; its players stay where they are.")
+    if seat_b is None:
+        warnings = _replace_check(tournament, session, seat_a, second)
+    else:
+        if seat_a.table_id == seat_b.table_id:
+            raise ServiceError(f"{first.name} and {second.name} already share table "
+                               f"{seat_a.table.number}; swapping them changes nothing.")
+        plan = _seated_plan(tournament)
+        warnings = check_swap(plan, number - 1, first.number, second.number,
+                              team_names(tournament))
+    if warnings and not is_confirmed:
+        return SwapOutcome(warnings, False)
+    before = session_tables(session)
+    touched = [seat_a.table] + ([seat_b.table] if seat_b else [])
+    if seat_b is None:
+        seat_a.player_id = second.id
+        second.joined_session = min(second.joined_session, number)
+    else:
+        seat_a.player_id, seat_b.player_id = second.id, first.id
+    for table in touched:
+        _touch_card(card_for_table(table), {first.id, second.id})
+    db.session.flush()
+    for seat in (seat_a, seat_b):
+        if seat is not None:
+            db.session.expire(seat)
+    record_event("session.swap", tournament_id=tournament.id, actor=actor,
+                 subject=f"session:{number}",
+                 before={"tables": before, "players": [first.number, second.number]},
+                 after={"tables": session_tables(session), "warnings": warnings})
+    return SwapOutcome(warnings, True)
+
+
+def _seated_plan(tournament: Tournament) -> Plan:
+    """Return the seated sessions as a measured plan."""
+    played = [session_tables(s) for s in seated_sessions(tournament)]
+    return recorded_plan(played, team_names(tournament))
+
+
+def _replace_check(tournament: Tournament, session: PlaySession, seat: Seat,
+                   newcomer: Player) -> list[str]:
+    """Refuse or warn about a player without a seat taking `seat` in a seated session."""
+    leaving = seat.player
+    if leaving.status == "active" and not leaving.is_substitute:
+        raise ServiceError(f"{leaving.name} is still in the event: withdraw them first, or "
+                           "swap two seated players.")
+    if newcomer.status != "active":
+        raise ServiceError(f"{newcomer.name} is {newcomer.status} and cannot take a seat.")
+    if newcomer.joined_session > session.number and not newcomer.is_substitute:
+        _check_late(session.number, session.number)
+    plan = _seated_plan(tournament)
+    teams = team_names(tournament)
+    warnings = []
+    for other in (s.player.number for s in seat.table.seats if s.player_id != leaving.id):
+        met = [i + 1 for i, tables in enumerate(plan.sessions)
+               if any(newcomer.number in t and other in t for t in tables)]
+        if met:
+            warnings.append(f"Players {newcomer.number} and {other} would meet again at table "
+                            f"{seat.table.number}; they met in session "
+                            f"{', '.join(map(str, met))}.")
+        team = teams.get(other)
+        if team and team == teams.get(newcomer.number):
+            # §3.6 team-mates apart
+            warnings.append(f"Players {newcomer.number} and {other} are both in team {team} "
+                            f"and would share table {seat.table.number} (§3.6).")
+    return warnings
+
+
+def _touch_card(card: Card, moved_ids: set[int]) -> None:
+    """Mark a card changed after its players changed; a moved recorder is no longer one."""
+    if card.recorder_player_id in moved_ids:
+        card.recorder_player_id = None
+    # An SQL increment, so a concurrent writer never loses a version.
+    card.version = Card.version + 1
+    card.updated_at = utcnow()
+
+
+# ---------------------------------------------------------------- the judge's wind draw
+
+def enter_seat_draw(tournament: Tournament, number: int, table_number: int,
+                    draw: Mapping[str, object], actor: User) -> Table:
+    """Record the players' own wind-tile draw (§1.2.2) as a table's starting seats."""
+    table = get_table_or_404(tournament, number, table_number)
+    card = card_for_table(table)
+    if card_has_rounds(card):
+        raise Conflict(f"A round is already recorded at table {table.number}, so its starting "
+                       "seats can no longer change (§1.2.2).")
+    seats = {seat.player.number: seat for seat in table.seats}
+    chosen = {}
+    for wind in WINDS:
+        value = draw.get(wind)
+        try:
+            chosen[wind] = int(value)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            raise ServiceError(f"Choose who drew {WIND_NAMES[wind]}.") from None
+        if chosen[wind] not in seats:
+            raise ServiceError(f"Player {chosen[wind]} is not at table {table.number}.")
+    if len(set(chosen.values())) != len(WINDS):
+        raise ServiceError("Each player draws exactly one wind: choose four different players.")
+    before = {WINDS[s.position]: n for n, s in seats.items()}
+    # Park every seat on a free position first: (table, position) is unique at every step.
+    for seat in seats.values():
+        seat.position += len(WINDS)
+    db.session.flush()
+    for wind, player_number in chosen.items():
+        seats[player_number].position = WINDS.index(wind)
+    table.seats_source = "judge"
+    _touch_card(card, set())
+    db.session.flush()
+    db.session.expire(table)
+    record_event("table.seat_draw", tournament_id=tournament.id, actor=actor,
+                 subject=f"session:{number}:table:{table.number}",
+                 before={"seats": _ordered(before)}, after={"seats": _ordered(chosen)})
+    return table
+
+
+WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+
+
+def _ordered(seats: Mapping[str, int]) -> dict[str, int]:
+    return {wind: seats[wind] for wind in WINDS}
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
