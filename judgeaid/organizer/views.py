@@ -6,7 +6,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 
 from judgeaid.access import require_organizer, sign_in
 from judgeaid.extensions import db
-from judgeaid.services import accounts, organizing, players
+from judgeaid.services import accounts, organizing, players, seating
 from judgeaid.services.errors import ServiceError
 from judgeaid.tournament.formats import FORMATS
 
@@ -65,11 +65,11 @@ def add_judge(tournament_id: int):
 
 @bp.post("/t/<int:tournament_id>/organizer/players")
 def add_player(tournament_id: int):
-    """Register one player."""
+    """Register one player (once seating has begun, as a late arrival, §3.7)."""
     user = require_organizer(tournament_id)
     tournament = accounts.get_tournament_or_404(tournament_id)
-    player = players.add_player(tournament, request.form.get("name", ""),
-                                request.form.get("team"), user)
+    player = seating.register_player(tournament, request.form.get("name", ""),
+                                     request.form.get("team"), user)
     db.session.commit()
     flash(f"Player {player.number} {player.name} registered.")
     return redirect(url_for(".dashboard", tournament_id=tournament_id) + "#players")

@@ -1,14 +1,23 @@
-"""What the organizer's desk shows, as plain data."""
+"""What the organizer's desk and the seating pages show, as plain data."""
 
 from __future__ import annotations
+
+from datetime import datetime
+from itertools import combinations
 
 from sqlalchemy import select
 
 from judgeaid.extensions import db
-from judgeaid.models import Player, User
-from judgeaid.services.accounts import ROLE_NAMES
+from judgeaid.models import WINDS, Card, CardPenalty, CardRound, Player, Tournament, User
+from judgeaid.services import seating
+from judgeaid.services.accounts import ROLE_NAMES, get_tournament_or_404
+from judgeaid.services.cards import card_for_table
+from judgeaid.services.errors import Conflict
 from judgeaid.services.overview import tournament_summary
-from judgeaid.tournament.formats import FORMATS
+from judgeaid.services.seating import WIND_NAMES
+from judgeaid.tournament.formats import FORMATS, get_format
+from judgeaid.tournament.rotation import cycle_seats
+from judgeaid.tournament.seating import plan_report
 
 
 def desk(tournament_id: int) -> dict:
@@ -26,3 +35,226 @@ def desk(tournament_id: int) -> dict:
         "roster": [{"number": p.number, "name": p.name, "team": p.team.name if p.team else "",
                     "status": p.status, "token": p.token} for p in roster],
     }
+
+
+# ---------------------------------------------------------------- sessions and seating pages
+
+STATUS_TEXT = {"planned": "not seated", "seated": "seated, not started", "playing": "in play",
+               "finished": "finished"}
+
+
+def sessions_page(tournament_id: int) -> dict:
+    """Return the Sessions page's data: settings, each session's state, the changes so far."""
+    tournament = get_tournament_or_404(tournament_id)
+    rows = {s.number: s for s in seating.seated_sessions(tournament)}
+    rows.update({s.number: s for s in tournament.sessions
+                 if s.stage == seating.PRELIMINARY and s.status == "planned"})
+    upcoming = seating.next_session(tournament)
+    sessions = []
+    for number in range(1, seating.session_count(tournament) + 1):
+        row = rows.get(number)
+        status = row.status if row else "planned"
+        sessions.append({
+            "number": number, "status": status, "status_text": STATUS_TEXT.get(status, status),
+            "starts_at": _utc_text(row.starts_at) if row else None,
+            "starts_at_input": row.starts_at.strftime("%Y-%m-%dT%H:%M")
+            if row and row.starts_at else "",
+            "tables": len(row.tables) if row and status != "planned" else 0,
+            "is_seated": status != "planned", "is_next": number == upcoming,
+        })
+    roster = tournament.players
+    settings = tournament.settings
+    return {
+        "t": {"id": tournament.id, "name": tournament.name,
+              "format": get_format(tournament.format).name},
+        "settings": {key: settings.get(key) for key in (
+            "sessions", "session_minutes", "rotation", "payoff_scheme", "turn_seconds",
+            "free_seconds", "round_bank_seconds")},
+        "is_started": any(s["status"] in ("playing", "finished") for s in sessions),
+        "sessions": sessions,
+        "next": _next_state(tournament, upcoming),
+        "changes": [_change_row(p) for p in roster
+                    if p.status != "active" or p.is_substitute or p.joined_session > 1],
+        "players": [{"number": p.number, "name": p.name} for p in roster
+                    if p.status == "active"],
+        "late_sessions": list(range(upcoming, seating.LAST_LATE_SESSION + 1))
+        if upcoming else [],
+    }
+
+
+def _next_state(tournament: Tournament, upcoming: int | None) -> dict | None:
+    """Describe who plays the next session to seat and whether they fill the tables."""
+    if upcoming is None:
+        return None
+    count = len(seating.session_roster(tournament, upcoming))
+    return {"number": upcoming, "players": count,
+            "problem": seating.count_problem(tournament, upcoming, count),
+            "substitutes_needed": seating.substitutes_needed(tournament, upcoming)}
+
+
+def _change_row(player: Player) -> dict:
+    """Describe in words how a player's participation differs from playing every session."""
+    if player.status != "active":
+        what = {"withdrawn": "withdrew (§4.13)", "disqualified": "disqualified (§4.11)"}.get(
+            player.status, player.status)
+        note = f"{what}; out from session {player.left_session}" if player.left_session \
+            else what
+    elif player.is_substitute:
+        note = f"neutral substitute (§4.15) from session {player.joined_session}"
+    else:
+        note = f"late arrival (§3.7): joins at session {player.joined_session}"
+    return {"number": player.number, "name": player.name, "note": note}
+
+
+def _utc_text(moment: datetime | None) -> dict | None:
+    """Return a UTC moment for a page: ISO with Z (scripts show local time) and a fallback."""
+    if moment is None:
+        return None
+    return {"iso": moment.isoformat() + "Z", "text": moment.strftime("%a %d %b, %H:%M UTC")}
+
+
+def preview_page(tournament_id: int, number: int) -> dict:
+    """Return the plan for the next session and its quality, before it is published."""
+    tournament = get_tournament_or_404(tournament_id)
+    upcoming = seating.next_session(tournament)
+    if number != upcoming:
+        raise Conflict(f"Session {number} is already seated." if upcoming is None or
+                       number < upcoming else f"Seat session {upcoming} first.")
+    base = {"t": {"id": tournament.id, "name": tournament.name}, "number": number,
+            "next": _next_state(tournament, number)}
+    if base["next"]["problem"]:
+        return base
+    plan = seating.plan_tournament(tournament)
+    teams = seating.team_names(tournament)
+    names = {p.number: p.name for p in tournament.players}
+    report = plan_report(plan, teams)
+    index = number - 1
+    met: dict[int, set[int]] = {}
+    for tables in plan.sessions[:index]:
+        for table in tables:
+            for p in table:
+                met.setdefault(p, set()).update(q for q in table if q != p)
+    tables = []
+    opponents = []
+    for t, table in enumerate(plan.sessions[index], start=1):
+        seated = []
+        for p in table:
+            mates = [q for q in table if q != p]
+            again = [q for q in mates if q in met.get(p, ())]
+            clash = [q for q in mates if teams.get(p) and teams.get(q) == teams.get(p)]
+            seated.append({"number": p, "name": names[p], "team": teams.get(p) or "",
+                           "is_repeat": bool(again), "is_clash": bool(clash)})
+            opponents.append({"number": p, "name": names[p], "table": t,
+                              "before": sorted(met.get(p, ())), "now": mates,
+                              "again": again})
+        tables.append({"number": t, "players": seated})
+    repeats_now = [{"players": [a, b], "names": [names[a], names[b]], "sessions": s}
+                   for a, b, s in _pairs_again(plan, index)]
+    return {
+        **base,
+        "plan": {
+            "sessions": len(plan.sessions), "repeats": report["repeats"],
+            "lower_bound": report["lower_bound"], "is_optimal": report["is_optimal"],
+            "team_clashes": report["team_clashes"], "note": report["note"],
+        },
+        "session": {
+            "tables": tables, "repeats": repeats_now,
+            "clashes": [{"table": c["table"], "names": [names[p] for p in c["players"]],
+                         "team": c["team"]}
+                        for c in report["team_clash_list"] if c["session"] == number],
+        },
+        "opponents": sorted(opponents, key=lambda row: row["number"]),
+        "moved": _moved(seating.stored_plan(tournament), number, plan.sessions[index]),
+    }
+
+
+def _pairs_again(plan, index: int) -> list[tuple[int, int, list[int]]]:
+    """Return the pairs at a table of session index+1 who met before, with those sessions."""
+    found = []
+    for table in plan.sessions[index]:
+        for a, b in combinations(sorted(table), 2):
+            earlier = [i + 1 for i, tables in enumerate(plan.sessions[:index])
+                       if any(a in t and b in t for t in tables)]
+            if earlier:
+                found.append((a, b, earlier))
+    return found
+
+
+def _moved(stored: dict | None, number: int, tables) -> dict | None:
+    """Count who changed table since the plan recorded at the last seating, if there is one."""
+    if not stored or stored.get("from") != number or not stored.get("sessions"):
+        return None
+    old = [set(t) for t in stored["sessions"][0]]
+    before = {p for t in old for p in t}
+    moved = 0
+    for table in tables:
+        # The table is the old one it shares most players with; the others came from elsewhere.
+        best = max((len(set(table) & t) for t in old), default=0)
+        moved += sum(1 for p in table if p in before) - best
+    now = {p for t in tables for p in t}
+    return {"moved": moved, "added": len(now - before), "removed": len(before - now)}
+
+
+def tables_page(tournament_id: int, number: int) -> dict:
+    """Return a seated session's tables: players in their starting seats, cards, states."""
+    tournament = get_tournament_or_404(tournament_id)
+    session = seating.get_seated_session_or_404(tournament, number)
+    cards = {c.table_id: c for c in db.session.scalars(
+        select(Card).where(Card.session_id == session.id))}
+    busy = set(db.session.scalars(select(CardRound.card_id).where(
+        CardRound.card_id.in_([c.id for c in cards.values()])).distinct()))
+    busy |= set(db.session.scalars(select(CardPenalty.card_id).where(
+        CardPenalty.card_id.in_([c.id for c in cards.values()])).distinct()))
+    tables = []
+    for table in session.tables:
+        card = cards.get(table.id)
+        tables.append({
+            "number": table.number, "seats": _seats(table),
+            "source": table.seats_source, "card_id": card.id if card else None,
+            "has_records": bool(card and card.id in busy),
+        })
+    return {"t": {"id": tournament.id, "name": tournament.name}, "number": number,
+            "status_text": STATUS_TEXT.get(session.status, session.status),
+            "starts_at": _utc_text(session.starts_at), "tables": tables,
+            "players": [{"number": s["number"], "name": s["name"]}
+                        for t in tables for s in t["seats"]]}
+
+
+def _seats(table) -> list[dict]:
+    """Return a table's players in their starting seats, East first."""
+    return [{"wind": WINDS[s.position], "wind_name": WIND_NAMES[WINDS[s.position]],
+             "number": s.player.number, "name": s.player.name,
+             "is_substitute": s.player.is_substitute}
+            for s in sorted(table.seats, key=lambda s: s.position)]
+
+
+def table_page(tournament_id: int, number: int, table_number: int) -> dict:
+    """Return one table for a judge: starting seats, seats per cycle, the wind-draw form."""
+    tournament = get_tournament_or_404(tournament_id)
+    table = seating.get_table_or_404(tournament, number, table_number)
+    card = card_for_table(table)
+    seats = _seats(table)
+    starting = {s["wind"]: s["number"] for s in seats}
+    rotation = tournament.settings.get("rotation", "standard")
+    names = {s["number"]: s["name"] for s in seats}
+    cycles = [{"cycle": c, "seats": [{"wind_name": WIND_NAMES[w], "name": names[p]}
+                                     for w, p in cycle_seats(starting, c, rotation).items()]}
+              for c in range(1, 5)]
+    return {"t": {"id": tournament.id, "name": tournament.name}, "number": number,
+            "table": {"number": table.number, "source": table.seats_source, "seats": seats,
+                      "card_id": card.id, "has_rounds": seating.card_has_rounds(card)},
+            "rotation": rotation, "cycles": cycles, "winds": list(WINDS),
+            "wind_names": WIND_NAMES}
+
+
+def board_page(tournament_id: int, number: int) -> dict:
+    """Return a seated session's table list for the notice board, sorted by player name."""
+    tournament = get_tournament_or_404(tournament_id)
+    session = seating.get_seated_session_or_404(tournament, number)
+    rows = [{"name": s.player.name, "number": s.player.number, "table": table.number,
+             "seat": WIND_NAMES[WINDS[s.position]]}
+            for table in session.tables for s in table.seats]
+    rows.sort(key=lambda row: (row["name"].casefold(), row["number"]))
+    return {"t": {"id": tournament.id, "name": tournament.name}, "number": number,
+            "starts_at": _utc_text(session.starts_at), "rows": rows,
+            "tables": len(session.tables)}
