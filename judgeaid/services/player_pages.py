@@ -6,32 +6,84 @@ from flask import url_for
 from sqlalchemy import select
 
 from judgeaid.extensions import db
-from judgeaid.models import Card, PlaySession, Seat, Table
+from judgeaid.models import WINDS, Card, Player, PlaySession, Seat, Table
 from judgeaid.services.players import get_player_by_token_or_404
+from judgeaid.services.seating import WIND_NAMES, session_count
 
-WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+STATUS_NOTES = {
+    "withdrawn": "You withdrew from the event (§4.13)",
+    "disqualified": "You are disqualified (§4.11)",
+    "resigned": "You are out of the event: resignation (§4.11)",
+}
 
 
 def player_view(token: str) -> dict:
-    """Return the player's details and their table and seat in each session."""
+    """Return the player's details and their table and starting seat in each session."""
     player = get_player_by_token_or_404(token)
     rows = db.session.execute(
-        select(PlaySession.number, PlaySession.status, PlaySession.starts_at, Table.number,
-               Seat.position, Card.id)
+        select(PlaySession.number, PlaySession.stage, PlaySession.starts_at, Table.number,
+               Table.seats_source, Seat.position, Card.id)
         .join(Table, Table.session_id == PlaySession.id).join(Seat, Seat.table_id == Table.id)
         .outerjoin(Card, Card.table_id == Table.id)
         .where(Seat.player_id == player.id).order_by(PlaySession.number)
     ).all()
-    # The token rides in the fragment: the card page sends it as X-Player-Token, so the
-    # player can confirm their own card; it never reaches server logs as part of a URL.
-    sessions = [{"number": number, "status": status, "starts_at": starts_at, "table": table,
-                 "seat": WIND_NAMES["ESWN"[position]],
-                 "card_url": url_for("cards.live", card_id=card_id) + f"#player={token}"
-                 if card_id else None}
-                for number, status, starts_at, table, position, card_id in rows]
+    seated = {number: {
+        "number": number, "is_final": stage == "final", "is_seated": True,
+        "starts_at": _moment(starts_at), "table": table,
+        "seat": WIND_NAMES[WINDS[position]], "is_judge_draw": source == "judge",
+        # The token rides in the fragment: the card page sends it as X-Player-Token so the
+        # player can confirm their own card, and it never reaches a server log in a URL.
+        "card_url": url_for("cards.live", card_id=card_id) + f"#player={token}"
+        if card_id else None,
+    } for number, stage, starts_at, table, source, position, card_id in rows}
+    others = {s.number: s for s in player.tournament.sessions if s.number not in seated}
+    last = max([session_count(player.tournament), *seated, *others], default=0)
+    sessions = [seated.get(n) or _unseated(player, n, others.get(n)) for n in range(1, last + 1)]
     return {
         "player": {"number": player.number, "name": player.name,
-                   "team": player.team.name if player.team else None, "status": player.status},
+                   "team": player.team.name if player.team else None, "status": player.status,
+                   "note": _status_note(player)},
         "tournament": {"id": player.tournament.id, "name": player.tournament.name},
         "sessions": sessions,
+        "has_seat": bool(seated),
+        "is_league": player.tournament.settings.get("rotation") == "league",
     }
+
+
+def _unseated(player: Player, number: int, session: PlaySession | None) -> dict:
+    """Describe a session where the player has no seat, and why."""
+    is_seated = session is not None and session.status != "planned"
+    if player.left_session is not None and number >= player.left_session:
+        why = "You are out of the event by then."
+    elif number < player.joined_session:
+        why = "You join later (§3.7)." if not is_seated else "You joined after this session."
+    elif is_seated:
+        why = "No seat for you in this session." if player.is_substitute else \
+            "You have no seat in this session. See the organizer."
+    else:
+        why = "Tables are not out yet: they appear here once the session is seated."
+    return {"number": number, "is_seated": False, "is_final": bool(session and
+                                                                   session.stage == "final"),
+            "starts_at": _moment(session.starts_at) if session else None, "why": why}
+
+
+def _status_note(player: Player) -> str | None:
+    """Return one sentence about how the player takes part, when it is not the usual way."""
+    if player.status in STATUS_NOTES:
+        note = STATUS_NOTES[player.status]
+        return note + (f"; from session {player.left_session} on you have no seat."
+                       if player.left_session else ".")
+    if player.status != "active":
+        return f"Status: {player.status}."
+    if player.is_substitute:
+        return "You are a neutral substitute (§4.15): you play where a seat needs filling."
+    if player.joined_session > 1:
+        return f"You join the event at session {player.joined_session} (§3.7)."
+    return None
+
+
+def _moment(moment) -> dict | None:
+    """Return a UTC time as ISO with Z (the page shows it in local time) and a fallback."""
+    if moment is None:
+        return None
+    return {"iso": moment.isoformat() + "Z", "text": moment.strftime("%H:%M UTC")}
