@@ -57,10 +57,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     from judgeaid.organizer.views import bp as organizer_bp
     from judgeaid.picker.views import bp as picker_bp
     from judgeaid.players.views import bp as players_bp
-    from judgeaid.seating.views import bp as seating_bp
 
     for blueprint in (main_bp, auth_bp, organizer_bp, picker_bp, players_bp, cards_bp, api_bp,
-                      cards_api_bp, seating_bp):
+                      cards_api_bp):
         app.register_blueprint(blueprint)
     # The JSON API accepts only JSON bodies, which a cross-site form cannot send (see api.views).
     for blueprint in (api_bp, cards_api_bp):

@@ -1,0 +1,352 @@
+"""The session clock (§3.4.1.2, §3.4.2.2): read it, act on it, close the cards at time over.
+
+The acts are ClockEvent rows, appended and never changed; judgeaid.rules.clock derives the
+state. Every time here is the server's, in milliseconds since the epoch.
+"""
+
+from __future__ import annotations
+
+import time
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+
+from judgeaid.extensions import db
+from judgeaid.models import (
+    Card,
+    CardRound,
+    ClockEvent,
+    Operation,
+    PlaySession,
+    Table,
+    Tournament,
+    User,
+)
+from judgeaid.rules.clock import (
+    WARNINGS_MS,
+    ClockAct,
+    ClockError,
+    SessionClock,
+    check_act,
+    session_clock,
+    time_over_due,
+)
+from judgeaid.services import cards, operations
+from judgeaid.services.accounts import get_tournament_or_404
+from judgeaid.services.audit import record_event
+from judgeaid.services.cards import Actor
+from judgeaid.services.errors import Conflict, NotFound, ServiceError
+from judgeaid.tournament.brackets import GRAND_FINAL_SIZE
+
+# Time after zero for writing down a round finished before the bell (§3.4); then the cards
+# close by themselves. Ending the clock by hand closes them at once.
+DEFAULT_GRACE_S = 120
+ACTIONS = ("start", "pause", "resume", "extend", "end")
+REASON_LIMIT = 300
+
+
+def server_now_ms() -> int:
+    """Return the server clock in milliseconds: the same clock as GET /api/time."""
+    return time.time_ns() // 1_000_000
+
+
+def duration_ms(session: PlaySession) -> int | None:
+    """Return the session's length from the event's settings; None when play is untimed."""
+    minutes = session.tournament.settings.get("session_minutes")
+    # §3.4.2.2 the Grand Final always plays all 16 rounds
+    if minutes is None or (session.stage == "final" and session.bracket_size == GRAND_FINAL_SIZE):
+        return None
+    return int(minutes) * 60_000
+
+
+def grace_ms(tournament: Tournament) -> int:
+    """Return how long after zero the cards stay open for the last finished round."""
+    return int(tournament.settings.get("time_over_grace_seconds", DEFAULT_GRACE_S)) * 1000
+
+
+def _events(session: PlaySession) -> list[ClockEvent]:
+    return list(db.session.scalars(select(ClockEvent).where(ClockEvent.session_id == session.id)
+                                   .order_by(ClockEvent.at_ms, ClockEvent.id)))
+
+
+def _acts(events: list[ClockEvent]) -> list[ClockAct]:
+    return [ClockAct(e.kind, e.at_ms, e.amount_ms, e.table_id) for e in events]
+
+
+def state(session: PlaySession, now_ms: int | None = None) -> SessionClock:
+    """Return the session clock as it stands now."""
+    now = server_now_ms() if now_ms is None else now_ms
+    return session_clock(_acts(_events(session)), duration_ms(session), now)
+
+
+def _sessions(tournament_id: int) -> list[PlaySession]:
+    return list(db.session.scalars(select(PlaySession).where(
+        PlaySession.tournament_id == tournament_id).order_by(PlaySession.number)))
+
+
+def current_session(tournament_id: int, number: int | None = None) -> PlaySession | None:
+    """Return the session the hall clock shows: running or paused, else the next to start."""
+    sessions = _sessions(tournament_id)
+    if number is not None:
+        found = next((s for s in sessions if s.number == number), None)
+        if found is None:
+            raise NotFound(f"There is no session {number}.")
+        return found
+    touched = set(db.session.scalars(select(ClockEvent.session_id).where(
+        ClockEvent.session_id.in_([s.id for s in sessions])).distinct()))
+    clocks = {s.id: state(s) for s in sessions if s.id in touched}
+    live = [s for s in sessions if s.id in clocks and clocks[s.id].status not in (
+        "not_started", "ended")]
+    if live:
+        return live[-1]
+    last_done = max((s.number for s in sessions if s.id in clocks
+                     and clocks[s.id].status == "ended"), default=0)
+    upcoming = [s for s in sessions if s.number > last_done and s.status != "planned"
+                and s.tables]
+    if upcoming:
+        return upcoming[0]
+    done = [s for s in sessions if s.id in clocks]
+    return done[-1] if done else None
+
+
+def _table_numbers(session: PlaySession) -> dict[int, int]:
+    return {t.id: t.number for t in session.tables}
+
+
+def _countdown_json(countdown, numbers: dict[int, int]) -> dict:
+    return {"table": None if countdown.table is None else numbers.get(countdown.table),
+            "extra_ms": countdown.extra_ms, "limit_ms": countdown.limit_ms,
+            "elapsed_ms": countdown.elapsed_ms, "remaining_ms": countdown.remaining_ms,
+            "deadline_ms": countdown.deadline_ms,
+            "counting_since_ms": countdown.counting_since_ms,
+            "is_running": countdown.is_running, "is_ended": countdown.is_ended,
+            "phase": countdown.phase}
+
+
+def _next_sweep_ms(clock: SessionClock, grace: int, swept: set[int | None]) -> int | None:
+    """Return the server time at which some cards are next due to close, if any."""
+    times = []
+    for countdown in (clock.hall, *clock.tables):
+        if countdown.table in swept or countdown.remaining_ms is None:
+            continue
+        if countdown.is_ended:
+            times.append(clock.now_ms)
+        elif countdown.deadline_ms is not None:
+            times.append(countdown.deadline_ms + grace)
+    return min(times) if times else None
+
+
+def _swept(session: PlaySession) -> set[int | None]:
+    """Return the keys (None for the hall, else table ids) whose cards were already closed."""
+    prefix = f"clock-{session.id}-over-"
+    ops = db.session.scalars(select(Operation.op_id).where(Operation.op_id.like(prefix + "%")))
+    keys: set[int | None] = set()
+    for op_id in ops:
+        key = op_id[len(prefix):]
+        keys.add(None if key == "hall" else int(key.lstrip("t")))
+    return keys
+
+
+def session_view(session: PlaySession, now_ms: int | None = None) -> dict:
+    """Return one session's clock as plain data: deadlines in server ms, events, tables."""
+    events = _events(session)
+    clock = session_clock(_acts(events), duration_ms(session),
+                          server_now_ms() if now_ms is None else now_ms)
+    numbers = _table_numbers(session)
+    reasons: dict[int, str] = {}
+    for event in events:
+        if event.kind == "extend" and event.table_id is not None and event.reason:
+            reasons[event.table_id] = event.reason
+    grace = grace_ms(session.tournament)
+    swept = _swept(session) if clock.is_timed else set()
+    tables = [dict(_countdown_json(t, numbers), reason=reasons.get(t.table, ""))
+              for t in sorted(clock.tables, key=lambda c: numbers.get(c.table, 0))]
+    return {
+        "number": session.number, "status": clock.status, "is_timed": clock.is_timed,
+        "duration_ms": clock.duration_ms, "started_at_ms": clock.started_at_ms,
+        "paused_at_ms": clock.paused_at_ms, "hall": _countdown_json(clock.hall, numbers),
+        "tables": tables, "table_count": len(numbers), "warnings_ms": list(WARNINGS_MS),
+        "grace_ms": grace, "sweep_at_ms": _next_sweep_ms(clock, grace, swept) if clock.is_timed
+        else None,
+        "events": [{"kind": e.kind, "at_ms": e.at_ms, "amount_ms": e.amount_ms,
+                    "table": numbers.get(e.table_id) if e.table_id else None,
+                    "reason": e.reason, "by": e.by} for e in events],
+        "version": f"{session.id}-{len(events)}-{max((e.id for e in events), default=0)}"
+                   f"-{len(swept)}",
+    }
+
+
+def clock_view(tournament_id: int, number: int | None = None, now_ms: int | None = None
+               ) -> dict:
+    """Return the tournament's hall clock: the server time and the current session's clock."""
+    tournament = get_tournament_or_404(tournament_id)
+    session = current_session(tournament_id, number)
+    now = server_now_ms() if now_ms is None else now_ms
+    return {"now_ms": now, "tournament": {"id": tournament.id, "name": tournament.name},
+            "session": session_view(session, now) if session else None,
+            "sessions": [s.number for s in _sessions(tournament_id) if s.tables]}
+
+
+# ---------------------------------------------------------------- acting on the clock
+
+def _reason(payload: dict) -> str:
+    reason = " ".join(str(payload.get("reason") or "").split())
+    if len(reason) > REASON_LIMIT:
+        raise ServiceError(f"Keep the reason under {REASON_LIMIT} characters.")
+    return reason
+
+
+def _read_act(session: PlaySession, payload: dict, now_ms: int) -> tuple[ClockAct, str]:
+    action = payload.get("action")
+    if action not in ACTIONS:
+        raise ServiceError(f"'action' must be one of: {', '.join(ACTIONS)}.")
+    table_id = None
+    number = payload.get("table")
+    if number is not None:
+        table = next((t for t in session.tables if t.number == number), None)
+        if table is None:
+            raise ServiceError(f"Session {session.number} has no table {number}.")
+        table_id = table.id
+    amount = 0
+    reason = _reason(payload)
+    if action == "extend":
+        seconds = payload.get("seconds")
+        if isinstance(seconds, bool) or not isinstance(seconds, int) or seconds == 0:
+            raise ServiceError("'seconds' must be a whole, non-zero number of seconds.")
+        if not reason:
+            raise ServiceError("Say why the time is extended (for example, a long ruling).")
+        amount = seconds * 1000
+    return ClockAct(action, now_ms, amount, table_id), reason
+
+
+def act(tournament: Tournament, payload: dict, user: User, now_ms: int | None = None
+        ) -> tuple[dict, int]:
+    """Start, pause, resume, extend or end a session clock; replaying the op_id does nothing."""
+    op_id = operations.read_op_id(payload)
+    stored = operations.replay(op_id, "clock.act", payload)
+    if stored:
+        return stored
+    number = payload.get("session")
+    if number is not None and (isinstance(number, bool) or not isinstance(number, int)):
+        raise ServiceError("'session' must be a session number.")
+    session = current_session(tournament.id, number)
+    if session is None or not session.tables:
+        raise Conflict("No session is seated yet, so there is no clock to run.")
+    events = _events(session)
+    now = max(server_now_ms() if now_ms is None else now_ms,
+              events[-1].at_ms if events else 0)
+    clock_act, reason = _read_act(session, payload, now)
+    if clock_act.kind == "start":
+        _check_no_other_clock(session)
+    try:
+        check_act(_acts(events), duration_ms(session), clock_act)
+    except ClockError as exc:
+        raise Conflict(_sentence(str(exc))) from None
+    db.session.add(ClockEvent(session_id=session.id, table_id=clock_act.table,
+                              kind=clock_act.kind, amount_ms=clock_act.amount_ms, reason=reason,
+                              at_ms=now, by=Actor.for_user(user).label, op_id=op_id))
+    if clock_act.kind == "start" and session.status in ("planned", "seated"):
+        session.status = "playing"
+    db.session.flush()
+    record_event(f"clock.{clock_act.kind}", tournament_id=tournament.id, actor=user,
+                 subject=f"session:{session.number}",
+                 after={"table": payload.get("table"), "amount_ms": clock_act.amount_ms,
+                        "reason": reason, "at_ms": now})
+    closed = close_due_cards(session, Actor.for_user(user), now)
+    body = {"session": session_view(session, now), "now_ms": now, "closed_cards": closed}
+    operations.remember(op_id, "clock.act", tournament.id, payload, body)
+    return body, 200
+
+
+def _sentence(message: str) -> str:
+    return message[:1].upper() + message[1:] + "."
+
+
+def _check_no_other_clock(session: PlaySession) -> None:
+    for other in _sessions(session.tournament_id):
+        if other.id != session.id and state(other).status in ("running", "paused", "over"):
+            raise Conflict(f"Session {other.number}'s clock is still going; end it first.")
+
+
+# ---------------------------------------------------------------- time over on the cards
+
+def _last_recorded(card: Card) -> int:
+    return db.session.scalar(select(func.max(CardRound.round))
+                             .where(CardRound.card_id == card.id)) or 0
+
+
+def _close_card(session: PlaySession, table: Table, actor: Actor) -> int | None:
+    """Mark the card's unrecorded rounds not played (§3.4); return its id if it changed."""
+    try:
+        card = cards.card_for_table(table)
+    except NotFound:
+        return None
+    # A judge who already marked the card chose the round; all 16 recorded leaves nothing.
+    if card.not_played_from is not None or _last_recorded(card) >= 16:
+        return None
+    cards.mark_time_over(card, {"op_id": f"clock-{session.id}-card-{card.id}"}, actor)
+    return card.id
+
+
+def close_due_cards(session: PlaySession, actor: Actor, now_ms: int | None = None) -> list[int]:
+    """Close the cards of every table whose time is over; return the ids of changed cards."""
+    events = _events(session)
+    now = max(server_now_ms() if now_ms is None else now_ms, events[-1].at_ms if events else 0)
+    grace = grace_ms(session.tournament)
+    closed: list[int] = []
+    swept = _swept(session)
+    hall_due, _ = time_over_due(state(session, now), grace)
+    if hall_due and None not in swept:
+        clock = state(session, now)
+        extra = {t.table for t in clock.tables}
+        closed += _sweep(session, None, [t for t in session.tables if t.id not in extra],
+                         clock.hall.is_ended, actor, now)
+    # the clock is read again: ending the hall may have ended tables with it
+    clock = state(session, now)
+    for table_id in time_over_due(clock, grace)[1]:
+        if table_id not in swept:
+            closed += _sweep(session, table_id, [db.session.get(Table, table_id)],
+                             clock.table(table_id).is_ended, actor, now)
+    if state(session, now).status == "ended" and session.status == "playing":
+        session.status = "finished"
+    return closed
+
+
+def _sweep(session: PlaySession, table_id: int | None, tables: list[Table], is_ended: bool,
+           actor: Actor, now_ms: int) -> list[int]:
+    """End one clock (the hall's or a table's) and close its tables' cards, exactly once."""
+    op_id = f"clock-{session.id}-over-" + ("hall" if table_id is None else f"t{table_id}")
+    closed: list[int] = []
+    try:
+        with db.session.begin_nested():
+            if not is_ended:
+                # §3.4 at zero play stops: the clock records its own end
+                db.session.add(ClockEvent(session_id=session.id, table_id=table_id,
+                                          kind="end", at_ms=now_ms, by="clock",
+                                          reason="Time over"))
+            for table in tables:
+                card_id = _close_card(session, table, actor)
+                if card_id is not None:
+                    closed.append(card_id)
+            operations.remember(op_id, "clock.time_over", session.tournament_id, {},
+                                {"closed_cards": closed})
+    except IntegrityError:
+        # Another request closed these cards a moment ago.
+        return []
+    record_event("clock.time_over", tournament_id=session.tournament_id, actor=actor.label,
+                 subject=f"session:{session.number}",
+                 after={"table": table_id, "closed_cards": closed})
+    return closed
+
+
+def time_over(tournament_id: int, payload: dict, actor: Actor, now_ms: int | None = None
+              ) -> dict:
+    """Close the cards whose time is over by the server's clock (anyone may ask; it decides)."""
+    get_tournament_or_404(tournament_id)
+    number = payload.get("session")
+    session = current_session(tournament_id, number if isinstance(number, int) else None)
+    if session is None:
+        raise NotFound("No session clock is running.")
+    now = server_now_ms() if now_ms is None else now_ms
+    closed = close_due_cards(session, actor, now)
+    return {"session": session_view(session, now), "now_ms": now, "closed_cards": closed}

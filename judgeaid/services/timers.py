@@ -1,0 +1,603 @@
+"""Play timers (§1.9) and time-outs and late arrivals (§4.14): server-time stamps in, charges out.
+
+A play timer is a judge timing one player's turns in one round. Each tap is a stamp in
+server milliseconds made on the judge's phone (its clock plus the /api/time offset), so a
+tap queued while offline still lands at the moment it was made. The arithmetic is
+judgeaid.rules.timing; a timer's result becomes a Penalty, a line on the card's penalty line
+and a ruling-log entry in one step.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from sqlalchemy import select, update
+
+from judgeaid.extensions import db
+from judgeaid.models import (
+    Card,
+    Penalty,
+    Player,
+    PlaySession,
+    PlayTimer,
+    Ruling,
+    Seat,
+    Table,
+    TimeOut,
+    Tournament,
+    User,
+)
+from judgeaid.rules.penalties import find_infraction, get_category
+from judgeaid.rules.timing import (
+    ABSENT_AFTER_S,
+    SESSION_TIMEOUT_FREE_S,
+    STALLING_TURN_S,
+    RoundTime,
+    TimeLimits,
+    late_arrival,
+    round_time,
+    timeout_charge,
+)
+from judgeaid.services import cards, operations
+from judgeaid.services import clock as session_clock
+from judgeaid.services.accounts import get_tournament_or_404
+from judgeaid.services.audit import record_event
+from judgeaid.services.cards import Actor
+from judgeaid.services.errors import Conflict, NotFound, ServiceError
+from judgeaid.tournament.card import ROUNDS
+from judgeaid.tournament.formats import FORMATS
+
+# A stamp a little ahead of the server is a phone whose offset is slightly off: taken as now.
+FUTURE_TOLERANCE_MS = 2000
+TIME_CATEGORY = "special"
+TIME_INFRACTION = "time_violation"
+TIMEOUT_INFRACTION = "timeout_or_late"
+
+
+def _sub_op_id(op_id: str, part: str) -> str:
+    """Return a stable op_id for one part of a compound write (at most 64 characters)."""
+    return "c-" + hashlib.sha256(f"{op_id}/{part}".encode()).hexdigest()[:40]
+
+
+def _int(payload: dict, key: str, *, low: int | None = None, high: int | None = None,
+         required: bool = True) -> int | None:
+    value = payload.get(key)
+    if value is None and not required:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ServiceError(f"'{key}' must be a whole number.")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise ServiceError(f"'{key}' must be between {low} and {high}.")
+    return value
+
+
+def _stamp(payload: dict, low: int, now_ms: int) -> int:
+    """Return the tap's server-time stamp, kept between the previous stamp and now."""
+    at = _int(payload, "at_ms", required=False)
+    if at is None or at > now_ms + FUTURE_TOLERANCE_MS:
+        at = now_ms
+    return max(low, min(at, now_ms + FUTURE_TOLERANCE_MS))
+
+
+def _line_label(infraction: str) -> str:
+    example = find_infraction(TIME_CATEGORY, infraction)
+    return f"{get_category(TIME_CATEGORY).title}: {example.label if example else infraction}"
+
+
+# ---------------------------------------------------------------- play timers
+
+def limits_for(tournament: Tournament, *, is_stalling_clock: bool = False) -> TimeLimits:
+    """Return the play time limits the event's settings set (§1.9)."""
+    settings = tournament.settings
+    fmt = FORMATS.get(tournament.format)
+    bank = settings.get("round_bank_seconds")
+    kind = fmt.kind if fmt else ("competitive" if bank else "casual")
+    turn = int(settings.get("turn_seconds") or (15 if kind == "competitive" else 20))
+    if is_stalling_clock:
+        # §1.9.1 a judge may hold a stalling player to 15 s a turn
+        turn = min(turn, STALLING_TURN_S)
+    free = settings.get("free_seconds")
+    free = int(free) if free is not None else (15 if kind == "competitive" else 20)
+    return TimeLimits(kind, turn, None if bank is None else int(bank), free)
+
+
+def get_timer_or_404(timer_id: int) -> PlayTimer:
+    """Return the play timer or raise NotFound."""
+    timer = db.session.get(PlayTimer, timer_id)
+    if timer is None:
+        raise NotFound(f"There is no play timer {timer_id}.")
+    return timer
+
+
+def _edges(timer: PlayTimer) -> list[int]:
+    flat: list[int] = []
+    for start, end in timer.turns:
+        flat.append(start)
+        if end is not None:
+            flat.append(end)
+    return flat
+
+
+def _turns(edges: list[int]) -> list[list[int | None]]:
+    return [[edges[i], edges[i + 1] if i + 1 < len(edges) else None]
+            for i in range(0, len(edges), 2)]
+
+
+def _result(timer: PlayTimer, limits: TimeLimits, now_ms: int) -> RoundTime:
+    return round_time([tuple(t) for t in timer.turns], limits, timer.dealt_at_ms, now_ms)
+
+
+def _seat_player(card: Card, number: int) -> tuple[Player, str]:
+    for seat in card.table.seats:
+        if seat.player.number == number:
+            return seat.player, seat.wind
+    raise ServiceError(f"Player {number} is not at table {card.table.number}.")
+
+
+def timer_view(timer: PlayTimer, now_ms: int | None = None) -> dict:
+    """Return a play timer as plain data: stamps in server ms and the charges so far."""
+    now = session_clock.server_now_ms() if now_ms is None else now_ms
+    card = db.session.get(Card, timer.card_id)
+    tournament = card.table.session.tournament
+    limits = limits_for(tournament, is_stalling_clock=timer.is_stalling_clock)
+    result = _result(timer, limits, now)
+    player, wind = _seat_player(card, timer.player_number)
+    judge = db.session.get(User, timer.judge_id)
+    penalty = db.session.get(Penalty, timer.penalty_id) if timer.penalty_id else None
+    return {
+        "id": timer.id, "tournament_id": timer.tournament_id, "card": card.id,
+        "session": card.table.session.number, "table": card.table.number,
+        "round": timer.round, "player": {"number": player.number, "name": player.name,
+                                         "seat": wind},
+        "judge": judge.name if judge else "?", "dealt_at_ms": timer.dealt_at_ms,
+        "free_until_ms": timer.dealt_at_ms + limits.free_ms,
+        "limits": {"kind": limits.kind, "turn_s": limits.turn_s,
+                   "round_bank_s": limits.round_bank_s, "free_s": limits.free_s},
+        "is_stalling_clock": timer.is_stalling_clock, "turns": timer.turns,
+        "edges": _edges(timer), "status": timer.status, "version": timer.version,
+        "now_ms": now,
+        "result": {"turn_points": result.turn_points, "bank_points": result.bank_points,
+                   "total_points": result.total_points, "used_ms": result.used_ms,
+                   "bank_left_ms": result.bank_left_ms,
+                   "is_resignation": result.is_resignation,
+                   "is_resignation_warning": result.is_resignation_warning,
+                   "turns": [{"counted_ms": t.counted_ms, "points": t.points}
+                             for t in result.turns]},
+        "penalty": None if penalty is None else {
+            "id": penalty.id, "points": penalty.points, "ruling_id": penalty.ruling_id,
+            "card_penalty_id": penalty.card_penalty_id},
+    }
+
+
+def _check_staff(user: User, tournament_id: int) -> None:
+    if user.tournament_id != tournament_id:
+        raise ServiceError("Your sign-in is for another tournament.", status=403)
+
+
+def start_timer(tournament: Tournament, payload: dict, user: User) -> tuple[dict, int]:
+    """Start timing one player's round at a table; `dealt` is 'now' or 'earlier'."""
+    op_id = operations.read_op_id(payload)
+    stored = operations.replay(op_id, "timer.start", payload)
+    if stored:
+        return stored
+    _check_staff(user, tournament.id)
+    card = db.session.get(Card, _int(payload, "card"))
+    if card is None or card.tournament_id != tournament.id:
+        raise NotFound("There is no such scoring card in this tournament.")
+    number = _int(payload, "round", low=1, high=ROUNDS)
+    player_number = _int(payload, "player")
+    _seat_player(card, player_number)
+    running = db.session.scalar(select(PlayTimer).where(
+        PlayTimer.card_id == card.id, PlayTimer.round == number,
+        PlayTimer.player_number == player_number, PlayTimer.status == "running"))
+    if running is not None:
+        raise Conflict("This player is already being timed in this round.",
+                       details=[{"timer": running.id}])
+    is_stalling = bool(payload.get("is_stalling_clock"))
+    limits = limits_for(tournament, is_stalling_clock=is_stalling)
+    now = session_clock.server_now_ms()
+    dealt = payload.get("dealt", "now")
+    if dealt == "now":
+        dealt_at = _stamp(payload, 0, now)
+    elif dealt == "earlier":
+        # joined a round under way: its free time is already over
+        dealt_at = now - limits.free_ms
+    else:
+        raise ServiceError("'dealt' must be 'now' (the tiles were just dealt) or 'earlier'.")
+    timer = PlayTimer(tournament_id=tournament.id, card_id=card.id, round=number,
+                      player_number=player_number, judge_id=user.id, dealt_at_ms=dealt_at,
+                      turns=[], is_stalling_clock=is_stalling)
+    db.session.add(timer)
+    db.session.flush()
+    record_event("timer.start", tournament_id=tournament.id, actor=user,
+                 subject=f"timer:{timer.id}",
+                 after={"card": card.id, "round": number, "player": player_number,
+                        "is_stalling_clock": is_stalling})
+    body = {"timer": timer_view(timer, now)}
+    operations.remember(op_id, "timer.start", tournament.id, payload, body)
+    return body, 200
+
+
+def _save(timer: PlayTimer, edges: list[int], status: str) -> None:
+    """Write the new turns if nobody changed the timer since it was read (else 409)."""
+    result = db.session.execute(
+        update(PlayTimer).where(PlayTimer.id == timer.id, PlayTimer.version == timer.version)
+        .values(turns=_turns(edges), status=status, version=timer.version + 1)
+        .execution_options(synchronize_session=False))
+    if result.rowcount != 1:
+        raise Conflict("This timer was changed on another phone; reload it.")
+    db.session.refresh(timer)
+
+
+def _check_running(timer: PlayTimer, user: User) -> None:
+    _check_staff(user, timer.tournament_id)
+    if timer.status != "running":
+        raise Conflict("This timer is stopped; its result can no longer change.")
+
+
+def tap(timer: PlayTimer, payload: dict, user: User) -> tuple[dict, int]:
+    """Add one tap (a turn starts or ends) at its server-time stamp; `seq` is its place."""
+    op_id = operations.read_op_id(payload)
+    stored = operations.replay(op_id, "timer.tap", payload)
+    if stored:
+        return stored
+    _check_staff(user, timer.tournament_id)
+    edges = _edges(timer)
+    seq = _int(payload, "seq", low=0)
+    if seq < len(edges):
+        if edges[seq] == payload.get("at_ms"):
+            return {"timer": timer_view(timer), "changed": False}, 200
+        raise Conflict(f"Tap {seq + 1} is already on this timer with another time; reload it.")
+    if seq > len(edges):
+        raise Conflict(f"Tap {len(edges) + 1} has not arrived yet; send the taps in order.")
+    _check_running(timer, user)
+    now = session_clock.server_now_ms()
+    edges.append(_stamp(payload, edges[-1] if edges else timer.dealt_at_ms, now))
+    _save(timer, edges, "running")
+    body = {"timer": timer_view(timer, now), "changed": True}
+    operations.remember(op_id, "timer.tap", timer.tournament_id, payload, body)
+    return body, 200
+
+
+def undo(timer: PlayTimer, payload: dict, user: User) -> tuple[dict, int]:
+    """Take back the last tap; `seq` says how many taps the phone saw, so a stale undo fails."""
+    op_id = operations.read_op_id(payload)
+    stored = operations.replay(op_id, "timer.undo", payload)
+    if stored:
+        return stored
+    _check_running(timer, user)
+    edges = _edges(timer)
+    if _int(payload, "seq", low=0) != len(edges) or not edges:
+        raise Conflict("The taps on this timer changed; reload it before undoing.")
+    removed = edges.pop()
+    _save(timer, edges, "running")
+    record_event("timer.undo", tournament_id=timer.tournament_id, actor=user,
+                 subject=f"timer:{timer.id}", before={"at_ms": removed})
+    body = {"timer": timer_view(timer)}
+    operations.remember(op_id, "timer.undo", timer.tournament_id, payload, body)
+    return body, 200
+
+
+def _stop(timer: PlayTimer, payload: dict, now_ms: int) -> None:
+    edges = _edges(timer)
+    if len(edges) % 2:
+        # a turn still running ends with the round
+        edges.append(_stamp(payload, edges[-1], now_ms))
+    _save(timer, edges, "finished")
+
+
+def finish(timer: PlayTimer, payload: dict, user: User) -> tuple[dict, int]:
+    """Stop the timer at the end of the round; a turn still running ends at `at_ms`."""
+    op_id = operations.read_op_id(payload)
+    stored = operations.replay(op_id, "timer.finish", payload)
+    if stored:
+        return stored
+    _check_running(timer, user)
+    now = session_clock.server_now_ms()
+    _stop(timer, payload, now)
+    tournament = db.session.get(Card, timer.card_id).table.session.tournament
+    result = _result(timer, limits_for(tournament, is_stalling_clock=timer.is_stalling_clock),
+                     now)
+    record_event("timer.finish", tournament_id=timer.tournament_id, actor=user,
+                 subject=f"timer:{timer.id}", after={"points": result.total_points})
+    body = {"timer": timer_view(timer, now)}
+    operations.remember(op_id, "timer.finish", timer.tournament_id, payload, body)
+    return body, 200
+
+
+def _what_happened(timer: PlayTimer, player: Player, limits: TimeLimits,
+                   result: RoundTime) -> str:
+    over = sum(1 for t in result.turns if t.points)
+    text = (f"Play timer: player {player.number} ({player.name}) timed in round {timer.round}, "
+            f"{len(result.turns)} turns, {result.used_ms / 1000:.1f} s counted after "
+            f"{limits.free_s} s of free time; {over} of them over the {limits.turn_s} s "
+            "turn limit")
+    if limits.round_bank_s is not None:
+        text += f", {limits.round_bank_s} s allowed for the whole round"
+    return text + "."
+
+
+def _decision(limits: TimeLimits, result: RoundTime) -> str:
+    parts = f"{result.turn_points} for turns"
+    if limits.round_bank_s is not None:
+        parts += f" and {result.bank_points} for the round total (both count, §1.9.2)"
+    text = f"{result.total_points} time-penalty points ({parts}) on the card's penalty line."
+    if result.is_resignation:
+        text += (" That is more than 80 in one round: the player counts as resigned from it "
+                 "unless they give the judge a reasonable explanation (§1.9).")
+    return text
+
+
+def convert(timer: PlayTimer, payload: dict, user: User) -> tuple[dict, int]:
+    """Turn the timer's result into a penalty, a card penalty line and a ruling-log entry."""
+    op_id = operations.read_op_id(payload)
+    stored = operations.replay(op_id, "timer.penalty", payload)
+    if stored:
+        return stored
+    _check_staff(user, timer.tournament_id)
+    if timer.status == "converted":
+        raise Conflict("This timer's result is already on the card.",
+                       details=[{"penalty": timer.penalty_id}])
+    now = session_clock.server_now_ms()
+    if timer.status == "running":
+        _stop(timer, payload, now)
+    card = db.session.get(Card, timer.card_id)
+    tournament = card.table.session.tournament
+    limits = limits_for(tournament, is_stalling_clock=timer.is_stalling_clock)
+    result = _result(timer, limits, now)
+    if result.total_points == 0:
+        raise Conflict("There is nothing to charge: the player stayed within the time limits.")
+    player, _ = _seat_player(card, timer.player_number)
+    section = "1.9.2" if limits.round_bank_s is not None else "1.9.1"
+    ruling = Ruling(tournament_id=tournament.id, card_id=card.id,
+                    session_number=card.table.session.number, table_number=card.table.number,
+                    round=timer.round, players=[player.number],
+                    what_happened=_what_happened(timer, player, limits, result),
+                    sections=["1.9", section], decision=_decision(limits, result),
+                    judge_id=user.id, resolved_at=None, op_id=_sub_op_id(op_id, "ruling"))
+    db.session.add(ruling)
+    db.session.flush()
+    line = f"{_line_label(TIME_INFRACTION)} (ruling #{ruling.id})"
+    body, _ = cards.add_penalty(card, {"player": player.number, "points": result.total_points,
+                                       "round": timer.round, "reason": line,
+                                       "op_id": _sub_op_id(op_id, "card")},
+                                Actor.for_user(user))
+    penalty = Penalty(tournament_id=tournament.id, player_id=player.id, ruling_id=ruling.id,
+                      card_penalty_id=body["penalty"], session_number=card.table.session.number,
+                      round=timer.round, category=TIME_CATEGORY, infraction=TIME_INFRACTION,
+                      kind="points", points=result.total_points, suggested_kind="points",
+                      suggested_points=result.total_points,
+                      explanation="Counted by the play timer: 5 points for each started 15 s "
+                                  "over a limit (§1.9).",
+                      reason=_decision(limits, result), judge_id=user.id, op_id=op_id)
+    db.session.add(penalty)
+    db.session.flush()
+    db.session.execute(update(PlayTimer).where(PlayTimer.id == timer.id).values(
+        status="converted", penalty_id=penalty.id, version=PlayTimer.version + 1)
+        .execution_options(synchronize_session=False))
+    db.session.refresh(timer)
+    record_event("timer.penalty", tournament_id=tournament.id, actor=user,
+                 subject=f"timer:{timer.id}",
+                 after={"penalty": penalty.id, "ruling": ruling.id,
+                        "points": result.total_points})
+    answer = {"timer": timer_view(timer, now), "card": {
+        "id": card.id, "totals": body["card"]["totals"], "penalty": body["penalty"]}}
+    operations.remember(op_id, "timer.penalty", tournament.id, payload, answer)
+    return answer, 200
+
+
+def timer_choices(tournament_id: int) -> dict:
+    """Return the current session's tables and players to time, and the timers still open."""
+    session = session_clock.current_session(tournament_id)
+    tables = []
+    if session is not None:
+        for table in session.tables:
+            try:
+                card = cards.card_for_table(table)
+            except NotFound:
+                continue
+            recorded = session_clock._last_recorded(card)
+            tables.append({"number": table.number, "card": card.id,
+                           "next_round": min(recorded + 1, ROUNDS),
+                           "players": [{"number": s.player.number, "name": s.player.name,
+                                        "seat": s.wind} for s in table.seats]})
+    running = db.session.scalars(select(PlayTimer).where(
+        PlayTimer.tournament_id == tournament_id, PlayTimer.status != "converted")
+        .order_by(PlayTimer.id.desc()).limit(20))
+    kind = limits_for(get_tournament_or_404(tournament_id)).kind
+    return {"session": session.number if session else None, "tables": tables, "kind": kind,
+            "timers": [timer_view(t) for t in running]}
+
+
+# ---------------------------------------------------------------- time-outs and late arrival
+
+def _session(tournament_id: int, payload: dict) -> PlaySession:
+    number = payload.get("session")
+    session = session_clock.current_session(
+        tournament_id, number if isinstance(number, int) and not isinstance(number, bool)
+        else None)
+    if session is None or not session.tables:
+        raise Conflict("No session is seated yet.")
+    return session
+
+
+def _player_card(session: PlaySession, player: Player) -> Card | None:
+    table = db.session.scalar(select(Table).join(Seat, Seat.table_id == Table.id).where(
+        Table.session_id == session.id, Seat.player_id == player.id))
+    return None if table is None else cards.card_for_table(table)
+
+
+def _counted_ms(row: TimeOut) -> int:
+    duration = (row.ended_at_ms or row.started_at_ms) - row.started_at_ms
+    return timeout_charge(0, duration, is_medication=row.is_medication).counted_ms
+
+
+def _timeout_json(row: TimeOut, players: dict[int, Player]) -> dict:
+    player = players[row.player_id]
+    return {"id": row.id, "player": player.number, "name": player.name, "kind": row.kind,
+            "started_at_ms": row.started_at_ms, "ended_at_ms": row.ended_at_ms,
+            "is_medication": row.is_medication, "points": row.points,
+            "may_be_absent": row.may_be_absent,
+            # more than 5 minutes late may be ruled absent (§4.14, §4.15)
+            "absent_after_ms": row.started_at_ms + ABSENT_AFTER_S * 1000
+            if row.kind == "late" else None,
+            "penalty_id": row.penalty_id}
+
+
+def timeouts_view(tournament_id: int, number: int | None = None,
+                  now_ms: int | None = None) -> dict:
+    """Return a session's time-outs and late arrivals, each player's totals, possible absences."""
+    now = session_clock.server_now_ms() if now_ms is None else now_ms
+    session = session_clock.current_session(tournament_id, number)
+    if session is None:
+        return {"session": None, "now_ms": now, "entries": [], "players": [],
+                "possibly_absent": [], "free_ms": SESSION_TIMEOUT_FREE_S * 1000}
+    rows = list(db.session.scalars(select(TimeOut).where(TimeOut.session_id == session.id)
+                                   .order_by(TimeOut.started_at_ms, TimeOut.id)))
+    seated = {s.player_id: (s.player, s.table.number) for t in session.tables for s in t.seats}
+    players = {pid: p for pid, (p, _) in seated.items()}
+    for row in rows:
+        players.setdefault(row.player_id, db.session.get(Player, row.player_id))
+    entries = [_timeout_json(r, players) for r in rows]
+    totals: dict[int, dict] = {}
+    for row, entry in zip(rows, entries, strict=True):
+        if row.kind != "timeout" or row.ended_at_ms is None:
+            continue
+        total = totals.setdefault(entry["player"], {"used_ms": 0, "points": 0})
+        total["used_ms"] += _counted_ms(row)
+        total["points"] += row.points
+    absent = [e for e in entries if e["kind"] == "late" and (
+        e["may_be_absent"] or (e["ended_at_ms"] is None and now > e["absent_after_ms"]))]
+    return {
+        "session": session.number, "now_ms": now, "entries": entries,
+        "free_ms": SESSION_TIMEOUT_FREE_S * 1000, "possibly_absent": absent,
+        "players": [{"number": p.number, "name": p.name, "table": table,
+                     **totals.get(p.number, {"used_ms": 0, "points": 0})}
+                    for p, table in sorted(seated.values(), key=lambda x: x[0].number)],
+    }
+
+
+def start_timeout(tournament: Tournament, payload: dict, user: User) -> tuple[dict, int]:
+    """Start a player's time-out, or their late arrival; `late_ms` logs an arrival at once."""
+    op_id = operations.read_op_id(payload)
+    stored = operations.replay(op_id, "timeout.start", payload)
+    if stored:
+        return stored
+    _check_staff(user, tournament.id)
+    session = _session(tournament.id, payload)
+    number = _int(payload, "player")
+    player = db.session.scalar(select(Player).where(Player.tournament_id == tournament.id,
+                                                    Player.number == number))
+    if player is None or _player_card(session, player) is None:
+        raise ServiceError(f"Player {number} does not play in session {session.number}.")
+    kind = payload.get("kind", "timeout")
+    if kind not in ("timeout", "late"):
+        raise ServiceError("'kind' must be 'timeout' or 'late'.")
+    earlier = list(db.session.scalars(select(TimeOut).where(
+        TimeOut.session_id == session.id, TimeOut.player_id == player.id)))
+    now = session_clock.server_now_ms()
+    late_ms = _int(payload, "late_ms", low=0, high=4 * 3600_000, required=False)
+    if kind == "late":
+        if any(r.kind == "late" for r in earlier):
+            raise Conflict(f"{player.name}'s late arrival is already logged for this session.")
+        # §4.14 lateness counts from the start of the session
+        started = session_clock.state(session, now).started_at_ms
+        if started is None:
+            if late_ms is None:
+                raise Conflict("The session clock has not started, so lateness cannot be "
+                               "measured yet. Give the minutes late instead.")
+            started = now - late_ms
+    else:
+        if any(r.ended_at_ms is None and r.kind == "timeout" for r in earlier):
+            raise Conflict(f"{player.name} is already on a time-out.")
+        if late_ms is not None:
+            raise ServiceError("'late_ms' is for late arrivals only.")
+        started = _stamp(payload, 0, now)
+    row = TimeOut(tournament_id=tournament.id, session_id=session.id, player_id=player.id,
+                  kind=kind, started_at_ms=started,
+                  is_medication=bool(payload.get("is_medication")) and kind == "timeout",
+                  judge_id=user.id, op_id=op_id)
+    db.session.add(row)
+    db.session.flush()
+    record_event(f"timeout.{kind}", tournament_id=tournament.id, actor=user,
+                 subject=f"timeout:{row.id}", after={"player": number, "at_ms": started})
+    if kind == "late" and late_ms is not None:
+        _charge(row, started + late_ms, user, op_id)
+    body = {"timeout": _timeout_json(row, {player.id: player})}
+    operations.remember(op_id, "timeout.start", tournament.id, payload, body)
+    return body, 200
+
+
+def get_timeout_or_404(timeout_id: int) -> TimeOut:
+    """Return the time-out or late arrival, or raise NotFound."""
+    row = db.session.get(TimeOut, timeout_id)
+    if row is None:
+        raise NotFound(f"There is no time-out {timeout_id}.")
+    return row
+
+
+def end_timeout(timeout_id: int, payload: dict, user: User) -> tuple[dict, int]:
+    """End a time-out or a late arrival at `at_ms` and charge it on the card (§4.14)."""
+    op_id = operations.read_op_id(payload)
+    stored = operations.replay(op_id, "timeout.end", payload)
+    if stored:
+        return stored
+    row = get_timeout_or_404(timeout_id)
+    _check_staff(user, row.tournament_id)
+    if row.ended_at_ms is not None:
+        raise Conflict("This time-out has already ended.")
+    now = session_clock.server_now_ms()
+    _charge(row, _stamp(payload, row.started_at_ms, now), user, op_id)
+    player = db.session.get(Player, row.player_id)
+    body = {"timeout": _timeout_json(row, {player.id: player})}
+    operations.remember(op_id, "timeout.end", row.tournament_id, payload, body)
+    return body, 200
+
+
+def _charge(row: TimeOut, ended_at_ms: int, user: User, op_id: str) -> None:
+    """Close the entry, work out its points, and put them on the player's card."""
+    row.ended_at_ms = ended_at_ms
+    duration = ended_at_ms - row.started_at_ms
+    if row.kind == "late":
+        arrival = late_arrival(duration)
+        row.points, row.may_be_absent = arrival.points, arrival.may_be_ruled_absent
+        what = f"Arrived {_mmss(duration)} late, with no free time (§4.14)"
+    else:
+        earlier = db.session.scalars(select(TimeOut).where(
+            TimeOut.session_id == row.session_id, TimeOut.player_id == row.player_id,
+            TimeOut.kind == "timeout", TimeOut.id != row.id,
+            TimeOut.ended_at_ms.is_not(None)))
+        charge = timeout_charge(sum(_counted_ms(r) for r in earlier), duration,
+                                is_medication=row.is_medication)
+        row.points = charge.points
+        what = (f"Time-out of {_mmss(duration)}; {_mmss(charge.session_total_ms)} used this "
+                f"session of {SESSION_TIMEOUT_FREE_S} s free (§4.14)")
+    db.session.flush()
+    if row.points:
+        session = db.session.get(PlaySession, row.session_id)
+        player = db.session.get(Player, row.player_id)
+        card = _player_card(session, player)
+        line = f"{_line_label(TIMEOUT_INFRACTION)}: {what}"
+        body, _ = cards.add_penalty(card, {"player": player.number, "points": row.points,
+                                           "reason": line, "op_id": _sub_op_id(op_id, "card")},
+                                    Actor.for_user(user))
+        penalty = Penalty(tournament_id=row.tournament_id, player_id=player.id,
+                          card_penalty_id=body["penalty"], session_number=session.number,
+                          category=TIME_CATEGORY, infraction=TIMEOUT_INFRACTION, kind="points",
+                          points=row.points, suggested_kind="points",
+                          suggested_points=row.points,
+                          explanation="5 points for each started 30 s beyond the free time "
+                                      "(§4.14).",
+                          reason=what, judge_id=user.id, op_id=_sub_op_id(op_id, "penalty"))
+        db.session.add(penalty)
+        db.session.flush()
+        row.penalty_id = penalty.id
+    record_event(f"timeout.{row.kind}.end", tournament_id=row.tournament_id, actor=user,
+                 subject=f"timeout:{row.id}",
+                 after={"duration_ms": duration, "points": row.points,
+                        "may_be_absent": row.may_be_absent})
+
+
+def _mmss(ms: int) -> str:
+    seconds = -(-ms // 1000)
+    return f"{seconds // 60}:{seconds % 60:02d}"

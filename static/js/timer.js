@@ -1,0 +1,620 @@
+// The play timer (§1.9) and the time-out log (§4.14) on the judge's phone.
+//
+// Every tap is stamped in server time (servertime.js) the moment the finger lands, kept on
+// the phone (localStorage) and sent through the shared outbox, so a reload, a locked phone
+// or a dropped network loses nothing and a tap sent late still counts at the moment it was
+// made. The numbers on screen are worked out on every frame from the stamps and the server
+// time — never by counting ticks — with roundTime(), a line-by-line mirror of
+// judgeaid.rules.timing.round_time that tests check against the Python on the same table.
+
+import * as servertime from "./servertime.js";
+import { enqueue, mountAttention, mountPending, newOpId, pending, subscribe } from "./outbox.js";
+import { formatCountdown, formatElapsed, signal } from "./clock.js";
+
+// ------------------------------------------------------------------ the rule (§1.9), pure
+
+export const POINTS_PER_STEP = 5;
+export const PLAY_STEP_MS = 15_000;
+export const RESIGNATION_OVER_POINTS = 80;
+// The warning before resignation starts this many points short of it.
+export const APPROACH_POINTS = 60;
+
+function startedSteps(overMs, stepMs) {
+  return overMs <= 0 ? 0 : POINTS_PER_STEP * Math.ceil(overMs / stepMs);
+}
+
+/** Return the points for one turn: 5 per started 15 s over the limit (§1.9). */
+export function turnPenalty(elapsedMs, limitMs) {
+  return startedSteps(elapsedMs - limitMs, PLAY_STEP_MS);
+}
+
+/** Return the points for all plays of a round: 5 per started 15 s over the bank (§1.9.2). */
+export function bankPenalty(totalMs, bankMs) {
+  return startedSteps(totalMs - bankMs, PLAY_STEP_MS);
+}
+
+function msToNextStep(countedMs, limitMs) {
+  const over = countedMs - limitMs;
+  const started = over <= 0 ? 0 : Math.ceil(over / PLAY_STEP_MS);
+  return limitMs + started * PLAY_STEP_MS + 1 - countedMs;
+}
+
+/**
+ * Return a player's time and time penalties in a round so far.
+ * turns: [[start_ms, end_ms or null], ...]; limits: {turn_s, round_bank_s, free_s}.
+ */
+export function roundTime(turns, limits, dealtAtMs, nowMs) {
+  const freeUntil = dealtAtMs + limits.free_s * 1000;
+  const turnMs = limits.turn_s * 1000;
+  const bankMs = limits.round_bank_s === null || limits.round_bank_s === undefined
+    ? null : limits.round_bank_s * 1000;
+  const charges = [];
+  let used = 0;
+  let openCounted = null;
+  turns.forEach(([start, end], index) => {
+    if (end === null && index !== turns.length - 1) throw new Error("only the last turn may run");
+    const stop = end === null ? nowMs : end;
+    // §1.9 the first seconds after the deal count towards neither limit
+    const counted = Math.max(0, stop - Math.max(start, freeUntil));
+    used += counted;
+    charges.push({ start, end, counted, points: turnPenalty(counted, turnMs) });
+    if (end === null) openCounted = counted;
+  });
+  const turnPoints = charges.reduce((sum, c) => sum + c.points, 0);
+  const bankPoints = bankMs === null ? 0 : bankPenalty(used, bankMs);
+  // §1.9.2 turn and round penalties are both charged
+  const total = turnPoints + bankPoints;
+  let nextIn = null;
+  if (openCounted !== null) {
+    let waits = [msToNextStep(openCounted, turnMs)];
+    if (bankMs !== null) waits.push(msToNextStep(used, bankMs));
+    if (nowMs < freeUntil) waits = waits.map((w) => w + (freeUntil - nowMs));
+    nextIn = Math.min(...waits);
+  }
+  return {
+    turns: charges, turnPoints, bankPoints, totalPoints: total, usedMs: used,
+    bankLeftMs: bankMs === null ? null : Math.max(0, bankMs - used), nextPenaltyInMs: nextIn,
+    isResignation: total > RESIGNATION_OVER_POINTS,
+    isResignationWarning: total >= RESIGNATION_OVER_POINTS && total <= RESIGNATION_OVER_POINTS,
+  };
+}
+
+/** Pair a flat list of tap stamps into turns: [[start, end or null], ...]. */
+export function pairTurns(edges) {
+  const turns = [];
+  for (let i = 0; i < edges.length; i += 2) turns.push([edges[i], i + 1 < edges.length ? edges[i + 1] : null]);
+  return turns;
+}
+
+// ------------------------------------------------------------------ small helpers
+
+const $ = (root, selector) => root.querySelector(selector);
+
+function setText(node, text) {
+  if (node && node.textContent !== text) node.textContent = text;
+}
+
+function seconds(ms, digits = 1) {
+  return `${(ms / 1000).toFixed(digits)} s`;
+}
+
+function readJson(root, selector) {
+  const node = $(root, selector);
+  return node ? JSON.parse(node.textContent) : null;
+}
+
+async function postNow(url, body) {
+  const response = await fetch(url, {
+    method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({ ...body, op_id: newOpId() }),
+  });
+  const answer = await response.json().catch(() => ({}));
+  return { ok: response.ok, status: response.status, answer };
+}
+
+// ------------------------------------------------------------------ the play timer page
+
+function mountTimer(root) {
+  const view = readJson(root, "#timer-data");
+  const id = view.id;
+  const storeKey = `judgeaid-timer-${id}`;
+  const forThis = (item) => item.meta?.timer === id;
+  const label = `table ${view.table}, round ${view.round}, player ${view.player.number}`;
+  let edges = [...view.edges];
+  let status = view.status;
+  let version = view.version;
+  let penalty = view.penalty;
+  let lastTapAt = 0;
+  let shown = { total: null, turnIndex: null };
+  let wakeLock = null;
+
+  const parts = {
+    tap: $(root, "[data-testid=timer-tap]"),
+    turnLabel: $(root, "[data-timer-turn-label]"),
+    turnTime: $(root, "[data-timer-turn-time]"),
+    turnHint: $(root, "[data-timer-turn-hint]"),
+    free: $(root, "[data-testid=timer-free]"),
+    points: $(root, "[data-testid=timer-points]"),
+    breakdown: $(root, "[data-testid=timer-breakdown]"),
+    bank: $(root, "[data-testid=timer-bank]"),
+    next: $(root, "[data-testid=timer-next]"),
+    warning: $(root, "[data-testid=timer-warning]"),
+    turns: $(root, "[data-testid=timer-turns]"),
+    undo: $(root, "[data-testid=timer-undo]"),
+    finish: $(root, "[data-testid=timer-finish]"),
+    convert: $(root, "[data-testid=timer-convert]"),
+    done: $(root, "[data-testid=timer-done]"),
+    state: $(root, "[data-testid=timer-state]"),
+  };
+
+  function persist() {
+    try {
+      localStorage.setItem(storeKey, JSON.stringify({ edges, status, version, penalty }));
+    } catch {
+      // storage refused: the outbox still holds every tap
+    }
+  }
+
+  function adopt(server) {
+    edges = [...server.edges];
+    status = server.status;
+    version = server.version;
+    penalty = server.penalty;
+    persist();
+  }
+
+  async function waitingHere() {
+    return (await pending()).filter(forThis).length;
+  }
+
+  // The phone's copy wins while it has writes not yet saved; otherwise the newer copy does.
+  async function restore() {
+    let saved = null;
+    try {
+      saved = JSON.parse(localStorage.getItem(storeKey) || "null");
+    } catch {
+      saved = null;
+    }
+    if (saved && ((await waitingHere()) > 0 || saved.version > version)) {
+      ({ edges, status, version, penalty } = saved);
+    }
+    persist();
+    render();
+    await refresh();
+  }
+
+  async function refresh() {
+    try {
+      const response = await fetch(`/api/timers/${id}`, { cache: "no-store" });
+      if (!response.ok) return;
+      const { timer } = await response.json();
+      if ((await waitingHere()) === 0 && timer.version >= version) adopt(timer);
+    } catch {
+      // offline: the phone's copy stands
+    }
+    render();
+  }
+
+  function send(path, body, what) {
+    return enqueue({ url: `/api/timers/${id}/${path}`, body, label: `Timer (${label}): ${what}`,
+      meta: { timer: id } });
+  }
+
+  function tap() {
+    if (status !== "running") return;
+    const moment = Math.round(servertime.now());
+    // a bounce of the finger is not a second tap
+    if (moment - lastTapAt < 300) return;
+    lastTapAt = moment;
+    const seq = edges.length;
+    const at = Math.max(moment, seq ? edges[seq - 1] : view.dealt_at_ms);
+    edges.push(at);
+    persist();
+    render();
+    signal("tick", parts.tap);
+    send("taps", { seq, at_ms: at, op_id: `tap-${id}-${seq}-${at}` },
+      seq % 2 === 0 ? `turn ${seq / 2 + 1} starts` : `turn ${(seq + 1) / 2} ends`);
+  }
+
+  function undo() {
+    if (status !== "running" || edges.length === 0) return;
+    const seq = edges.length;
+    edges.pop();
+    persist();
+    render();
+    send("undo", { seq, op_id: newOpId() }, "last tap taken back");
+  }
+
+  function closeOpenTurn(at) {
+    if (edges.length % 2) edges.push(Math.max(at, edges[edges.length - 1]));
+  }
+
+  function finish() {
+    if (status !== "running") return;
+    const at = Math.round(servertime.now());
+    closeOpenTurn(at);
+    status = "finished";
+    persist();
+    render();
+    send("finish", { at_ms: at, op_id: newOpId() }, "round over");
+  }
+
+  function convert() {
+    if (status === "converted" || status === "converting") return;
+    const at = Math.round(servertime.now());
+    if (status === "running") closeOpenTurn(at);
+    status = "converting";
+    persist();
+    render();
+    send("penalty", { at_ms: at, op_id: newOpId() }, "points onto the card");
+  }
+
+  subscribe(async (event) => {
+    if (!event.item || !forThis(event.item)) return;
+    if (event.type === "sent" && event.response?.timer) {
+      const timer = event.response.timer;
+      version = Math.max(version, timer.version);
+      if ((await waitingHere()) === 0) adopt(timer);
+      else if (timer.penalty) penalty = timer.penalty;
+    }
+    if (event.type === "rejected") await refresh();
+    render();
+  });
+
+  async function holdScreen() {
+    // The screen stays on while the timer runs; the OS may still refuse (e.g. low battery).
+    const want = status === "running" && document.visibilityState === "visible";
+    if (want && !wakeLock && "wakeLock" in navigator) {
+      try {
+        wakeLock = await navigator.wakeLock.request("screen");
+        wakeLock.addEventListener("release", () => { wakeLock = null; root.dataset.wakeLock = "released"; });
+        root.dataset.wakeLock = "held";
+      } catch {
+        root.dataset.wakeLock = "refused";
+      }
+    } else if (!want && wakeLock) {
+      wakeLock.release();
+      wakeLock = null;
+    }
+    if (!("wakeLock" in navigator)) root.dataset.wakeLock = "unsupported";
+  }
+
+  function render() {
+    const now = servertime.now();
+    const turns = pairTurns(edges);
+    const result = roundTime(turns, view.limits, view.dealt_at_ms, now);
+    const open = status === "running" && edges.length % 2 === 1;
+    const turnIndex = open ? turns.length : null;
+    const freeLeft = view.dealt_at_ms + view.limits.free_s * 1000 - now;
+    const turnMs = view.limits.turn_s * 1000;
+    root.dataset.status = status;
+    root.dataset.taps = String(edges.length);
+    root.dataset.points = String(result.totalPoints);
+
+    parts.tap.disabled = status !== "running";
+    parts.tap.classList.toggle("is-running", open);
+    if (open) {
+      const current = result.turns[result.turns.length - 1];
+      const over = current.counted - turnMs;
+      parts.tap.classList.toggle("is-over", over > 0);
+      setText(parts.turnLabel, `Turn ${turns.length} running — tap when they discard`);
+      setText(parts.turnTime, seconds(current.counted));
+      setText(parts.turnHint, over > 0
+        ? `${seconds(over)} over the ${view.limits.turn_s} s limit: ${current.points} points`
+        : freeLeft > 0 ? "Free time still running: not counted yet"
+          : `${seconds(turnMs - current.counted)} left in this turn`);
+    } else {
+      parts.tap.classList.remove("is-over");
+      setText(parts.turnLabel, status === "running"
+        ? `Tap when turn ${turns.length + 1} starts` : "Timer stopped");
+      setText(parts.turnTime, turns.length ? seconds(result.turns[result.turns.length - 1].counted) : "0.0 s");
+      setText(parts.turnHint, status === "running"
+        ? "Their turn starts when the player before them discards (§1.9)" : "");
+    }
+
+    parts.free.hidden = !(freeLeft > 0 && status === "running");
+    setText(parts.free, `Free time after the deal: ${formatCountdown(freeLeft)} left`);
+    setText(parts.points, `${result.totalPoints} points`);
+    setText(parts.breakdown, view.limits.round_bank_s === null
+      ? `turns ${result.turnPoints}` : `turns ${result.turnPoints} + round total ${result.bankPoints}`);
+    if (parts.bank) {
+      setText(parts.bank, `Round time used ${formatElapsed(result.usedMs)} of `
+        + `${formatElapsed(view.limits.round_bank_s * 1000)}`
+        + (result.bankLeftMs > 0 ? ` · ${formatCountdown(result.bankLeftMs)} left` : " · used up"));
+    }
+    parts.next.hidden = result.nextPenaltyInMs === null;
+    if (result.nextPenaltyInMs !== null) setText(parts.next, `Next +5 in ${seconds(result.nextPenaltyInMs)}`);
+
+    let warning = "";
+    let level = "";
+    if (result.isResignation) {
+      warning = "More than 80 points this round: the player counts as resigned from it, unless "
+        + "they give you a reasonable explanation (§1.9).";
+      level = "stop";
+    } else if (result.isResignationWarning) {
+      warning = "80 points: one more step and the player counts as resigned from this round (§1.9).";
+      level = "limit";
+    } else if (result.totalPoints >= APPROACH_POINTS) {
+      warning = `${result.totalPoints} points: getting close to 80, where a player counts as resigned (§1.9).`;
+      level = "warn";
+    }
+    parts.warning.hidden = !warning;
+    parts.warning.dataset.level = level;
+    setText(parts.warning, warning);
+
+    if (shown.total !== null && result.totalPoints > shown.total) {
+      signal(result.isResignation ? "stop" : result.totalPoints >= APPROACH_POINTS ? "limit" : "warn", root);
+    }
+    shown = { total: result.totalPoints, turnIndex };
+
+    parts.undo.disabled = status !== "running" || edges.length === 0;
+    parts.finish.disabled = status !== "running";
+    parts.convert.hidden = status === "converted";
+    parts.convert.disabled = result.totalPoints === 0 || status === "converting";
+    setText(parts.convert, status === "converting" ? "Putting the points on the card…"
+      : result.totalPoints ? `Put ${result.totalPoints} points on the card`
+        : "No time penalty so far");
+    parts.done.hidden = status !== "converted";
+    if (penalty) {
+      setText($(parts.done, "[data-timer-done-text]"),
+        `${penalty.points} points are on the card's penalty line, with ruling #${penalty.ruling_id} in the log.`);
+    }
+    setText(parts.state, { running: "Timing", finished: "Round over", converting: "Sending",
+      converted: "On the card" }[status] || status);
+    renderTurns(result);
+    holdScreen();
+  }
+
+  function renderTurns(result) {
+    const signature = `${edges.length}:${status}:${result.turns.map((t) => t.points).join(",")}`
+      + `:${edges.length % 2 ? "" : result.usedMs}`;
+    const last = result.turns.length - 1;
+    if (parts.turns.dataset.signature === signature && !(edges.length % 2)) return;
+    parts.turns.dataset.signature = signature;
+    parts.turns.replaceChildren(...result.turns.map((t, index) => {
+      const row = document.createElement("li");
+      row.className = t.points ? "turn is-over" : "turn";
+      const running = index === last && t.end === null;
+      row.textContent = `Turn ${index + 1}: ${seconds(t.counted)}${running ? " (running)" : ""}`
+        + (t.points ? ` · ${t.points} points` : "");
+      return row;
+    }).reverse());
+  }
+
+  parts.tap.addEventListener("pointerdown", (event) => {
+    if (event.button === 0) tap();
+  });
+  parts.tap.addEventListener("click", (event) => {
+    if (event.detail === 0) tap(); // Enter or Space on the keyboard
+  });
+  parts.undo.addEventListener("click", undo);
+  parts.finish.addEventListener("click", finish);
+  parts.convert.addEventListener("click", convert);
+  document.addEventListener("visibilitychange", () => { render(); if (document.visibilityState === "visible") refresh(); });
+  mountPending($(root, "[data-testid=timer-pending]"), forThis);
+  mountAttention($(root, "[data-testid=timer-attention]"), { filter: forThis });
+  root.timerState = () => ({ edges: [...edges], status, version,
+    result: roundTime(pairTurns(edges), view.limits, view.dealt_at_ms, servertime.now()) });
+  setInterval(render, 100);
+  restore();
+}
+
+// ------------------------------------------------------------------ starting a timer
+
+function mountStart(form) {
+  const tables = readJson(form, "#timer-tables");
+  const tableButtons = form.querySelector("[data-timer-tables]");
+  const playerBox = form.querySelector("[data-timer-players]");
+  const roundInput = form.querySelector("input[name=round]");
+  const message = form.querySelector("[data-timer-message]");
+  let chosen = null;
+  let player = null;
+
+  function choosePlayer(number) {
+    player = number;
+    for (const b of playerBox.querySelectorAll("button")) b.setAttribute("aria-pressed", String(Number(b.dataset.player) === number));
+  }
+
+  function chooseTable(number) {
+    chosen = tables.find((t) => t.number === number);
+    player = null;
+    for (const b of tableButtons.querySelectorAll("button")) b.setAttribute("aria-pressed", String(Number(b.dataset.table) === number));
+    roundInput.value = chosen.next_round;
+    playerBox.replaceChildren(...chosen.players.map((p) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "button choice";
+      b.dataset.player = String(p.number);
+      b.setAttribute("aria-pressed", "false");
+      b.textContent = `${p.seat} · ${p.name} (#${p.number})`;
+      b.addEventListener("click", () => choosePlayer(p.number));
+      return b;
+    }));
+    form.querySelector("[data-timer-step=player]").hidden = false;
+  }
+
+  for (const b of tableButtons.querySelectorAll("button")) {
+    b.addEventListener("click", () => chooseTable(Number(b.dataset.table)));
+  }
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (!chosen || player === null) {
+      message.textContent = "Choose the table and the player first.";
+      return;
+    }
+    const dealt = event.submitter?.value === "earlier" ? "earlier" : "now";
+    const body = { card: chosen.card, round: Number(roundInput.value), player, dealt,
+      at_ms: Math.round(servertime.now()),
+      is_stalling_clock: form.querySelector("input[name=is_stalling_clock]")?.checked || false };
+    message.textContent = "Starting…";
+    try {
+      const { ok, answer } = await postNow(form.dataset.startUrl, body);
+      const existing = answer.details?.[0]?.timer;
+      if (ok || existing) {
+        location.assign(`${form.dataset.timerBase}/${ok ? answer.timer.id : existing}`);
+        return;
+      }
+      message.textContent = answer.message || "The timer did not start.";
+    } catch {
+      message.textContent = "No connection: a timer needs the network to start. Try again in a moment.";
+    }
+  });
+}
+
+// ------------------------------------------------------------------ time-outs (§4.14)
+
+function mountTimeouts(root) {
+  let view = readJson(root, "#timeouts-data");
+  const listUrl = root.dataset.listUrl;
+  const endsKey = "judgeaid-timeout-ends"; // start op_id -> end stamp, for starts not yet saved
+  const form = $(root, "[data-timeout-form]");
+  const message = $(root, "[data-timeout-message]");
+  const forThis = (item) => item.meta?.timeouts === view.session;
+
+  const readEnds = () => JSON.parse(localStorage.getItem(endsKey) || "{}");
+  const writeEnds = (ends) => localStorage.setItem(endsKey, JSON.stringify(ends));
+
+  async function reload() {
+    try {
+      const response = await fetch(listUrl, { cache: "no-store" });
+      if (response.ok) view = await response.json();
+    } catch {
+      // offline: keep the last list
+    }
+    render();
+  }
+
+  function start(kind, extra = {}) {
+    const number = Number(form.elements.player.value);
+    if (!number) {
+      message.textContent = "Choose the player first.";
+      return;
+    }
+    const body = { player: number, kind, session: view.session, at_ms: Math.round(servertime.now()), ...extra };
+    const name = view.players.find((p) => p.number === number)?.name || `#${number}`;
+    enqueue({ url: root.dataset.startUrl, body, meta: { timeouts: view.session, kind: "start" },
+      label: `${kind === "late" ? "Late arrival" : "Time-out"}: ${name}` });
+    message.textContent = navigator.onLine ? "" : "Kept on this phone; sent when the network is back.";
+  }
+
+  function end(entry) {
+    const at = Math.round(servertime.now());
+    enqueue({ url: `/api/timeouts/${entry.id}/end`, body: { at_ms: at },
+      meta: { timeouts: view.session, kind: "end", id: entry.id },
+      label: `${entry.kind === "late" ? "Arrived" : "Back at the table"}: ${entry.name}` });
+    entry.ended_at_ms = at;
+    render();
+  }
+
+  subscribe(async (event) => {
+    if (!event.item || !forThis(event.item)) return;
+    if (event.type === "sent" && event.item.meta.kind === "start") {
+      const ends = readEnds();
+      const at = ends[event.item.op_id];
+      if (at && event.response?.timeout) {
+        delete ends[event.item.op_id];
+        writeEnds(ends);
+        enqueue({ url: `/api/timeouts/${event.response.timeout.id}/end`, body: { at_ms: at },
+          meta: { timeouts: view.session, kind: "end" }, label: `End of time-out #${event.response.timeout.id}` });
+      }
+    }
+    if (event.type === "sent" || event.type === "rejected") reload();
+  });
+
+  function item(entry, { live = false, unsaved = null } = {}) {
+    const li = document.createElement("li");
+    li.className = "timeout-entry";
+    const now = servertime.now();
+    const running = entry.ended_at_ms === null || entry.ended_at_ms === undefined;
+    const length = (running ? now : entry.ended_at_ms) - entry.started_at_ms;
+    const isLate = entry.kind === "late";
+    const mayBeAbsent = isLate && (entry.may_be_absent || (running && now > entry.absent_after_ms));
+    li.classList.toggle("is-absent", Boolean(mayBeAbsent));
+    const text = document.createElement("span");
+    text.textContent = `#${entry.player} ${entry.name} · ${isLate ? "late" : entry.is_medication ? "medication time-out" : "time-out"} · `
+      + `${formatElapsed(length)}${running ? " and counting" : ""}`
+      + (running ? "" : entry.points ? ` · ${entry.points} points on the card` : " · no points");
+    li.append(text);
+    if (mayBeAbsent) {
+      const flag = document.createElement("strong");
+      flag.className = "absent-flag";
+      flag.textContent = "More than 5 minutes late: may be ruled absent — the organizer decides (§4.14, §4.15)";
+      li.append(flag);
+    }
+    if (live && running) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "button primary";
+      button.textContent = isLate ? "Arrived now" : "Back at the table";
+      button.addEventListener("click", () => {
+        if (unsaved) {
+          const ends = readEnds();
+          ends[unsaved] = Math.round(servertime.now());
+          writeEnds(ends);
+          entry.ended_at_ms = ends[unsaved];
+          render();
+        } else {
+          end(entry);
+        }
+      });
+      li.append(button);
+    }
+    return li;
+  }
+
+  async function render() {
+    const queued = (await pending()).filter((i) => forThis(i) && i.meta.kind === "start");
+    const ends = readEnds();
+    const unsaved = queued.map((i) => ({
+      player: i.body.player, name: view.players.find((p) => p.number === i.body.player)?.name || "",
+      kind: i.body.kind, is_medication: Boolean(i.body.is_medication), started_at_ms: i.body.at_ms,
+      ended_at_ms: ends[i.op_id] ?? null, points: 0, may_be_absent: false,
+      absent_after_ms: i.body.at_ms + 300_000, opId: i.op_id,
+    }));
+    const open = view.entries.filter((e) => e.ended_at_ms === null);
+    const done = view.entries.filter((e) => e.ended_at_ms !== null);
+    $(root, "[data-timeouts-open]").replaceChildren(
+      ...open.map((e) => item(e, { live: true })),
+      ...unsaved.map((e) => item(e, { live: true, unsaved: e.opId })));
+    $(root, "[data-timeouts-open-empty]").hidden = open.length + unsaved.length > 0;
+    const absent = view.entries.filter((e) => e.kind === "late" && (e.may_be_absent
+      || (e.ended_at_ms === null && servertime.now() > e.absent_after_ms)));
+    $(root, "[data-timeouts-absent]").replaceChildren(...absent.map((e) => item(e)));
+    $(root, "[data-timeouts-absent-section]").hidden = absent.length === 0;
+    $(root, "[data-timeouts-done]").replaceChildren(...done.map((e) => item(e)).reverse());
+    const used = view.players.filter((p) => p.used_ms > 0);
+    $(root, "[data-timeouts-used]").replaceChildren(...used.map((p) => {
+      const li = document.createElement("li");
+      li.textContent = `#${p.number} ${p.name}: ${formatElapsed(p.used_ms)} of ${formatElapsed(view.free_ms)} free used`
+        + (p.points ? ` · ${p.points} points` : "");
+      return li;
+    }));
+  }
+
+  form.addEventListener("submit", (event) => event.preventDefault());
+  form.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-timeout-start]");
+    if (!button) return;
+    const kind = button.dataset.timeoutStart;
+    if (kind === "medication") start("timeout", { is_medication: true });
+    else if (kind === "late-minutes") {
+      const minutes = Number(form.elements.late_minutes.value);
+      if (!(minutes > 0)) {
+        message.textContent = "Give the minutes late.";
+        return;
+      }
+      start("late", { late_ms: Math.round(minutes * 60_000) });
+    } else start(kind);
+  });
+  mountPending($(root, "[data-testid=timeouts-pending]"), forThis);
+  mountAttention($(root, "[data-testid=timeouts-attention]"), { filter: forThis });
+  setInterval(render, 1000);
+  setInterval(reload, 10_000);
+  render();
+}
+
+// ------------------------------------------------------------------ wiring
+
+for (const root of document.querySelectorAll("[data-play-timer]")) mountTimer(root);
+for (const form of document.querySelectorAll("[data-timer-start]")) mountStart(form);
+for (const root of document.querySelectorAll("[data-timeouts]")) mountTimeouts(root);
