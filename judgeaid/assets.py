@@ -7,8 +7,11 @@ from pathlib import Path
 
 from flask import Flask, current_app, url_for
 
-# Files the service worker keeps for offline use (the app shell).
-SHELL_SUFFIXES = (".css", ".js", ".png", ".svg", ".woff2")
+# The app shell the service worker fetches at install: what every page and the offline
+# picker need. Other areas' files are cached the first time a page uses them, so a
+# player's phone on venue Wi-Fi never downloads the judge console in the background.
+SHELL_FILES = ("css/base.css", "css/picker.css", "js/app.js", "js/picker.js", "js/zj.js",
+               "js/outbox.js", "js/servertime.js", "icons/icon-192.png")
 
 
 def _hashes(static: Path) -> dict[str, str]:
@@ -46,8 +49,7 @@ def shell_version() -> str:
 
 def shell_urls() -> list[str]:
     """Return the versioned URLs of the static files the service worker precaches."""
-    return [asset_url(name) for name in static_hashes()
-            if name.endswith(SHELL_SUFFIXES) and not name.startswith("icons/src")]
+    return [asset_url(name) for name in SHELL_FILES if name in static_hashes()]
 
 
 def import_map() -> dict[str, dict[str, str]]:
