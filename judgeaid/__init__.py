@@ -53,16 +53,18 @@ def create_app(test_config: dict | None = None) -> Flask:
     from judgeaid.auth.views import bp as auth_bp
     from judgeaid.cards.views import api as cards_api_bp
     from judgeaid.cards.views import bp as cards_bp
+    from judgeaid.judge.views import api as judge_api_bp
+    from judgeaid.judge.views import bp as judge_bp
     from judgeaid.main.views import bp as main_bp
     from judgeaid.organizer.views import bp as organizer_bp
     from judgeaid.picker.views import bp as picker_bp
     from judgeaid.players.views import bp as players_bp
 
     for blueprint in (main_bp, auth_bp, organizer_bp, picker_bp, players_bp, cards_bp, api_bp,
-                      cards_api_bp):
+                      cards_api_bp, judge_bp, judge_api_bp):
         app.register_blueprint(blueprint)
     # The JSON API accepts only JSON bodies, which a cross-site form cannot send (see api.views).
-    for blueprint in (api_bp, cards_api_bp):
+    for blueprint in (api_bp, cards_api_bp, judge_api_bp):
         csrf.exempt(blueprint)
 
     from judgeaid import cli

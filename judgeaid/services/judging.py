@@ -1,0 +1,1127 @@
+"""The judge console: call-ups, penalties with escalation, the ruling log, appeals (A.5, §4.3).
+
+Ruling log entries are never changed: a change is a new entry whose `supersedes_id` points at
+the entry it replaces. Penalty points go to the offender's card through services.cards, so the
+card's penalty line (§4.11) and the judge's record always agree. `Ruling.players` holds player
+numbers (as on the card); `Penalty.player_id` the player's row id.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import UTC, datetime, timedelta
+
+from flask import url_for
+from sqlalchemy import func, select
+
+from judgeaid.extensions import db
+from judgeaid.models import (
+    WINDS,
+    Appeal,
+    CallUp,
+    Card,
+    CardPenalty,
+    ClockEvent,
+    Penalty,
+    Player,
+    PlaySession,
+    Ruling,
+    Seat,
+    Table,
+    Tournament,
+    User,
+    utcnow,
+)
+from judgeaid.rules import irregularities, sections
+from judgeaid.rules.penalties import (
+    CATEGORIES,
+    KIND_LABELS,
+    PENALTY_KINDS,
+    PriorPenalty,
+    RepeatPolicy,
+    check_choice,
+    find_infraction,
+    get_category,
+    rubric_json,
+    suggest_penalty,
+)
+from judgeaid.services import cards, operations
+from judgeaid.services.audit import record_event
+from judgeaid.services.cards import Actor
+from judgeaid.services.errors import Conflict, NotFound, ServiceError
+from judgeaid.tournament.card import ROUNDS
+
+DEFAULT_REPEAT_POLICY = {"scope": "category", "window": "tournament"}
+DECISIONS = ("upheld", "overturned", "modified")
+DECISION_LABELS = {"upheld": "Upheld", "overturned": "Overturned", "modified": "Modified"}
+ACTIVE_CALLS = ("waiting", "taken")
+TEXT_LIMIT = 4000
+# How far back a phone may date a ruling it saved offline (its resolved time).
+OFFLINE_GRACE = timedelta(hours=12)
+
+
+# ---------------------------------------------------------------- small helpers
+
+def _ms(at: datetime | None) -> int | None:
+    return None if at is None else int(at.replace(tzinfo=UTC).timestamp() * 1000)
+
+
+def _iso(at: datetime | None) -> str | None:
+    return None if at is None else at.isoformat(timespec="seconds") + "Z"
+
+
+def _text(payload: dict, key: str, *, limit: int = TEXT_LIMIT) -> str:
+    value = payload.get(key)
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise ServiceError(f"'{key}' must be text.")
+    value = value.strip()
+    if len(value) > limit:
+        raise ServiceError(f"'{key}' is too long (at most {limit} characters).")
+    return value
+
+
+def _int(value, key: str, *, low: int | None = None, high: int | None = None,
+         required: bool = False) -> int | None:
+    if value is None or value == "":
+        if required:
+            raise ServiceError(f"'{key}' is required.")
+        return None
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ServiceError(f"'{key}' must be a whole number.")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise ServiceError(f"'{key}' must be between {low} and {high}.")
+    return value
+
+
+def _sub_op_id(op_id: str, part: str) -> str:
+    """Return a stable op_id for one part of a compound write (at most 64 characters)."""
+    return "j-" + hashlib.sha256(f"{op_id}/{part}".encode()).hexdigest()[:40]
+
+
+def _tournament_players(tournament_id: int) -> dict[int, Player]:
+    rows = db.session.scalars(select(Player).where(Player.tournament_id == tournament_id))
+    return {p.number: p for p in rows}
+
+
+def _user_names(tournament_id: int) -> dict[int, str]:
+    rows = db.session.execute(select(User.id, User.name).where(User.tournament_id == tournament_id))
+    return dict(rows.all())
+
+
+def _check_tournament(row, tournament_id: int, what: str) -> None:
+    if row is None or row.tournament_id != tournament_id:
+        raise NotFound(f"There is no {what} here.")
+
+
+def infraction_label(category: str, infraction: str) -> str:
+    """Return the rubric's words for an example infraction, or the judge's own text."""
+    try:
+        example = find_infraction(category, infraction)
+    except ValueError:
+        example = None
+    return example.label if example else infraction
+
+
+def kind_phrase(kind: str, points: int) -> str:
+    """Return a penalty as a short phrase, e.g. '10 points' or 'Warning'."""
+    if kind == "points":
+        return f"{points} points"
+    return KIND_LABELS.get(kind, kind)
+
+
+# ---------------------------------------------------------------- settings (A.5.6)
+
+def repeat_policy(tournament: Tournament) -> RepeatPolicy:
+    """Return how this event counts repeated violations (a tournament setting)."""
+    stored = {**DEFAULT_REPEAT_POLICY, **(tournament.settings or {}).get("repeat_policy", {})}
+    try:
+        return RepeatPolicy(scope=stored["scope"], window=stored["window"])
+    except ValueError:
+        return RepeatPolicy()
+
+
+def set_repeat_policy(tournament: Tournament, values: dict, actor: User) -> dict:
+    """Change how repeats are counted for the escalation ladder (A.5.6)."""
+    if actor.role != "organizer":
+        raise ServiceError("Only the organizer changes the event's settings.", status=403)
+    wanted = {"scope": values.get("scope"), "window": values.get("window")}
+    try:
+        RepeatPolicy(**wanted)
+    except (TypeError, ValueError) as exc:
+        raise ServiceError("Choose a scope (same category or any) and a window (round, "
+                           "session or tournament).") from exc
+    before = (tournament.settings or {}).get("repeat_policy", DEFAULT_REPEAT_POLICY)
+    # A new dict, so SQLAlchemy sees the JSON column change.
+    tournament.settings = {**(tournament.settings or {}), "repeat_policy": wanted}
+    record_event("judging.repeat_policy", tournament_id=tournament.id, actor=actor,
+                 subject=f"tournament:{tournament.id}", before=dict(before), after=wanted)
+    db.session.flush()
+    return wanted
+
+
+def settings_view(tournament: Tournament) -> dict:
+    """Return the judging settings page's data."""
+    policy = repeat_policy(tournament)
+    return {"tournament": {"id": tournament.id, "name": tournament.name},
+            "policy": {"scope": policy.scope, "window": policy.window}}
+
+
+# ---------------------------------------------------------------- tables and players
+
+def current_session(tournament_id: int) -> PlaySession | None:
+    """Return the latest session whose tables are set, or None."""
+    return db.session.scalar(
+        select(PlaySession).where(PlaySession.tournament_id == tournament_id,
+                                  PlaySession.status != "planned")
+        .order_by(PlaySession.number.desc()).limit(1))
+
+
+def _table_players(card: Card) -> list[dict]:
+    return [{"number": s.player.number, "name": s.player.name, "seat": WINDS[s.position]}
+            for s in card.table.seats]
+
+
+def table_choices(tournament_id: int, session_number: int | None = None) -> list[dict]:
+    """Return the cards of a session (default: the current one) with their players."""
+    if session_number is None:
+        session = current_session(tournament_id)
+        if session is None:
+            return []
+        session_number = session.number
+    rows = db.session.execute(
+        select(Card.id, Table.number, PlaySession.number, Seat.position, Player.number,
+               Player.name)
+        .join(Table, Card.table_id == Table.id).join(PlaySession, Card.session_id == PlaySession.id)
+        .join(Seat, Seat.table_id == Table.id).join(Player, Seat.player_id == Player.id)
+        .where(Card.tournament_id == tournament_id, PlaySession.number == session_number)
+        .order_by(Table.number, Seat.position)).all()
+    tables: dict[int, dict] = {}
+    for card_id, table, session, position, number, name in rows:
+        entry = tables.setdefault(card_id, {"card_id": card_id, "table": table,
+                                            "session": session, "players": []})
+        entry["players"].append({"number": number, "name": name, "seat": WINDS[position]})
+    return list(tables.values())
+
+
+def _get_card(tournament_id: int, card_id) -> Card:
+    number = _int(card_id, "card_id", required=True)
+    card = db.session.get(Card, number)
+    _check_tournament(card, tournament_id, f"scoring card {number}")
+    return card
+
+
+def _seated_player(card: Card, number: int) -> Player:
+    for seat in card.table.seats:
+        if seat.player.number == number:
+            return seat.player
+    raise ServiceError(f"Player {number} is not at table {card.table.number}.")
+
+
+# ---------------------------------------------------------------- call-ups
+
+def _call_json(call: CallUp, card: Card, judges: dict[int, str]) -> dict:
+    return {"id": call.id, "card_id": card.id, "table": card.table.number,
+            "session": card.table.session.number, "reason": call.reason, "status": call.status,
+            "called_at": _iso(call.called_at), "called_at_ms": _ms(call.called_at),
+            "taken_at": _iso(call.taken_at), "taken_at_ms": _ms(call.taken_at),
+            "taken_by": judges.get(call.taken_by) if call.taken_by else None,
+            "taken_by_id": call.taken_by}
+
+
+def _active_call(card: Card) -> CallUp | None:
+    return db.session.scalar(select(CallUp).where(CallUp.card_id == card.id,
+                                                  CallUp.status.in_(ACTIVE_CALLS))
+                             .order_by(CallUp.id).limit(1))
+
+
+def call_judge(card: Card, payload: dict) -> tuple[dict, int]:
+    """Put a table in the call-up queue; a table already waiting keeps its place."""
+    op_id = operations.read_op_id(payload)
+    stored = operations.replay(op_id, "judge.callup", payload)
+    if stored:
+        return stored
+    reason = _text(payload, "reason", limit=300)
+    if card.table.session.finalized_at is not None:
+        raise Conflict("This session's results are final; ask a judge at the desk.")
+    call = _active_call(card)
+    is_new = call is None
+    if is_new:
+        call = CallUp(tournament_id=card.tournament_id, card_id=card.id, reason=reason,
+                      op_id=op_id)
+        db.session.add(call)
+        db.session.flush()
+        record_event("judging.callup", tournament_id=card.tournament_id,
+                     actor=f"table:{card.table.number}", subject=f"callup:{call.id}",
+                     after={"card": card.id, "reason": reason})
+    elif reason and reason not in call.reason:
+        # A second tap while waiting adds what the table now says, and keeps its place.
+        call.reason = f"{call.reason} / {reason}" if call.reason else reason
+        db.session.flush()
+    body = {"call_up": _call_json(call, card, _user_names(card.tournament_id)),
+            "is_new": is_new}
+    operations.remember(op_id, "judge.callup", card.tournament_id, payload, body)
+    return body, 200
+
+
+def call_status(card: Card) -> dict:
+    """Return the table's call that is still open, with its place in the queue."""
+    call = _active_call(card)
+    if call is None:
+        return {"call_up": None}
+    body = _call_json(call, card, _user_names(card.tournament_id))
+    if call.status == "waiting":
+        ahead = db.session.scalar(
+            select(func.count(CallUp.id)).where(CallUp.tournament_id == card.tournament_id,
+                                                   CallUp.status == "waiting",
+                                                   CallUp.id < call.id))
+        body["place"] = (ahead or 0) + 1
+    return {"call_up": body}
+
+
+def call_queue(tournament_id: int) -> dict:
+    """Return the open call-ups, waiting first and oldest first."""
+    calls = list(db.session.scalars(
+        select(CallUp).where(CallUp.tournament_id == tournament_id,
+                             CallUp.status.in_(ACTIVE_CALLS)).order_by(CallUp.called_at,
+                                                                        CallUp.id)))
+    judges = _user_names(tournament_id) if calls else {}
+    cards_by_id = {c.id: c for c in db.session.scalars(
+        select(Card).where(Card.id.in_({c.card_id for c in calls})))} if calls else {}
+    items = [_call_json(c, cards_by_id[c.card_id], judges) for c in calls]
+    items.sort(key=lambda i: (i["status"] != "waiting", i["called_at_ms"], i["id"]))
+    for item in items:
+        item["ruling_url"] = url_for("judge.new_ruling", tournament_id=tournament_id,
+                                     callup=item["id"])
+    tag = hashlib.sha256(json.dumps(items, sort_keys=True).encode()).hexdigest()[:16]
+    return {"items": items, "etag": tag}
+
+
+def _get_call(tournament_id: int, call_up_id: int) -> CallUp:
+    call = db.session.get(CallUp, call_up_id)
+    _check_tournament(call, tournament_id, f"call-up {call_up_id}")
+    return call
+
+
+def take_call(call_up_id: int, payload: dict, user: User) -> tuple[dict, int]:
+    """Record that this judge has taken the call and arrived at the table."""
+    op_id = operations.read_op_id(payload)
+    stored = operations.replay(op_id, "judge.take", payload)
+    if stored:
+        return stored
+    call = _get_call(user.tournament_id, call_up_id)
+    if call.status == "taken" and call.taken_by != user.id:
+        name = db.session.get(User, call.taken_by).name
+        raise Conflict(f"{name} has already taken this call.")
+    if call.status not in ACTIVE_CALLS:
+        raise Conflict("This call has already been dealt with.")
+    if call.status == "waiting":
+        call.status, call.taken_by, call.taken_at = "taken", user.id, utcnow()
+        db.session.flush()
+        record_event("judging.take", tournament_id=call.tournament_id, actor=user,
+                     subject=f"callup:{call.id}")
+    card = db.session.get(Card, call.card_id)
+    body = {"call_up": _call_json(call, card, _user_names(call.tournament_id)),
+            "ruling_url": url_for("judge.new_ruling", tournament_id=call.tournament_id,
+                                  callup=call.id)}
+    operations.remember(op_id, "judge.take", call.tournament_id, payload, body)
+    return body, 200
+
+
+# ---------------------------------------------------------------- penalty history
+
+def _overturned_rulings(tournament_id: int) -> set[int]:
+    """Return the ids of entries whose ruling was overturned on appeal, with their forerunners."""
+    appealed = db.session.scalars(select(Appeal.ruling_id).where(
+        Appeal.tournament_id == tournament_id, Appeal.decision == "overturned")).all()
+    found: set[int] = set()
+    for ruling_id in appealed:
+        while ruling_id is not None and ruling_id not in found:
+            found.add(ruling_id)
+            ruling_id = db.session.scalar(select(Ruling.supersedes_id)
+                                          .where(Ruling.id == ruling_id))
+    return found
+
+
+def _penalty_rows(where, tournament_id: int) -> list[dict]:
+    """Return penalties as plain data, each marked void when struck out or overturned."""
+    overturned = _overturned_rulings(tournament_id)
+    rows = db.session.execute(
+        select(Penalty, CardPenalty.voided_at, Player.number, Player.name)
+        .outerjoin(CardPenalty, CardPenalty.id == Penalty.card_penalty_id)
+        .join(Player, Player.id == Penalty.player_id)
+        .where(where).order_by(Penalty.created_at, Penalty.id)).all()
+    judges = _user_names(tournament_id) if rows else {}
+    return [{"id": p.id, "player": number, "player_name": name, "category": p.category,
+             "category_title": get_category(p.category).title if _known(p.category)
+             else p.category,
+             "infraction": p.infraction, "infraction_label": infraction_label(p.category,
+                                                                              p.infraction),
+             "kind": p.kind, "points": p.points, "label": kind_phrase(p.kind, p.points),
+             "suggested": kind_phrase(p.suggested_kind, p.suggested_points)
+             if p.suggested_kind else "",
+             "is_suggested": p.kind == p.suggested_kind and p.points == p.suggested_points,
+             "explanation": p.explanation, "reason": p.reason, "paid_to": p.paid_to or {},
+             "session": p.session_number, "round": p.round, "ruling_id": p.ruling_id,
+             "card_penalty_id": p.card_penalty_id, "judge": judges.get(p.judge_id, "?"),
+             "created_at": _iso(p.created_at),
+             "is_void": voided_at is not None or p.ruling_id in overturned}
+            for p, voided_at, number, name in rows]
+
+
+def _known(category: str) -> bool:
+    try:
+        get_category(category)
+    except ValueError:
+        return False
+    return True
+
+
+def player_history(player: Player) -> list[dict]:
+    """Return the player's penalties this tournament, oldest first, void ones marked."""
+    return _penalty_rows(Penalty.player_id == player.id, player.tournament_id)
+
+
+def _priors(history: list[dict]) -> list[PriorPenalty]:
+    return [PriorPenalty(category=h["category"], kind=h["kind"], points=h["points"],
+                         session=h["session"], round=h["round"], infraction=h["infraction"])
+            for h in history if not h["is_void"] and _known(h["category"])]
+
+
+def _read_choice(payload: dict) -> tuple[str, str, str | None]:
+    category = payload.get("category")
+    if category not in {c.id for c in CATEGORIES}:
+        raise ServiceError("Choose a rubric category: minor, procedural, competitive, serious "
+                           "or special (A.5).")
+    infraction = _text(payload, "infraction", limit=120)
+    if not infraction:
+        raise ServiceError("Say what the infraction was: pick an example or describe it.")
+    example = find_infraction(category, infraction)
+    return category, infraction, example.id if example else None
+
+
+def _suggestion(tournament: Tournament, history: list[dict], category: str,
+                example: str | None, session: int | None, round_: int | None):
+    policy = repeat_policy(tournament)
+    if policy.window == "round" and round_ is None:
+        raise ServiceError("This event counts repeats per round: give the round.")
+    return suggest_penalty(category, example, _priors(history), policy, session=session,
+                           round=round_)
+
+
+def _suggestion_json(s) -> dict:
+    return {"kind": s.kind, "points": s.points, "label": kind_phrase(s.kind, s.points),
+            "explanation": s.explanation, "occurrence": s.occurrence,
+            "ladder_step": s.ladder_step, "allowed_range": list(s.allowed_range),
+            "allowed_kinds": list(s.allowed_kinds), "notes": list(s.notes)}
+
+
+def suggest(tournament: Tournament, args: dict) -> dict:
+    """Return the player's earlier penalties and the rubric's next step for this infraction."""
+    card = _get_card(tournament.id, args.get("card"))
+    player = _seated_player(card, _int(args.get("player"), "player", required=True))
+    category, _, example = _read_choice(args)
+    round_ = _int(args.get("round"), "round", low=1, high=ROUNDS)
+    history = player_history(player)
+    suggestion = _suggestion(tournament, history, category, example,
+                             card.table.session.number, round_)
+    policy = repeat_policy(tournament)
+    return {"player": {"number": player.number, "name": player.name},
+            "session": card.table.session.number, "history": history,
+            "policy": {"scope": policy.scope, "window": policy.window},
+            "suggestion": _suggestion_json(suggestion)}
+
+
+# ---------------------------------------------------------------- issuing penalties
+
+def _read_paid_to(spec: dict, card: Card, offender: int, points: int) -> dict[str, int] | None:
+    raw = spec.get("paid_to")
+    if not raw:
+        return None
+    if not isinstance(raw, dict):
+        raise ServiceError("'paid_to' must map player numbers to points.")
+    at_table = {s.player.number for s in card.table.seats}
+    paid: dict[str, int] = {}
+    for key, value in raw.items():
+        number = _int(key, "paid_to player", required=True)
+        amount = _int(value, "paid_to points", low=0, high=1000) or 0
+        if number == offender or number not in at_table:
+            raise ServiceError(f"Points can only be paid to the offender's opponents at table "
+                               f"{card.table.number}; {number} is not one of them.")
+        if amount:
+            paid[str(number)] = amount
+    if sum(paid.values()) > points:
+        raise ServiceError("The points paid to opponents add up to more than the penalty.")
+    return paid or None
+
+
+def _issue(tournament: Tournament, card: Card, spec: dict, user: User, *, op_id: str,
+           ruling: Ruling | None, history_for: dict[int, list[dict]]) -> Penalty:
+    """Check one penalty against the rubric, store it and put its points on the card."""
+    if not isinstance(spec, dict):
+        raise ServiceError("Each penalty must be an object.")
+    number = _int(spec.get("player"), "player", required=True)
+    player = _seated_player(card, number)
+    category, infraction, example = _read_choice(spec)
+    kind = spec.get("kind")
+    if kind not in PENALTY_KINDS:
+        raise ServiceError(f"Choose a penalty kind: {', '.join(PENALTY_KINDS)}.")
+    points = _int(spec.get("points"), "points", low=0, high=1000) or 0
+    reason = _text(spec, "reason", limit=1000)
+    round_ = _int(spec.get("round"), "round", low=1, high=ROUNDS)
+    if round_ is None and ruling is not None:
+        round_ = ruling.round
+    session = card.table.session.number
+    # Every penalty of one ruling is weighed against the history before that ruling.
+    if number not in history_for:
+        history_for[number] = player_history(player)
+    suggestion = _suggestion(tournament, history_for[number], category, example, session, round_)
+    problems = check_choice(category, kind, points, user.is_head_judge, infraction=example,
+                            occurrence=suggestion.occurrence, reason=reason)
+    if problems:
+        # A.5.7: only the head judge goes beyond the rubric; say so with 403.
+        status = 403 if any(p.code == "head_judge_only" for p in problems) else 422
+        raise ServiceError(" ".join(p.message for p in problems), status=status,
+                           details=[{"code": p.code, "message": p.message, "player": number}
+                                    for p in problems])
+    paid_to = _read_paid_to(spec, card, number, points) if kind == "points" else None
+    penalty = Penalty(tournament_id=tournament.id, player_id=player.id,
+                      ruling_id=ruling.id if ruling else None, session_number=session,
+                      round=round_, category=category, infraction=infraction, kind=kind,
+                      points=points if kind == "points" else 0,
+                      suggested_kind=suggestion.kind, suggested_points=suggestion.points,
+                      explanation=suggestion.explanation, reason=reason, paid_to=paid_to,
+                      judge_id=user.id, op_id=op_id)
+    if kind == "points":
+        # §4.11: the points come off the offender's total on their card's penalty line.
+        line = f"{get_category(category).title}: {infraction_label(category, infraction)}"
+        if ruling is not None:
+            line += f" (ruling #{ruling.id})"
+        body, _ = cards.add_penalty(card, {"player": number, "points": points, "round": round_,
+                                           "reason": line, "op_id": _sub_op_id(op_id, "card")},
+                                    Actor.for_user(user))
+        penalty.card_penalty_id = body["penalty"]
+        if paid_to:
+            _credit(card, paid_to, number, line, user)
+    if kind == "disqualification":
+        player.status = "disqualified"
+        player.left_session = session + 1
+    db.session.add(penalty)
+    db.session.flush()
+    record_event("judging.penalty", tournament_id=tournament.id, actor=user,
+                 subject=f"penalty:{penalty.id}",
+                 after={"player": number, "category": category, "infraction": infraction,
+                        "kind": kind, "points": penalty.points, "suggested": suggestion.label,
+                        "paid_to": paid_to, "ruling": penalty.ruling_id})
+    return penalty
+
+
+def _credit(card: Card, paid_to: dict[str, int], offender: int, line: str, user: User) -> None:
+    """Credit opponents on the penalty line when the judge rules the points are paid (§4.11)."""
+    # A negative line adds to a total; add_penalty refuses those, so they are written here,
+    # in the same transaction that already bumped the card's version.
+    for number, amount in paid_to.items():
+        db.session.add(CardPenalty(card_id=card.id, player_number=int(number), points=-amount,
+                                   round=None, reason=f"Paid by player {offender}: {line}",
+                                   recorded_by=Actor.for_user(user).label))
+    db.session.flush()
+
+
+def issue_penalty(tournament: Tournament, payload: dict, user: User) -> tuple[dict, int]:
+    """Give one penalty, checked against the rubric; optionally attach it to a ruling."""
+    op_id = operations.read_op_id(payload)
+    stored = operations.replay(op_id, "judge.penalty", payload)
+    if stored:
+        return stored
+    card = _get_card(tournament.id, payload.get("card_id"))
+    ruling = None
+    if payload.get("ruling_id") is not None:
+        ruling = db.session.get(Ruling, _int(payload.get("ruling_id"), "ruling_id"))
+        _check_tournament(ruling, tournament.id, "ruling")
+    penalty = _issue(tournament, card, payload, user, op_id=op_id, ruling=ruling,
+                     history_for={})
+    body = {"penalty": _penalty_rows(Penalty.id == penalty.id, tournament.id)[0],
+            "card": {"id": card.id, "totals": cards.card_view(card)["totals"]}}
+    operations.remember(op_id, "judge.penalty", tournament.id, payload, body)
+    return body, 200
+
+
+# ---------------------------------------------------------------- rulings
+
+def _links(tournament_id: int) -> dict[int, int]:
+    """Return entry id -> the entry it supersedes, for every changed entry."""
+    return dict(db.session.execute(select(Ruling.id, Ruling.supersedes_id).where(
+        Ruling.tournament_id == tournament_id, Ruling.supersedes_id.is_not(None))).all())
+
+
+def _resolved_at(payload: dict) -> datetime:
+    """Return when the judge saved the ruling: the phone's time if it was offline, else now."""
+    now = utcnow()
+    at_ms = _int(payload.get("resolved_at_ms"), "resolved_at_ms", low=0)
+    if at_ms is None:
+        return now
+    at = datetime.fromtimestamp(at_ms / 1000, UTC).replace(tzinfo=None)
+    return at if now - OFFLINE_GRACE <= at <= now else now
+
+
+def record_ruling(tournament: Tournament, payload: dict, user: User) -> tuple[dict, int]:
+    """Write a ruling log entry with its penalties; a change is a new, linked entry."""
+    op_id = operations.read_op_id(payload)
+    stored = operations.replay(op_id, "judge.ruling", payload)
+    if stored:
+        return stored
+    old = None
+    if payload.get("supersedes_id") is not None:
+        old = db.session.scalar(select(Ruling).where(
+            Ruling.id == _int(payload.get("supersedes_id"), "supersedes_id"))
+            .with_for_update())
+        _check_tournament(old, tournament.id, "ruling to change")
+        newer = db.session.scalar(select(Ruling.id).where(Ruling.tournament_id == tournament.id,
+                                                          Ruling.supersedes_id == old.id))
+        if newer is not None:
+            raise Conflict(f"Ruling #{old.id} was already changed by entry #{newer}; "
+                           "change that one instead.")
+    call = None
+    call_id = payload.get("call_up_id") if old is None else old.call_up_id
+    if call_id is not None:
+        call = _get_call(tournament.id, _int(call_id, "call_up_id"))
+        if old is None and call.status == "resolved":
+            done = db.session.scalar(select(Ruling.id).where(Ruling.call_up_id == call.id))
+            raise Conflict(f"This call-up already has its entry (#{done}); change that entry "
+                           "instead.")
+    card_id = payload.get("card_id")
+    if card_id is None:
+        card_id = call.card_id if call else (old.card_id if old else None)
+    card = _get_card(tournament.id, card_id) if card_id is not None else None
+    if call is not None and card is not None and call.card_id != card.id:
+        raise ServiceError("The call-up came from another table.")
+    at_table = [p["number"] for p in _table_players(card)] if card else []
+    players = payload.get("players")
+    if players is None:
+        players = old.players if old else at_table
+    if not isinstance(players, list) or not all(isinstance(n, int) for n in players):
+        raise ServiceError("'players' must be a list of player numbers.")
+    known = _tournament_players(tournament.id)
+    for number in players:
+        if number not in known or (card and number not in at_table):
+            raise ServiceError(f"Player {number} is not at this table.")
+    cited = payload.get("sections") or []
+    if not isinstance(cited, list) or not all(isinstance(s, str) for s in cited):
+        raise ServiceError("'sections' must be a list of ZJM section numbers.")
+    unknown = [s for s in cited if not sections.is_section(s)]
+    if unknown:
+        raise ServiceError(f"Unknown ZJM section: {', '.join(unknown)}.")
+    guide = payload.get("guide_entry") or None
+    if guide is not None:
+        try:
+            irregularities.get(guide)
+        except ValueError as exc:
+            raise ServiceError(f"There is no guide answer {guide!r}.") from exc
+    specs = payload.get("penalties") or []
+    if not isinstance(specs, list):
+        raise ServiceError("'penalties' must be a list.")
+    if specs and card is None:
+        raise ServiceError("Choose the table: a penalty goes on the player's card.")
+    what = _text(payload, "what_happened")
+    decision = _text(payload, "decision")
+    if not what:
+        raise ServiceError("Say what happened.")
+    if not decision and not specs:
+        raise ServiceError("Write the decision.")
+
+    resolved_at = _resolved_at(payload)
+    if call is not None and call.status == "waiting":
+        # The judge came without tapping "take it": they arrived when they wrote the ruling.
+        call.status, call.taken_by, call.taken_at = "taken", user.id, resolved_at
+    ruling = Ruling(
+        tournament_id=tournament.id, call_up_id=call.id if call else None,
+        card_id=card.id if card else None,
+        session_number=card.table.session.number if card else (old.session_number if old
+                                                                else None),
+        table_number=card.table.number if card else (old.table_number if old else None),
+        round=_int(payload.get("round"), "round", low=1, high=ROUNDS),
+        players=sorted(set(players)), what_happened=what, sections=list(dict.fromkeys(cited)),
+        guide_entry=guide, decision=decision, judge_id=user.id,
+        called_at=call.called_at if call else (old.called_at if old else None),
+        arrived_at=call.taken_at if call else (old.arrived_at if old else None),
+        resolved_at=old.resolved_at if old else resolved_at,
+        supersedes_id=old.id if old else None, op_id=op_id)
+    db.session.add(ruling)
+    db.session.flush()
+    history_for: dict[int, list[dict]] = {}
+    issued = [_issue(tournament, card, spec, user, op_id=_sub_op_id(op_id, f"p{i}"),
+                     ruling=ruling, history_for=history_for)
+              for i, spec in enumerate(specs)]
+    if not decision:
+        ruling.decision = "; ".join(
+            f"Player {db.session.get(Player, p.player_id).number}: "
+            f"{kind_phrase(p.kind, p.points)}" for p in issued)
+    if call is not None and call.status != "resolved":
+        call.status, call.resolved_at = "resolved", resolved_at
+    db.session.flush()
+    record_event("judging.ruling.change" if old else "judging.ruling", tournament_id=tournament.id,
+                 actor=user, subject=f"ruling:{ruling.id}",
+                 before={"ruling": old.id} if old else None,
+                 after={"table": ruling.table_number, "decision": ruling.decision,
+                        "penalties": [p.id for p in issued]})
+    body = {"ruling": ruling_detail(tournament.id, ruling.id)["entry"],
+            "url": url_for("judge.ruling", tournament_id=tournament.id, ruling_id=ruling.id)}
+    operations.remember(op_id, "judge.ruling", tournament.id, payload, body)
+    return body, 200
+
+
+def _entries(tournament_id: int, rulings: list[Ruling]) -> list[dict]:
+    """Return log entries as plain data, each with its chain's penalties and appeals."""
+    if not rulings:
+        return []
+    links = _links(tournament_id)
+    superseded_by = {old: new for new, old in links.items()}
+
+    def chain(ruling: Ruling) -> list[int]:
+        ids = [ruling.id]
+        while ids[-1] in links:
+            ids.append(links[ids[-1]])
+        return ids
+
+    chains = {r.id: chain(r) for r in rulings}
+    wanted = {i for ids in chains.values() for i in ids}
+    # A long log reads the event's penalties at once; a few entries read only their own.
+    where = (Penalty.tournament_id == tournament_id if len(wanted) > 200
+             else Penalty.ruling_id.in_(wanted))
+    penalties: dict[int, list[dict]] = {}
+    for p in _penalty_rows(where, tournament_id):
+        if p["ruling_id"] in wanted:
+            penalties.setdefault(p["ruling_id"], []).append(p)
+    players = _tournament_players(tournament_id)
+    judges = _user_names(tournament_id)
+    appeals: dict[int, list[dict]] = {}
+    query = select(Appeal).where(Appeal.tournament_id == tournament_id)
+    if len(wanted) <= 200:
+        query = query.where(Appeal.ruling_id.in_(wanted))
+    for a in db.session.scalars(query.order_by(Appeal.filed_at, Appeal.id)):
+        appeals.setdefault(a.ruling_id, []).append(_appeal_json(a, players, judges))
+
+    out = []
+    for r in rulings:
+        ids = chains[r.id]
+        guide = None
+        if r.guide_entry:
+            try:
+                guide = {"id": r.guide_entry, "title": irregularities.get(r.guide_entry).title}
+            except ValueError:
+                guide = {"id": r.guide_entry, "title": r.guide_entry}
+        out.append({
+            "id": r.id, "session": r.session_number, "table": r.table_number, "round": r.round,
+            "card_id": r.card_id, "call_up_id": r.call_up_id,
+            "players": [{"number": n, "name": players[n].name if n in players else "?"}
+                        for n in r.players],
+            "what_happened": r.what_happened, "decision": r.decision,
+            "sections": [{"id": s, "title": sections.get(s).title if sections.is_section(s)
+                          else ""} for s in r.sections],
+            "guide": guide, "judge": judges.get(r.judge_id, "?"), "judge_id": r.judge_id,
+            "called_at": _iso(r.called_at), "arrived_at": _iso(r.arrived_at),
+            "resolved_at": _iso(r.resolved_at), "created_at": _iso(r.created_at),
+            "supersedes_id": r.supersedes_id, "superseded_by": superseded_by.get(r.id),
+            "is_current": r.id not in superseded_by, "versions": len(ids),
+            "penalties": [p for i in reversed(ids) for p in penalties.get(i, [])],
+            "appeals": [a for i in reversed(ids) for a in appeals.get(i, [])],
+        })
+    return out
+
+
+def search_log(tournament_id: int, filters: dict) -> dict:
+    """Return log entries filtered by table, player, judge, session or words."""
+    table = _int(filters.get("table"), "table", low=1)
+    player = _int(filters.get("player"), "player", low=1)
+    judge = _int(filters.get("judge"), "judge", low=1)
+    session = _int(filters.get("session"), "session", low=1)
+    words = str(filters.get("q") or "").casefold().split()
+    with_history = str(filters.get("history") or "") in ("1", "true", "on")
+    query = select(Ruling).where(Ruling.tournament_id == tournament_id)
+    if table is not None:
+        query = query.where(Ruling.table_number == table)
+    if judge is not None:
+        query = query.where(Ruling.judge_id == judge)
+    if session is not None:
+        query = query.where(Ruling.session_number == session)
+    rulings = list(db.session.scalars(query.order_by(Ruling.created_at.desc(),
+                                                     Ruling.id.desc())))
+    entries = _entries(tournament_id, rulings)
+    if player is not None:
+        entries = [e for e in entries if any(p["number"] == player for p in e["players"])
+                   or any(p["player"] == player for p in e["penalties"])]
+    if words:
+        def matches(e: dict) -> bool:
+            text = " ".join([e["what_happened"], e["decision"],
+                             *(s["id"] for s in e["sections"]),
+                             *(p["name"] for p in e["players"])]).casefold()
+            return all(w in text for w in words)
+        entries = [e for e in entries if matches(e)]
+    if not with_history:
+        entries = [e for e in entries if e["is_current"]]
+    staff = db.session.execute(select(User.id, User.name, User.role).where(
+        User.tournament_id == tournament_id, User.role.in_(("judge", "head_judge", "organizer")))
+        .order_by(User.name)).all()
+    sessions_ = db.session.scalars(select(PlaySession.number).where(
+        PlaySession.tournament_id == tournament_id).order_by(PlaySession.number)).all()
+    return {"entries": entries,
+            "filters": {"table": table, "player": player, "judge": judge, "session": session,
+                        "q": " ".join(words), "history": with_history},
+            "judges": [{"id": i, "name": n, "role": r} for i, n, r in staff],
+            "sessions": list(sessions_)}
+
+
+def ruling_detail(tournament_id: int, ruling_id: int) -> dict:
+    """Return one log entry with its earlier and later versions."""
+    ruling = db.session.get(Ruling, ruling_id)
+    _check_tournament(ruling, tournament_id, f"ruling #{ruling_id}")
+    links = _links(tournament_id)
+    later = {old: new for new, old in links.items()}
+    ids = [ruling.id]
+    while ids[-1] in links:
+        ids.append(links[ids[-1]])
+    newer: list[int] = []
+    while (newer[-1] if newer else ruling.id) in later:
+        newer.append(later[newer[-1] if newer else ruling.id])
+    order = [*reversed(newer), *ids]
+    rows = {r.id: r for r in db.session.scalars(select(Ruling).where(Ruling.id.in_(order)))}
+    entries = _entries(tournament_id, [rows[i] for i in order])
+    return {"entry": entries[len(newer)], "newer": entries[:len(newer)],
+            "older": entries[len(newer) + 1:]}
+
+
+def log_for_print(tournament_id: int, session: int) -> dict:
+    """Return the current log entries of one session in time order, for paper."""
+    tournament = db.session.get(Tournament, tournament_id)
+    found = search_log(tournament_id, {"session": session})["entries"]
+    found.sort(key=lambda e: (e["resolved_at"] or e["created_at"], e["id"]))
+    return {"tournament": {"id": tournament_id, "name": tournament.name}, "session": session,
+            "entries": found, "printed_at": _iso(utcnow())}
+
+
+def ruling_form(tournament_id: int, args: dict, user: User) -> dict:
+    """Return what the ruling form starts from: a call-up, a table, a guide answer or an entry."""
+    call = old = None
+    prefill: dict = {"card_id": None, "round": None, "players": None, "sections": [],
+                     "guide_entry": None, "what_happened": "", "decision": "",
+                     "category": None, "infraction": None, "player": None,
+                     "open_penalty": bool(args.get("penalty"))}
+    if args.get("callup"):
+        call = _get_call(tournament_id, _int(args.get("callup"), "callup"))
+        prefill["card_id"] = call.card_id
+        prefill["what_happened"] = call.reason
+    if args.get("supersedes"):
+        old = db.session.get(Ruling, _int(args.get("supersedes"), "supersedes"))
+        _check_tournament(old, tournament_id, "ruling to change")
+        prefill.update(card_id=old.card_id, round=old.round, players=old.players,
+                       sections=list(old.sections), guide_entry=old.guide_entry,
+                       what_happened=old.what_happened, decision=old.decision)
+    if args.get("card"):
+        prefill["card_id"] = _get_card(tournament_id, args.get("card")).id
+    if args.get("player"):
+        prefill["player"] = _int(args.get("player"), "player")
+    if args.get("guide"):
+        try:
+            entry = irregularities.get(str(args.get("guide")))
+        except ValueError as exc:
+            raise NotFound("There is no such guide answer.") from exc
+        prefill.update(guide_entry=entry.id, sections=list(entry.sections),
+                       what_happened=prefill["what_happened"] or entry.title,
+                       category=entry.rubric_category, infraction=entry.rubric_infraction)
+    if args.get("category") in {c.id for c in CATEGORIES}:
+        prefill["category"] = args.get("category")
+    tables = table_choices(tournament_id)
+    card_ids = {t["card_id"] for t in tables}
+    if prefill["card_id"] is not None and prefill["card_id"] not in card_ids:
+        card = db.session.get(Card, prefill["card_id"])
+        tables = table_choices(tournament_id, card.table.session.number) + tables
+    if prefill["player"] and prefill["card_id"] is None:
+        # Found by player: their table in the current session.
+        prefill["card_id"] = next((t["card_id"] for t in tables if any(
+            p["number"] == prefill["player"] for p in t["players"])), None)
+    calls = {}
+    if call is not None:
+        card = db.session.get(Card, call.card_id)
+        calls = _call_json(call, card, _user_names(tournament_id))
+    return {
+        "tournament_id": tournament_id, "call_up": calls or None,
+        "supersedes": ruling_detail(tournament_id, old.id)["entry"] if old else None,
+        "prefill": prefill, "tables": tables, "sections": sections.sections_json(),
+        "rubric": rubric_json(), "is_head_judge": user.is_head_judge,
+        "guide": ({"id": prefill["guide_entry"],
+                   "title": irregularities.get(prefill["guide_entry"]).title}
+                  if prefill["guide_entry"] else None),
+    }
+
+
+# ---------------------------------------------------------------- appeals (§4.3)
+
+def _appeal_json(appeal: Appeal, players: dict[int, Player], judges: dict[int, str]) -> dict:
+    by = next((p for p in players.values() if p.id == appeal.player_id), None)
+    return {"id": appeal.id, "ruling_id": appeal.ruling_id,
+            "player": by.number if by else None, "player_name": by.name if by else "?",
+            "text": appeal.text, "filed_at": _iso(appeal.filed_at), "status": appeal.status,
+            "decision": appeal.decision,
+            "decision_label": DECISION_LABELS.get(appeal.decision or "", ""),
+            "decision_reason": appeal.decision_reason,
+            "decided_by": judges.get(appeal.decided_by) if appeal.decided_by else None,
+            "decided_at": _iso(appeal.decided_at)}
+
+
+def appeal_window(player: Player, session_number: int | None) -> tuple[bool, str]:
+    """Say whether the player may appeal a ruling of this session now (§4.3)."""
+    if session_number is None:
+        return True, "You may appeal this ruling to the head judge."
+    session = db.session.scalar(select(PlaySession).where(
+        PlaySession.tournament_id == player.tournament_id, PlaySession.number == session_number))
+    if session is None:
+        return True, "You may appeal this ruling to the head judge."
+    card_locked = db.session.scalar(
+        select(Card.id).join(Table, Card.table_id == Table.id)
+        .join(Seat, Seat.table_id == Table.id)
+        .where(Card.session_id == session.id, Seat.player_id == player.id,
+               Card.status == "locked"))
+    clock_ended = db.session.scalar(select(ClockEvent.id).where(
+        ClockEvent.session_id == session.id, ClockEvent.kind == "end",
+        ClockEvent.table_id.is_(None)).limit(1))
+    ended = (session.status == "finished" or session.finalized_at is not None
+             or card_locked is not None or clock_ended is not None)
+    if not ended:
+        return False, (f"Appeals open once session {session_number} is over for your table "
+                       "(§4.3). Until then, tell the judge your reasons at the table.")
+    following = db.session.scalar(select(PlaySession).where(
+        PlaySession.tournament_id == player.tournament_id,
+        PlaySession.number > session_number).order_by(PlaySession.number).limit(1))
+    if following is not None and (
+            following.status in ("playing", "finished") or following.finalized_at is not None
+            or (following.starts_at is not None and utcnow() >= following.starts_at)):
+        return False, (f"The time for appeals ended when session {following.number} began "
+                       "(§4.3).")
+    until = f" until session {following.number} starts" if following is not None else ""
+    return True, f"You may appeal to the head judge{until} (§4.3)."
+
+
+def _involves(entry: dict, number: int) -> bool:
+    return (any(p["number"] == number for p in entry["players"])
+            or any(p["player"] == number for p in entry["penalties"]))
+
+
+def appeals_for_player(player_id: int) -> dict:
+    """Return the rulings about a player, their appeals, and which may still be appealed."""
+    player = db.session.get(Player, player_id)
+    if player is None:
+        raise NotFound("There is no such player.")
+    entries = [e for e in search_log(player.tournament_id, {})["entries"]
+               if _involves(e, player.number)]
+    windows: dict[int | None, tuple[bool, str]] = {}
+    rulings = []
+    for entry in sorted(entries, key=lambda e: (e["session"] or 0, e["id"])):
+        if entry["session"] not in windows:
+            windows[entry["session"]] = appeal_window(player, entry["session"])
+        is_open, message = windows[entry["session"]]
+        mine = [a for a in entry["appeals"] if a["player"] == player.number]
+        rulings.append({**entry, "my_appeal": mine[-1] if mine else None,
+                        "can_appeal": is_open and not mine, "window": message})
+    return {"player": {"number": player.number, "name": player.name},
+            "api": url_for("judge_api.file_appeal"), "rulings": rulings,
+            "can_appeal_any": any(r["can_appeal"] for r in rulings)}
+
+
+def file_appeal(player: Player, payload: dict) -> tuple[dict, int]:
+    """File a player's appeal of a ruling with the head judge (§4.3)."""
+    op_id = operations.read_op_id(payload)
+    stored = operations.replay(op_id, "judge.appeal", payload)
+    if stored:
+        return stored
+    ruling = db.session.get(Ruling, _int(payload.get("ruling_id"), "ruling_id", required=True))
+    _check_tournament(ruling, player.tournament_id, "such ruling")
+    detail = ruling_detail(player.tournament_id, ruling.id)
+    entry = detail["entry"]
+    if not entry["is_current"]:
+        raise Conflict(f"This ruling was changed (entry #{entry['superseded_by']}); appeal the "
+                       "new entry.")
+    if not _involves(entry, player.number):
+        raise ServiceError("You can only appeal rulings about you.", status=403)
+    if any(a["player"] == player.number for a in entry["appeals"]):
+        raise Conflict("You have already appealed this ruling.")
+    is_open, message = appeal_window(player, ruling.session_number)
+    if not is_open:
+        raise Conflict(message)
+    text = _text(payload, "text", limit=2000)
+    if not text:
+        raise ServiceError("Write why you disagree with the ruling.")
+    appeal = Appeal(tournament_id=player.tournament_id, ruling_id=ruling.id,
+                    player_id=player.id, text=text, op_id=op_id)
+    db.session.add(appeal)
+    db.session.flush()
+    record_event("judging.appeal", tournament_id=player.tournament_id,
+                 actor=Actor.for_player(player).label, subject=f"appeal:{appeal.id}",
+                 after={"ruling": ruling.id, "text": text})
+    body = {"appeal": _appeal_json(appeal, {player.number: player}, {})}
+    operations.remember(op_id, "judge.appeal", player.tournament_id, payload, body)
+    return body, 200
+
+
+def decide_appeal(appeal_id: int, payload: dict, user: User) -> tuple[dict, int]:
+    """Record the head judge's final decision on an appeal (§4.3)."""
+    op_id = operations.read_op_id(payload)
+    stored = operations.replay(op_id, "judge.decide", payload)
+    if stored:
+        return stored
+    if not user.is_head_judge:
+        raise ServiceError("Only the head judge decides appeals (§4.3).", status=403)
+    appeal = db.session.scalar(select(Appeal).where(Appeal.id == appeal_id).with_for_update())
+    _check_tournament(appeal, user.tournament_id, f"appeal {appeal_id}")
+    if appeal.status == "decided":
+        raise Conflict("This appeal is already decided; the head judge's decision is final "
+                       "(§4.3).")
+    decision = payload.get("decision")
+    if decision not in DECISIONS:
+        raise ServiceError("Choose upheld, overturned or modified.")
+    reason = _text(payload, "reason", limit=2000)
+    if not reason:
+        raise ServiceError("Give the reason for the decision.")
+    chain = ruling_detail(user.tournament_id, appeal.ruling_id)["entry"]["penalties"]
+    live = {p["id"]: p for p in chain if p["card_penalty_id"] and not p["is_void"]}
+    strike = payload.get("strike_penalties")
+    if strike is None:
+        strike = list(live) if decision == "overturned" else []
+    if not isinstance(strike, list) or any(i not in live for i in strike):
+        raise ServiceError("Only this ruling's penalty points can be struck out.")
+    if strike and decision == "upheld":
+        raise ServiceError("An upheld ruling keeps its penalties.")
+    actor = Actor.for_user(user)
+    for penalty_id in strike:
+        penalty = db.session.get(Penalty, penalty_id)
+        card_penalty = db.session.get(CardPenalty, penalty.card_penalty_id)
+        card = db.session.get(Card, card_penalty.card_id)
+        cards.void_penalty(card, card_penalty.id, {
+            "reason": f"Appeal {appeal.id} {decision}: {reason}"[:500],
+            "op_id": _sub_op_id(op_id, f"void{penalty_id}")}, actor)
+    appeal.status, appeal.decision, appeal.decision_reason = "decided", decision, reason
+    appeal.decided_by, appeal.decided_at = user.id, utcnow()
+    db.session.flush()
+    record_event("judging.appeal.decide", tournament_id=user.tournament_id, actor=user,
+                 subject=f"appeal:{appeal.id}",
+                 after={"decision": decision, "reason": reason, "struck": strike})
+    body = {"appeal": _appeal_json(appeal, _tournament_players(user.tournament_id),
+                                   _user_names(user.tournament_id))}
+    operations.remember(op_id, "judge.decide", user.tournament_id, payload, body)
+    return body, 200
+
+
+def appeals_overview(tournament_id: int) -> dict:
+    """Return the appeals with the floor rulings they dispute, open ones first."""
+    appeals = list(db.session.scalars(select(Appeal).where(
+        Appeal.tournament_id == tournament_id).order_by(Appeal.filed_at, Appeal.id)))
+    if not appeals:
+        return {"open": [], "decided": []}
+    rulings = {r.id: r for r in db.session.scalars(select(Ruling).where(
+        Ruling.id.in_({a.ruling_id for a in appeals})))}
+    entries = {e["id"]: e for e in _entries(tournament_id, list(rulings.values()))}
+    players = _tournament_players(tournament_id)
+    judges = _user_names(tournament_id)
+    items = [{"appeal": _appeal_json(a, players, judges), "ruling": entries[a.ruling_id]}
+             for a in appeals]
+    return {"open": [i for i in items if i["appeal"]["status"] == "filed"],
+            "decided": [i for i in items if i["appeal"]["status"] == "decided"][::-1]}
+
+
+# ---------------------------------------------------------------- records
+
+def player_record(tournament_id: int, number: int) -> dict:
+    """Return one player's penalties, rulings and appeals of the tournament."""
+    player = db.session.scalar(select(Player).where(Player.tournament_id == tournament_id,
+                                                    Player.number == number))
+    if player is None:
+        raise NotFound(f"There is no player {number}.")
+    penalties = player_history(player)
+    rulings = [e for e in search_log(tournament_id, {})["entries"] if _involves(e, number)]
+    appeals = [a for e in rulings for a in e["appeals"] if a["player"] == number]
+    per_session: dict[int | None, int] = {}
+    for p in penalties:
+        if not p["is_void"]:
+            per_session[p["session"]] = per_session.get(p["session"], 0) + p["points"]
+    return {"player": {"number": player.number, "name": player.name, "status": player.status},
+            "penalties": penalties[::-1], "rulings": rulings, "appeals": appeals,
+            "points_by_session": sorted(per_session.items(), key=lambda kv: kv[0] or 0),
+            "total_points": sum(per_session.values())}
+
+
+def penalty_overview(tournament_id: int) -> dict:
+    """Return every player's penalty points per session, with totals, for the organizer."""
+    rows = _penalty_rows(Penalty.tournament_id == tournament_id, tournament_id)
+    sessions_ = sorted({r["session"] for r in rows if r["session"] is not None})
+    players: dict[int, dict] = {}
+    per_session = dict.fromkeys(sessions_, 0)
+    counts = dict.fromkeys(sessions_, 0)
+    by_category: dict[str, int] = {}
+    for r in rows:
+        entry = players.setdefault(r["player"], {
+            "number": r["player"], "name": r["player_name"], "points": dict.fromkeys(sessions_, 0),
+            "total": 0, "count": 0, "warnings": 0, "other": [], "void": 0})
+        if r["is_void"]:
+            entry["void"] += 1
+            continue
+        entry["count"] += 1
+        by_category[r["category_title"]] = by_category.get(r["category_title"], 0) + 1
+        if r["session"] is not None:
+            counts[r["session"]] += 1
+        if r["kind"] == "points":
+            entry["points"][r["session"]] = entry["points"].get(r["session"], 0) + r["points"]
+            entry["total"] += r["points"]
+            if r["session"] is not None:
+                per_session[r["session"]] += r["points"]
+        elif r["kind"] == "warning":
+            entry["warnings"] += 1
+        else:
+            entry["other"].append(r["label"])
+    ordered = sorted(players.values(), key=lambda p: (-p["total"], -p["count"], p["number"]))
+    return {"sessions": sessions_, "players": ordered, "session_points": per_session,
+            "session_counts": counts, "total_points": sum(per_session.values()),
+            "total_count": sum(p["count"] for p in ordered),
+            "by_category": sorted(by_category.items(), key=lambda kv: -kv[1])}
+
+
+# ---------------------------------------------------------------- pages
+
+def judge_home(tournament_id: int, user: User) -> dict:
+    """Return the judge home page's data: the queue, tables and recent entries."""
+    tournament = db.session.get(Tournament, tournament_id)
+    session = current_session(tournament_id)
+    recent = search_log(tournament_id, {})["entries"][:5]
+    open_appeals = db.session.scalar(select(func.count(Appeal.id)).where(
+        Appeal.tournament_id == tournament_id, Appeal.status == "filed")) or 0
+    return {"tournament": {"id": tournament.id, "name": tournament.name},
+            "user": {"name": user.name, "role": user.role, "id": user.id,
+                     "is_head_judge": user.is_head_judge},
+            "session": session.number if session else None,
+            "queue": call_queue(tournament_id), "recent": recent,
+            "open_appeals": open_appeals, "tables": table_choices(tournament_id)}
+
+
+def guide_page(tournament_id: int, query: str) -> dict:
+    """Return the irregularity guide, with the answers matching the query first."""
+    found = irregularities.search(query or "")
+    return {"tournament_id": tournament_id, "query": query or "",
+            "matches": [e.id for e in found], "guide": irregularities.guide_json()}
+
+
+def guide_version() -> str:
+    """Return the guide's content version (its ETag)."""
+    return irregularities.guide_json()["version"]
+
+
+def recover_duplicate(kind: str, payload: dict) -> tuple[dict, int] | None:
+    """Return the stored answer when a twin request with this op_id won a race, else None."""
+    db.session.rollback()
+    op_id = payload.get("op_id")
+    if not isinstance(op_id, str):
+        return None
+    return operations.replay(op_id, kind, payload)
+
+
