@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, g, jsonify, render_template, request
 
+from judgeaid.api import openapi
 from judgeaid.api.views import json_body, json_writes_only
 from judgeaid.extensions import db
 from judgeaid.services import cards
@@ -35,9 +36,7 @@ def card_actor(card) -> Actor:
 def live(card_id: int):
     """Show the live card: anyone with the link reads it; judges also edit it."""
     card = cards.get_card_or_404(card_id)
-    user = g.get("user")
-    is_judge = bool(user and user.tournament_id == card.tournament_id)
-    return render_template("cards/live.html", card=cards.card_view(card), is_judge=is_judge)
+    return render_template("cards/live.html", **cards.live_page(card, g.get("user")))
 
 
 @api.get("/<int:card_id>")
@@ -53,6 +52,22 @@ def get_card(card_id: int):
     response.headers["ETag"] = etag
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+@api.get("/<int:card_id>/me")
+def reader(card_id: int):
+    """Say who reads the card: a judge, the player whose X-Player-Token is sent, or nobody."""
+    card = cards.get_card_or_404(card_id)
+    response = jsonify(cards.card_reader(card, g.get("user"),
+                                         request.headers.get("X-Player-Token")))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+openapi.add_paths({"/api/cards/{card_id}/me": {"get": openapi._op(
+    "Who reads this card: is_judge, the player named by the X-Player-Token header (null when "
+    "the token is not for a player at this table), and whether that player may record rounds.",
+    errors=(404,), tag="cards", params=openapi.CARD)}})
 
 
 def _write(card_id: int, operation):

@@ -1,0 +1,839 @@
+// The live scoring card (QR target): everyone reads it; judges (and an appointed player) write.
+//
+// The server renders the first paint (templates/cards/_card.html); this module renders the
+// same markup from GET /api/cards/<id>, polled with If-None-Match every 5 s while the page is
+// visible. Every write goes through the outbox, so it survives no network and a reload: rows
+// with a write not yet saved show "pending", refused writes show under "Needs attention".
+//
+// The round form takes a value typed, or a hand from the pattern picker: "Use the picker"
+// opens /picker in a sheet on this page (same origin, works offline) and reads its fragment;
+// a picker link can also be pasted, or arrive in this page's fragment:
+//   /cards/<id>#round=5&p=4.2.3,1.2&win=discard&winner=E&discarder=S&chain=W,S
+// (seat winds as in the picker, meaning that round's winds; `card=<id>` may ride along).
+
+import { dismiss, enqueue, items, mountAttention, mountPending, subscribe } from "./outbox.js";
+import { payoff, scoreHand } from "./zj.js";
+
+const WINDS = ["E", "S", "W", "N"];
+const WIND_NAMES = { E: "East", S: "South", W: "West", N: "North" };
+const POLL_MS = 5000;
+
+const $ = (selector, root = document) => root.querySelector(selector);
+const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
+const root = document.getElementById("card-root");
+const page = JSON.parse(document.getElementById("card-page").textContent);
+const cardId = page.card.id;
+const api = `/api/cards/${cardId}`;
+const isJudge = page.is_judge;
+const shortNames = page.short_names;
+
+let card = page.card;
+let etag = `"card-${card.id}-v${card.version}"`;
+let queue = []; // this card's outbox items, pending and rejected
+let me = null; // {player: {number, name}, is_recorder} when opened from a player's link
+let catalogue = null;
+let renderDeferred = false;
+let renderAttention = null; // the needs-attention list names what the card holds now
+
+// ------------------------------------------------------------------ the reader
+
+const fragment = new URLSearchParams(location.hash.slice(1));
+const tokenKey = `judgeaid-player-token:${cardId}`;
+const playerToken = fragment.get("player") || sessionStorage.getItem(tokenKey);
+if (playerToken) sessionStorage.setItem(tokenKey, playerToken);
+
+async function loadReader() {
+  if (!playerToken) return;
+  const key = `judgeaid-card-reader:${cardId}:${playerToken}`;
+  try {
+    const response = await fetch(`${api}/me`, { headers: { "X-Player-Token": playerToken }, cache: "no-store" });
+    if (!response.ok) throw new Error(String(response.status));
+    me = await response.json();
+    localStorage.setItem(key, JSON.stringify(me));
+  } catch {
+    me = JSON.parse(localStorage.getItem(key) || "null"); // offline: what we learnt last time
+  }
+  render();
+}
+
+function isRecorder() {
+  return Boolean(me?.player && card.recorder === me.player.number);
+}
+
+function writeHeaders() {
+  return !isJudge && playerToken ? { "X-Player-Token": playerToken } : {};
+}
+
+function canEdit(round) {
+  if (isJudge) return true;
+  // An appointed player records rounds; corrections are a judge's (the server says so too).
+  return isRecorder() && !round.recorded && round.result !== "not_played" && !latestFor(round.round);
+}
+
+// ------------------------------------------------------------------ small helpers
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  node.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false && c !== ""));
+  return node;
+}
+
+function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+}
+
+function signClass(n) {
+  return n > 0 ? " is-plus" : n < 0 ? " is-minus" : "";
+}
+
+function who(label) {
+  return String(label || "").split(/:(.*)/s)[1] ?? label;
+}
+
+function when(iso) {
+  return `${String(iso || "").slice(11, 16)} UTC`;
+}
+
+function name(number) {
+  return shortNames[number] ?? `#${number}`;
+}
+
+function fullName(number) {
+  return card.players.find((p) => p.number === number)?.name ?? `#${number}`;
+}
+
+function describe(r) {
+  if (r.result === "draw") return "Draw";
+  if (r.result === "not_played") return "Not played: session time over";
+  if (r.win === "self") return `${name(r.winner)} won ${r.value} · self-draw`;
+  let text = `${name(r.winner)} won ${r.value} on ${name(r.discarder)}’s discard`;
+  if ((r.same_turn || []).length > 1) {
+    text += ` · same turn: ${r.same_turn.map(name).join(" → ")}`
+      + ` (${r.responsible ? `${name(r.responsible)} pays` : "nobody responsible"})`;
+  }
+  return text;
+}
+
+function windOf(round, player) {
+  return round.winds[String(player)];
+}
+
+function byWind(round) {
+  return Object.fromEntries(Object.entries(round.winds).map(([player, wind]) => [wind, Number(player)]));
+}
+
+function windAbbr(wind) {
+  return h("abbr", { class: "wind", title: WIND_NAMES[wind], text: wind });
+}
+
+// ------------------------------------------------------------------ outbox overlay
+
+function latestFor(roundNo, state = null) {
+  const found = queue.filter((item) => item.meta.kind === "round" && item.meta.round === roundNo
+    && (!state || item.state === state));
+  return found[found.length - 1] || null;
+}
+
+function queued(kind, test = () => true) {
+  return queue.filter((item) => item.meta.kind === kind && test(item));
+}
+
+async function loadQueue() {
+  queue = (await items()).filter((item) => item.meta?.card === cardId);
+  render();
+}
+
+function pendingBadge(item) {
+  return item.state === "rejected"
+    ? h("span", { class: "badge is-rejected", text: "not saved · needs attention" })
+    : h("span", { class: "badge is-pending", text: "pending (not yet saved)" });
+}
+
+// Complete once every round is recorded, not played, or waiting in the outbox to be saved.
+function isComplete() {
+  return card.rounds.every((r) => r.recorded || r.result === "not_played"
+    || latestFor(r.round, "pending") || (queued("time-over", (i) => i.state === "pending").length > 0));
+}
+
+// ------------------------------------------------------------------ rendering
+
+function renderStatus() {
+  const done = card.rounds.filter((r) => r.recorded).length;
+  const confirmed = 4 - card.pending_confirmations.length;
+  const node = h("p", { class: "card-status", "data-part": "status", "data-testid": "card-status", "data-status": card.status });
+  if (card.status === "locked") node.append(h("strong", { text: "Locked" }), " · confirmed by all four players");
+  else {
+    node.append(h("strong", { text: "Open" }), ` · ${done} of 16 rounds recorded`);
+    if (card.not_played_from) node.append(` · from round ${card.not_played_from} not played`);
+    if (confirmed > 0) node.append(` · ${confirmed} of 4 confirmed`);
+  }
+  return node;
+}
+
+function renderPlayers() {
+  return h("ol", { class: "card-players", "aria-label": "Players by starting seat", "data-testid": "card-players" },
+    card.players.map((p) => h("li", { dataset: { player: p.number } }, windAbbr(p.seat), " ",
+      h("span", { class: "pname", text: p.name }), " ", h("span", { class: "pnum", text: `#${p.number}` }))));
+}
+
+function roundRow(r, item) {
+  const editable = canEdit(r);
+  const state = r.recorded ? "is-recorded" : r.result === "not_played" ? "is-not-played" : "is-open";
+  const shown = item?.state === "pending" ? item.meta.deltas : r.deltas;
+  const row = h("tr", {
+    class: `round ${state}${item ? (item.state === "rejected" ? " is-rejected" : " is-pending") : ""}${editable ? " is-editable" : ""}`,
+    "data-round": r.round, "data-testid": `round-${r.round}`, "data-dealer": r.dealer,
+  }, h("th", { scope: "row", class: "rd" }, editable
+    ? h("button", { type: "button", class: "rd-button", "data-edit-round": r.round,
+      "aria-label": `Round ${r.round}: ${r.recorded || item ? "correct" : "record"}`, text: String(r.round) })
+    : String(r.round)));
+  for (const p of card.players) {
+    const wind = windOf(r, p.number);
+    const value = shown ? shown[String(p.number)] : undefined;
+    row.append(h("td", { class: `cell${wind === "E" ? " is-dealer" : ""}`, dataset: { player: p.number, wind } },
+      windAbbr(wind),
+      value === undefined ? null : h("span", { class: `delta${signClass(value)}`, "data-value": value, text: signed(value) })));
+  }
+  return row;
+}
+
+function noteRow(r, item) {
+  const parts = [];
+  if (item) {
+    const what = item.state === "rejected" ? "Yours" : item.meta.correction ? "Correction" : "Recorded here";
+    parts.push(h("span", { class: "what" }, pendingBadge(item), ` ${what}: ${describe({ ...item.body, responsible: item.meta.responsible })}`));
+    if (r.recorded) parts.push(h("span", { class: "what", text: `On the card now: ${describe(r)}` }));
+  } else if (r.recorded || r.result === "not_played") {
+    parts.push(h("span", { class: "what", text: describe(r) }));
+  }
+  if (r.recorded && r.revision > 1) {
+    parts.push(h("span", { class: "fix", text: `Corrected by ${who(r.recorded_by)}, ${when(r.recorded_at)}: “${r.reason}”` }));
+  }
+  for (const old of r.history || []) {
+    parts.push(h("span", { class: "old" }, h("del", { text: `r${old.revision}: ${describe(old)}` }),
+      ` · ${who(old.recorded_by)}, ${when(old.recorded_at)}${old.reason ? `: “${old.reason}”` : ""}`));
+  }
+  if (!parts.length) return null;
+  return h("tr", { class: "note", "data-note": r.round }, h("td", { colspan: 5 }, parts));
+}
+
+function renderGrid() {
+  const table = h("table", { class: "card-grid", "data-testid": "card-grid" },
+    h("caption", { class: "visually-hidden", text: "Rounds 1 to 16: each player's seat wind (E is the dealer) and score" }),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "rd", text: "Rd" }),
+      card.players.map((p) => h("th", { scope: "col", dataset: { player: p.number }, text: name(p.number) })))));
+  for (let cycle = 1; cycle <= 4; cycle += 1) {
+    const body = h("tbody", { class: "cycle", dataset: { cycle } },
+      h("tr", { class: "cycle-head" }, h("th", { colspan: 5, scope: "rowgroup", text: `Cycle ${cycle}` })));
+    for (const r of card.rounds.slice((cycle - 1) * 4, cycle * 4)) {
+      const item = latestFor(r.round);
+      body.append(roundRow(r, item));
+      for (const old of r.history || []) {
+        body.append(h("tr", { class: "revision", "data-round": r.round, "data-revision": old.revision },
+          h("th", { scope: "row", class: "rd" }, h("span", { class: "visually-hidden", text: `Round ${r.round}, replaced revision ` }), `r${old.revision}`),
+          card.players.map((p) => h("td", { class: "cell" }, h("del", { "data-value": old.deltas[p.number], text: signed(old.deltas[p.number]) })))));
+      }
+      const note = noteRow(r, item);
+      if (note) body.append(note);
+    }
+    table.append(body);
+  }
+  const line = (cls, label, title, key, test, blank = false) => h("tr", { class: cls },
+    h("th", { scope: "row", class: "rd", title, text: label }),
+    card.players.map((p) => {
+      const value = card.totals[p.number][key];
+      return h("td", { class: "cell", dataset: { player: p.number }, "data-testid": `${test}-${p.number}`, "data-value": value,
+        text: blank && !value ? "·" : signed(value) });
+    }));
+  table.append(h("tfoot", {}, line("sum", "Σ", "Rounds", "rounds", "rounds"),
+    line("pen", "Pen", "Penalties", "penalties", "penalties", true), line("total", "Total", null, "total", "total")));
+  return h("div", { class: "grid-wrap", "data-part": "grid" }, table);
+}
+
+function renderPenalties() {
+  const section = h("section", { class: "card-section penalties", "data-part": "penalties", "aria-labelledby": "penalties-title" },
+    h("h2", { id: "penalties-title", text: "Penalty line" }));
+  const waiting = queued("penalty");
+  if (!card.penalties.length && !waiting.length) {
+    section.append(h("p", { class: "muted", text: "No penalties." }));
+    return section;
+  }
+  const list = h("ul", { class: "penalty-list", "data-testid": "penalty-list" });
+  for (const pen of card.penalties) {
+    const main = [h("strong", { text: `${name(pen.player)} −${pen.points}` }),
+      pen.round ? ` · round ${pen.round}` : "", ` · ${pen.reason}`];
+    const voiding = queued("void", (i) => i.meta.penalty === pen.id)[0];
+    const li = h("li", { class: `penalty${pen.is_void ? " is-void" : ""}`, dataset: { penalty: pen.id } },
+      h("span", { class: "pen-main" }, pen.is_void ? h("del", {}, main) : main),
+      h("span", { class: "pen-meta", text: `${who(pen.recorded_by)}, ${when(pen.recorded_at)}${pen.is_void ? ` · struck out: “${pen.void_reason}”` : ""}` }));
+    if (voiding) li.append(h("span", { class: "pen-meta" }, pendingBadge(voiding), ` strike out: “${voiding.body.reason}”`));
+    else if (isJudge && !pen.is_void) {
+      li.append(h("details", { class: "strike" }, h("summary", { class: "button small", text: "Strike out" }),
+        h("form", { class: "inline-form", "data-void-form": pen.id },
+          h("label", {}, "Why strike it out? ", h("input", { name: "reason", required: true, autocomplete: "off" })),
+          h("button", { class: "button", type: "submit", text: "Strike out" }))));
+    }
+    list.append(li);
+  }
+  for (const item of waiting) {
+    list.append(h("li", { class: "penalty is-queued" },
+      h("span", { class: "pen-main" }, h("strong", { text: `${name(item.body.player)} −${item.body.points}` }),
+        item.body.round ? ` · round ${item.body.round}` : "", ` · ${item.body.reason}`),
+      h("span", { class: "pen-meta" }, pendingBadge(item))));
+  }
+  section.append(list);
+  return section;
+}
+
+function renderConfirmations() {
+  const complete = card.is_complete;
+  const list = h("ul", { class: "confirm-list", "data-testid": "confirmations" });
+  for (const p of card.players) {
+    const c = card.confirmations.find((x) => x.player === p.number);
+    const waiting = queued("confirm", (i) => i.meta.player === p.number)[0];
+    const li = h("li", { class: c ? "is-confirmed" : "is-pending", dataset: { player: p.number } },
+      h("span", { class: "confirm-who", text: `${c ? "✓" : "…"} ${p.name}` }),
+      h("span", { class: "confirm-meta" }, c
+        ? `confirmed ${c.via === "judge" ? "on the judge’s phone" : "on their own page"}, ${when(c.confirmed_at)}`
+        : waiting ? pendingBadge(waiting) : "not yet confirmed"));
+    if (isJudge && !c && !waiting && isComplete()) {
+      li.append(h("button", { type: "button", class: "button", "data-confirm-for": p.number, text: `Confirm for ${name(p.number)}` }));
+    }
+    list.append(li);
+  }
+  const section = h("section", { class: "card-section confirmations", "data-part": "confirmations", "aria-labelledby": "confirm-title" },
+    h("h2", { id: "confirm-title", text: "Confirmations" }), list);
+  if (!complete) section.append(h("p", { class: "muted", text: "Players confirm once every round is recorded (or the session time is over)." }));
+  return section;
+}
+
+function renderPlayerBar() {
+  const bar = $("[data-player-bar]");
+  if (!me?.player) {
+    bar.hidden = !playerToken;
+    if (playerToken) $("[data-player-hello]").textContent = "This player link is not for this table.";
+    $("[data-confirm-mine]").hidden = true;
+    return;
+  }
+  const number = me.player.number;
+  const confirmation = card.confirmations.find((c) => c.player === number);
+  const waiting = queued("confirm", (i) => i.meta.player === number)[0];
+  bar.hidden = false;
+  $("[data-player-hello]").textContent = `${me.player.name}: `
+    + (confirmation ? `you confirmed this card at ${when(confirmation.confirmed_at)}.`
+      : waiting ? (waiting.state === "rejected" ? "your confirmation was not saved; see above." : "your confirmation is pending (not yet saved).")
+        : isComplete() ? "check every round and the totals, then confirm."
+          : "you can confirm once every round is recorded.")
+    + (isRecorder() ? " The judge appointed you to record rounds: tap a round." : "");
+  $("[data-confirm-mine]").hidden = Boolean(confirmation || waiting || !isComplete());
+}
+
+function render() {
+  // Never pull a form out from under someone typing in it; render when they leave it.
+  if (root.contains(document.activeElement) && document.activeElement.matches("input, select, textarea")) {
+    renderDeferred = true;
+    return;
+  }
+  renderDeferred = false;
+  const open = $$("details[open] [data-void-form]", root).map((f) => f.dataset.voidForm);
+  root.replaceChildren(renderStatus(), renderPlayers(), renderGrid(), renderPenalties(), renderConfirmations());
+  for (const id of open) $(`[data-void-form="${id}"]`, root)?.closest("details")?.setAttribute("open", "");
+  root.dataset.version = String(card.version);
+  renderPlayerBar();
+  const foot = $("[data-card-foot]");
+  if (foot) foot.textContent = `Version ${card.version}. This page updates itself while it is open.`;
+  renderAttention?.();
+  const recorderForm = $("[data-recorder-form]");
+  const recorderQueued = queued("recorder", (i) => i.state === "pending").length > 0;
+  if (recorderForm && !recorderQueued && !recorderForm.contains(document.activeElement)) {
+    for (const input of $$("input[name=player]", recorderForm)) input.checked = input.value === String(card.recorder ?? "");
+  }
+}
+
+root.addEventListener("focusout", () => setTimeout(() => { if (renderDeferred) render(); }, 0));
+
+// ------------------------------------------------------------------ keeping up to date
+
+function adopt(data, tag = null) {
+  if (!data || data.id !== cardId || data.version < card.version) return; // an older copy (cache)
+  const changed = data.version !== card.version;
+  card = data;
+  etag = tag || `"card-${data.id}-v${data.version}"`;
+  if (changed) render();
+}
+
+let pollTimer = null;
+async function poll() {
+  clearTimeout(pollTimer);
+  if (document.visibilityState === "visible") {
+    try {
+      const response = await fetch(api, { headers: { "If-None-Match": etag }, cache: "no-store" });
+      if (response.status === 200) adopt(await response.json(), response.headers.get("ETag"));
+    } catch {
+      // offline or no answer: the next poll tries again; the outbox keeps the writes
+    }
+  }
+  pollTimer = setTimeout(poll, POLL_MS);
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible") poll();
+});
+
+subscribe((event) => {
+  if (event.item?.meta?.card === cardId) {
+    if (event.type === "sent") adopt(event.response?.card);
+    if (event.type === "rejected") poll(); // show what the server holds beside the refusal
+  }
+  loadQueue();
+});
+
+// ------------------------------------------------------------------ writing
+
+function write(path, body, label, meta) {
+  return enqueue({ url: `${api}${path}`, body, label, headers: writeHeaders(), meta: { card: cardId, ...meta } });
+}
+
+document.addEventListener("click", (event) => {
+  const target = event.target;
+  const confirmFor = target.closest("[data-confirm-for]");
+  if (confirmFor) {
+    const player = Number(confirmFor.dataset.confirmFor);
+    confirmFor.disabled = true;
+    write("/confirm", { player }, `Confirm the card for ${fullName(player)}`, { kind: "confirm", player });
+    return;
+  }
+  if (target.closest("[data-confirm-mine]") && me?.player) {
+    target.closest("[data-confirm-mine]").hidden = true;
+    write("/confirm", {}, `${me.player.name} confirms the card`, { kind: "confirm", player: me.player.number });
+    return;
+  }
+  if (target.closest("[data-time-over]")) {
+    target.closest("details").open = false;
+    write("/time-over", {}, "Session time over: the remaining rounds not played", { kind: "time-over" });
+    return;
+  }
+  const row = target.closest("tr.round.is-editable");
+  if (row && root.contains(row)) openRound(Number(row.dataset.round));
+});
+
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (form.matches("[data-void-form]")) {
+    event.preventDefault();
+    const reason = form.reason.value.trim();
+    if (!reason) { form.reason.focus(); return; }
+    const id = Number(form.dataset.voidForm);
+    form.reason.blur();
+    write(`/penalties/${id}/void`, { reason }, `Strike out penalty ${id}`, { kind: "void", penalty: id });
+  } else if (form.matches("[data-penalty-form]")) {
+    event.preventDefault();
+    savePenalty(form);
+  } else if (form.matches("[data-recorder-form]")) {
+    event.preventDefault();
+    const value = form.querySelector("input[name=player]:checked")?.value ?? "";
+    const player = value ? Number(value) : null;
+    write("/recorder", { player }, player ? `Appoint ${fullName(player)} to record rounds` : "No recorder on this card",
+      { kind: "recorder", player });
+    form.closest("details").open = false;
+  }
+});
+
+function savePenalty(form) {
+  const error = $("[data-form-error]", form);
+  const player = Number(form.querySelector("input[name=player]:checked")?.value);
+  const points = Number(form.points.value);
+  const round = form.round.value ? Number(form.round.value) : null;
+  const reason = form.reason.value.trim();
+  error.textContent = !player ? "Choose the player."
+    : !Number.isInteger(points) || points < 1 || points > 1000 ? "Points: a whole number from 1 to 1000."
+      : !reason ? "Give the reason." : "";
+  if (error.textContent) return;
+  const body = { player, points, reason };
+  if (round) body.round = round;
+  write("/penalties", body, `Penalty: ${fullName(player)} −${points} (${reason})`, { kind: "penalty" });
+  form.reset();
+  document.activeElement?.blur();
+  form.closest("details").open = false;
+}
+
+// ------------------------------------------------------------------ the round form
+
+const dialog = $("[data-round-dialog]");
+const roundForm = $("[data-round-form]");
+const pickerDialog = $("[data-picker-dialog]");
+const frame = $("[data-picker-frame]");
+let entry = null; // the round being edited: {round, result, winner, win, discarder, chain, value, patterns, correction}
+
+function seatOrder(r) {
+  const players = byWind(r);
+  return WINDS.map((w) => players[w]);
+}
+
+// The turn starts with the winner's own discard (§2.3): earlier discarders go in that order.
+function playOrder(r, players) {
+  const start = WINDS.indexOf(windOf(r, entry.winner));
+  const rank = (p) => (WINDS.indexOf(windOf(r, p)) - start + 4) % 4;
+  return [...players].sort((a, b) => rank(a) - rank(b));
+}
+
+function choices(r, field, type) {
+  return seatOrder(r).map((player) => h("label", {},
+    h("input", { type, name: field, value: player }), windAbbr(windOf(r, player)), ` ${name(player)}`));
+}
+
+function openRound(roundNo, prefill = null, replaces = null) {
+  const r = card.rounds[roundNo - 1];
+  if (!r || !canEdit(r)) return;
+  const waiting = latestFor(roundNo);
+  const source = prefill || waiting?.body || (r.recorded ? r : null);
+  const dealer = byWind(r);
+  entry = {
+    round: roundNo,
+    result: source?.result === "draw" ? "draw" : "win",
+    winner: source?.winner ?? dealer.E,
+    win: source?.win === "self" ? "self" : "discard",
+    discarder: source?.discarder ?? null,
+    chain: (source?.same_turn || []).filter((p) => p !== source?.discarder),
+    value: source?.value ?? null,
+    patterns: source?.patterns && Object.keys(source.patterns).length ? { ...source.patterns } : null,
+    correction: Boolean(r.recorded || (waiting && waiting.state === "pending")),
+    replaces, // a refused write this one stands in for: let go of it once this one is queued
+  };
+  if (entry.discarder === null || entry.discarder === entry.winner) entry.discarder = nextAfter(r, entry.winner);
+  $("[data-round-title]").textContent = `Round ${roundNo}${entry.correction ? " · correction" : ""}`;
+  $("[data-round-seats]").replaceChildren(`Cycle ${r.cycle} · dealer `, windAbbr("E"), ` ${name(r.dealer)}`);
+  for (const field of ["winner", "discarder"]) $(`[data-player-choices=${field}]`).replaceChildren(...choices(r, field, "radio"));
+  $("[data-player-choices=chain]").replaceChildren(...choices(r, "chain", "checkbox"));
+  const note = $("[data-correction-note]");
+  note.hidden = !entry.correction;
+  note.textContent = r.recorded
+    ? `Round ${roundNo} is recorded (${describe(r)}). Saving makes a correction: the old line stays, struck through, and the players confirm again.`
+    : "A line for this round is still waiting to be sent: saving again sends a correction after it.";
+  $("[data-reason-field]").hidden = !entry.correction;
+  roundForm.reason.value = "";
+  roundForm.picker_link.value = "";
+  $("[data-form-error]", roundForm).textContent = "";
+  $("[data-chain]").open = entry.chain.length > 0;
+  paintForm();
+  if (!dialog.open) dialog.showModal();
+}
+
+function nextAfter(r, player) {
+  const players = byWind(r);
+  return players[WINDS[(WINDS.indexOf(windOf(r, player)) + 1) % 4]];
+}
+
+function currentRound() {
+  return card.rounds[entry.round - 1];
+}
+
+function paintForm() {
+  const r = currentRound();
+  const isWin = entry.result === "win";
+  for (const input of $$("input[name=result]", roundForm)) input.checked = input.value === entry.result;
+  for (const input of $$("input[name=win]", roundForm)) input.checked = input.value === entry.win;
+  for (const input of $$("input[name=winner]", roundForm)) input.checked = Number(input.value) === entry.winner;
+  for (const input of $$("input[name=discarder]", roundForm)) {
+    input.checked = Number(input.value) === entry.discarder;
+    input.disabled = Number(input.value) === entry.winner;
+  }
+  for (const input of $$("input[name=chain]", roundForm)) {
+    input.checked = entry.chain.includes(Number(input.value));
+    input.disabled = Number(input.value) === entry.discarder;
+  }
+  $("[data-win-only]", roundForm).hidden = !isWin;
+  for (const block of $$("[data-discard-only]", roundForm)) block.hidden = entry.win !== "discard";
+  if (document.activeElement !== roundForm.elements.value) roundForm.elements.value.value = entry.value ?? "";
+  const patternsLine = $("[data-patterns-line]");
+  patternsLine.hidden = !entry.patterns;
+  if (entry.patterns) {
+    patternsLine.replaceChildren(`From the picker: ${patternNames(entry.patterns)} = ${entry.value}. `,
+      h("button", { type: "button", class: "linkish", "data-clear-patterns": true, text: "Type a value instead" }));
+  }
+  const order = entry.chain.length ? [...playOrder(r, entry.chain), entry.discarder] : [];
+  $("[data-chain-order]").textContent = order.length ? `In this turn: ${order.map(name).join(" → ")}` : "";
+  renderPreview();
+}
+
+function patternNames(patterns) {
+  const names = new Map((catalogue?.patterns || []).map((p) => [p.id, p.name]));
+  return Object.entries(patterns).map(([id, n]) => `${names.get(id) || id}${n > 1 ? ` × ${n}` : ""}`).join(", ");
+}
+
+// The four deltas, worked out here with the same payoff code the server mirrors (zj.js).
+function computeDeltas() {
+  const r = currentRound();
+  if (entry.result === "draw") {
+    return { deltas: Object.fromEntries(card.players.map((p) => [String(p.number), 0])), responsible: null };
+  }
+  if (!Number.isInteger(entry.value) || entry.value < 1 || entry.value > 480) return null;
+  const request = { value: entry.value, win: entry.win, winner: windOf(r, entry.winner), scheme: card.scheme };
+  if (entry.win === "discard") {
+    request.discarder = windOf(r, entry.discarder);
+    request.same_turn = [...playOrder(r, entry.chain), entry.discarder].map((p) => windOf(r, p));
+  }
+  const result = payoff(request);
+  const players = byWind(r);
+  return {
+    deltas: Object.fromEntries(WINDS.map((w) => [String(players[w]), result.deltas[w]])),
+    responsible: result.responsible ? players[result.responsible] : null,
+  };
+}
+
+function renderPreview() {
+  const r = currentRound();
+  const preview = $("[data-preview]");
+  const note = $("[data-preview-note]");
+  let result = null;
+  try {
+    result = computeDeltas();
+  } catch (error) {
+    note.textContent = error.message;
+  }
+  preview.replaceChildren(...seatOrder(r).map((p) => {
+    const value = result ? result.deltas[String(p)] : null;
+    return h("div", { class: "preview-cell", "data-testid": `preview-${p}` },
+      h("span", {}, windAbbr(windOf(r, p)), ` ${name(p)}`),
+      h("output", { class: value === null ? "" : signClass(value).trim(), "data-value": value ?? "", text: value === null ? "—" : signed(value) }));
+  }));
+  if (!result) {
+    if (entry.result === "win" && !note.textContent) note.textContent = "Type the hand value, or use the picker.";
+    return null;
+  }
+  note.textContent = entry.result === "draw" ? "Draw: nobody scores."
+    : entry.win === "self" ? "Self-draw: the three others pay the value each."
+      : result.responsible ? `${name(result.responsible)} is responsible and pays the balance (§2.3).`
+        : entry.value <= 25 ? "25 points or less: the three others pay alike."
+          : "Nobody is responsible (same-turn immunity): the three others pay alike.";
+  return result;
+}
+
+roundForm.addEventListener("change", (event) => {
+  const input = event.target;
+  const r = currentRound();
+  if (input.name === "result") entry.result = input.value;
+  if (input.name === "win") entry.win = input.value;
+  if (input.name === "winner") {
+    entry.winner = Number(input.value);
+    if (entry.discarder === entry.winner) entry.discarder = nextAfter(r, entry.winner);
+    entry.chain = entry.chain.filter((p) => p !== entry.discarder);
+  }
+  if (input.name === "discarder") {
+    entry.discarder = Number(input.value);
+    entry.chain = entry.chain.filter((p) => p !== entry.discarder);
+  }
+  if (input.name === "chain") {
+    const player = Number(input.value);
+    entry.chain = entry.chain.filter((p) => p !== player);
+    if (input.checked) entry.chain.push(player);
+  }
+  if (input.name === "value") readValue();
+  if (input.name === "picker_link") return;
+  paintForm();
+});
+
+roundForm.addEventListener("input", (event) => {
+  if (event.target.name === "value") {
+    readValue();
+    $("[data-patterns-line]").hidden = true;
+    renderPreview();
+  }
+});
+
+function readValue() {
+  const text = roundForm.elements.value.value.trim();
+  entry.value = /^\d+$/.test(text) ? Number(text) : null;
+  entry.patterns = null; // a typed value stands on its own
+}
+
+roundForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  saveRound();
+});
+
+function saveRound() {
+  const error = $("[data-form-error]", roundForm);
+  const reason = roundForm.reason.value.trim();
+  let result = null;
+  try {
+    result = computeDeltas();
+  } catch (problem) {
+    error.textContent = problem.message;
+    return;
+  }
+  error.textContent = !result ? "The hand value must be a whole number from 1 to 480."
+    : entry.correction && !reason ? "A correction needs a reason." : "";
+  if (error.textContent) return;
+  const r = currentRound();
+  const body = { round: entry.round, result: entry.result };
+  if (entry.result === "win") {
+    Object.assign(body, { winner: entry.winner, value: entry.value, win: entry.win });
+    if (entry.win === "discard") {
+      body.discarder = entry.discarder;
+      if (entry.chain.length) body.same_turn = [...playOrder(r, entry.chain), entry.discarder];
+    }
+    if (entry.patterns) body.patterns = entry.patterns;
+  }
+  if (entry.correction) Object.assign(body, { correction: true, reason });
+  const label = `Round ${entry.round}${entry.correction ? " (correction)" : ""}: ${describe(body)}`;
+  write("/rounds", body, label, { kind: "round", round: entry.round, deltas: result.deltas,
+    responsible: result.responsible, correction: entry.correction });
+  if (entry.replaces) dismiss(entry.replaces);
+  dialog.close();
+}
+
+for (const button of $$("[data-close-dialog]")) {
+  button.addEventListener("click", () => button.closest("dialog").close());
+}
+
+dialog.addEventListener("click", (event) => {
+  if (event.target.closest("[data-clear-patterns]")) {
+    entry.patterns = null;
+    roundForm.elements.value.focus();
+    paintForm();
+  }
+  if (event.target.closest("[data-open-picker]")) openPicker();
+  if (event.target.closest("[data-use-link]")) useLink();
+});
+
+// ------------------------------------------------------------------ the picker
+
+async function loadCatalogue() {
+  if (catalogue) return catalogue;
+  const embedded = frame.contentDocument?.getElementById("zj-catalogue");
+  if (embedded) catalogue = JSON.parse(embedded.textContent);
+  else catalogue = await (await fetch("/api/zj/catalogue")).json();
+  return catalogue;
+}
+
+function pickerFragment() {
+  const r = currentRound();
+  const parts = [];
+  if (entry.patterns) {
+    parts.push(`p=${Object.entries(entry.patterns).map(([id, n]) => (n > 1 ? `${id}*${n}` : id)).join(",")}`);
+  } else if (entry.value) parts.push(`v=${entry.value}`);
+  parts.push(`win=${entry.win}`, `winner=${windOf(r, entry.winner)}`);
+  if (entry.win === "discard") {
+    parts.push(`discarder=${windOf(r, entry.discarder)}`);
+    if (entry.chain.length) parts.push(`chain=${[...playOrder(r, entry.chain), entry.discarder].map((p) => windOf(r, p)).join(",")}`);
+  }
+  parts.push(`scheme=${card.scheme}`);
+  return parts.join("&");
+}
+
+function openPicker() {
+  frame.src = `/picker#${pickerFragment()}`;
+  pickerDialog.showModal();
+}
+
+// Inside the sheet the picker needs no site header; card.css knows the embedded layout.
+frame.addEventListener("load", () => {
+  const doc = frame.contentDocument;
+  if (!doc || doc.documentElement.classList.contains("is-embedded")) return;
+  doc.documentElement.classList.add("is-embedded");
+  const sheet = document.querySelector("link[href*='card.css']");
+  if (sheet) doc.head.append(Object.assign(doc.createElement("link"), { rel: "stylesheet", href: sheet.href }));
+});
+
+$("[data-use-hand]").addEventListener("click", async () => {
+  const hash = frame.contentWindow?.location.hash || "";
+  await loadCatalogue();
+  const problem = applyPicker(new URLSearchParams(hash.slice(1)));
+  pickerDialog.close();
+  $("[data-form-error]", roundForm).textContent = problem || "";
+  paintForm();
+});
+
+async function useLink() {
+  const link = roundForm.picker_link.value.trim();
+  const hash = link.includes("#") ? link.slice(link.indexOf("#") + 1) : link;
+  await loadCatalogue().catch(() => null);
+  const problem = applyPicker(new URLSearchParams(hash));
+  $("[data-form-error]", roundForm).textContent = problem || "";
+  paintForm();
+}
+
+/** Fill the round form from picker parameters (seat winds are this round's); return a problem or null. */
+function applyPicker(params) {
+  const r = currentRound();
+  const players = byWind(r);
+  const seat = (wind) => (WINDS.includes(wind) ? players[wind] : null);
+  entry.result = "win";
+  entry.win = params.get("win") === "self" ? "self" : "discard";
+  entry.winner = seat(params.get("winner")) ?? entry.winner;
+  entry.discarder = seat(params.get("discarder")) ?? entry.discarder;
+  if (entry.discarder === entry.winner) entry.discarder = nextAfter(r, entry.winner);
+  entry.chain = (params.get("chain") || "").split(",").map(seat)
+    .filter((p) => p !== null && p !== undefined && p !== entry.discarder);
+  const typed = params.get("v");
+  if (typed !== null) {
+    entry.value = /^\d+$/.test(typed) ? Number(typed) : null;
+    entry.patterns = null;
+    return entry.value ? null : "The picker link has no usable value.";
+  }
+  const patterns = {};
+  for (const part of (params.get("p") || "").split(",").filter(Boolean)) {
+    const [id, count = "1"] = part.split("*");
+    patterns[id] = Number(count);
+  }
+  if (!catalogue) return "The pattern list is not available offline yet; type the value instead.";
+  try {
+    const hand = scoreHand(catalogue, patterns);
+    if (hand.errors.length) return `The picker's patterns break the counting rules: ${hand.errors.map((e) => e.message).join(" ")}`;
+    entry.value = hand.value;
+    entry.patterns = Object.keys(patterns).length ? patterns : null;
+  } catch (error) {
+    return error.message;
+  }
+  return null;
+}
+
+// A picker link in this page's own fragment opens that round's form, filled in.
+async function openFromFragment() {
+  const roundNo = Number(fragment.get("round"));
+  if (!roundNo || (fragment.get("card") && Number(fragment.get("card")) !== cardId)) return;
+  const r = card.rounds[roundNo - 1];
+  if (!r || !canEdit(r)) return;
+  openRound(roundNo);
+  await loadCatalogue().catch(() => null);
+  const problem = applyPicker(fragment);
+  $("[data-form-error]", roundForm).textContent = problem || "";
+  paintForm();
+  const keep = playerToken ? `#player=${encodeURIComponent(playerToken)}` : "";
+  history.replaceState(null, "", location.pathname + location.search + keep);
+}
+
+// ------------------------------------------------------------------ start
+
+mountPending($("[data-testid=outbox-pending]"), (item) => item.meta?.card === cardId);
+renderAttention = mountAttention($("[data-testid=outbox-attention]"), {
+  filter: (item) => item.meta?.card === cardId,
+  describe: (item) => {
+    if (item.meta.kind !== "round" || item.status !== 409) return [];
+    const r = card.rounds[item.meta.round - 1];
+    return [h("span", { class: "attention-both" },
+      h("span", { text: `Yours: ${describe({ ...item.body, responsible: item.meta.responsible })}` }),
+      h("span", { text: r.recorded ? `On the card: ${describe(r)} (${who(r.recorded_by)}, ${when(r.recorded_at)})` : "On the card: nothing yet" }))];
+  },
+  actions: (item) => {
+    if (item.meta.kind !== "round" || !isJudge) return [];
+    const fix = h("button", { type: "button", class: "button small", text: "Correct it to yours" });
+    fix.addEventListener("click", () => openRound(item.meta.round, item.body, item.op_id));
+    return [fix];
+  },
+});
+
+await loadQueue();
+await loadReader();
+if (isJudge || isRecorder()) loadCatalogue().catch(() => null);
+openFromFragment();
+pollTimer = setTimeout(poll, POLL_MS);
+document.documentElement.dataset.cardReady = "true";
