@@ -6,9 +6,20 @@ from datetime import datetime
 from itertools import combinations
 
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 
 from judgeaid.extensions import db
-from judgeaid.models import WINDS, Card, CardPenalty, CardRound, Player, Tournament, User
+from judgeaid.models import (
+    WINDS,
+    Card,
+    CardPenalty,
+    CardRound,
+    Player,
+    Seat,
+    Table,
+    Tournament,
+    User,
+)
 from judgeaid.services import seating
 from judgeaid.services.accounts import ROLE_NAMES, get_tournament_or_404
 from judgeaid.services.cards import card_for_table
@@ -206,7 +217,7 @@ def tables_page(tournament_id: int, number: int) -> dict:
     busy |= set(db.session.scalars(select(CardPenalty.card_id).where(
         CardPenalty.card_id.in_([c.id for c in cards.values()])).distinct()))
     tables = []
-    for table in session.tables:
+    for table in _loaded_tables(session):
         card = cards.get(table.id)
         tables.append({
             "number": table.number, "seats": _seats(table),
@@ -218,6 +229,13 @@ def tables_page(tournament_id: int, number: int) -> dict:
             "starts_at": _utc_text(session.starts_at), "tables": tables,
             "players": [{"number": s["number"], "name": s["name"]}
                         for t in tables for s in t["seats"]]}
+
+
+def _loaded_tables(session) -> list[Table]:
+    """Return a session's tables with their seats and players, in two queries."""
+    return list(db.session.scalars(
+        select(Table).where(Table.session_id == session.id).order_by(Table.number)
+        .options(selectinload(Table.seats).joinedload(Seat.player))))
 
 
 def _seats(table) -> list[dict]:
@@ -253,7 +271,7 @@ def board_page(tournament_id: int, number: int) -> dict:
     session = seating.get_seated_session_or_404(tournament, number)
     rows = [{"name": s.player.name, "number": s.player.number, "table": table.number,
              "seat": WIND_NAMES[WINDS[s.position]]}
-            for table in session.tables for s in table.seats]
+            for table in _loaded_tables(session) for s in table.seats]
     rows.sort(key=lambda row: (row["name"].casefold(), row["number"]))
     return {"t": {"id": tournament.id, "name": tournament.name}, "number": number,
             "starts_at": _utc_text(session.starts_at), "rows": rows,

@@ -30,6 +30,7 @@ from judgeaid.models import (
     PlaySession,
     Seat,
     Table,
+    Team,
     Tournament,
     User,
     utcnow,
@@ -115,13 +116,42 @@ def get_table_or_404(tournament: Tournament, number: int, table_number: int) -> 
 
 
 def session_tables(session: PlaySession) -> list[list[int]]:
-    """Return the tables of a seated session as lists of player numbers."""
-    return [[seat.player.number for seat in table.seats] for table in session.tables]
+    """Return the tables of a seated session as lists of player numbers, seats E to N."""
+    rows = db.session.execute(
+        select(Table.number, Player.number).join(Seat, Seat.table_id == Table.id)
+        .join(Player, Player.id == Seat.player_id).where(Table.session_id == session.id)
+        .order_by(Table.number, Seat.position))
+    return _grouped((table, player) for table, player in rows)
+
+
+def played_tables(tournament: Tournament) -> list[list[list[int]]]:
+    """Return the tables of every seated preliminary session, in one query."""
+    rows = db.session.execute(
+        select(PlaySession.number, Table.number, Player.number)
+        .join(Table, Table.session_id == PlaySession.id).join(Seat, Seat.table_id == Table.id)
+        .join(Player, Player.id == Seat.player_id)
+        .where(PlaySession.tournament_id == tournament.id, PlaySession.stage == PRELIMINARY,
+               PlaySession.status != "planned")
+        .order_by(PlaySession.number, Table.number, Seat.position))
+    sessions: dict[int, list[tuple[int, int]]] = {}
+    for session, table, player in rows:
+        sessions.setdefault(session, []).append((table, player))
+    return [_grouped(sessions[n]) for n in sorted(sessions)]
+
+
+def _grouped(pairs) -> list[list[int]]:
+    """Group (table number, player number) pairs, already in order, into tables."""
+    tables: dict[int, list[int]] = {}
+    for table, player in pairs:
+        tables.setdefault(table, []).append(player)
+    return list(tables.values())
 
 
 def team_names(tournament: Tournament) -> dict[int, str | None]:
     """Return every player's team name (None without a team), by player number."""
-    return {p.number: (p.team.name if p.team else None) for p in tournament.players}
+    return dict(db.session.execute(
+        select(Player.number, Team.name).outerjoin(Team, Team.id == Player.team_id)
+        .where(Player.tournament_id == tournament.id)).all())
 
 
 def count_problem(tournament: Tournament, number: int, count: int) -> str | None:
@@ -172,7 +202,7 @@ def stored_plan(tournament: Tournament) -> dict | None:
 
 def plan_tournament(tournament: Tournament) -> Plan:
     """Plan every session: the seated ones as they are, the rest fitted to who plays now."""
-    played = [session_tables(s) for s in seated_sessions(tournament)]
+    played = played_tables(tournament)
     total = session_count(tournament)
     number = len(played) + 1
     if number > total:
@@ -233,15 +263,16 @@ def seat_session(tournament: Tournament, number: int, actor: User | str) -> Play
         db.session.add(session)
     session.status = "seated"
     db.session.flush()
-    for table_number, group in enumerate(plan.sessions[number - 1], start=1):
-        table = Table(session_id=session.id, number=table_number)
-        db.session.add(table)
-        db.session.flush()
+    groups = plan.sessions[number - 1]
+    tables = [Table(session_id=session.id, number=n) for n in range(1, len(groups) + 1)]
+    db.session.add_all(tables)
+    db.session.flush()
+    for table, group in zip(tables, groups, strict=True):
         # §1.2.2: a recorded digital wind draw; a judge may enter the players' real draw.
-        winds = draw_seats(list(group), seed=hash_seed(tournament.seed, number, table_number))
-        for wind, player_number in winds.items():
-            db.session.add(Seat(table_id=table.id, player_id=by_number[player_number].id,
-                                position=WINDS.index(wind)))
+        winds = draw_seats(list(group), seed=hash_seed(tournament.seed, number, table.number))
+        db.session.add_all(Seat(table_id=table.id, player_id=by_number[player_number].id,
+                                position=WINDS.index(wind))
+                           for wind, player_number in winds.items())
     db.session.flush()
     db.session.refresh(session)
     create_cards(session)
@@ -470,8 +501,7 @@ def swap_players(tournament: Tournament, number: int, a: int | None, b: int | No
 
 def _seated_plan(tournament: Tournament) -> Plan:
     """Return the seated sessions as a measured plan."""
-    played = [session_tables(s) for s in seated_sessions(tournament)]
-    return recorded_plan(played, team_names(tournament))
+    return recorded_plan(played_tables(tournament), team_names(tournament))
 
 
 def _replace_check(tournament: Tournament, session: PlaySession, seat: Seat,
