@@ -11,9 +11,11 @@ from __future__ import annotations
 import hashlib
 import json
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from flask import url_for
 from sqlalchemy import func, select
+from sqlalchemy.orm import joinedload
 
 from judgeaid.extensions import db
 from judgeaid.models import (
@@ -103,9 +105,11 @@ def _sub_op_id(op_id: str, part: str) -> str:
     return "j-" + hashlib.sha256(f"{op_id}/{part}".encode()).hexdigest()[:40]
 
 
-def _tournament_players(tournament_id: int) -> dict[int, Player]:
-    rows = db.session.scalars(select(Player).where(Player.tournament_id == tournament_id))
-    return {p.number: p for p in rows}
+def _roster(tournament_id: int) -> dict[int, Any]:
+    """Return player id -> (id, number, name) rows of the event, without loading objects."""
+    rows = db.session.execute(select(Player.id, Player.number, Player.name)
+                              .where(Player.tournament_id == tournament_id)).all()
+    return {r.id: r for r in rows}
 
 
 def _user_names(tournament_id: int) -> dict[int, str]:
@@ -210,7 +214,11 @@ def table_choices(tournament_id: int, session_number: int | None = None) -> list
 
 def _get_card(tournament_id: int, card_id) -> Card:
     number = _int(card_id, "card_id", required=True)
-    card = db.session.get(Card, number)
+    # One round trip for the card, its table, session, event and the four seated players,
+    # which the rubric check and the card's penalty line then read without lazy loads.
+    card = db.session.get(Card, number, options=[
+        joinedload(Card.table).selectinload(Table.seats).joinedload(Seat.player),
+        joinedload(Card.table).joinedload(Table.session).joinedload(PlaySession.tournament)])
     _check_tournament(card, tournament_id, f"scoring card {number}")
     return card
 
@@ -224,9 +232,12 @@ def _seated_player(card: Card, number: int) -> Player:
 
 # ---------------------------------------------------------------- call-ups
 
-def _call_json(call: CallUp, card: Card, judges: dict[int, str]) -> dict:
-    return {"id": call.id, "card_id": card.id, "table": card.table.number,
-            "session": card.table.session.number, "reason": call.reason, "status": call.status,
+def _call_json(call: CallUp, card: Card | None, judges: dict[int, str], *,
+               table: int | None = None, session: int | None = None) -> dict:
+    return {"id": call.id, "card_id": call.card_id,
+            "table": table if table is not None else card.table.number,
+            "session": session if session is not None else card.table.session.number,
+            "reason": call.reason, "status": call.status,
             "called_at": _iso(call.called_at), "called_at_ms": _ms(call.called_at),
             "taken_at": _iso(call.taken_at), "taken_at_ms": _ms(call.taken_at),
             "taken_by": judges.get(call.taken_by) if call.taken_by else None,
@@ -284,19 +295,18 @@ def call_status(card: Card) -> dict:
 
 
 def call_queue(tournament_id: int) -> dict:
-    """Return the open call-ups, waiting first and oldest first."""
-    calls = list(db.session.scalars(
-        select(CallUp).where(CallUp.tournament_id == tournament_id,
-                             CallUp.status.in_(ACTIVE_CALLS)).order_by(CallUp.called_at,
-                                                                        CallUp.id)))
-    judges = _user_names(tournament_id) if calls else {}
-    cards_by_id = {c.id: c for c in db.session.scalars(
-        select(Card).where(Card.id.in_({c.card_id for c in calls})))} if calls else {}
-    items = [_call_json(c, cards_by_id[c.card_id], judges) for c in calls]
+    """Return the open call-ups, waiting first and oldest first (one query: it is polled)."""
+    rows = db.session.execute(
+        select(CallUp, Table.number, PlaySession.number)
+        .join(Card, Card.id == CallUp.card_id).join(Table, Table.id == Card.table_id)
+        .join(PlaySession, PlaySession.id == Card.session_id)
+        .where(CallUp.tournament_id == tournament_id, CallUp.status.in_(ACTIVE_CALLS))
+        .order_by(CallUp.called_at, CallUp.id)).all()
+    judges = _user_names(tournament_id) if any(c.taken_by for c, _, _ in rows) else {}
+    base = url_for("judge.new_ruling", tournament_id=tournament_id)
+    items = [{**_call_json(call, None, judges, table=table, session=session),
+              "ruling_url": f"{base}?callup={call.id}"} for call, table, session in rows]
     items.sort(key=lambda i: (i["status"] != "waiting", i["called_at_ms"], i["id"]))
-    for item in items:
-        item["ruling_url"] = url_for("judge.new_ruling", tournament_id=tournament_id,
-                                     callup=item["id"])
     tag = hashlib.sha256(json.dumps(items, sort_keys=True).encode()).hexdigest()[:16]
     return {"items": items, "etag": tag}
 
@@ -347,30 +357,41 @@ def _overturned_rulings(tournament_id: int) -> set[int]:
     return found
 
 
+def _penalty_json(p, number: int, name: str, judge: str, *, is_void: bool) -> dict:
+    """Return one penalty as plain data (p: a Penalty or a row with the same fields)."""
+    return {"id": p.id, "player": number, "player_name": name, "category": p.category,
+            "category_title": get_category(p.category).title if _known(p.category)
+            else p.category,
+            "infraction": p.infraction, "infraction_label": infraction_label(p.category,
+                                                                             p.infraction),
+            "kind": p.kind, "points": p.points, "label": kind_phrase(p.kind, p.points),
+            "suggested": kind_phrase(p.suggested_kind, p.suggested_points)
+            if p.suggested_kind else "",
+            "is_suggested": p.kind == p.suggested_kind and p.points == p.suggested_points,
+            "explanation": p.explanation, "reason": p.reason, "paid_to": p.paid_to or {},
+            "session": p.session_number, "round": p.round, "ruling_id": p.ruling_id,
+            "card_penalty_id": p.card_penalty_id, "judge": judge,
+            "created_at": _iso(p.created_at), "is_void": is_void}
+
+
 def _penalty_rows(where, tournament_id: int) -> list[dict]:
     """Return penalties as plain data, each marked void when struck out or overturned."""
-    overturned = _overturned_rulings(tournament_id)
     rows = db.session.execute(
-        select(Penalty, CardPenalty.voided_at, Player.number, Player.name)
+        select(Penalty.id, Penalty.category, Penalty.infraction, Penalty.kind, Penalty.points,
+               Penalty.suggested_kind, Penalty.suggested_points, Penalty.explanation,
+               Penalty.reason, Penalty.paid_to, Penalty.session_number, Penalty.round,
+               Penalty.ruling_id, Penalty.card_penalty_id, Penalty.created_at,
+               CardPenalty.voided_at, Player.number, Player.name, User.name.label("judge"))
         .outerjoin(CardPenalty, CardPenalty.id == Penalty.card_penalty_id)
         .join(Player, Player.id == Penalty.player_id)
+        .outerjoin(User, User.id == Penalty.judge_id)
         .where(where).order_by(Penalty.created_at, Penalty.id)).all()
-    judges = _user_names(tournament_id) if rows else {}
-    return [{"id": p.id, "player": number, "player_name": name, "category": p.category,
-             "category_title": get_category(p.category).title if _known(p.category)
-             else p.category,
-             "infraction": p.infraction, "infraction_label": infraction_label(p.category,
-                                                                              p.infraction),
-             "kind": p.kind, "points": p.points, "label": kind_phrase(p.kind, p.points),
-             "suggested": kind_phrase(p.suggested_kind, p.suggested_points)
-             if p.suggested_kind else "",
-             "is_suggested": p.kind == p.suggested_kind and p.points == p.suggested_points,
-             "explanation": p.explanation, "reason": p.reason, "paid_to": p.paid_to or {},
-             "session": p.session_number, "round": p.round, "ruling_id": p.ruling_id,
-             "card_penalty_id": p.card_penalty_id, "judge": judges.get(p.judge_id, "?"),
-             "created_at": _iso(p.created_at),
-             "is_void": voided_at is not None or p.ruling_id in overturned}
-            for p, voided_at, number, name in rows]
+    if not rows:
+        return []
+    overturned = _overturned_rulings(tournament_id) if any(r.ruling_id for r in rows) else set()
+    return [_penalty_json(r, r.number, r.name, r.judge or "?",
+                          is_void=r.voided_at is not None or r.ruling_id in overturned)
+            for r in rows]
 
 
 def _known(category: str) -> bool:
@@ -460,7 +481,8 @@ def _read_paid_to(spec: dict, card: Card, offender: int, points: int) -> dict[st
 
 
 def _issue(tournament: Tournament, card: Card, spec: dict, user: User, *, op_id: str,
-           ruling: Ruling | None, history_for: dict[int, list[dict]]) -> Penalty:
+           ruling: Ruling | None, history_for: dict[int, list[dict]],
+           card_views: list[dict] | None = None) -> Penalty:
     """Check one penalty against the rubric, store it and put its points on the card."""
     if not isinstance(spec, dict):
         raise ServiceError("Each penalty must be an object.")
@@ -505,6 +527,8 @@ def _issue(tournament: Tournament, card: Card, spec: dict, user: User, *, op_id:
                                            "reason": line, "op_id": _sub_op_id(op_id, "card")},
                                     Actor.for_user(user))
         penalty.card_penalty_id = body["penalty"]
+        if card_views is not None:
+            card_views.append(body["card"])
         if paid_to:
             _credit(card, paid_to, number, line, user)
     if kind == "disqualification":
@@ -542,10 +566,16 @@ def issue_penalty(tournament: Tournament, payload: dict, user: User) -> tuple[di
     if payload.get("ruling_id") is not None:
         ruling = db.session.get(Ruling, _int(payload.get("ruling_id"), "ruling_id"))
         _check_tournament(ruling, tournament.id, "ruling")
+    views: list[dict] = []
     penalty = _issue(tournament, card, payload, user, op_id=op_id, ruling=ruling,
-                     history_for={})
-    body = {"penalty": _penalty_rows(Penalty.id == penalty.id, tournament.id)[0],
-            "card": {"id": card.id, "totals": cards.card_view(card)["totals"]}}
+                     history_for={}, card_views=views)
+    totals = views[-1]["totals"] if views and not penalty.paid_to else None
+    if penalty.kind == "points" and totals is None:
+        totals = cards.card_view(card)["totals"]
+    player = db.session.get(Player, penalty.player_id)
+    body = {"penalty": _penalty_json(penalty, player.number, player.name, user.name,
+                                     is_void=False),
+            "card": {"id": card.id, "totals": totals}}
     operations.remember(op_id, "judge.penalty", tournament.id, payload, body)
     return body, 200
 
@@ -605,9 +635,9 @@ def record_ruling(tournament: Tournament, payload: dict, user: User) -> tuple[di
         players = old.players if old else at_table
     if not isinstance(players, list) or not all(isinstance(n, int) for n in players):
         raise ServiceError("'players' must be a list of player numbers.")
-    known = _tournament_players(tournament.id)
+    known = set(at_table) if card else {r.number for r in _roster(tournament.id).values()}
     for number in players:
-        if number not in known or (card and number not in at_table):
+        if number not in known:
             raise ServiceError(f"Player {number} is not at this table.")
     cited = payload.get("sections") or []
     if not isinstance(cited, list) or not all(isinstance(s, str) for s in cited):
@@ -696,14 +726,15 @@ def _entries(tournament_id: int, rulings: list[Ruling]) -> list[dict]:
     for p in _penalty_rows(where, tournament_id):
         if p["ruling_id"] in wanted:
             penalties.setdefault(p["ruling_id"], []).append(p)
-    players = _tournament_players(tournament_id)
+    roster = _roster(tournament_id)
+    names = {r.number: r.name for r in roster.values()}
     judges = _user_names(tournament_id)
     appeals: dict[int, list[dict]] = {}
     query = select(Appeal).where(Appeal.tournament_id == tournament_id)
     if len(wanted) <= 200:
         query = query.where(Appeal.ruling_id.in_(wanted))
     for a in db.session.scalars(query.order_by(Appeal.filed_at, Appeal.id)):
-        appeals.setdefault(a.ruling_id, []).append(_appeal_json(a, players, judges))
+        appeals.setdefault(a.ruling_id, []).append(_appeal_json(a, roster, judges))
 
     out = []
     for r in rulings:
@@ -717,8 +748,7 @@ def _entries(tournament_id: int, rulings: list[Ruling]) -> list[dict]:
         out.append({
             "id": r.id, "session": r.session_number, "table": r.table_number, "round": r.round,
             "card_id": r.card_id, "call_up_id": r.call_up_id,
-            "players": [{"number": n, "name": players[n].name if n in players else "?"}
-                        for n in r.players],
+            "players": [{"number": n, "name": names.get(n, "?")} for n in r.players],
             "what_happened": r.what_happened, "decision": r.decision,
             "sections": [{"id": s, "title": sections.get(s).title if sections.is_section(s)
                           else ""} for s in r.sections],
@@ -860,8 +890,8 @@ def ruling_form(tournament_id: int, args: dict, user: User) -> dict:
 
 # ---------------------------------------------------------------- appeals (§4.3)
 
-def _appeal_json(appeal: Appeal, players: dict[int, Player], judges: dict[int, str]) -> dict:
-    by = next((p for p in players.values() if p.id == appeal.player_id), None)
+def _appeal_json(appeal: Appeal, roster: dict[int, Any], judges: dict[int, str]) -> dict:
+    by = roster.get(appeal.player_id)
     return {"id": appeal.id, "ruling_id": appeal.ruling_id,
             "player": by.number if by else None, "player_name": by.name if by else "?",
             "text": appeal.text, "filed_at": _iso(appeal.filed_at), "status": appeal.status,
@@ -961,7 +991,7 @@ def file_appeal(player: Player, payload: dict) -> tuple[dict, int]:
     record_event("judging.appeal", tournament_id=player.tournament_id,
                  actor=Actor.for_player(player).label, subject=f"appeal:{appeal.id}",
                  after={"ruling": ruling.id, "text": text})
-    body = {"appeal": _appeal_json(appeal, {player.number: player}, {})}
+    body = {"appeal": _appeal_json(appeal, {player.id: player}, {})}
     operations.remember(op_id, "judge.appeal", player.tournament_id, payload, body)
     return body, 200
 
@@ -1008,7 +1038,7 @@ def decide_appeal(appeal_id: int, payload: dict, user: User) -> tuple[dict, int]
     record_event("judging.appeal.decide", tournament_id=user.tournament_id, actor=user,
                  subject=f"appeal:{appeal.id}",
                  after={"decision": decision, "reason": reason, "struck": strike})
-    body = {"appeal": _appeal_json(appeal, _tournament_players(user.tournament_id),
+    body = {"appeal": _appeal_json(appeal, _roster(user.tournament_id),
                                    _user_names(user.tournament_id))}
     operations.remember(op_id, "judge.decide", user.tournament_id, payload, body)
     return body, 200
@@ -1023,9 +1053,9 @@ def appeals_overview(tournament_id: int) -> dict:
     rulings = {r.id: r for r in db.session.scalars(select(Ruling).where(
         Ruling.id.in_({a.ruling_id for a in appeals})))}
     entries = {e["id"]: e for e in _entries(tournament_id, list(rulings.values()))}
-    players = _tournament_players(tournament_id)
+    roster = _roster(tournament_id)
     judges = _user_names(tournament_id)
-    items = [{"appeal": _appeal_json(a, players, judges), "ruling": entries[a.ruling_id]}
+    items = [{"appeal": _appeal_json(a, roster, judges), "ruling": entries[a.ruling_id]}
              for a in appeals]
     return {"open": [i for i in items if i["appeal"]["status"] == "filed"],
             "decided": [i for i in items if i["appeal"]["status"] == "decided"][::-1]}
