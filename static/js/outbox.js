@@ -40,6 +40,8 @@ function request(idbRequest) {
 
 function openDatabase() {
   if (!database) {
+    // Ask the browser not to evict what is kept here when the phone runs low on space.
+    navigator.storage?.persist?.().catch(() => {});
     const opening = indexedDB.open(DB_NAME, 1);
     opening.onupgradeneeded = () => {
       // seq keeps the order items were made in; op_id is unique, so enqueuing twice is harmless.
@@ -287,11 +289,14 @@ export function mountAttention(element, { filter = () => true, describe = () => 
       drop.addEventListener("click", () => {
         if (confirm(`“${item.label}” was NOT saved. Let it go for good?`)) dismiss(item.op_id);
       });
+      // Signed out meanwhile (401): sign in again, come back, then "Send again".
+      const signIn = item.status === 401 ? el("a", { className: "button small", textContent: "Sign in again",
+        href: `/login?next=${encodeURIComponent(location.pathname + location.search)}` }) : null;
       return el("li", { className: "attention-item" },
         el("strong", { textContent: item.label || `${item.method} ${item.url}` }),
         el("span", { className: "attention-message", textContent: `Not saved (${item.status}): ${item.message}` }),
         ...describe(item),
-        el("span", { className: "attention-actions" }, ...actions(item), again, drop));
+        el("span", { className: "attention-actions" }, signIn, ...actions(item), again, drop));
     }));
     element.replaceChildren(el("h2", { textContent: "Needs attention" }), list);
     element.dataset.count = String(refused.length);
