@@ -207,7 +207,7 @@ function roundRow(r, item) {
 function noteRow(r, item) {
   const parts = [];
   if (item) {
-    const what = item.state === "rejected" ? "Yours" : item.meta.correction ? "Correction" : "Recorded here";
+    const what = item.state === "rejected" ? "Yours" : item.meta.correction ? "Correction waiting to be sent" : "Waiting to be sent";
     parts.push(h("span", { class: "what" }, pendingBadge(item), ` ${what}: ${describe({ ...item.body, responsible: item.meta.responsible })}`));
     if (r.recorded) parts.push(h("span", { class: "what", text: `On the card now: ${describe(r)}` }));
   } else if (r.recorded || r.result === "not_played") {
@@ -398,7 +398,11 @@ subscribe((event) => {
 // ------------------------------------------------------------------ writing
 
 function write(path, body, label, meta) {
-  return enqueue({ url: `${api}${path}`, body, label, headers: writeHeaders(), meta: { card: cardId, ...meta } });
+  return enqueue({ url: `${api}${path}`, body, label, headers: writeHeaders(), meta: { card: cardId, ...meta } })
+    .catch((error) => {
+      // Storage refused (rare: a locked-down browser): say so loudly; nothing was kept.
+      alert(`NOT SAVED: this phone could not keep “${label}” (${error.message}). Write it down and try again.`);
+    });
 }
 
 document.addEventListener("click", (event) => {
