@@ -298,3 +298,49 @@ def test_time_over_recorder_and_strike_out(live_server, page, browser, demo):
     assert page.locator("[data-confirm-for]").count() == 4
     api = api_card(page, live_server, card["id"])
     assert api["not_played_from"] == 3 and api["is_complete"] is True
+
+
+def test_a_picker_link_fills_the_round_form(live_server, page, demo):
+    sign_in(page, live_server, demo)
+    url = live_server.url + demo["cards"][2]["url"]
+    card_id = int(url.rsplit("/", 1)[1])
+    # A picker link for round 3 in the card's fragment (winds are round 3's seat winds).
+    open_card(page, f"{url}#card={card_id}&round=3&p=2.1.1,7.1&win=self&winner=S&scheme=formal")
+    card = api_card(page, live_server, card_id)
+    seats = winds_of(card, 3)
+    form = page.locator("[data-round-form]")
+    form.wait_for(state="visible")
+    assert form.locator("input[name=value]").input_value() == "80"
+    assert form.locator("input[name=win][value=self]").is_checked()
+    assert form.locator(f"input[name=winner][value='{seats['S']}']").is_checked()
+    assert "Half Flush" in page.inner_text("[data-patterns-line]")
+    assert preview(page, seats) == {"S": 240, "E": -80, "W": -80, "N": -80}
+    assert "round=" not in page.url  # the link is used once
+    save_round(page)
+    line = api_card(page, live_server, card_id)["rounds"][2]
+    assert line["value"] == 80 and line["patterns"] == {"2.1.1": 1, "7.1": 1}
+
+    # Or paste a picker link into the form: here a typed value and a same-turn chain.
+    seats = winds_of(card, 4)
+    page.click("[data-testid=round-4] .rd-button")
+    form.locator(".paste summary").click()
+    form.locator("input[name=picker_link]").fill(
+        f"{live_server.url}/picker#v=30&win=discard&winner=E&discarder=N&chain=W,N")
+    form.locator("[data-use-link]").click()
+    assert form.locator("input[name=value]").input_value() == "30"
+    assert form.locator(f"input[name=chain][value='{seats['W']}']").is_checked()
+    # §2.3 W let the tile go first in this turn, so W pays 3 × 30 − 50 = 40
+    assert preview(page, seats) == {"E": 90, "W": -40, "S": -25, "N": -25}
+    save_round(page)
+    line = api_card(page, live_server, card_id)["rounds"][3]
+    assert line["same_turn"] == [seats["W"], seats["N"]] and line["responsible"] == seats["W"]
+
+
+def test_anyone_reads_the_card_on_a_small_phone(live_server, page, demo):
+    open_card(page, live_server.url + demo["cards"][0]["url"])
+    assert page.locator("[data-edit-round], [data-judge-tools]").count() == 0
+    assert page.locator("tr.round").count() == 16
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    serious = [v for v in Axe().run(page).response["violations"]
+               if v["impact"] in ("serious", "critical")]
+    assert not serious, [(v["id"], [n["target"] for n in v["nodes"]]) for v in serious]
