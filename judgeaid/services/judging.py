@@ -658,6 +658,11 @@ def record_ruling(tournament: Tournament, payload: dict, user: User) -> tuple[di
         raise ServiceError("Choose the table: a penalty goes on the player's card.")
     what = _text(payload, "what_happened")
     decision = _text(payload, "decision")
+    if not what and specs:
+        # A quick penalty: the infractions say what happened.
+        what = "; ".join(dict.fromkeys(
+            infraction_label(str(s.get("category")), str(s.get("infraction") or ""))
+            for s in specs if isinstance(s, dict)))
     if not what:
         raise ServiceError("Say what happened.")
     if not decision and not specs:

@@ -429,7 +429,7 @@ function initRulingForm(form) {
     try {
       const penalties = readPenalties();
       const what = form.elements.what_happened.value.trim();
-      if (!what) throw new Error("Say what happened.");
+      if (!what && !penalties.length) throw new Error("Say what happened.");
       if (!cardId && penalties.length) throw new Error("Choose the table: a penalty goes on the player's card.");
       body = {
         what_happened: what, decision: form.elements.decision.value.trim(),

@@ -490,3 +490,15 @@ def test_other_tournaments_staff_are_kept_out(app, client, demo):
     assert give(client, tid, card, 1).status_code == 403
     assert give(client, other_id, card, 1).status_code == 404
     assert rows(app, CallUp) == 0
+
+
+def test_a_quick_penalty_needs_no_story(client, demo):
+    tid, card = demo["tournament_id"], card_of(demo)
+    login(client, demo, "judge")
+    player = seated(client, card)[0]
+    answer = rule(client, tid, card_id=card, what_happened="", decision="", penalties=[
+        {"player": player, "category": "minor", "infraction": "Phone rang", "kind": "warning"}])
+    assert answer.status_code == 200, answer.get_json()
+    entry = answer.get_json()["ruling"]
+    assert entry["what_happened"] == "Phone rang"
+    assert entry["decision"] == f"Player {player}: Warning"
