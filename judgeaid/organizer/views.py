@@ -6,7 +6,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 
 from judgeaid.access import require_organizer, sign_in
 from judgeaid.extensions import db
-from judgeaid.services import accounts, organizing, players, seating
+from judgeaid.services import accounts, organizing, seating
 from judgeaid.services.errors import ServiceError
 from judgeaid.tournament.formats import FORMATS
 
@@ -77,13 +77,13 @@ def add_player(tournament_id: int):
 
 @bp.post("/t/<int:tournament_id>/organizer/players/import")
 def import_players(tournament_id: int):
-    """Register players from an uploaded CSV file and show what was rejected."""
+    """Register players from a CSV file (late arrivals once seating began) and show rejects."""
     user = require_organizer(tournament_id)
     tournament = accounts.get_tournament_or_404(tournament_id)
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         raise ServiceError("Choose a CSV file to upload.")
-    report = players.import_players(tournament, upload.read(), user)
+    report = seating.import_players(tournament, upload.read(), user)
     db.session.commit()
     return render_template("organizer/import_report.html", tournament=tournament,
                            added=[{"number": p.number, "name": p.name,

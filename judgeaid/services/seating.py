@@ -326,6 +326,7 @@ def _utc_from_local(text: str, offset_minutes: str | None) -> datetime | None:
 
 
 def _iso(moment: datetime | None) -> str | None:
+    """Return a UTC moment as ISO text with Z, or None."""
     return moment.isoformat() + "Z" if moment else None
 
 
@@ -411,6 +412,24 @@ def register_player(tournament: Tournament, name: str, team: str | None,
     record_event("player.late", tournament_id=tournament.id, actor=actor,
                  subject=f"player:{player.number}", after={"joined_session": upcoming})
     return player
+
+
+def import_players(tournament: Tournament, data: bytes | str,
+                   actor: User) -> registry.ImportReport:
+    """Import players from CSV; once seating has begun they join the next session (§3.7)."""
+    upcoming = next_session(tournament)
+    if upcoming != 1:
+        _check_late(upcoming, upcoming)
+    report = registry.import_players(tournament, data, actor)
+    if upcoming != 1:
+        for player in report.added:
+            player.joined_session = upcoming
+        db.session.flush()
+        record_event("player.late", tournament_id=tournament.id, actor=actor,
+                     subject=f"session:{upcoming}",
+                     after={"players": [p.number for p in report.added],
+                            "joined_session": upcoming})
+    return report
 
 
 def add_substitutes(tournament: Tournament, count: int | None, actor: User) -> list[Player]:
@@ -585,8 +604,10 @@ WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
 
 def _ordered(seats: Mapping[str, int]) -> dict[str, int]:
+    """Return seats in E, S, W, N order."""
     return {wind: seats[wind] for wind in WINDS}
 
 
 def _plural(count: int, noun: str) -> str:
+    """Return "1 noun" or "n nouns"."""
     return f"{count} {noun}" + ("" if count == 1 else "s")

@@ -7,6 +7,7 @@ issue lists is checked on the rows the app wrote.
 
 from __future__ import annotations
 
+import io
 import uuid
 from itertools import combinations
 
@@ -266,6 +267,19 @@ def test_a_late_arrival_joins_a_later_session_and_only_before_the_third(app, org
     assert "Late arrivals must check in before session 3 starts (§3.7)" in page
     with app.app_context():
         assert db.session.scalar(select(Player).filter_by(name="Too Late")) is None
+
+
+def test_players_imported_after_session_1_join_at_session_2(app, organizer):
+    organizer.post("/t/1/sessions/1/seat")
+    csv = "name,team\nAda Late,\nBo Late,\nCy Late,\nDi Late,\n"
+    response = organizer.post("/t/1/organizer/players/import", data={
+        "file": (io.BytesIO(csv.encode()), "late.csv")}, content_type="multipart/form-data")
+    assert response.status_code == 200
+    organizer.post("/t/1/sessions/2/seat")
+    with app.app_context():
+        late = db.session.scalars(select(Player).where(Player.name.like("% Late"))).all()
+        assert {p.joined_session for p in late} == {2} and len(late) == 4
+        assert {p.number for p in late} <= {p for t in tables_of(2) for p in t}
 
 
 def test_changing_the_number_of_sessions_replans_the_rest(app, organizer):
