@@ -140,7 +140,7 @@ const STATUS = {
   none: "No session clock yet",
   not_started: "Not started yet",
   paused: "Paused",
-  ended: "Session over",
+  ended: "Session over: stop play (§3.4)",
   untimed: "No time limit (Grand Final, §3.4.2.2): all 16 rounds are played",
   play: "Play on",
   warn15: "Less than 15 minutes left",
@@ -157,7 +157,6 @@ class SessionClock {
     this.data = element.dataset.initial ? JSON.parse(element.dataset.initial) : null;
     this.failures = 0;
     this.lastPhase = null;
-    this.sweptFor = null;
     this.parts = {
       session: element.querySelector("[data-clock-session]"),
       digits: element.querySelector("[data-clock-digits]"),
@@ -172,6 +171,7 @@ class SessionClock {
       return table ? this.remaining(table) : null;
     };
     element.clockRefresh = () => this.poll(true);
+    element.clockSynced = () => servertime.isSynced();
     servertime.onSync(() => this.render());
     servertime.ready().then(() => this.render());
     setInterval(() => this.render(), RENDER_MS);
@@ -187,6 +187,13 @@ class SessionClock {
   }
 
   async poll(fresh = false) {
+    // one request at a time: a refresh asked for meanwhile runs right after it
+    if (this.polling) {
+      this.pollAgain = true;
+      this.pollFresh = this.pollFresh || fresh;
+      return;
+    }
+    this.polling = true;
     clearTimeout(this.nextPoll);
     try {
       const headers = this.etag && !fresh ? { "If-None-Match": this.etag } : {};
@@ -202,8 +209,17 @@ class SessionClock {
     } catch {
       this.failures += 1;
       this.el.dataset.connection = "lost";
+    } finally {
+      this.polling = false;
     }
     this.render();
+    if (this.pollAgain) {
+      const again = this.pollFresh;
+      this.pollAgain = false;
+      this.pollFresh = false;
+      this.poll(again);
+      return;
+    }
     const wait = this.failures ? RETRY_MS[Math.min(this.failures, RETRY_MS.length) - 1] : this.pollMs;
     this.nextPoll = setTimeout(() => this.poll(), wait);
   }
@@ -265,7 +281,7 @@ class SessionClock {
     }
     if (this.lastPhase !== null && phase !== this.lastPhase && synced) {
       if (phase === "warn15" || phase === "warn5") signal("warn", el);
-      if (phase === "over" && key === "over") signal("stop", el);
+      if (phase === "over") signal("stop", el);
     }
     if (synced) this.lastPhase = phase;
     this.maybeCloseCards(session);
@@ -327,15 +343,20 @@ class SessionClock {
   // may ask; the server decides by its own clock, and asking twice changes nothing.
   async maybeCloseCards(session) {
     if (!session || session.sweep_at_ms === null || !servertime.isSynced()) return;
-    if (servertime.now() < session.sweep_at_ms || this.sweptFor === session.sweep_at_ms) return;
-    this.sweptFor = session.sweep_at_ms;
+    if (servertime.now() < session.sweep_at_ms) return;
+    // one request at a time, and not more than every 10 s while the server says "not yet"
+    if (this.closing || performance.now() - (this.closedAskedAt ?? -Infinity) < 10_000) return;
+    this.closing = true;
+    this.closedAskedAt = performance.now();
     try {
       await fetch(`${this.url.split("?")[0]}/time-over`, {
         method: "POST", headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ session: session.number }),
       });
     } catch {
-      this.sweptFor = null; // offline: another screen, or this one later, will ask
+      // offline: another screen, or this one later, will ask
+    } finally {
+      this.closing = false;
     }
     this.poll(true);
   }

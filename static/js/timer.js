@@ -393,7 +393,7 @@ function mountTimer(root) {
   document.addEventListener("visibilitychange", () => { render(); if (document.visibilityState === "visible") refresh(); });
   mountPending($(root, "[data-testid=timer-pending]"), forThis);
   mountAttention($(root, "[data-testid=timer-attention]"), { filter: forThis });
-  root.timerState = () => ({ edges: [...edges], status, version,
+  root.timerState = () => ({ edges: [...edges], status, version, synced: servertime.isSynced(),
     result: roundTime(pairTurns(edges), view.limits, view.dealt_at_ms, servertime.now()) });
   setInterval(render, 100);
   restore();
