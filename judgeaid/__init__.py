@@ -59,9 +59,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     from judgeaid.organizer.views import bp as organizer_bp
     from judgeaid.picker.views import bp as picker_bp
     from judgeaid.players.views import bp as players_bp
+    from judgeaid.printing.views import bp as printing_bp
 
     for blueprint in (main_bp, auth_bp, organizer_bp, picker_bp, players_bp, cards_bp, api_bp,
-                      cards_api_bp, judge_bp, judge_api_bp):
+                      cards_api_bp, judge_bp, judge_api_bp, printing_bp):
         app.register_blueprint(blueprint)
     # The JSON API accepts only JSON bodies, which a cross-site form cannot send (see api.views).
     for blueprint in (api_bp, cards_api_bp, judge_api_bp):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from flask import current_app, request, url_for
 
 
@@ -12,3 +14,20 @@ def public_url(endpoint: str, **values) -> str:
     path = url_for(endpoint, **values)[len(request.script_root):]
     base = current_app.config.get("PUBLIC_BASE_URL") or request.url_root
     return base.rstrip("/") + path
+
+
+def fit(text: str, ems: float) -> str:
+    """Return text cut (with an ellipsis) to about `ems` em of a sans-serif font."""
+    # A safe guess of each glyph's width, so a preformatted column never pushes the next
+    # tab stop along: wide (CJK) glyphs a full em, capitals and m/w most of one, others less.
+    used = 0.0
+    for i, char in enumerate(text):
+        if unicodedata.east_asian_width(char) in "WF":
+            used += 1.0
+        elif char.isupper() or char in "mw":
+            used += 0.8
+        else:
+            used += 0.6
+        if used > ems:
+            return text[:max(i - 1, 0)].rstrip() + "\u2026"
+    return text

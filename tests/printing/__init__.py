@@ -10,22 +10,44 @@ POINTS_PER_INCH = 72
 DPI = 200
 
 
+def _pages(pdf: bytes, read) -> list:
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return [read(page) for page in doc]
+    finally:
+        doc.close()
+
+
 def page_sizes(pdf: bytes) -> list[tuple[float, float]]:
     """Return every page's size in inches."""
-    doc = pdfium.PdfDocument(pdf)
-    return [tuple(round(v / POINTS_PER_INCH, 2) for v in page.get_size()) for page in doc]
+    return _pages(pdf, lambda page: tuple(round(v / POINTS_PER_INCH, 2)
+                                          for v in page.get_size()))
 
 
 def page_images(pdf: bytes, dpi: int = DPI) -> list:
     """Return every page rendered to a PIL image."""
-    doc = pdfium.PdfDocument(pdf)
-    return [page.render(scale=dpi / POINTS_PER_INCH).to_pil() for page in doc]
+    return _pages(pdf, lambda page: page.render(scale=dpi / POINTS_PER_INCH).to_pil().copy())
 
 
 def page_texts(pdf: bytes) -> list[str]:
     """Return every page's text."""
-    doc = pdfium.PdfDocument(pdf)
-    return [page.get_textpage().get_text_range() for page in doc]
+    return _pages(pdf, lambda page: page.get_textpage().get_text_range())
+
+
+def char_boxes(pdf: bytes) -> list[list[tuple[str, tuple[float, float, float]]]]:
+    """Return every page's characters with their left and right edges and their distance
+    from the top of the page, in inches."""
+    def read(page):
+        text, height = page.get_textpage(), page.get_size()[1]
+        boxes = []
+        for i in range(text.count_chars()):
+            left, _, right, top = text.get_charbox(i)
+            boxes.append((text.get_text_range(i, 1), (
+                left / POINTS_PER_INCH, right / POINTS_PER_INCH,
+                (height - top) / POINTS_PER_INCH)))
+        return boxes
+
+    return _pages(pdf, read)
 
 
 def qr_codes(pdf: bytes) -> list[list[str]]:

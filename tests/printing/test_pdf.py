@@ -7,6 +7,7 @@ import pytest
 import zxingcpp
 from PIL import Image
 
+from judgeaid.printing import fit
 from judgeaid.printing.pdf import StaticOnlyFetcher, create_pdf
 from judgeaid.printing.qr import qr_data_uri, qr_png
 from tests.printing import page_images, page_sizes, page_texts
@@ -84,3 +85,13 @@ def test_stamping_refuses_pages_that_do_not_match_the_forms(tmp_path):
     with pytest.raises(RuntimeError, match="overflowed"):
         create_pdf(style + "<p>one page</p>", BASE, form_html=style + "<p>form</p>",
                    forms=[0, 0], static_folder=tmp_path, static_url_path="/static")
+
+
+@pytest.mark.parametrize(("text", "ems", "expected"), [
+    ("Ava", 5.6, "Ava"),
+    ("Maximiliano", 5.6, "Maximil\u2026"),
+    ("王小明王小明王小明", 5.6, "王小明王\u2026"),
+    ("", 5.6, ""),
+])
+def test_fit_cuts_long_text_to_its_column(text, ems, expected):
+    assert fit(text, ems) == expected

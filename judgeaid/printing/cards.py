@@ -1,0 +1,258 @@
+"""Printed Official Scoring Cards (ZJM A.2.2, §4.9): plain data per card, then one PDF.
+
+The form (rules, labels, the dealer's shading and every seat's wind per round) is the same
+on every card of a print job, so it is laid out once and stamped under each card's own data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import render_template, request
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from judgeaid.extensions import db
+from judgeaid.models import Card, PlaySession, Seat, Table, Tournament
+from judgeaid.printing import fit, public_url
+from judgeaid.printing.pdf import create_pdf
+from judgeaid.printing.qr import qr_data_uri
+from judgeaid.services.cards import card_view
+from judgeaid.services.errors import NotFound, ServiceError
+from judgeaid.tournament.rotation import WINDS, session_seats
+
+CARD_WIDTH, CARD_HEIGHT = 3.7, 8.5  # inches: the paper card of A.2.2
+MAX_SPARE = 40
+# The rounds are set in a monospaced font sized so that FIELD characters fill one column
+# exactly (DejaVu Sans Mono's advance is 1233/2048 em): columns by spaces, never by tabs.
+FIELD = 8
+MONO_ADVANCE = 1233 / 2048
+SCHEMES = {"formal": "formal payoff (§2.3)", "uniform": "uniform payoff"}
+ROTATIONS = {"standard": "seats change each cycle (§3.4)", "league": "seats fixed (§3.4.1.1)"}
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A paper size and how many cards go side by side on it, in inches."""
+
+    width: float
+    height: float
+    per_page: int
+
+
+SHEETS = {
+    "card": Sheet(CARD_WIDTH, CARD_HEIGHT, 1),
+    # Two cards side by side on portrait paper: 7.4 in fits both widths and leaves room
+    # above and below the 8.5 in card for cut marks (a landscape sheet is too short).
+    "letter": Sheet(8.5, 11.0, 2),
+    "a4": Sheet(8.27, 11.69, 2),
+}
+
+
+def card_geometry() -> dict:
+    """Return where every line and box of the card sits, in inches from its top-left."""
+    left, top, inner = 0.16, 0.17, 3.38
+    grid_top, head, row, foot = 1.25, 0.62, 0.262, 0.3
+    # The dealer's and the players' columns are one step wide: tab stops of the data.
+    step = 0.62
+    widths = (inner - 5 * step, step, step, step, step, step)
+    lefts = [round(left + sum(widths[:i]), 3) for i in range(len(widths))]
+    row_tops = [round(grid_top + head + i * row, 3) for i in range(16)]
+    penalty_top = round(row_tops[-1] + row, 3)
+    total_top = round(penalty_top + foot, 3)
+    bottom = round(total_top + foot, 3)
+    sign_top, sign_height, sign_width, sign_pitch = bottom + 0.09, 0.4, 1.62, 0.44
+    signs = [(left if i % 2 == 0 else round(left + inner - sign_width, 3),
+              round(sign_top + 0.14 + (i // 2) * sign_pitch, 3)) for i in range(6)]
+    lines = ([{"at": grid_top, "thick": False}, {"at": row_tops[0], "thick": False}]
+             + [{"at": round(t + row, 3), "thick": i % 4 == 3} for i, t in enumerate(row_tops)]
+             + [{"at": total_top, "thick": True}, {"at": bottom, "thick": False}])
+    return {
+        "width": CARD_WIDTH, "height": CARD_HEIGHT, "left": left, "top": top, "inner": inner,
+        "grid_top": grid_top, "grid_height": round(bottom - grid_top, 3), "row_height": row,
+        "foot_height": foot, "row_tops": row_tops, "penalty_top": penalty_top,
+        "total_top": total_top, "lines": lines,
+        "columns": list(zip(lefts, widths, strict=True)),
+        "verticals": [*lefts, round(left + inner, 3)],
+        "qr_left": 2.59, "qr_top": top, "qr_size": 0.92,
+        # WeasyPrint 70 draws each tab about 2.4 % wider than Pango placed it, so a column
+        # after a tab lands up to 0.02 in right of its line: fine for names, not for scores.
+        "column_step": step,
+        "mono_size": round(step * 72 / FIELD / MONO_ADVANCE, 3),
+        "sign_tab": round(inner - sign_width, 3),
+        "sign_top": round(sign_top, 3), "sign_height": sign_height,
+        "sign_width": sign_width, "sign_pitch": sign_pitch, "signs": signs,
+        # The names' lines are a pitch tall; lift them by the half-leading of 6pt type.
+        "who_top": round(signs[0][1] - (sign_pitch - 6 * 1.17 / 72) / 2, 3),
+        "foot_top": 8.3,
+    }
+
+
+def card_form(tournament: str, rotation: str, scheme: str) -> dict:
+    """Return the form every card of the print job shares, as plain data."""
+    # Columns are the players in starting-seat order, so each column's wind per round
+    # depends only on the rotation (§3.4), never on who sits there.
+    seats = session_seats(dict(zip(WINDS, (1, 2, 3, 4), strict=True)), rotation)
+    return {
+        "tournament": tournament,
+        "rules": f"{SCHEMES.get(scheme, scheme)} · {ROTATIONS.get(rotation, rotation)}",
+        "rounds": [{"round": s.round_no, "winds": [s.winds[n] for n in (1, 2, 3, 4)]}
+                   for s in seats],
+    }
+
+
+def initials(name: str) -> str:
+    """Return a name's initials, at most three letters (the dealer column is narrow)."""
+    return "".join(part[0] for part in name.split() if part)[:3].upper()
+
+
+def card_data(view: dict | None, *, session: int, url: str | None = None,
+              blank: bool = False) -> dict:
+    """Return one card's own data: table, players, dealers, and the rounds recorded so far."""
+    if view is None:
+        return {"session": session, "table": None, "qr": None, "head": "", "rows": "",
+                "sums": "", "signers": "", "confirmed": "", "foot": ""}
+    numbers = [p["number"] for p in view["players"]]
+    names = dict(zip(numbers, (p["name"] for p in view["players"]), strict=True))
+    rounds = view["rounds"]
+    filled = not blank and (any(r["recorded"] or r.get("result") == "not_played" for r in rounds)
+                            or any(not p["is_void"] for p in view["penalties"]))
+    rows = []
+    for line in rounds:
+        cells = [_cell(line, n) for n in numbers] if filled else []
+        dealer = f"{initials(names[line['dealer']])} {line['dealer']}"[:FIELD]
+        rows.append((dealer.ljust(FIELD) + "".join(cells)).rstrip())
+    totals = view["totals"]
+    sums = "\n".join(" " * FIELD + "".join(_field(_signed(totals[n][key])) for n in numbers)
+                     for key in ("penalties", "total")) if filled else ""
+    given = [names[n].split(" ", 1) + [""] for n in numbers]
+    confirmed = {c["player"]: c["confirmed_at"][:10] for c in view["confirmations"]}
+    # Signature boxes: E and S side by side, then W and N (see card_geometry).
+    labels = [fit(f"{n} {names[n]}", 24) for n in numbers]
+    notes = [f"confirmed in judgeaid {confirmed[n]}" if filled and n in confirmed else ""
+             for n in numbers]
+    return {
+        "session": session, "table": view["table"], "qr": qr_data_uri(url) if url else None,
+        # One block of lines with a tab stop per column: WeasyPrint's cost is per block.
+        "head": "\n".join(["\t".join(f"No. {n}" for n in numbers),
+                           "\t".join(fit(first, 5.6) for first, *_ in given),
+                           "\t".join(fit(rest, 5.6) for _, rest, *_ in given)]),
+        "rows": "\n".join(rows), "sums": sums,
+        "signers": "\n".join(["\t".join(labels[:2]), "\t".join(labels[2:])]),
+        "confirmed": "\n".join(["\t".join(notes[:2]), "\t".join(notes[2:])])
+                     if any(notes) else "",
+        "foot": f"{url} · card version {view['version']}" if filled else "",
+    }
+
+
+def _field(text: str) -> str:
+    return text.rjust(FIELD - 1) + " "
+
+
+def _signed(value: int) -> str:
+    # ASCII signs: the scores are set in a monospaced font, which may lack U+2212.
+    return f"+{value}" if value > 0 else str(value)
+
+
+def _cell(line: dict, number: int) -> str:
+    if line.get("result") == "not_played":  # §3.4 the session time ran out
+        return _field("-")
+    if line["recorded"]:
+        return _field(_signed(line["deltas"][number]))
+    return ""
+
+
+def session_or_404(tournament: Tournament, number: int) -> PlaySession:
+    """Return the tournament's session `number` if it has tables, or raise NotFound."""
+    session = db.session.scalar(select(PlaySession).where(
+        PlaySession.tournament_id == tournament.id, PlaySession.number == number))
+    if session is None or not session.tables:
+        raise NotFound(f"Session {number} has no tables yet: seat it before printing.")
+    return session
+
+
+def session_cards(tournament: Tournament, number: int, *, blank: bool = False,
+                  tables: list[int] | None = None, spare: int = 0) -> list[dict]:
+    """Return the data of a session's cards: one per table (or the chosen ones), then spares."""
+    session = session_or_404(tournament, number)
+    if not 0 <= spare <= MAX_SPARE:
+        raise ServiceError(f"Print from 0 to {MAX_SPARE} spare cards.")
+    wanted = set(tables) if tables is not None else None
+    missing = sorted((wanted or set()) - {t.number for t in session.tables})
+    if missing:
+        raise ServiceError(f"Session {number} has no table {missing[0]}.")
+    # Seats and players in two queries, so card_view finds them loaded.
+    db.session.scalars(select(Table).where(Table.session_id == session.id)
+                       .options(selectinload(Table.seats).selectinload(Seat.player))).all()
+    cards = db.session.scalars(select(Card).join(Table).where(Table.session_id == session.id)
+                               .order_by(Table.number)).all()
+    data = [card_data(card_view(card), session=number, blank=blank,
+                      url=public_url("cards.live", card_id=card.id))
+            for card in cards if wanted is None or card.table.number in wanted]
+    data += [card_data(None, session=number) for _ in range(spare)]
+    if not data:
+        raise ServiceError("Nothing to print: choose some tables or spare cards.")
+    return data
+
+
+def place_cards(cards: list[dict], sheet: Sheet, *, session: int) -> list[list[dict]]:
+    """Put the cards on pages, side by side and centred; a last gap gets a spare card."""
+    left = (sheet.width - CARD_WIDTH * sheet.per_page) / 2
+    top = (sheet.height - CARD_HEIGHT) / 2
+    gap = -len(cards) % sheet.per_page
+    cards = cards + [card_data(None, session=session)] * gap
+    return [[{"left": _inch(left + i * CARD_WIDTH), "top": _inch(top), "card": card}
+             for i, card in enumerate(cards[start:start + sheet.per_page])]
+            for start in range(0, len(cards), sheet.per_page)]
+
+
+def cut_marks(sheet: Sheet) -> list[dict]:
+    """Return the cut marks around the cards of a sheet: short ticks in the margins."""
+    if sheet.per_page == 1:
+        return []
+    left = (sheet.width - CARD_WIDTH * sheet.per_page) / 2
+    top = (sheet.height - CARD_HEIGHT) / 2
+    gap, tick = 0.08, 0.22
+    side = min(tick, left - gap - 0.12)  # stay inside what printers print
+    marks = []
+    for i in range(sheet.per_page + 1):
+        x = _inch(left + i * CARD_WIDTH)
+        marks += [{"kind": "v", "left": x, "top": _inch(top - gap - tick),
+                   "size": f"height: {_inch(tick)}"},
+                  {"kind": "v", "left": x, "top": _inch(top + CARD_HEIGHT + gap),
+                   "size": f"height: {_inch(tick)}"}]
+    for y in (top, top + CARD_HEIGHT):
+        marks += [{"kind": "h", "left": _inch(left - gap - side), "top": _inch(y),
+                   "size": f"width: {_inch(side)}"},
+                  {"kind": "h", "left": _inch(left + sheet.per_page * CARD_WIDTH + gap),
+                   "top": _inch(y), "size": f"width: {_inch(side)}"}]
+    return marks
+
+
+def _inch(value: float) -> str:
+    return f"{value:.3f}in"
+
+
+def render_cards(tournament: Tournament, number: int, *, layout: str = "card",
+                 blank: bool = False, tables: list[int] | None = None, spare: int = 0,
+                 stamped: bool = True) -> bytes:
+    """Return the PDF of a session's scoring cards; `stamped=False` lays out every form."""
+    sheet = SHEETS[layout]
+    pages = place_cards(session_cards(tournament, number, blank=blank, tables=tables,
+                                      spare=spare), sheet, session=number)
+    settings = tournament.settings
+    context = {
+        "title": f"{tournament.name}: scoring cards, session {number}",
+        "g": card_geometry(), "sheet": {"width": _inch(sheet.width),
+                                        "height": _inch(sheet.height),
+                                        "marks": cut_marks(sheet)},
+        "form": card_form(tournament.name, settings.get("rotation", "standard"),
+                          settings.get("payoff_scheme", "formal")),
+    }
+    if not stamped:
+        html = render_template("print/cards.html", pages=pages, part="both", **context)
+        return create_pdf(html, request.url_root)
+    return create_pdf(render_template("print/cards.html", pages=pages, part="data", **context),
+                      request.url_root, forms=[0] * len(pages),
+                      form_html=render_template("print/cards.html", pages=pages[:1],
+                                                part="form", **context))

@@ -1,0 +1,169 @@
+"""Printed seating slips (§3.4, A.2.3) and the notice-board list of who sits where.
+
+Every slip of a session shares its form (tournament, session, start time, labels, cut
+lines), so the form is laid out once per sheet shape and stamped under the slips' data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from flask import render_template, request
+from sqlalchemy import select
+
+from judgeaid.extensions import db
+from judgeaid.models import Player, Seat, Table, Tournament
+from judgeaid.printing import fit, public_url
+from judgeaid.printing.cards import session_or_404
+from judgeaid.printing.pdf import create_pdf
+from judgeaid.printing.qr import qr_grid
+from judgeaid.services.errors import ServiceError
+
+WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+SEAT_WINDS = ("E", "S", "W", "N")  # Seat.position indexes these (§1.2.2)
+PAPERS = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}
+QR_SIZE = 0.92  # inches, at most: the code's corner in each slip is 0.92 in square
+
+
+@dataclass(frozen=True)
+class SlipSheet:
+    """Slips in a grid on a sheet, and the list's columns, in inches."""
+
+    width: float
+    height: float
+    slip_width: float = 3.6
+    slip_height: float = 2.0
+    columns: int = 2
+    rows: int = 5
+    list_row: float = 0.135  # one line of the notice-board list
+    list_top: float = 0.95
+    list_columns: int = 3
+
+    @property
+    def per_page(self) -> int:
+        return self.columns * self.rows
+
+    @property
+    def left(self) -> float:
+        return round((self.width - self.columns * self.slip_width) / 2, 3)
+
+    @property
+    def top(self) -> float:
+        return round((self.height - self.rows * self.slip_height) / 2, 3)
+
+    @property
+    def list_lines(self) -> int:
+        return int((self.height - self.list_top - 0.5) / self.list_row)
+
+
+def local_time(moment: datetime | None, tz_offset: int | None) -> str:
+    """Return a UTC start time as the venue's clock shows it, or in UTC if no offset is known."""
+    if moment is None:
+        return ""
+    if tz_offset is None:
+        return moment.strftime("%a %d %b, %H:%M UTC")
+    # The offset is JavaScript's getTimezoneOffset(): minutes of UTC − local.
+    return (moment - timedelta(minutes=tz_offset)).strftime("%a %d %b, %H:%M")
+
+
+def session_slips(tournament: Tournament, number: int) -> tuple[list[dict], datetime | None]:
+    """Return one slip's data per seated player, by name, and the session's start time."""
+    session = session_or_404(tournament, number)
+    rows = db.session.execute(
+        select(Player.number, Player.name, Player.token, Table.number, Seat.position)
+        .join(Seat, Seat.player_id == Player.id).join(Table, Table.id == Seat.table_id)
+        .where(Table.session_id == session.id)).all()
+    slips = [{"number": n, "name": name, "table": table,
+              "seat": WIND_NAMES[SEAT_WINDS[position]],
+              "url": public_url("players.page", token=token)}
+             for n, name, token, table, position in rows]
+    slips.sort(key=lambda s: (s["name"].casefold(), s["number"]))
+    return slips, session.starts_at
+
+
+def place_slips(slips: list[dict], sheet: SlipSheet) -> list[dict]:
+    """Put the slips on pages, row by row: a page's data is a few blocks of tabbed lines."""
+    pages = []
+    for start in range(0, len(slips), sheet.per_page):
+        chunk = slips[start:start + sheet.per_page]
+        # One block per column of slips and kind of text, a line a slip tall per slip:
+        # WeasyPrint's cost is per block, so ten slips make six blocks, not thirty.
+        columns = [chunk[c::sheet.columns] for c in range(sheet.columns)]
+        pages.append({
+            "count": len(chunk),
+            "columns": [{
+                "left": round(sheet.left + c * sheet.slip_width, 3),
+                "names": "\n".join(fit(f"{s['name']} · No. {s['number']}", 13.5) for s in column),
+                "tables": "\n".join(str(s["table"]) for s in column),
+                "seats": "\n".join(s["seat"] for s in column),
+            } for c, column in enumerate(columns) if column],
+            "codes": qr_grid([s["url"] for s in chunk], sheet.columns,
+                             (sheet.slip_width, sheet.slip_height), QR_SIZE),
+        })
+    return pages
+
+
+def list_pages(slips: list[dict], sheet: SlipSheet) -> list[list[dict]]:
+    """Return the notice-board list, by name, in columns of preformatted lines."""
+    per_column = sheet.list_lines
+    columns = [slips[i:i + per_column] for i in range(0, len(slips), per_column)]
+    width = (sheet.width - 1.0) / sheet.list_columns
+    return [[{"left": _inch(0.5 + j * width), "width": _inch(width),
+              "names": "\n".join(f"{s['name']} ({s['number']})" for s in column),
+              "tables": "\n".join(str(s["table"]) for s in column),
+              "seats": "\n".join(s["seat"] for s in column)}
+             for j, column in enumerate(columns[k:k + sheet.list_columns])]
+            for k in range(0, len(columns), sheet.list_columns)]
+
+
+def cut_lines(sheet: SlipSheet, count: int) -> list[dict]:
+    """Return the cut lines of a sheet holding `count` slips, edge to edge."""
+    rows = -(-count // sheet.columns)
+    columns = min(count, sheet.columns)
+    bottom = sheet.top + rows * sheet.slip_height
+    lines = [{"kind": "h", "at": _inch(sheet.top + r * sheet.slip_height)}
+             for r in range(rows + 1)]
+    lines += [{"kind": "v", "at": _inch(sheet.left + c * sheet.slip_width),
+               "to": _inch(bottom)} for c in range(columns + 1)]
+    return lines
+
+
+def _slots(count: int, sheet: SlipSheet) -> list[dict]:
+    return [{"left": _inch(sheet.left + (i % sheet.columns) * sheet.slip_width),
+             "top": _inch(sheet.top + (i // sheet.columns) * sheet.slip_height)}
+            for i in range(count)]
+
+
+def _inch(value: float) -> str:
+    return f"{value:.3f}in"
+
+
+def render_slips(tournament: Tournament, number: int, *, paper: str = "a4",
+                 tz_offset: int | None = None, stamped: bool = True) -> bytes:
+    """Return the PDF of a session's seating slips, then the list for the notice board."""
+    if paper not in PAPERS:
+        raise ServiceError(f"Print slips on {' or '.join(PAPERS)} paper.")
+    sheet = SlipSheet(*PAPERS[paper])
+    slips, starts_at = session_slips(tournament, number)
+    pages = place_slips(slips, sheet)
+    # One form per sheet shape: full sheets, and the last one if it is not full.
+    shapes = sorted({page["count"] for page in pages}, reverse=True)
+    context = {
+        "title": f"{tournament.name}: seating slips, session {number}",
+        "sheet": sheet, "paper": {"width": _inch(sheet.width), "height": _inch(sheet.height)},
+        "tournament": tournament.name, "session": number,
+        "starts": local_time(starts_at, tz_offset),
+        "lists": list_pages(slips, sheet),
+        # Lines a slip tall put one row of slips per line; lift each block by its half-leading.
+        "lift": {size: round((sheet.slip_height - size * 1.17 / 72) / 2, 3) for size in (12, 24)},
+    }
+    forms = [{"count": n, "cuts": cut_lines(sheet, n), "slots": _slots(n, sheet)} for n in shapes]
+    if not stamped:
+        html = render_template("print/slips.html", pages=pages, part="both", forms=forms,
+                               shape={n: i for i, n in enumerate(shapes)}, **context)
+        return create_pdf(html, request.url_root)
+    html = render_template("print/slips.html", pages=pages, part="data", **context)
+    form_html = render_template("print/slips.html", part="form", forms=forms, **context)
+    order = [shapes.index(page["count"]) for page in pages] + [None] * len(context["lists"])
+    return create_pdf(html, request.url_root, form_html=form_html, forms=order)

@@ -1,0 +1,82 @@
+"""Printed seating slips: one per player with a QR code to their page, then the list by name."""
+
+from datetime import datetime
+
+import pytest
+
+from tests.conftest import login
+from tests.printing import char_boxes, page_sizes, page_texts, qr_codes
+
+HOST = "http://localhost"
+
+
+@pytest.fixture
+def judge(client, demo):
+    return login(client, demo, "judge")
+
+
+def slips_pdf(client, demo, query="session=1"):
+    return client.get(f"/t/{demo['tournament_id']}/print/slips.pdf?{query}")
+
+
+@pytest.mark.parametrize(("layout", "size"), [("a4", (8.27, 11.69)), ("letter", (8.5, 11.0))])
+def test_ten_slips_a_sheet_then_the_list(judge, demo, layout, size):
+    response = slips_pdf(judge, demo, f"session=1&layout={layout}")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    assert response.headers["Content-Disposition"].startswith("inline; filename=")
+    assert "no-store" in response.headers["Cache-Control"]
+    # 32 players: three full sheets, one with two slips, and one page of the list.
+    assert page_sizes(response.data) == [size] * 5
+
+
+def test_every_qr_code_opens_the_players_own_page(judge, demo):
+    pages = qr_codes(slips_pdf(judge, demo).data)
+    assert [len(codes) for codes in pages] == [10, 10, 10, 2, 0]
+    printed = [code for codes in pages for code in codes]
+    assert sorted(printed) == sorted(HOST + p["url"] for p in demo["players"])
+
+
+def test_a_slip_says_table_and_starting_seat(judge, demo):
+    card = judge.get(demo["cards"][0]["api"]).get_json()
+    player = card["players"][1]  # the South seat of table 1
+    pages = char_boxes(slips_pdf(judge, demo).data)[:-1]
+    for chars in pages:
+        text = "".join(c for c, _ in chars)
+        name = f"{player['name']} · No. {player['number']}"
+        if name in text:
+            break
+    else:
+        raise AssertionError(f"no slip for {name}")
+    left, _, top = chars[text.index(name)][1]
+
+    def on_this_slip(word: str) -> bool:
+        # Below the name, within the slip (2 in tall, 3.6 in wide).
+        return any(text[i:i + len(word)] == word and 0 < chars[i][1][2] - top < 0.8
+                   and -0.05 < chars[i][1][0] - left < 1.5 for i in range(len(text)))
+
+    assert on_this_slip("1") and on_this_slip("South")
+    assert text.count("Starting seat") == text.count(" · No. ")  # a form under each slip
+
+
+def test_the_list_is_sorted_by_name(judge, demo):
+    text = page_texts(slips_pdf(judge, demo).data)[-1]
+    names = [f"{p['name']} ({p['number']})" for p in demo["players"]]
+    found = [line.strip() for line in text.splitlines() if line.strip() in names]
+    assert found == sorted(names, key=lambda n: (n.casefold()))
+    assert "where to sit in session 1" in text
+
+
+def test_the_start_time_in_venue_time(app, judge, demo):
+    from judgeaid.extensions import db
+    from judgeaid.models import PlaySession
+
+    with app.app_context():
+        session = db.session.query(PlaySession).filter_by(
+            tournament_id=demo["tournament_id"], number=1).one()
+        session.starts_at = datetime(2025, 5, 17, 11, 30)
+        db.session.commit()
+    utc = page_texts(slips_pdf(judge, demo).data)[0]
+    assert "Starts Sat 17 May, 11:30 UTC" in utc
+    # JavaScript's getTimezoneOffset() in Central Europe in summer: −120.
+    local = page_texts(slips_pdf(judge, demo, "session=1&tz_offset=-120").data)[0]
+    assert "Starts Sat 17 May, 13:30" in local and "UTC" not in local
