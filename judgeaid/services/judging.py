@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from flask import url_for
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
 from sqlalchemy.orm import joinedload
 
 from judgeaid.extensions import db
@@ -598,41 +598,52 @@ def _resolved_at(payload: dict) -> datetime:
     return at if now - OFFLINE_GRACE <= at <= now else now
 
 
-def record_ruling(tournament: Tournament, payload: dict, user: User) -> tuple[dict, int]:
-    """Write a ruling log entry with its penalties; a change is a new, linked entry."""
-    op_id = operations.read_op_id(payload)
-    stored = operations.replay(op_id, "judge.ruling", payload)
-    if stored:
-        return stored
-    old = None
-    if payload.get("supersedes_id") is not None:
-        old = db.session.scalar(select(Ruling).where(
-            Ruling.id == _int(payload.get("supersedes_id"), "supersedes_id"))
-            .with_for_update())
-        _check_tournament(old, tournament.id, "ruling to change")
-        newer = db.session.scalar(select(Ruling.id).where(Ruling.tournament_id == tournament.id,
-                                                          Ruling.supersedes_id == old.id))
-        if newer is not None:
-            raise Conflict(f"Ruling #{old.id} was already changed by entry #{newer}; "
-                           "change that one instead.")
-    call = None
-    call_id = payload.get("call_up_id") if old is None else old.call_up_id
-    if call_id is not None:
-        call = _get_call(tournament.id, _int(call_id, "call_up_id"))
-        if old is None and call.status == "resolved":
-            done = db.session.scalar(select(Ruling.id).where(Ruling.call_up_id == call.id))
-            raise Conflict(f"This call-up already has its entry (#{done}); change that entry "
-                           "instead.")
+def _entry_to_change(tournament: Tournament, payload: dict) -> Ruling | None:
+    """Return the entry a change supersedes, which must still be the current one."""
+    if payload.get("supersedes_id") is None:
+        return None
+    old = db.session.scalar(select(Ruling).where(
+        Ruling.id == _int(payload.get("supersedes_id"), "supersedes_id")).with_for_update())
+    _check_tournament(old, tournament.id, "ruling to change")
+    newer = db.session.scalar(select(Ruling.id).where(Ruling.tournament_id == tournament.id,
+                                                      Ruling.supersedes_id == old.id))
+    if newer is not None:
+        raise Conflict(f"Ruling #{old.id} was already changed by entry #{newer}; "
+                       "change that one instead.")
+    return old
+
+
+def _call_for_ruling(tournament: Tournament, payload: dict, old: Ruling | None) -> CallUp | None:
+    """Return the call-up the entry answers; each call-up has one entry (changes aside)."""
+    call_id = old.call_up_id if old else payload.get("call_up_id")
+    if call_id is None:
+        return None
+    call = _get_call(tournament.id, _int(call_id, "call_up_id"))
+    if old is None and call.status == "resolved":
+        done = db.session.scalar(select(Ruling.id).where(Ruling.call_up_id == call.id))
+        raise Conflict(f"This call-up already has its entry (#{done}); change that entry "
+                       "instead.")
+    return call
+
+
+def _read_ruling(tournament: Tournament, payload: dict, old: Ruling | None,
+                 call: CallUp | None) -> tuple[dict, Card | None, list]:
+    """Check an entry's fields; a change keeps what it leaves out (or null) from the old entry."""
+    if old is not None:
+        payload = {"card_id": old.card_id, "round": old.round, "players": old.players,
+                   "sections": old.sections, "guide_entry": old.guide_entry,
+                   "what_happened": old.what_happened, "decision": old.decision,
+                   **{k: v for k, v in payload.items() if v is not None}}
     card_id = payload.get("card_id")
-    if card_id is None:
-        card_id = call.card_id if call else (old.card_id if old else None)
+    if card_id is None and call is not None:
+        card_id = call.card_id
     card = _get_card(tournament.id, card_id) if card_id is not None else None
     if call is not None and card is not None and call.card_id != card.id:
         raise ServiceError("The call-up came from another table.")
     at_table = [p["number"] for p in _table_players(card)] if card else []
     players = payload.get("players")
     if players is None:
-        players = old.players if old else at_table
+        players = at_table
     if not isinstance(players, list) or not all(isinstance(n, int) for n in players):
         raise ServiceError("'players' must be a list of player numbers.")
     known = set(at_table) if card else {r.number for r in _roster(tournament.id).values()}
@@ -667,7 +678,21 @@ def record_ruling(tournament: Tournament, payload: dict, user: User) -> tuple[di
         raise ServiceError("Say what happened.")
     if not decision and not specs:
         raise ServiceError("Write the decision.")
+    fields = {"round": _int(payload.get("round"), "round", low=1, high=ROUNDS),
+              "players": sorted(set(players)), "sections": list(dict.fromkeys(cited)),
+              "guide_entry": guide, "what_happened": what, "decision": decision}
+    return fields, card, specs
 
+
+def record_ruling(tournament: Tournament, payload: dict, user: User) -> tuple[dict, int]:
+    """Write a ruling log entry with its penalties; a change is a new, linked entry."""
+    op_id = operations.read_op_id(payload)
+    stored = operations.replay(op_id, "judge.ruling", payload)
+    if stored:
+        return stored
+    old = _entry_to_change(tournament, payload)
+    call = _call_for_ruling(tournament, payload, old)
+    fields, card, specs = _read_ruling(tournament, payload, old, call)
     resolved_at = _resolved_at(payload)
     if call is not None and call.status == "waiting":
         # The judge came without tapping "take it": they arrived when they wrote the ruling.
@@ -678,9 +703,7 @@ def record_ruling(tournament: Tournament, payload: dict, user: User) -> tuple[di
         session_number=card.table.session.number if card else (old.session_number if old
                                                                 else None),
         table_number=card.table.number if card else (old.table_number if old else None),
-        round=_int(payload.get("round"), "round", low=1, high=ROUNDS),
-        players=sorted(set(players)), what_happened=what, sections=list(dict.fromkeys(cited)),
-        guide_entry=guide, decision=decision, judge_id=user.id,
+        **fields, judge_id=user.id,
         called_at=call.called_at if call else (old.called_at if old else None),
         arrived_at=call.taken_at if call else (old.arrived_at if old else None),
         resolved_at=old.resolved_at if old else resolved_at,
@@ -691,7 +714,7 @@ def record_ruling(tournament: Tournament, payload: dict, user: User) -> tuple[di
     issued = [_issue(tournament, card, spec, user, op_id=_sub_op_id(op_id, f"p{i}"),
                      ruling=ruling, history_for=history_for)
               for i, spec in enumerate(specs)]
-    if not decision:
+    if not ruling.decision:
         ruling.decision = "; ".join(
             f"Player {db.session.get(Player, p.player_id).number}: "
             f"{kind_phrase(p.kind, p.points)}" for p in issued)
@@ -768,6 +791,17 @@ def _entries(tournament_id: int, rulings: list[Ruling]) -> list[dict]:
     return out
 
 
+def _may_concern(tournament_id: int, number: int):
+    """Return a filter for the entries that may be about a player: at their tables, or theirs."""
+    player_id = select(Player.id).where(Player.tournament_id == tournament_id,
+                                        Player.number == number).scalar_subquery()
+    their_cards = (select(Card.id).join(Seat, Seat.table_id == Card.table_id)
+                   .where(Seat.player_id == player_id))
+    penalised = select(Penalty.ruling_id).where(Penalty.player_id == player_id)
+    return or_(Ruling.card_id.in_(their_cards), Ruling.card_id.is_(None),
+               Ruling.id.in_(penalised))
+
+
 def search_log(tournament_id: int, filters: dict) -> dict:
     """Return log entries filtered by table, player, judge, session or words."""
     table = _int(filters.get("table"), "table", low=1)
@@ -783,12 +817,13 @@ def search_log(tournament_id: int, filters: dict) -> dict:
         query = query.where(Ruling.judge_id == judge)
     if session is not None:
         query = query.where(Ruling.session_number == session)
+    if player is not None:
+        query = query.where(_may_concern(tournament_id, player))
     rulings = list(db.session.scalars(query.order_by(Ruling.created_at.desc(),
                                                      Ruling.id.desc())))
     entries = _entries(tournament_id, rulings)
     if player is not None:
-        entries = [e for e in entries if any(p["number"] == player for p in e["players"])
-                   or any(p["player"] == player for p in e["penalties"])]
+        entries = [e for e in entries if _involves(e, player)]
     if words:
         def matches(e: dict) -> bool:
             text = " ".join([e["what_happened"], e["decision"],
@@ -950,8 +985,7 @@ def appeals_for_player(player_id: int) -> dict:
     player = db.session.get(Player, player_id)
     if player is None:
         raise NotFound("There is no such player.")
-    entries = [e for e in search_log(player.tournament_id, {})["entries"]
-               if _involves(e, player.number)]
+    entries = search_log(player.tournament_id, {"player": player.number})["entries"]
     windows: dict[int | None, tuple[bool, str]] = {}
     rulings = []
     for entry in sorted(entries, key=lambda e: (e["session"] or 0, e["id"])):
@@ -1075,7 +1109,7 @@ def player_record(tournament_id: int, number: int) -> dict:
     if player is None:
         raise NotFound(f"There is no player {number}.")
     penalties = player_history(player)
-    rulings = [e for e in search_log(tournament_id, {})["entries"] if _involves(e, number)]
+    rulings = search_log(tournament_id, {"player": number})["entries"]
     appeals = [a for e in rulings for a in e["appeals"] if a["player"] == number]
     per_session: dict[int | None, int] = {}
     for p in penalties:

@@ -308,12 +308,16 @@ def test_ruling_input_is_checked(client, demo, fields, message):
 def test_changes_are_new_linked_entries(client, demo):
     tid, card = demo["tournament_id"], card_of(demo)
     login(client, demo, "judge")
-    first = rule(client, tid, card_id=card).get_json()["ruling"]
+    first = rule(client, tid, card_id=card, round=3, sections=["1.8"]).get_json()["ruling"]
     login(client, demo, "head_judge")
-    second = rule(client, tid, supersedes_id=first["id"], decision="Dead hand instead")
+    second = rule(client, tid, supersedes_id=first["id"], decision="Dead hand instead",
+                  what_happened=None)
     assert second.status_code == 200
     entry = second.get_json()["ruling"]
     assert entry["supersedes_id"] == first["id"] and entry["versions"] == 2
+    # What the change does not say is kept from the entry it replaces.
+    assert entry["round"] == 3 and [s["id"] for s in entry["sections"]] == ["1.8"]
+    assert entry["what_happened"] == first["what_happened"]
     assert entry["table"] == 1 and entry["judge"] == "Hugo Head"
     again = rule(client, tid, supersedes_id=first["id"], decision="A fork")
     assert again.status_code == 409
