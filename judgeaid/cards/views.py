@@ -64,7 +64,7 @@ def reader(card_id: int):
     return response
 
 
-openapi.add_paths({"/api/cards/{card_id}/me": {"get": openapi._op(
+openapi.add_paths({"/api/cards/{card_id}/me": {"get": openapi.op(
     "Who reads this card: is_judge, the player named by the X-Player-Token header (null when "
     "the token is not for a player at this table), and whether that player may record rounds.",
     errors=(404,), tag="cards", params=openapi.CARD)}})
