@@ -7,6 +7,7 @@ from sqlalchemy import select
 
 from judgeaid.extensions import db
 from judgeaid.models import WINDS, Card, Player, PlaySession, Seat, Table
+from judgeaid.services.judging import appeals_for_player
 from judgeaid.services.players import get_player_by_token_or_404
 from judgeaid.services.seating import WIND_NAMES, session_count
 
@@ -47,6 +48,8 @@ def player_view(token: str) -> dict:
         "sessions": sessions,
         "has_seat": bool(seated),
         "is_league": player.tournament.settings.get("rotation") == "league",
+        # The judge console's partial: rulings about the player and their appeals (§4.3).
+        "appeals": appeals_for_player(player.id),
     }
 
 

@@ -73,6 +73,7 @@ def test_the_page_says_when_a_player_withdrew_or_joins_late(app, client, event):
 def test_the_page_fits_a_phone_and_keeps_places_for_results_and_appeals(app, client, event):
     page = page_of(app, client, 1)
     assert 'name="viewport"' in page and 'class="button"' in page
+    assert "data-appeals" in page  # the judge console's partial is in its place
     template = app.jinja_env.loader.get_source(app.jinja_env, "players/page.html")[0]
     assert '{% include "players/_results.html" ignore missing %}' in template
     assert '{% include "players/_appeals.html" ignore missing %}' in template
