@@ -24,7 +24,8 @@ from judgeaid.tournament.rotation import WINDS, session_seats
 CARD_WIDTH, CARD_HEIGHT = 3.7, 8.5  # inches: the paper card of A.2.2
 MAX_SPARE = 40
 # The rounds are set in a monospaced font sized so that FIELD characters fill one column
-# exactly (DejaVu Sans Mono's advance is 1233/2048 em): columns by spaces, never by tabs.
+# exactly (DejaVu Sans Mono's advance is 1233/2048 em): columns by spaces, never by tabs,
+# which WeasyPrint 70 draws about 2.4 % wider than asked (more after a fallback font).
 FIELD = 8
 MONO_ADVANCE = 1233 / 2048
 SCHEMES = {"formal": "formal payoff (§2.3)", "uniform": "uniform payoff"}
@@ -53,7 +54,7 @@ def card_geometry() -> dict:
     """Return where every line and box of the card sits, in inches from its top-left."""
     left, top, inner = 0.16, 0.17, 3.38
     grid_top, head, row, foot = 1.25, 0.62, 0.262, 0.3
-    # The dealer's and the players' columns are one step wide: tab stops of the data.
+    # The dealer's and the players' columns are one step wide: FIELD characters of the data.
     step = 0.62
     widths = (inner - 5 * step, step, step, step, step, step)
     lefts = [round(left + sum(widths[:i]), 3) for i in range(len(widths))]
@@ -75,11 +76,8 @@ def card_geometry() -> dict:
         "columns": list(zip(lefts, widths, strict=True)),
         "verticals": [*lefts, round(left + inner, 3)],
         "qr_left": 2.59, "qr_top": top, "qr_size": 0.92,
-        # WeasyPrint 70 draws each tab about 2.4 % wider than Pango placed it, so a column
-        # after a tab lands up to 0.02 in right of its line: fine for names, not for scores.
         "column_step": step,
         "mono_size": round(step * 72 / FIELD / MONO_ADVANCE, 3),
-        "sign_tab": round(inner - sign_width, 3),
         "sign_top": round(sign_top, 3), "sign_height": sign_height,
         "sign_width": sign_width, "sign_pitch": sign_pitch, "signs": signs,
         # The names' lines are a pitch tall; lift them by the half-leading of 6pt type.
@@ -94,7 +92,7 @@ def card_form(tournament: str, rotation: str, scheme: str) -> dict:
     # depends only on the rotation (§3.4), never on who sits there.
     seats = session_seats(dict(zip(WINDS, (1, 2, 3, 4), strict=True)), rotation)
     return {
-        "tournament": tournament,
+        "tournament": fit(tournament, 30),  # two lines of 9pt bold at most
         "rules": f"{SCHEMES.get(scheme, scheme)} · {ROTATIONS.get(rotation, rotation)}",
         "rounds": [{"round": s.round_no, "winds": [s.winds[n] for n in (1, 2, 3, 4)]}
                    for s in seats],
@@ -103,46 +101,46 @@ def card_form(tournament: str, rotation: str, scheme: str) -> dict:
 
 def initials(name: str) -> str:
     """Return a name's initials, at most three letters (the dealer column is narrow)."""
-    return "".join(part[0] for part in name.split() if part)[:3].upper()
+    return "".join(part[0] for part in name.split())[:3].upper()
 
 
 def card_data(view: dict | None, *, session: int, url: str | None = None,
               blank: bool = False) -> dict:
     """Return one card's own data: table, players, dealers, and the rounds recorded so far."""
     if view is None:
-        return {"session": session, "table": None, "qr": None, "head": "", "rows": "",
-                "sums": "", "signers": "", "confirmed": "", "foot": ""}
+        return {"session": session, "table": None, "qr": None, "heads": [], "dealers": "",
+                "scores": "", "sums": "", "signers": [], "notes": [], "foot": ""}
     numbers = [p["number"] for p in view["players"]]
     names = dict(zip(numbers, (p["name"] for p in view["players"]), strict=True))
     rounds = view["rounds"]
     filled = not blank and (any(r["recorded"] or r.get("result") == "not_played" for r in rounds)
                             or any(not p["is_void"] for p in view["penalties"]))
-    rows = []
-    for line in rounds:
-        cells = [_cell(line, n) for n in numbers] if filled else []
-        dealer = f"{initials(names[line['dealer']])} {line['dealer']}"[:FIELD]
-        rows.append((dealer.ljust(FIELD) + "".join(cells)).rstrip())
     totals = view["totals"]
-    sums = "\n".join(" " * FIELD + "".join(_field(_signed(totals[n][key])) for n in numbers)
-                     for key in ("penalties", "total")) if filled else ""
-    given = [names[n].split(" ", 1) + [""] for n in numbers]
     confirmed = {c["player"]: c["confirmed_at"][:10] for c in view["confirmations"]}
-    # Signature boxes: E and S side by side, then W and N (see card_geometry).
     labels = [fit(f"{n} {names[n]}", 24) for n in numbers]
     notes = [f"confirmed in judgeaid {confirmed[n]}" if filled and n in confirmed else ""
              for n in numbers]
     return {
         "session": session, "table": view["table"], "qr": qr_data_uri(url) if url else None,
-        # One block of lines with a tab stop per column: WeasyPrint's cost is per block.
-        "head": "\n".join(["\t".join(f"No. {n}" for n in numbers),
-                           "\t".join(fit(first, 5.6) for first, *_ in given),
-                           "\t".join(fit(rest, 5.6) for _, rest, *_ in given)]),
-        "rows": "\n".join(rows), "sums": sums,
-        "signers": "\n".join(["\t".join(labels[:2]), "\t".join(labels[2:])]),
-        "confirmed": "\n".join(["\t".join(notes[:2]), "\t".join(notes[2:])])
-                     if any(notes) else "",
+        # Few blocks, many lines: WeasyPrint's cost is per block and per line. Columns of
+        # scores are spaces in a monospaced font; tabs would drift (and more with CJK).
+        "heads": [f"No. {n}\n" + "\n".join(fit(part, 5.6) for part in _two_lines(names[n]))
+                  for n in numbers],
+        "dealers": "\n".join(f"{initials(names[r['dealer']])} {r['dealer']}" for r in rounds),
+        "scores": "\n".join("".join(_cell(r, n) for n in numbers).rstrip() for r in rounds)
+                  if filled else "",
+        "sums": "\n".join("".join(_field(_signed(totals[n][key])) for n in numbers)
+                          for key in ("penalties", "total")) if filled else "",
+        # Signature boxes: E and S side by side, then W and N (see card_geometry).
+        "signers": ["\n".join(labels[0::2]), "\n".join(labels[1::2])],
+        "notes": ["\n".join(notes[0::2]), "\n".join(notes[1::2])] if any(notes) else [],
         "foot": f"{url} · card version {view['version']}" if filled else "",
     }
+
+
+def _two_lines(name: str) -> list[str]:
+    first, _, rest = name.partition(" ")
+    return [first, rest]
 
 
 def _field(text: str) -> str:
@@ -159,7 +157,7 @@ def _cell(line: dict, number: int) -> str:
         return _field("-")
     if line["recorded"]:
         return _field(_signed(line["deltas"][number]))
-    return ""
+    return " " * FIELD
 
 
 def session_or_404(tournament: Tournament, number: int) -> PlaySession:

@@ -124,6 +124,34 @@ def test_names_and_scores_stay_inside_their_columns(app, judge, demo):
         at += len(value)
 
 
+def test_long_and_cjk_names_keep_every_column_in_place(app, client):
+    from judgeaid.extensions import db
+    from judgeaid.printing.cards import card_geometry
+    from judgeaid.services import players, seating
+    from tests.factories import make_tournament
+
+    names = ["Maximiliano Hernández-Castellanos", "王小明", "Ó Súilleabháin Siobhán",
+             "Wolfgang Amadeus Mozartwilliams"]
+    with app.test_request_context():
+        tournament, organizer = make_tournament(
+            "Championnat de France de Mahjong Zung Jung, édition de printemps", pin="1357")
+        for name in names:
+            players.add_player(tournament, name, None, organizer)
+        seating.seat_session(tournament, 1, organizer)
+        db.session.commit()
+        tid = tournament.id
+    assert client.post("/api/login", json={"tournament_id": tid, "name": "Olga",
+                                           "pin": "1357"}).status_code == 200
+    pdf = client.get(f"/t/{tid}/print/cards.pdf?session=1").data
+    chars = char_boxes(pdf)[0]
+    text = "".join(c for c, _ in chars)
+    assert "王小明" in text and "…" in text  # long names are cut, with an ellipsis
+    for left, width in card_geometry()["columns"][2:]:
+        heads = [i for i in range(len(text)) if text.startswith("No. ", i)
+                 and left < chars[i][1][0] < left + width]
+        assert len(heads) == 1, (left, text)
+
+
 def test_chosen_tables_and_spare_cards(judge, demo):
     pdf = cards_pdf(judge, demo, "session=1&tables=2,4&spare=2").data
     assert page_sizes(pdf) == [(3.7, 8.5)] * 4

@@ -42,8 +42,8 @@ def test_a_slip_says_table_and_starting_seat(judge, demo):
     pages = char_boxes(slips_pdf(judge, demo).data)[:-1]
     for chars in pages:
         text = "".join(c for c, _ in chars)
-        name = f"{player['name']} · No. {player['number']}"
-        if name in text:
+        name = player["name"]
+        if name in text and f"Player No. {player['number']}" in text:
             break
     else:
         raise AssertionError(f"no slip for {name}")
@@ -54,8 +54,9 @@ def test_a_slip_says_table_and_starting_seat(judge, demo):
         return any(text[i:i + len(word)] == word and 0 < chars[i][1][2] - top < 0.8
                    and -0.05 < chars[i][1][0] - left < 1.5 for i in range(len(text)))
 
+    assert on_this_slip(f"Player No. {player['number']}")
     assert on_this_slip("1") and on_this_slip("South")
-    assert text.count("Starting seat") == text.count(" · No. ")  # a form under each slip
+    assert text.count("Starting seat") == text.count("Player No. ")  # a form under each slip
 
 
 def test_the_list_is_sorted_by_name(judge, demo):
