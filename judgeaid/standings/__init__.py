@@ -1,0 +1,1 @@
+"""Standings, results posting, the final day and exports (issue 8)."""

@@ -1,0 +1,52 @@
+"""`flask standings export|import`: a tournament's one-file JSON backup and its restore."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+from flask import Blueprint
+
+from judgeaid.extensions import db
+
+
+def register_commands(bp: Blueprint) -> None:
+    """Attach the backup commands to the standings blueprint's `flask standings` group."""
+
+    @bp.cli.command("export")
+    @click.argument("tournament_id", type=int)
+    @click.option("--out", "out", type=click.Path(dir_okay=False, writable=True),
+                  help="Write the backup here instead of to standard output.")
+    def export(tournament_id: int, out: str | None) -> None:
+        """Write one tournament as a JSON backup file."""
+        from judgeaid.services.errors import ServiceError
+        from judgeaid.services.exports import backup_bytes
+
+        try:
+            data = backup_bytes(tournament_id)
+        except ServiceError as exc:
+            raise click.ClickException(exc.message) from exc
+        if out:
+            Path(out).write_bytes(data)
+            click.echo(f"Tournament {tournament_id} written to {out} ({len(data)} bytes).",
+                       err=True)
+        else:
+            sys.stdout.buffer.write(data + b"\n")
+
+    @bp.cli.command("import")
+    @click.argument("backup", type=click.Path(exists=True, dir_okay=False))
+    def restore(backup: str) -> None:
+        """Restore a JSON backup as a new tournament and print its new id as JSON."""
+        from judgeaid.services.errors import ServiceError
+        from judgeaid.services.exports import import_tournament
+
+        try:
+            tournament = import_tournament(Path(backup).read_bytes())
+        except ServiceError as exc:
+            db.session.rollback()
+            raise click.ClickException(exc.message) from exc
+        db.session.commit()
+        click.echo(json.dumps({"tournament_id": tournament.id, "name": tournament.name},
+                              ensure_ascii=False))

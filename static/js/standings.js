@@ -1,0 +1,56 @@
+// Standings pages: find a player in a long list; file a score check from the player's page.
+
+const filter = document.querySelector("[data-standings-filter]");
+const list = document.querySelector("[data-standings-list]");
+if (filter && list) {
+  filter.addEventListener("input", () => {
+    const needle = filter.value.trim().toLowerCase();
+    for (const line of list.children) {
+      line.hidden = Boolean(needle) && !line.dataset.name.includes(needle)
+        && line.dataset.number !== needle;
+    }
+  });
+}
+
+// randomUUID needs a secure context; a venue server on plain HTTP still gets a unique id.
+function newOpId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The player's page link is their credential: the score check goes to the JSON API with it
+// in the X-Player-Token header. Without JavaScript the form posts normally.
+for (const form of document.querySelectorAll("[data-score-check]")) {
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const error = form.querySelector("[data-form-error]");
+    const button = form.querySelector("button[type=submit]");
+    const data = new FormData(form);
+    error.textContent = "";
+    button.disabled = true;
+    try {
+      const response = await fetch(form.dataset.api, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Player-Token": form.dataset.token },
+        body: JSON.stringify({
+          session: Number(data.get("session")),
+          message: data.get("message"),
+          op_id: data.get("op_id"),
+        }),
+      });
+      const body = await response.json();
+      if (!response.ok) throw new Error(body.message || "The request was refused.");
+      const item = document.createElement("li");
+      item.textContent = `Session ${body.score_check.session}: “${body.score_check.message}” — waiting for the organizer`;
+      form.parentElement.querySelector("[data-score-checks]").append(item);
+      form.reset();
+      form.querySelector("[name=op_id]").value = newOpId();
+    } catch (failure) {
+      error.textContent = failure.message === "Failed to fetch"
+        ? "No connection: try again when you are back online."
+        : failure.message;
+    } finally {
+      button.disabled = false;
+    }
+  });
+}

@@ -1,0 +1,74 @@
+"""In Chromium: the organizer posts session 1 as final; a visitor reads the public standings."""
+
+from __future__ import annotations
+
+import pytest
+
+from judgeaid.extensions import db
+from tests.web.test_standings_service import (
+    card_of,
+    make_event,
+    play,
+    seat_by_hand,
+    time_over,
+    win,
+)
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Zoë Ünal", "Ana Kwan", "Bo Sato", "Cy Park", "Dee Ito", "Eli Rossi", "Fay Novak",
+         "Gus Weber"]
+
+
+@pytest.fixture
+def event(app):
+    with app.app_context():
+        tournament, organizer = make_event(players=8)
+        for player, name in zip(tournament.players, NAMES, strict=True):
+            player.name = name
+        session = seat_by_hand(tournament, 1, [[1, 2, 3, 4], [5, 6, 7, 8]])
+        play(card_of(session, 1), organizer, win(1, 40))
+        play(card_of(session, 2), organizer, win(6, 10), win(7, 20, "discard", 8))
+        for table in (1, 2):
+            time_over(card_of(session, table), organizer)
+        db.session.commit()
+        return {"id": tournament.id, "organizer": organizer.name}
+
+
+def test_organizer_posts_a_session_and_a_visitor_reads_the_standings(
+        live_server, browser, event):
+    visitor = browser.new_context(viewport={"width": 360, "height": 740})
+    desk = browser.new_context(viewport={"width": 360, "height": 740})
+    try:
+        public = visitor.new_page()
+        public.goto(f"{live_server.url}/t/{event['id']}/standings")
+        assert public.locator("[data-testid=provisional]").is_visible()
+
+        organizer = desk.new_page()
+        organizer.goto(f"{live_server.url}/login")
+        organizer.select_option("select[name=tournament_id]", str(event["id"]))
+        organizer.fill("input[name=name]", event["organizer"])
+        organizer.fill("input[name=pin]", "1234")
+        organizer.click("button[type=submit]")
+        organizer.goto(f"{live_server.url}/t/{event['id']}/standings/manage")
+        organizer.click("[data-testid=finalize-1]")
+        assert "Session 1 is posted as final." in organizer.locator("main").inner_text()
+        assert organizer.locator("[data-testid=session-1] .badge-final").is_visible()
+
+        public.reload()
+        assert public.locator("[data-testid=final]").is_visible()
+        lines = public.locator("[data-testid=standings] li")
+        assert lines.count() == 8
+        first = lines.nth(0).inner_text()
+        assert "Zoë Ünal" in first and "+10.95" in first and "120 raw" in first
+        assert "Fay Novak" in lines.nth(1).inner_text()  # +60 −10 = +50 → +7.07
+        assert public.locator("[data-testid=mp-7]").inner_text().startswith("+7.07")
+        # a phone-width page with no sideways scrolling
+        assert public.evaluate("() => document.documentElement.scrollWidth") <= 360
+
+        public.fill("[data-standings-filter]", "rossi")
+        assert public.locator("[data-testid=standings] li:visible").count() == 1
+        assert "Eli Rossi" in public.locator("[data-testid=standings] li:visible").inner_text()
+    finally:
+        visitor.close()
+        desk.close()

@@ -1,0 +1,258 @@
+"""The one-file JSON backup: every table of the tournament, a restore with fresh ids that
+round-trips exactly (on SQLite and on PostgreSQL), and files refused with nothing written."""
+
+from __future__ import annotations
+
+import copy
+import json
+import uuid
+
+import pytest
+from sqlalchemy import func, select
+
+from judgeaid.extensions import db
+from judgeaid.models import (
+    Appeal,
+    CallUp,
+    ClockEvent,
+    Penalty,
+    PlayTimer,
+    Ruling,
+    Team,
+    TimeOut,
+    Tournament,
+)
+from judgeaid.services import cards, exports, standings
+from judgeaid.services.cards import Actor
+from tests.conftest import reset_schema
+from tests.factories import make_judge
+from tests.web.test_standings_service import (
+    card_of,
+    make_event,
+    penalize,
+    play,
+    seat_by_hand,
+    time_over,
+    win,
+)
+
+
+def build_event() -> int:
+    """Make a tournament that touches every backed-up table; return its id."""
+    tournament, organizer = make_event("rsom", players=8)
+    tournament.players[0].name = "Zoë Ünal"
+    team = Team(tournament_id=tournament.id, name="Kowloon Tigers")
+    db.session.add(team)
+    db.session.flush()
+    tournament.players[0].team_id = tournament.players[5].team_id = team.id
+    judge = make_judge(tournament, "Jin", role="head_judge", pin="2468")
+    session = seat_by_hand(tournament, 1, [[1, 2, 3, 4], [5, 6, 7, 8]])
+    card = card_of(session, 1)
+    play(card, organizer, win(1, 40), win(2, 70, "discard", 3))
+    play(card, organizer, win(4, 30), start=2, correction=True, reason="wrong winner")
+    penalty_line = penalize(card, organizer, 2, 10)
+    voided = penalize(card, organizer, 3, 5)
+    cards.void_penalty(card, voided, {"reason": "judge erred", "op_id": str(uuid.uuid4())},
+                       Actor.for_user(organizer))
+    time_over(card, organizer)
+    cards.confirm(card, {"player": 1, "op_id": str(uuid.uuid4())}, Actor.for_user(organizer))
+    card.recorder_player_id = tournament.players[1].id
+    call = CallUp(tournament_id=tournament.id, card_id=card.id, reason="dispute",
+                  status="resolved", taken_by=judge.id)
+    db.session.add(call)
+    db.session.flush()
+    first = Ruling(tournament_id=tournament.id, call_up_id=call.id, card_id=card.id,
+                   session_number=1, table_number=1, round=2, players=[2, 3],
+                   what_happened="false win", sections=["1.7"], decision="10 points",
+                   judge_id=judge.id)
+    db.session.add(first)
+    db.session.flush()
+    second = Ruling(tournament_id=tournament.id, card_id=card.id, what_happened="false win",
+                    decision="5 points", judge_id=judge.id, supersedes_id=first.id)
+    db.session.add(second)
+    db.session.flush()
+    penalty = Penalty(tournament_id=tournament.id, player_id=tournament.players[1].id,
+                      ruling_id=second.id, card_penalty_id=penalty_line, session_number=1,
+                      category="procedural", infraction="false win", kind="points", points=10,
+                      paid_to={"3": 10}, judge_id=judge.id)
+    db.session.add(penalty)
+    db.session.flush()
+    db.session.add_all([
+        Appeal(tournament_id=tournament.id, ruling_id=second.id,
+               player_id=tournament.players[1].id, text="I disagree", status="decided",
+               decision="upheld", decided_by=judge.id),
+        ClockEvent(session_id=session.id, table_id=card.table_id, kind="extend",
+                   amount_ms=60_000, reason="long ruling", at_ms=1_700_000_000_000, by="Olga"),
+        PlayTimer(tournament_id=tournament.id, card_id=card.id, round=3, player_number=2,
+                  judge_id=judge.id, dealt_at_ms=1_700_000_000_000,
+                  turns=[[1_700_000_001_000, 1_700_000_020_000], [1_700_000_030_000, None]],
+                  status="converted", penalty_id=penalty.id),
+        TimeOut(tournament_id=tournament.id, session_id=session.id,
+                player_id=tournament.players[2].id, kind="late",
+                started_at_ms=1_700_000_000_000, ended_at_ms=1_700_000_400_000, points=10,
+                penalty_id=penalty.id, judge_id=judge.id),
+    ])
+    player = tournament.players[4]
+    standings.request_score_check(player, {"session": 1, "message": "round 1?",
+                                           "op_id": str(uuid.uuid4())})
+    check = db.session.scalar(select(standings.ScoreCheck))
+    standings.resolve_score_check(tournament, check.id, "card correct", organizer)
+    db.session.commit()
+    return tournament.id
+
+
+def without_ids(backup: dict) -> dict:
+    """Return the backup's tables with every id replaced by the row's place in its table."""
+    tables = backup["tables"]
+    place = {name: {row["id"]: i for i, row in enumerate(rows)}
+             for name, rows in tables.items() if rows and "id" in rows[0]}
+    result = {}
+    for model, _ in exports.BACKUP_TABLES:
+        name = model.__table__.name
+        references = exports._foreign_keys(model)
+        rows = copy.deepcopy(tables[name])
+        for row in rows:
+            if "id" in row:
+                row["id"] = place[name][row["id"]]
+            for column, target in references:
+                if row[column] is not None:
+                    row[column] = place[target][row[column]]
+        result[name] = rows
+    return result
+
+
+def fresh_database() -> None:
+    """Drop and recreate every table, ending this session's transaction first (PostgreSQL
+    would otherwise wait forever for its own locks)."""
+    db.session.remove()
+    reset_schema()
+
+
+def count_tournaments() -> int:
+    return db.session.scalar(select(func.count(Tournament.id)))
+
+
+def test_the_backup_holds_every_table_of_the_tournament(app):
+    with app.app_context():
+        tid = build_event()
+        backup = exports.export_tournament(tid)
+    covered = set(backup["tables"]) | set(exports.NOT_BACKED_UP)
+    assert covered == set(db.metadata.tables)
+    for name, rows in backup["tables"].items():
+        assert rows, f"the test event has no {name} rows"
+    user = backup["tables"]["user"][0]
+    assert user["pin_hash"] and user["pin_hash"] != "1234"
+    assert {r["revision"] for r in backup["tables"]["card_round"]} == {1, 2}
+
+
+def test_export_import_export_round_trips_exactly(app):
+    with app.app_context():
+        tid = build_event()
+        first = exports.export_tournament(tid)
+        text = json.dumps(first, ensure_ascii=False)
+        fresh_database()
+        db.session.add(Tournament(name="Taken id space", format="csom", seed=1))
+        db.session.commit()
+        restored = exports.import_tournament(text.encode())
+        db.session.commit()
+        assert restored.id != tid
+        second = exports.export_tournament(restored.id)
+    assert without_ids(second) == without_ids(first)
+    assert second["counts"] == first["counts"]
+
+
+def test_a_restored_tournament_works(app, client):
+    with app.app_context():
+        tid = build_event()
+        before = standings.api_standings(tid)
+        data = exports.backup_bytes(tid)
+        fresh_database()
+        new_id = exports.import_tournament(data).id
+        db.session.commit()
+    after = client.get(f"/api/tournaments/{new_id}/standings").get_json()
+    assert after["standings"] == before["standings"]
+    login = client.post("/api/login", json={"tournament_id": new_id, "name": "Jin",
+                                            "pin": "2468"})
+    assert login.status_code == 200  # PIN hashes came along
+
+
+def test_restoring_next_to_the_original_is_refused(app):
+    with app.app_context():
+        tid = build_event()
+        data = exports.backup_bytes(tid)
+        with pytest.raises(exports.BadBackup, match="fresh database") as refused:
+            exports.import_tournament(data)
+        assert refused.value.status == 409
+        assert count_tournaments() == 1
+
+
+def mangle(backup: dict, how: str) -> bytes:
+    backup = copy.deepcopy(backup)
+    tables = backup["tables"]
+    if how == "truncated":
+        return json.dumps(backup).encode()[:5000]
+    if how == "format":
+        backup["format"] = "something-else"
+    elif how == "version":
+        backup["version"] = 99
+    elif how == "schema":
+        backup["schema"]["player"].remove("token")
+    elif how == "edited":
+        tables["player"][0]["name"] = "Someone Else"
+    elif how == "type":
+        tables["player"][0]["number"] = "seven"
+    elif how == "missing":
+        del tables["seat"][0]["player_id"]
+    elif how == "dangling":
+        tables["seat"][0]["player_id"] = 999_999
+    elif how == "two tournaments":
+        tables["tournament"].append(dict(tables["tournament"][0], id=999_999))
+    if how in ("type", "missing", "dangling", "two tournaments"):
+        backup["checksum"] = exports.checksum(tables)
+    return json.dumps(backup).encode()
+
+
+@pytest.mark.parametrize(("how", "message"), [
+    ("truncated", "not JSON"), ("format", "not a judgeaid tournament backup"),
+    ("version", "version 99"), ("schema", "different tables or columns"),
+    ("edited", "checksum"), ("type", "must be a whole number"),
+    ("missing", "does not have the table's columns"), ("dangling", "not in the backup"),
+    ("two tournaments", "exactly one tournament"),
+])
+def test_a_bad_file_is_refused_and_nothing_is_written(app, how, message):
+    with app.app_context():
+        backup = exports.export_tournament(build_event())
+        fresh_database()
+        with pytest.raises(exports.BadBackup, match=message):
+            exports.import_tournament(mangle(backup, how))
+        db.session.rollback()
+        assert count_tournaments() == 0
+
+
+def test_a_row_the_database_refuses_rolls_everything_back(app):
+    with app.app_context():
+        backup = exports.export_tournament(build_event())
+        players = backup["tables"]["player"]
+        players[1]["number"] = players[0]["number"]  # two players with one number
+        backup["checksum"] = exports.checksum(backup["tables"])
+        fresh_database()
+        with pytest.raises(exports.BadBackup, match="Nothing was written"):
+            exports.import_tournament(json.dumps(backup))
+        db.session.commit()
+        assert count_tournaments() == 0
+
+
+def test_the_cli_exports_and_restores(app, runner, tmp_path):
+    with app.app_context():
+        tid = build_event()
+    path = tmp_path / "backup.json"
+    out = runner.invoke(args=["standings", "export", str(tid), "--out", str(path)])
+    assert out.exit_code == 0, out.output
+    with app.app_context():
+        fresh_database()
+    restored = runner.invoke(args=["standings", "import", str(path)])
+    assert restored.exit_code == 0, restored.output
+    body = json.loads(restored.output)
+    assert body["name"] == "Test Open"
+    again = runner.invoke(args=["standings", "import", str(path)])
+    assert again.exit_code == 1 and "fresh database" in again.output
