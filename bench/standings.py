@@ -1,0 +1,174 @@
+"""Standings rows: 400 players × 8 sessions of real card rows, the standings service, the
+public page and API, one player's results, and the JSON backup of that event.
+
+Target (issue 8): the standings computed and the page served in under 200 ms server time.
+Setup writes the cards with bulk inserts (16 rounds per card, a few corrections and
+penalties), so the figures measure reading and ranking, not recording.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from bench.support import Row, kb, ms, verdict
+
+AREA = "standings"
+PLAYERS = 400
+SESSIONS = 8
+TARGET_MS = 200
+
+
+def _build(ctx) -> int:
+    """Create the event and its 800 cards of 16 rounds; return the tournament id."""
+    from sqlalchemy import insert
+
+    from judgeaid.extensions import db
+    from judgeaid.models import (
+        Card,
+        CardPenalty,
+        CardRound,
+        Player,
+        PlaySession,
+        Seat,
+        Table,
+        utcnow,
+    )
+    from judgeaid.services import accounts
+    from judgeaid.services.players import new_token
+
+    rng = random.Random(8)
+    with ctx.app.app_context():
+        tournament, _ = accounts.create_tournament(
+            "Bench Standings Open", "rsom", "Bench Organizer", "1234",
+            settings={"sessions": SESSIONS}, seed=8)
+        db.session.execute(insert(Player), [
+            {"tournament_id": tournament.id, "number": n, "name": f"Bench Player {n:03d}",
+             "token": new_token(), "status": "active", "joined_session": 1}
+            for n in range(1, PLAYERS + 1)])
+        player_ids = {number: player_id for number, player_id in db.session.execute(
+            db.select(Player.number, Player.id).where(Player.tournament_id == tournament.id))}
+        now = utcnow()
+        for number in range(1, SESSIONS + 1):
+            session = PlaySession(tournament_id=tournament.id, number=number, status="finished",
+                                  finalized_at=now if number < SESSIONS else None,
+                                  finalized_by="organizer:Bench Organizer")
+            db.session.add(session)
+            db.session.flush()
+            order = list(range(1, PLAYERS + 1))
+            rng.shuffle(order)
+            groups = [order[i:i + 4] for i in range(0, PLAYERS, 4)]
+            table_ids = db.session.scalars(
+                insert(Table).returning(Table.id, sort_by_parameter_order=True),
+                [{"session_id": session.id, "number": t} for t in range(1, len(groups) + 1)]
+            ).all()
+            db.session.execute(insert(Seat), [
+                {"table_id": table_id, "player_id": player_ids[p], "position": position}
+                for table_id, group in zip(table_ids, groups, strict=True)
+                for position, p in enumerate(group)])
+            card_ids = db.session.scalars(
+                insert(Card).returning(Card.id, sort_by_parameter_order=True),
+                [{"tournament_id": tournament.id, "session_id": session.id, "table_id": t,
+                  "status": "locked"} for t in table_ids]).all()
+            rounds, penalties = [], []
+            for card_id, group in zip(card_ids, groups, strict=True):
+                for r in range(1, 17):
+                    for revision in (1, 2) if rng.random() < 0.02 else (1,):
+                        rounds.append(_round(card_id, r, revision, group, rng))
+                if rng.random() < 0.1:
+                    penalties.append({"card_id": card_id, "player_number": group[0],
+                                      "points": 10, "reason": "bench", "recorded_by": "bench",
+                                      "voided_at": now if rng.random() < 0.2 else None})
+            db.session.execute(insert(CardRound), rounds)
+            if penalties:
+                db.session.execute(insert(CardPenalty), penalties)
+        db.session.commit()
+        return tournament.id
+
+
+def _round(card_id: int, number: int, revision: int, group: list[int], rng) -> dict:
+    """Return a round line: a self-draw (deltas +3v / −v each) or, now and then, a draw."""
+    if rng.random() < 0.1:
+        deltas, result, winner, value = dict.fromkeys(map(str, group), 0), "draw", None, None
+    else:
+        winner, value = rng.choice(group), rng.choice((2, 5, 10, 15, 25, 30, 40, 60, 100, 160))
+        deltas = {str(p): 3 * value if p == winner else -value for p in group}
+        result = "win"
+    return {"card_id": card_id, "round": number, "revision": revision, "result": result,
+            "winner": winner, "value": value, "win": "self" if winner else None,
+            "deltas": deltas, "recorded_by": "bench", "reason": ""}
+
+
+def run(ctx) -> list[Row]:
+    """Time the standings service, the page, the API and one player's results at 400 × 8."""
+    from judgeaid.extensions import db
+    from judgeaid.models import Player
+    from judgeaid.services import exports, standings
+
+    started = time.perf_counter()
+    tid = _build(ctx)
+    setup_s = time.perf_counter() - started
+    reps = ctx.reps(30, 3)
+    client = ctx.app.test_client()
+
+    def get(path, cold=False):
+        def fetch():
+            if cold:
+                standings.forget_computed()
+            response = client.get(path)
+            assert response.status_code == 200, (path, response.status_code)
+            return response
+        return fetch
+
+    with ctx.app.app_context():
+
+        def service():
+            db.session.remove()  # every run loads from the database, as a request does
+            standings.forget_computed()
+            standings.standings_view(tid)
+
+        service_t = ctx.timeit(service, reps)
+        player_id = db.session.scalar(db.select(Player.id).where(
+            Player.tournament_id == tid, Player.number == 200))
+    page = f"/t/{tid}/standings"
+    cold_t = ctx.timeit(get(page, cold=True), reps)
+    warm_t = ctx.timeit(get(page), reps)
+    api_t = ctx.timeit(get(f"/api/tournaments/{tid}/standings"), reps)
+    size = len(get(page)().data)
+    with ctx.app.test_request_context():
+        player_t = ctx.timeit(lambda: (db.session.remove(),
+                                       standings.results_for_player(player_id)), reps)
+        started = time.perf_counter()
+        backup = exports.backup_bytes(tid)
+        backup_ms = (time.perf_counter() - started) * 1000
+
+    figures = {"service": service_t, "page_cold": cold_t, "page": warm_t, "api": api_t,
+               "player": player_t}
+    ctx.details[AREA] = {"players": PLAYERS, "sessions": SESSIONS, "setup_s": round(setup_s, 2),
+                         **{k: v.__dict__ for k, v in figures.items()},
+                         "page_bytes": size, "backup_bytes": len(backup),
+                         "backup_ms": round(backup_ms, 1)}
+    scale = f"{PLAYERS} × {SESSIONS}"
+    note = f"{PLAYERS} players × {SESSIONS} sessions, 800 cards, ~12.9k round lines; SQLite"
+
+    def timed(measure, timing, target, note_text):
+        return Row(AREA, f"{measure} (median / p99)",
+                   f"{ms(timing.median_ms)} / {ms(timing.p99_ms)}",
+                   f"< {TARGET_MS} ms" if target else "", "",
+                   verdict(timing.p99_ms < TARGET_MS) if target else "", note_text)
+
+    return [
+        timed(f"standings service {scale}, computed from the cards", service_t, True,
+              f"{note}; card totals summed in SQL, ranked, Day-1 cut preview"),
+        timed(f"GET /t/<id>/standings {scale}, computed from the cards", cold_t, True,
+              f"server time through the test client; {kb(size)} of HTML before gzip"),
+        timed(f"GET /t/<id>/standings {scale}, nothing changed since the last GET", warm_t,
+              True, "the fingerprint query finds the standings already computed"),
+        timed("GET /api/tournaments/<id>/standings, nothing changed", api_t, True,
+              "the public JSON of the same data"),
+        timed("one player's results (player page partial)", player_t, False,
+              "their own seats' card totals plus their place in the standings"),
+        Row(AREA, "JSON backup of that event: size, time", f"{kb(len(backup))}, {ms(backup_ms)}",
+            "", "", "", "bulk-made rows: no audit events or replay records, which a real "
+                        "event adds (each replay record holds a whole card)"),
+    ]
