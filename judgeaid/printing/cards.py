@@ -243,7 +243,7 @@ def render_cards(tournament: Tournament, number: int, *, layout: str = "card",
         "title": f"{tournament.name}: scoring cards, session {number}",
         "g": card_geometry(), "sheet": {"width": _inch(sheet.width),
                                         "height": _inch(sheet.height),
-                                        "marks": cut_marks(sheet)},
+                                        "per_page": sheet.per_page, "marks": cut_marks(sheet)},
         "form": card_form(tournament.name, settings.get("rotation", "standard"),
                           settings.get("payoff_scheme", "formal")),
     }
