@@ -17,7 +17,7 @@ class StaticOnlyFetcher(URLFetcher):
     """Serve data: URIs and the app's own static files; refuse every other URL."""
 
     def __init__(self, base_url: str, static_folder: str | Path, static_url_path: str):
-        super().__init__(allowed_protocols=("data", "http", "https"))
+        super().__init__()
         root = urlsplit(base_url)
         self._origin = (root.scheme, root.netloc)
         # The app may live below a script root: /static is then /root/static.
@@ -48,7 +48,11 @@ def _data_uri(url: str) -> URLFetcherResponse:
 
 
 class _Stamp:
-    """A page of fixed form drawn once per PDF as a Form XObject, then referenced per page."""
+    """A page of fixed form drawn once per PDF as a Form XObject, then referenced per page.
+
+    This paints through WeasyPrint 70's page-drawing API (pinned in requirements.txt);
+    tests/printing/test_pdf.py checks that each form lands in the file once.
+    """
 
     def __init__(self, page: Page):
         self.page = page

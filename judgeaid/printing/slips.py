@@ -42,18 +42,22 @@ class SlipSheet:
 
     @property
     def per_page(self) -> int:
+        """Return how many slips a sheet holds."""
         return self.columns * self.rows
 
     @property
     def left(self) -> float:
+        """Return the left margin that centres the slips."""
         return round((self.width - self.columns * self.slip_width) / 2, 3)
 
     @property
     def top(self) -> float:
+        """Return the top margin that centres the slips."""
         return round((self.height - self.rows * self.slip_height) / 2, 3)
 
     @property
     def list_lines(self) -> int:
+        """Return how many players a column of the notice-board list holds."""
         return int((self.height - self.list_top - 0.5) / self.list_row)
 
 
