@@ -269,13 +269,17 @@ def call_judge(card: Card, payload: dict) -> tuple[dict, int]:
         record_event("judging.callup", tournament_id=card.tournament_id,
                      actor=f"table:{card.table.number}", subject=f"callup:{call.id}",
                      after={"card": card.id, "reason": reason})
-    elif reason and reason not in call.reason:
+    changed = is_new
+    if not is_new and reason and reason not in call.reason and len(call.reason) < 1000:
         # A second tap while waiting adds what the table now says, and keeps its place.
         call.reason = f"{call.reason} / {reason}" if call.reason else reason
+        changed = True
         db.session.flush()
     body = {"call_up": _call_json(call, card, _user_names(card.tournament_id)),
             "is_new": is_new}
-    operations.remember(op_id, "judge.callup", card.tournament_id, payload, body)
+    if changed:
+        # Only a write is remembered: taps on a waiting call leave no rows behind.
+        operations.remember(op_id, "judge.callup", card.tournament_id, payload, body)
     return body, 200
 
 
