@@ -125,6 +125,7 @@ function mountTimer(root) {
   let version = view.version;
   let penalty = view.penalty;
   let lastTapAt = 0;
+  const unsaved = new Set(); // op_ids this page sent that the server has not answered yet
   let shown = { total: null, turnIndex: null };
   let wakeLock = null;
 
@@ -163,8 +164,10 @@ function mountTimer(root) {
     persist();
   }
 
+  // Counted at once when a tap is made, before the outbox has stored it, so an answer to an
+  // earlier tap never rolls the screen back over a newer one.
   async function waitingHere() {
-    return (await pending()).filter(forThis).length;
+    return unsaved.size + (await pending()).filter(forThis).length;
   }
 
   // The phone's copy wins while it has writes not yet saved; otherwise the newer copy does.
@@ -196,6 +199,7 @@ function mountTimer(root) {
   }
 
   function send(path, body, what) {
+    unsaved.add(body.op_id);
     return enqueue({ url: `/api/timers/${id}/${path}`, body, label: `Timer (${label}): ${what}`,
       meta: { timer: id } });
   }
@@ -251,6 +255,7 @@ function mountTimer(root) {
 
   subscribe(async (event) => {
     if (!event.item || !forThis(event.item)) return;
+    if (event.type !== "queued" && event.type !== "kept") unsaved.delete(event.item.op_id);
     if (event.type === "sent" && event.response?.timer) {
       const timer = event.response.timer;
       version = Math.max(version, timer.version);

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from judgeaid.rules.timing import round_time, time_limits
-from tests.browser.test_clock_sync import new_phone
+from tests.browser.test_clock_sync import Phones
 from tests.web.test_clock_session import install_server_clock
 
 pytestmark = pytest.mark.browser
@@ -20,6 +20,13 @@ T0 = 1_700_000_000_000
 @pytest.fixture
 def server_clock(monkeypatch):
     return install_server_clock(monkeypatch, frozen=False)
+
+
+@pytest.fixture
+def phones(browser, app, live_server):
+    phones = Phones(browser, app)
+    yield phones
+    phones.close()
 
 
 def _limits(kind, **extra):
@@ -52,7 +59,8 @@ def _cases():
     return cases
 
 
-def test_the_js_timer_counts_exactly_like_the_python_rule(live_server, page):
+def test_the_js_timer_counts_exactly_like_the_python_rule(live_server, phones):
+    page = phones.new().new_page()
     page.goto(live_server.url + "/offline")
     cases = _cases()
     js_results = page.evaluate("""async (cases) => {
@@ -105,119 +113,110 @@ def _server_timer(page, live_server, timer_id):
     return page.request.get(f"{live_server.url}/api/timers/{timer_id}").json()["timer"]
 
 
-def test_a_judge_times_a_whole_round_and_puts_it_on_the_card(live_server, browser, demo,
+def test_a_judge_times_a_whole_round_and_puts_it_on_the_card(live_server, phones, demo,
                                                               server_clock):
-    context = new_phone(browser, 12)  # this phone's own clock is 12 s fast
-    try:
-        page = context.new_page()
-        _sign_in(page, live_server, demo)
-        timer_id = _open_timer(page, live_server, demo)
-        root = page.locator("[data-play-timer]")
-        tap = page.get_by_test_id("timer-tap")
-        assert page.get_by_test_id("timer-free").is_visible()
+    context = phones.new(12)  # this phone's own clock is 12 s fast
+    page = context.new_page()
+    _sign_in(page, live_server, demo)
+    timer_id = _open_timer(page, live_server, demo)
+    root = page.locator("[data-play-timer]")
+    tap = page.get_by_test_id("timer-tap")
+    assert page.get_by_test_id("timer-free").is_visible()
 
-        # turn 1 starts at the deal: 44 s, of which 20 s are free; 24 s on a 20 s turn: 5
-        tap.click()
-        _advance(page, server_clock, 44 * S)
-        tap.click()
-        page.wait_for_function("() => document.querySelector('[data-play-timer]')"
-                               ".dataset.points === '5'")
-        assert root.get_attribute("data-last-signal") == "warn"
-        # turn 2: 48 s, 28 s over the limit: 10 more
-        _advance(page, server_clock, 6 * S)
-        tap.click()
-        _advance(page, server_clock, 40 * S)
-        assert "over the 20 s limit" in page.locator("[data-timer-turn-hint]").inner_text()
-        _advance(page, server_clock, 8 * S)
-        tap.click()
-        # turn 3: 9 s, nothing
-        _advance(page, server_clock, 5 * S)
-        tap.click()
-        _advance(page, server_clock, 9 * S)
-        tap.click()
-        page.get_by_test_id("timer-finish").click()
-        assert page.get_by_test_id("timer-points").inner_text() == "15 points"
-        assert page.get_by_test_id("timer-turns").locator("li").count() == 3
+    # turn 1 starts at the deal: 44 s, of which 20 s are free; 24 s on a 20 s turn: 5
+    tap.click()
+    _advance(page, server_clock, 44 * S)
+    tap.click()
+    page.wait_for_function("() => document.querySelector('[data-play-timer]')"
+                           ".dataset.points === '5'")
+    assert root.get_attribute("data-last-signal") == "warn"
+    # turn 2: 48 s, 28 s over the limit: 10 more
+    _advance(page, server_clock, 6 * S)
+    tap.click()
+    _advance(page, server_clock, 40 * S)
+    assert "over the 20 s limit" in page.locator("[data-timer-turn-hint]").inner_text()
+    _advance(page, server_clock, 8 * S)
+    tap.click()
+    # turn 3: 9 s, nothing
+    _advance(page, server_clock, 5 * S)
+    tap.click()
+    _advance(page, server_clock, 9 * S)
+    tap.click()
+    page.get_by_test_id("timer-finish").click()
+    assert page.get_by_test_id("timer-points").inner_text() == "15 points"
+    assert page.get_by_test_id("timer-turns").locator("li").count() == 3
 
-        # the layout fits a 360 px phone and every control is a full-size target
-        assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
-        small = page.evaluate("""() => [...document.querySelectorAll('main button, main a')]
-            .filter(e => e.offsetParent && e.getBoundingClientRect().height < 44)
-            .map(e => e.outerHTML.slice(0, 80))""")
-        assert small == []
+    # the layout fits a 360 px phone and every control is a full-size target
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    small = page.evaluate("""() => [...document.querySelectorAll('main button, main a')]
+        .filter(e => e.offsetParent && e.getBoundingClientRect().height < 44)
+        .map(e => e.outerHTML.slice(0, 80))""")
+    assert small == []
 
-        # one tap puts it on the card
-        convert = page.get_by_test_id("timer-convert")
-        assert convert.inner_text() == "Put 15 points on the card"
-        convert.click()
-        page.get_by_test_id("timer-done").wait_for(timeout=10_000)
-        assert "15 points are on the card's penalty line" in page.get_by_test_id(
-            "timer-done").inner_text()
-        server = _server_timer(page, live_server, timer_id)
-        assert server["status"] == "converted"
-        assert [t["points"] for t in server["result"]["turns"]] == [5, 10, 0]
-        card = page.request.get(f"{live_server.url}/api/cards/{server['card']}").json()
-        assert [(p["player"], p["points"], p["round"]) for p in card["penalties"]] == [
-            (server["player"]["number"], 15, 1)]
-        assert card["totals"][str(server["player"]["number"])]["penalties"] == -15
-    finally:
-        context.close()
+    # one tap puts it on the card
+    convert = page.get_by_test_id("timer-convert")
+    assert convert.inner_text() == "Put 15 points on the card"
+    convert.click()
+    page.get_by_test_id("timer-done").wait_for(timeout=10_000)
+    assert "15 points are on the card's penalty line" in page.get_by_test_id(
+        "timer-done").inner_text()
+    server = _server_timer(page, live_server, timer_id)
+    assert server["status"] == "converted"
+    assert [t["points"] for t in server["result"]["turns"]] == [5, 10, 0]
+    card = page.request.get(f"{live_server.url}/api/cards/{server['card']}").json()
+    assert [(p["player"], p["points"], p["round"]) for p in card["penalties"]] == [
+        (server["player"]["number"], 15, 1)]
+    assert card["totals"][str(server["player"]["number"])]["penalties"] == -15
 
 
-def test_taps_made_offline_keep_their_moment(live_server, browser, demo, server_clock):
-    context = new_phone(browser, -20)
-    try:
-        page = context.new_page()
-        _sign_in(page, live_server, demo)
-        timer_id = _open_timer(page, live_server, demo, table=2, seat_index=0)
-        tap = page.get_by_test_id("timer-tap")
-        _advance(page, server_clock, 30 * S)
-        context.set_offline(True)
-        tap.click()
-        tapped_at = server_clock.now_ms()
-        _advance(page, server_clock, 25 * S, online=False)
-        tap.click()
-        page.get_by_test_id("timer-pending").wait_for()
-        assert "pending" in page.get_by_test_id("timer-pending").inner_text()
-        assert page.evaluate("() => document.querySelector('[data-play-timer]')"
-                             ".timerState().result.totalPoints") == 5
-        # the network comes back a minute later: the taps still count when they were made
-        _advance(page, server_clock, 60 * S, online=False)
-        context.set_offline(False)
-        page.wait_for_function("() => document.querySelector('[data-play-timer]')"
-                               ".timerState().version >= 3", timeout=15_000)
-        edges = _server_timer(page, live_server, timer_id)["edges"]
-        assert len(edges) == 2
-        assert abs(edges[0] - tapped_at) < 1000
-        assert abs((edges[1] - edges[0]) - 25 * S) < 1000
-        assert page.get_by_test_id("timer-pending").is_hidden()
-    finally:
-        context.close()
+def test_taps_made_offline_keep_their_moment(live_server, phones, demo, server_clock):
+    context = phones.new(-20)
+    page = context.new_page()
+    _sign_in(page, live_server, demo)
+    timer_id = _open_timer(page, live_server, demo, table=2, seat_index=0)
+    tap = page.get_by_test_id("timer-tap")
+    _advance(page, server_clock, 30 * S)
+    context.set_offline(True)
+    tap.click()
+    tapped_at = server_clock.now_ms()
+    _advance(page, server_clock, 25 * S, online=False)
+    tap.click()
+    page.get_by_test_id("timer-pending").wait_for()
+    assert "pending" in page.get_by_test_id("timer-pending").inner_text()
+    assert page.evaluate("() => document.querySelector('[data-play-timer]')"
+                         ".timerState().result.totalPoints") == 5
+    # the network comes back a minute later: the taps still count when they were made
+    _advance(page, server_clock, 60 * S, online=False)
+    context.set_offline(False)
+    page.wait_for_function("() => document.querySelector('[data-play-timer]')"
+                           ".timerState().version >= 3", timeout=15_000)
+    edges = _server_timer(page, live_server, timer_id)["edges"]
+    assert len(edges) == 2
+    assert abs(edges[0] - tapped_at) < 1000
+    assert abs((edges[1] - edges[0]) - 25 * S) < 1000
+    assert page.get_by_test_id("timer-pending").is_hidden()
 
 
-def test_a_running_turn_survives_a_reload(live_server, browser, demo, server_clock):
-    context = new_phone(browser, 0)
-    try:
-        page = context.new_page()
-        _sign_in(page, live_server, demo)
-        timer_id = _open_timer(page, live_server, demo, table=3, seat_index=2)
-        page.get_by_test_id("timer-tap").click()
-        started = page.evaluate("() => document.querySelector('[data-play-timer]')"
-                                ".timerState().edges[0]")
-        page.wait_for_timeout(300)
-        page.reload()
-        page.wait_for_function("() => document.querySelector('[data-play-timer]')"
-                               ".timerState?.().edges.length === 1")
-        assert page.evaluate("() => document.querySelector('[data-play-timer]')"
-                             ".timerState().edges[0]") == started
-        assert "running" in page.locator("[data-timer-turn-label]").inner_text()
-        time.sleep(0.2)
-        page.get_by_test_id("timer-tap").click()
-        page.wait_for_function("() => document.querySelector('[data-play-timer]')"
-                               ".timerState().version >= 3")
-        assert _server_timer(page, live_server, timer_id)["edges"][0] == started
-        # the timer asked to keep the screen on while it ran (the browser may refuse)
-        assert page.locator("[data-play-timer]").get_attribute("data-wake-lock") in (
-            "held", "refused", "released", "unsupported")
-    finally:
-        context.close()
+def test_a_running_turn_survives_a_reload(live_server, phones, demo, server_clock):
+    context = phones.new(0)
+    page = context.new_page()
+    _sign_in(page, live_server, demo)
+    timer_id = _open_timer(page, live_server, demo, table=3, seat_index=2)
+    page.get_by_test_id("timer-tap").click()
+    started = page.evaluate("() => document.querySelector('[data-play-timer]')"
+                            ".timerState().edges[0]")
+    page.wait_for_timeout(300)
+    page.reload()
+    page.wait_for_function("() => document.querySelector('[data-play-timer]')"
+                           ".timerState?.().edges.length === 1")
+    assert page.evaluate("() => document.querySelector('[data-play-timer]')"
+                         ".timerState().edges[0]") == started
+    assert "running" in page.locator("[data-timer-turn-label]").inner_text()
+    time.sleep(0.2)
+    page.get_by_test_id("timer-tap").click()
+    page.wait_for_function("() => document.querySelector('[data-play-timer]')"
+                           ".timerState().version >= 3")
+    assert _server_timer(page, live_server, timer_id)["edges"][0] == started
+    # the timer asked to keep the screen on while it ran (the browser may refuse)
+    assert page.locator("[data-play-timer]").get_attribute("data-wake-lock") in (
+        "held", "refused", "released", "unsupported")
