@@ -1,9 +1,8 @@
 """A call-up end to end in Chromium: table calls → judge takes it → ruling with an escalated
 penalty, saved while offline → card penalty line → player appeals → head judge decides.
 
-The live card page and the player page include the partials later, so this test renders each
-partial on a tiny test-only page: /test/callup/<card_id> and /p/<token>/appeals-test (the
-appeal form reads the token from a /p/<token> path, as on the real player page).
+The table calls from the live card page (cards/_callup.html) and the player appeals from their
+own page (players/_appeals.html), both as the players reach them: by the links on the slips.
 """
 
 from __future__ import annotations
@@ -11,38 +10,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from flask import render_template_string
 from playwright.sync_api import expect
 from sqlalchemy import func, select
 
 from judgeaid.extensions import db
-from judgeaid.models import Penalty, Player, PlaySession, Ruling
-from judgeaid.services import judging
-from judgeaid.services.players import get_player_by_token_or_404
-from tests.conftest import LiveServer
+from judgeaid.models import Penalty, PlaySession, Ruling
 
 pytestmark = pytest.mark.browser
-
-PAGE = """{% extends "base.html" %}{% block content %}{% include partial %}{% endblock %}"""
-
-
-@pytest.fixture
-def site(app, demo):
-    """Serve the app plus the two test-only pages that hold the partials."""
-
-    def callup_page(card_id: int):
-        return render_template_string(PAGE, partial="cards/_callup.html",
-                                      card={"id": card_id, "table": 1})
-
-    def appeals_page(token: str):
-        player = get_player_by_token_or_404(token)
-        return render_template_string(PAGE, partial="players/_appeals.html",
-                                      appeals=judging.appeals_for_player(player.id))
-
-    app.add_url_rule("/test/callup/<int:card_id>", "test_callup", callup_page)
-    app.add_url_rule("/p/<token>/appeals-test", "test_appeals", appeals_page)
-    with LiveServer(app) as server:
-        yield server
 
 
 def sign_in(context, site, demo, role):
@@ -57,7 +31,8 @@ def count(app, model) -> int:
         return db.session.scalar(select(func.count(model.id)))
 
 
-def test_call_up_to_appeal_decision(app, demo, site, browser):
+def test_call_up_to_appeal_decision(app, demo, live_server, browser):
+    site = live_server
     tid = demo["tournament_id"]
     card_id = int(demo["cards"][0]["api"].rsplit("/", 1)[1])
     client = app.test_client()
@@ -80,7 +55,7 @@ def test_call_up_to_appeal_decision(app, demo, site, browser):
     try:
         # The table calls a judge: one tap, with an optional reason.
         table = table_ctx.new_page()
-        table.goto(f"{site.url}/test/callup/{card_id}")
+        table.goto(site.url + demo["cards"][0]["url"])
         table.fill("input[name=reason]", "tiles exposed twice")
         table.click("[data-testid=call-judge]")
         expect(table.locator("[data-testid=callup-status]")).to_contain_text("Judge called")
@@ -135,11 +110,10 @@ def test_call_up_to_appeal_decision(app, demo, site, browser):
                 PlaySession.tournament_id == tid, PlaySession.number == 1))
             session.status = "finished"
             db.session.commit()
-            token = db.session.scalar(select(Player.token).where(
-                Player.tournament_id == tid, Player.number == offender))
 
         player = player_ctx.new_page()
-        player.goto(f"{site.url}/p/{token}/appeals-test")
+        player.goto(site.url + next(p["url"] for p in demo["players"]
+                                    if p["number"] == offender))
         player.fill("textarea[name=text]", "I only touched my own tiles.")
         player.click("[data-testid=send-appeal]")
         expect(player.locator("text=Appeal sent")).to_be_visible()
