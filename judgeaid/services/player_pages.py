@@ -10,6 +10,7 @@ from judgeaid.models import WINDS, Card, Player, PlaySession, Seat, Table
 from judgeaid.services.judging import appeals_for_player
 from judgeaid.services.players import get_player_by_token_or_404
 from judgeaid.services.seating import WIND_NAMES, session_count
+from judgeaid.services.standings import results_for_player
 
 STATUS_NOTES = {
     "withdrawn": "You withdrew from the event (§4.13)",
@@ -50,6 +51,8 @@ def player_view(token: str) -> dict:
         "is_league": player.tournament.settings.get("rotation") == "league",
         # The judge console's partial: rulings about the player and their appeals (§4.3).
         "appeals": appeals_for_player(player.id),
+        # The standings' partial: the player's sessions, match points and rank (§3.5).
+        "results": results_for_player(player.id),
     }
 
 

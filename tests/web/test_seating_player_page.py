@@ -90,3 +90,8 @@ def test_the_board_lists_every_player_by_name_with_table_and_seat(app, client, e
     for _name, number, table, seat in rows:
         assert seat_of(app, int(number), 2)[:2] == (int(table), winds[seat])
     assert "12 players at 3 tables" in page
+
+
+def test_player_page_shows_results_and_appeals_sections(client, demo):
+    page = client.get(demo["players"][0]["url"]).get_data(as_text=True)
+    assert 'data-testid="my-results"' in page and "Your results" in page
