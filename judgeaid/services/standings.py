@@ -159,6 +159,19 @@ class SessionInfo:
         return self.finalized_at is not None
 
 
+class PlayerRow(NamedTuple):
+    """What the standings need of a registered player."""
+
+    id: int
+    number: int
+    name: str
+    team: str | None
+    status: str
+    joined_session: int
+    left_session: int | None
+    is_substitute: bool
+
+
 @dataclass
 class Sheet:
     """Everything the standings of an event are computed from, loaded once."""
@@ -166,7 +179,7 @@ class Sheet:
     tournament: Tournament
     sessions: list[SessionInfo]
     totals: list[SeatTotal]
-    players: dict[int, Player]
+    players: dict[int, PlayerRow]
     results: list[PlayerResult] = field(default_factory=list)
     standings: list[Standing] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
@@ -191,8 +204,11 @@ def load_sheet(tournament_id: int) -> Sheet:
                     select(PlaySession).where(PlaySession.tournament_id == tournament_id,
                                               PlaySession.status != "planned")
                     .order_by(PlaySession.number))]
-    players = {p.number: p for p in db.session.scalars(
-        select(Player).where(Player.tournament_id == tournament_id))}
+    players = {row.number: PlayerRow(*row) for row in db.session.execute(
+        select(Player.id, Player.number, Player.name, Team.name, Player.status,
+               Player.joined_session, Player.left_session, Player.is_substitute)
+        .outerjoin(Team, Team.id == Player.team_id)
+        .where(Player.tournament_id == tournament_id))}
     sheet = Sheet(tournament, sessions, seat_totals(tournament_id), players)
     sheet.results = _player_results(sheet)
     sheet.standings = rank(sheet.results, tournament.seed)
@@ -217,7 +233,7 @@ def _player_results(sheet: Sheet) -> list[PlayerResult]:
     return results
 
 
-def _late_sessions(sheet: Sheet, player: Player, raw: list[int | None],
+def _late_sessions(sheet: Sheet, player: PlayerRow, raw: list[int | None],
                    index: dict[int, int]) -> int:
     """Return how many opening sessions the player missed as a pardoned late arrival (§3.7)."""
     missed = [number for number in index if number < player.joined_session]
@@ -320,7 +336,7 @@ def _standings_data(sheet: Sheet) -> dict:
         player = players[line.number]
         rows.append({
             "rank": line.rank, "number": line.number, "name": line.name,
-            "team": player.team.name if player.team else None,
+            "team": player.team,
             "match_points": line.match_points, "mp_text": display_match_points(
                 line.match_points),
             "raw": line.raw,
