@@ -53,6 +53,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     from judgeaid.auth.views import bp as auth_bp
     from judgeaid.cards.views import api as cards_api_bp
     from judgeaid.cards.views import bp as cards_bp
+    from judgeaid.clock.views import api as clock_api_bp
+    from judgeaid.clock.views import bp as clock_bp
     from judgeaid.judge.views import api as judge_api_bp
     from judgeaid.judge.views import bp as judge_bp
     from judgeaid.main.views import bp as main_bp
@@ -65,11 +67,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     from judgeaid.standings.views import bp as standings_bp
 
     for blueprint in (main_bp, auth_bp, organizer_bp, picker_bp, players_bp, cards_bp, api_bp,
-                      cards_api_bp, judge_bp, judge_api_bp, printing_bp, seating_bp,
-                      standings_bp, standings_api_bp):
+                      cards_api_bp, judge_bp, judge_api_bp, seating_bp,
+                      clock_bp, clock_api_bp, standings_bp, standings_api_bp, printing_bp):
         app.register_blueprint(blueprint)
     # The JSON API accepts only JSON bodies, which a cross-site form cannot send (see api.views).
-    for blueprint in (api_bp, cards_api_bp, judge_api_bp, standings_api_bp):
+    for blueprint in (api_bp, cards_api_bp, judge_api_bp, clock_api_bp, standings_api_bp):
         csrf.exempt(blueprint)
 
     from judgeaid import cli

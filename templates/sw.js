@@ -72,7 +72,7 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(cacheFirst(request));
   } else if (request.mode === "navigate" && SHELL_PAGES.has(url.pathname)) {
     event.respondWith(staleWhileRevalidate(request, url.pathname));
-  } else if (url.pathname === "/api/zj/catalogue") {
+  } else if (url.pathname === "/api/zj/catalogue" || url.pathname === "/api/judge/guide") {
     event.respondWith(staleWhileRevalidate(request, url.pathname));
   } else if (request.mode === "navigate" || url.pathname.startsWith("/api/cards/")) {
     event.respondWith(networkFirst(request));
