@@ -462,7 +462,11 @@ def mark_time_over(card: Card, payload: dict, actor: Actor) -> tuple[dict, int]:
     if stored:
         return stored
     _check_judge(actor, card, "end play on a card")
-    if card.table.session.tournament.settings.get("session_minutes") is None:
+    session = card.table.session
+    if session.stage == "final" and session.bracket_size == 4:
+        raise Conflict("The Grand Final has no session time limit (§3.4.2.2): all 16 rounds "
+                       "are played.")
+    if session.tournament.settings.get("session_minutes") is None:
         raise Conflict("This event has no session time limit, so every round is played.")
     recorded = max(_revisions(card), default=0)
     first = _int(payload, "from_round", low=1, high=ROUNDS + 1, required=False) or recorded + 1

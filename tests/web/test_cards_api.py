@@ -263,3 +263,16 @@ def test_every_round_line_sums_to_zero(judge, demo):
     for line in body["rounds"]:
         assert line["recorded"] and sum(line["deltas"].values()) == 0
     assert sum(t["total"] for t in body["totals"].values()) == 0
+
+
+def test_no_time_over_in_the_grand_final(app, judge, demo):
+    from judgeaid.extensions import db
+    from judgeaid.models import Card
+
+    card = card_of(judge, demo)
+    with app.app_context():
+        session = db.session.get(Card, card["id"]).table.session
+        session.stage, session.bracket_size = "final", 4
+        db.session.commit()
+    response = judge.post(f"/api/cards/{card['id']}/time-over", json={"op_id": op()})
+    assert response.status_code == 409 and "Grand Final" in response.get_json()["message"]
