@@ -42,10 +42,11 @@ def control(tournament_id: int):
 
 @bp.get("/t/<int:tournament_id>/timers")
 def timer_list(tournament_id: int):
-    """Show the tables to time and the timers already running (§1.9)."""
+    """Show the tables to time (?table=N chooses one) and the timers still open (§1.9)."""
     require_judge(tournament_id)
     return render_template("clock/timers.html", tournament_id=tournament_id,
-                           choices=timers.timer_choices(tournament_id))
+                           choices=timers.timer_choices(tournament_id),
+                           table=request.args.get("table", type=int))
 
 
 @bp.get("/t/<int:tournament_id>/timers/<int:timer_id>")

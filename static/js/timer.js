@@ -441,6 +441,9 @@ function mountStart(form) {
   for (const b of tableButtons.querySelectorAll("button")) {
     b.addEventListener("click", () => chooseTable(Number(b.dataset.table)));
   }
+  // a link from a table's card (?table=N) saves the judge a tap
+  const preset = Number(form.dataset.table);
+  if (tables.some((t) => t.number === preset)) chooseTable(preset);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (!chosen || player === null) {

@@ -88,9 +88,13 @@ def _sign_in(page, live_server, demo):
     assert response.ok
 
 
-def _open_timer(page, live_server, demo, table=1, seat_index=1):
-    page.goto(f"{live_server.url}/t/{demo['tournament_id']}/timers")
-    page.click(f"[data-timer-tables] [data-table='{table}']")
+def _open_timer(page, live_server, demo, table=1, seat_index=1, *, from_card=False):
+    if from_card:
+        # a link from the table's card chooses the table: player and "dealt" are two taps
+        page.goto(f"{live_server.url}/t/{demo['tournament_id']}/timers?table={table}")
+    else:
+        page.goto(f"{live_server.url}/t/{demo['tournament_id']}/timers")
+        page.click(f"[data-timer-tables] [data-table='{table}']")
     page.locator("[data-timer-players] button").nth(seat_index).click()
     page.click("button[value=now]")
     page.wait_for_url("**/timers/*")
@@ -173,7 +177,7 @@ def test_taps_made_offline_keep_their_moment(live_server, phones, demo, server_c
     context = phones.new(-20)
     page = context.new_page()
     _sign_in(page, live_server, demo)
-    timer_id = _open_timer(page, live_server, demo, table=2, seat_index=0)
+    timer_id = _open_timer(page, live_server, demo, table=2, seat_index=0, from_card=True)
     tap = page.get_by_test_id("timer-tap")
     _advance(page, server_clock, 30 * S)
     context.set_offline(True)
