@@ -98,6 +98,9 @@ class LiveServer:
     def __init__(self, app):
         self.app = app
         self.server = make_server("127.0.0.1", 0, app, threaded=True)
+        # Track request threads so teardown can let requests in flight finish first.
+        self.server.daemon_threads = False
+        self.server.block_on_close = True
         self.url = f"http://127.0.0.1:{self.server.server_port}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
@@ -108,6 +111,13 @@ class LiveServer:
     def __exit__(self, *exc):
         self.server.shutdown()
         self.thread.join(5)
+        # A request still running would hold a database connection past the test; give it
+        # a moment (a browser's idle keep-alive connection is simply left behind).
+        threads = getattr(self.server, "_threads", None)
+        for thread in list(threads) if isinstance(threads, list) else []:
+            thread.join(2)
+        self.server.block_on_close = False
+        self.server.server_close()
 
 
 @pytest.fixture
