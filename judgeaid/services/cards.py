@@ -28,6 +28,7 @@ from judgeaid.rules.zj.hand import MalformedHand, score_hand
 from judgeaid.services import operations
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
+from judgeaid.services.payloads import read_int as _int
 from judgeaid.tournament.card import ROUNDS, BadRound, card_totals, score_round
 from judgeaid.tournament.rotation import RoundSeats, session_seats
 
@@ -238,18 +239,6 @@ def _check_recorder(actor: Actor, card: Card) -> None:
     elif actor.player_number != _recorder_number(card):
         raise ServiceError("Only a judge, or the player the judge appointed, may record rounds "
                            "on this card.", status=403)
-
-
-def _int(payload: dict, key: str, *, low: int | None = None, high: int | None = None,
-         required: bool = True) -> int | None:
-    value = payload.get(key)
-    if value is None and not required:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ServiceError(f"'{key}' must be a whole number.")
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise ServiceError(f"'{key}' must be between {low} and {high}.")
-    return value
 
 
 def _read_round(card: Card, payload: dict) -> tuple[int, dict]:

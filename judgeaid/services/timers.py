@@ -44,6 +44,7 @@ from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
+from judgeaid.services.payloads import read_int as _int
 from judgeaid.tournament.card import ROUNDS
 from judgeaid.tournament.formats import FORMATS
 
@@ -57,18 +58,6 @@ TIMEOUT_INFRACTION = "timeout_or_late"
 def _sub_op_id(op_id: str, part: str) -> str:
     """Return a stable op_id for one part of a compound write (at most 64 characters)."""
     return "c-" + hashlib.sha256(f"{op_id}/{part}".encode()).hexdigest()[:40]
-
-
-def _int(payload: dict, key: str, *, low: int | None = None, high: int | None = None,
-         required: bool = True) -> int | None:
-    value = payload.get(key)
-    if value is None and not required:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ServiceError(f"'{key}' must be a whole number.")
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise ServiceError(f"'{key}' must be between {low} and {high}.")
-    return value
 
 
 def _stamp(payload: dict, low: int, now_ms: int) -> int:
