@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import render_template, request
+from flask import current_app, render_template, request
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from judgeaid.extensions import db
 from judgeaid.models import Card, PlaySession, Seat, Table, Tournament
 from judgeaid.printing import fit, public_url
+from judgeaid.printing.overlay import POINT, CannotDraw, Face, Overlay, underlay
 from judgeaid.printing.pdf import create_pdf
 from judgeaid.printing.qr import qr_data_uri
 from judgeaid.services.cards import card_view
@@ -199,7 +200,8 @@ def place_cards(cards: list[dict], sheet: Sheet, *, session: int) -> list[list[d
     top = (sheet.height - CARD_HEIGHT) / 2
     gap = -len(cards) % sheet.per_page
     cards = cards + [card_data(None, session=session)] * gap
-    return [[{"left": _inch(left + i * CARD_WIDTH), "top": _inch(top), "card": card}
+    return [[{"left": _inch(left + i * CARD_WIDTH), "top": _inch(top), "card": card,
+              "x": left + i * CARD_WIDTH, "y": top}
              for i, card in enumerate(cards[start:start + sheet.per_page])]
             for start in range(0, len(cards), sheet.per_page)]
 
@@ -231,10 +233,89 @@ def _inch(value: float) -> str:
     return f"{value:.3f}in"
 
 
+# The card's type, as the print stylesheet (templates/print/_card.css) sets it.
+SANS = ("DejaVu Sans", "Liberation Sans", "Noto Sans CJK SC")
+MONO = ("DejaVu Sans Mono", "Liberation Mono")
+FACES = {
+    "sans": Face(SANS), "bold": Face(SANS, bold=True), "oblique": Face(SANS, oblique=True),
+    "head": Face(("DejaVu Sans Condensed", "DejaVu Sans", "Liberation Sans Narrow",
+                  "Noto Sans CJK SC"), bold=True, condensed=True),
+    "mono": Face(MONO), "mono-bold": Face(MONO, bold=True),
+}
+LINE = 1.15  # the stylesheet's line height, in ems
+PAD = 2 * POINT  # the columns' left padding
+
+
+def draw_card_data(overlay: Overlay, g: dict, c: dict, x: float = 0, y: float = 0) -> None:
+    """Draw one card's own data where the stylesheet puts it, its top-left at (x, y)."""
+    left, top = g["left"] + x, g["top"] + y
+    where = f"Session {c['session']} · Table {c['table'] or '____'}"
+    overlay.lines(left, top + 0.45, where, face="bold", size=15,
+                  line_height=15 * LINE * POINT, clip=(left, top + 0.45, 2.4, 0.3))
+    qr_left, qr_top, qr_size = g["qr_left"] + x, g["qr_top"] + y, g["qr_size"]
+    if c["qr"]:
+        overlay.image(c["qr"], qr_left, qr_top, qr_size, qr_size)
+    else:
+        # A spare card has no live card: the box covers the QR code's place and caption.
+        overlay.box(qr_left, qr_top, qr_size, qr_size + 0.14, border=0.5, colour="#555555",
+                    dash=1.5)
+        overlay.lines(qr_left + 0.5 * POINT, qr_top + 0.5 * POINT + 0.3,
+                      "Spare card:\nno live card.\nCopy the rounds\ninto judgeaid.",
+                      face="sans", size=6, line_height=6 * LINE * POINT, colour="#333333",
+                      center=qr_size - POINT)
+    columns = [(column + x, width) for column, width in g["columns"]]
+    head_top = g["grid_top"] + 0.23 + y
+    for (column, width), head in zip(columns[2:], c["heads"], strict=False):
+        overlay.lines(column + PAD, head_top, head, face="head", size=7,
+                      line_height=7 * 1.12 * POINT, clip=(column, head_top, width + PAD, 0.38))
+    rows_top, row = g["row_tops"][0] + y, g["row_height"]
+    size = g["mono_size"]
+    if c["dealers"]:
+        column, width = columns[1]
+        overlay.lines(column + PAD, rows_top, c["dealers"], face="mono", size=size,
+                      line_height=row, clip=(column, rows_top, width + PAD, row * 16))
+    if c["scores"]:
+        overlay.lines(columns[2][0], rows_top, c["scores"], face="mono", size=size,
+                      line_height=row)
+    if c["sums"]:
+        overlay.lines(columns[2][0], g["penalty_top"] + y, c["sums"], face="mono-bold",
+                      size=size, line_height=g["foot_height"])
+    who_top, pitch, sign_width = g["who_top"] + y, g["sign_pitch"], g["sign_width"]
+    for (sign_left, _), side in zip(g["signs"], c["signers"], strict=False):
+        overlay.lines(sign_left + x + 0.18, who_top, side, face="sans", size=6,
+                      line_height=pitch, clip=(sign_left + x, who_top, sign_width + 0.18,
+                                               pitch * 2))
+    for (sign_left, _), side in zip(g["signs"], c["notes"], strict=False):
+        overlay.lines(sign_left + x + 0.18, who_top + 0.22, side, face="oblique", size=5.5,
+                      line_height=pitch, clip=(sign_left + x, who_top + 0.22,
+                                               sign_width + 0.18, pitch * 2))
+    if c["foot"]:
+        foot_top = g["foot_top"] + y
+        overlay.lines(left, foot_top, c["foot"], face="sans", size=5, colour="#555555",
+                      line_height=5 * LINE * POINT,
+                      clip=(left, foot_top, g["inner"], 5 * LINE * POINT))
+
+
+def draw_cards(pages: list[list[dict]], sheet: Sheet, g: dict, title: str) -> bytes:
+    """Return a PDF of every card's own data, each page the size of the sheet."""
+    overlay = Overlay(sheet.width, sheet.height, FACES, title=title)
+    for page in pages:
+        overlay.add_page()
+        for slot in page:
+            draw_card_data(overlay, g, slot["card"], slot["x"], slot["y"])
+    return overlay.output()
+
+
 def render_cards(tournament: Tournament, number: int, *, layout: str = "card",
                  blank: bool = False, tables: list[int] | None = None, spare: int = 0,
-                 stamped: bool = True) -> bytes:
-    """Return the PDF of a session's scoring cards; `stamped=False` lays out every form."""
+                 stamped: bool = True, drawn: bool = True) -> bytes:
+    """Return the PDF of a session's scoring cards.
+
+    Stamped, the form is laid out once by WeasyPrint and each card's data drawn over it
+    directly. If some name needs what only WeasyPrint has (a font found by fallback,
+    shaping for Thai or Arabic), or with `drawn=False`, WeasyPrint lays out the data too,
+    still over the form laid out once. `stamped=False` lays out every card whole.
+    """
     sheet = SHEETS[layout]
     pages = place_cards(session_cards(tournament, number, blank=blank, tables=tables,
                                       spare=spare), sheet, session=number)
@@ -251,7 +332,14 @@ def render_cards(tournament: Tournament, number: int, *, layout: str = "card",
     if not stamped:
         html = render_template("print/cards.html", pages=pages, part="both", **context)
         return create_pdf(html, request.url_root)
-    return create_pdf(render_template("print/cards.html", pages=pages, part="data", **context),
-                      request.url_root, forms=[0] * len(pages),
-                      form_html=render_template("print/cards.html", pages=pages[:1],
-                                                part="form", **context))
+    form_html = render_template("print/cards.html", pages=pages[:1], part="form", **context)
+    try:
+        if not drawn:
+            raise CannotDraw("asked for")
+        data = draw_cards(pages, sheet, context["g"], context["title"])
+    except CannotDraw as reason:
+        current_app.logger.info("Cards laid out by WeasyPrint: %s", reason)
+        return create_pdf(
+            render_template("print/cards.html", pages=pages, part="data", **context),
+            request.url_root, forms=[0] * len(pages), form_html=form_html)
+    return underlay(data, create_pdf(form_html, request.url_root), [0] * len(pages))
