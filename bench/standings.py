@@ -3,7 +3,8 @@ public page and API, one player's results, and the JSON backup of that event.
 
 Target (issue 8): the standings computed and the page served in under 200 ms server time.
 Setup writes the cards with bulk inserts (16 rounds per card, a few corrections and
-penalties), so the figures measure reading and ranking, not recording.
+penalties) and then stores their totals with the function every card write uses, so the
+figures measure reading and ranking, not recording.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ def _build(ctx) -> int:
         utcnow,
     )
     from judgeaid.services import accounts
+    from judgeaid.services.cards import store_totals
     from judgeaid.services.players import new_token
 
     rng = random.Random(8)
@@ -82,6 +84,8 @@ def _build(ctx) -> int:
             db.session.execute(insert(CardRound), rounds)
             if penalties:
                 db.session.execute(insert(CardPenalty), penalties)
+            # Bulk inserts pass the ORM by; store the totals as a card write would.
+            store_totals(card_ids)
         db.session.commit()
         return tournament.id
 
@@ -167,8 +171,8 @@ def run(ctx) -> list[Row]:
 
     return [
         timed(f"standings service {scale}, computed from the cards", service_t, True,
-              f"{note}; card totals summed in SQL, ranked, Day-1 cut preview; CPU time "
-              f"median {ms(cpu_ms)}"),
+              f"{note}; stored card totals read in one query, ranked, Day-1 cut preview; "
+              f"CPU time median {ms(cpu_ms)}"),
         timed(f"GET /t/<id>/standings {scale}, computed from the cards", cold_t, True,
               f"server time through the test client; {kb(size)} of HTML before gzip"),
         timed(f"GET /t/<id>/standings {scale}, nothing changed since the last GET", warm_t,

@@ -261,6 +261,22 @@ class CardPenalty(db.Model):
     void_reason: Mapped[str] = mapped_column(Text, default="")
 
 
+class CardTotal(db.Model):
+    """One player's card total as of the card's latest write: what the standings read.
+
+    Derived data: judgeaid.services.cards recomputes a card's rows whenever its rounds or
+    penalty line change, from the same rows `card_view` adds up.
+    """
+
+    __tablename__ = "card_total"
+
+    card_id: Mapped[int] = mapped_column(ForeignKey("card.id"), primary_key=True)
+    player_number: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    # the latest revision of every round added up, and the live penalty line (0 or less)
+    rounds: Mapped[int] = mapped_column(default=0, server_default="0")
+    penalties: Mapped[int] = mapped_column(default=0, server_default="0")
+
+
 class Confirmation(db.Model):
     """A player's confirmation of the card's totals; a later correction revokes it."""
 

@@ -2,14 +2,23 @@
 
 Nothing on a card is ever deleted or overwritten: a correction is a new revision of the
 round with who, when and why; a struck-out penalty stays, marked void.
+
+Each card's totals are also stored, one `CardTotal` row per player, so the standings of a
+whole event read 4 numbers per card instead of adding up every round line again. Every
+flush that adds or changes a round line or a penalty line (here, or a judging service's
+credit line) recomputes its card's rows in the same transaction (`store_totals`); rows
+written in bulk, past the ORM (a restore), call `store_totals` themselves.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import chain
 
-from sqlalchemy import select
+from sqlalchemy import event, select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from judgeaid.extensions import db
 from judgeaid.models import (
@@ -17,9 +26,11 @@ from judgeaid.models import (
     Card,
     CardPenalty,
     CardRound,
+    CardTotal,
     Confirmation,
     Player,
     PlaySession,
+    Seat,
     Table,
     User,
     utcnow,
@@ -205,6 +216,74 @@ def _recorder_number(card: Card) -> int | None:
     if card.recorder_player_id is None:
         return None
     return db.session.get(Player, card.recorder_player_id).number
+
+
+# ---------------------------------------------------------------- stored totals
+
+_TOTALS_DUE = "judgeaid.card_totals_due"
+_TOTALS_CHUNK = 500  # cards per statement: well inside every database's parameter limit
+
+
+def store_totals(card_ids: Iterable[int]) -> None:
+    """Recompute and store the totals of these cards from their rounds and penalty lines."""
+    _store_totals(db.session(), card_ids)
+
+
+def _store_totals(session: Session, card_ids: Iterable[int]) -> None:
+    ids = sorted(set(card_ids))
+    for start in range(0, len(ids), _TOTALS_CHUNK):
+        chunk = ids[start:start + _TOTALS_CHUNK]
+        # Two judges writing to one card add up one after the other (a PostgreSQL row lock;
+        # SQLite writes one transaction at a time), so the later one sees both writes. NO KEY
+        # UPDATE, as the version bump takes: the key-share locks that each new round line's
+        # foreign key holds on the card do not block it, so two writers cannot deadlock.
+        session.execute(select(Card.id).where(Card.id.in_(chunk)).order_by(Card.id)
+                        .with_for_update(key_share=True))
+        numbers: dict[int, list[int]] = {card_id: [] for card_id in chunk}
+        for card_id, number in session.execute(
+                select(Card.id, Player.number).join(Seat, Seat.table_id == Card.table_id)
+                .join(Player, Player.id == Seat.player_id)
+                .where(Card.id.in_(chunk)).order_by(Card.id, Seat.position)):
+            numbers[card_id].append(number)
+        latest: dict[int, dict[int, dict[str, int]]] = {card_id: {} for card_id in chunk}
+        for card_id, number, deltas in session.execute(
+                select(CardRound.card_id, CardRound.round, CardRound.deltas)
+                .where(CardRound.card_id.in_(chunk))
+                .order_by(CardRound.card_id, CardRound.round, CardRound.revision)):
+            latest[card_id][number] = deltas  # the highest revision is the one that counts
+        live: dict[int, list[tuple[int, int]]] = {card_id: [] for card_id in chunk}
+        for card_id, number, points in session.execute(
+                select(CardPenalty.card_id, CardPenalty.player_number, CardPenalty.points)
+                .where(CardPenalty.card_id.in_(chunk), CardPenalty.voided_at.is_(None))):
+            live[card_id].append((number, points))
+        # Rounds marked not played add nothing (§3.4), so they are left out here.
+        rows = [{"card_id": card_id, "player_number": number, "rounds": line.rounds,
+                 "penalties": line.penalties}
+                for card_id in chunk
+                for number, line in card_totals(
+                    numbers[card_id],
+                    [{int(k): v for k, v in deltas.items()} for deltas in latest[card_id].values()],
+                    live[card_id]).items()]
+        table = CardTotal.__table__
+        session.execute(table.delete().where(table.c.card_id.in_(chunk)))
+        if rows:
+            session.execute(table.insert(), rows)
+
+
+@event.listens_for(Session, "after_flush")
+def _note_changed_cards(session: Session, flush_context) -> None:
+    # The session still lists what this flush wrote, with the new rows' ids filled in.
+    due = session.info.setdefault(_TOTALS_DUE, set())
+    for row in chain(session.new, session.dirty, session.deleted):
+        if isinstance(row, CardRound | CardPenalty):
+            due.add(row.card_id)
+
+
+@event.listens_for(Session, "after_flush_postexec")
+def _store_changed_totals(session: Session, flush_context) -> None:
+    due = session.info.pop(_TOTALS_DUE, None)
+    if due:
+        _store_totals(session, due)
 
 
 # ---------------------------------------------------------------- writing

@@ -8,6 +8,7 @@ The backup holds every row of every table that belongs to the tournament, column
 stored, ids included. A restore checks the whole file first (format, version, columns,
 types, checksum, references, clashes with rows already in the database) and writes nothing
 unless all of it is right; rows get fresh ids and every reference is mapped to them.
+The stored card totals are not in the file: a restore adds them up again from the cards.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from judgeaid.models import (
     utcnow,
 )
 from judgeaid.services.accounts import get_tournament_or_404
+from judgeaid.services.cards import store_totals
 from judgeaid.services.errors import ServiceError
 from judgeaid.services.standings import PRELIMINARY, load_sheet, session_label, standings_view
 from judgeaid.tournament.standings import match_points
@@ -82,8 +84,11 @@ BACKUP_TABLES: tuple[tuple[type, tuple[str, str] | None], ...] = (
     (AuditEvent, None),
     (Operation, None),
 )
-# Tables kept out of a backup, and why: sign-in throttling belongs to the server, not an event.
-NOT_BACKED_UP = {"login_failure": "failed sign-ins, kept per server to slow PIN guessing"}
+# Tables kept out of a backup, and why: sign-in throttling belongs to the server, not an event;
+# card totals are derived from the cards.
+NOT_BACKED_UP = {"login_failure": "failed sign-ins, kept per server to slow PIN guessing",
+                 "card_total": "each card's totals, added up again from its rounds and "
+                               "penalty line on restore"}
 
 
 # ---------------------------------------------------------------- CSV
@@ -353,6 +358,7 @@ def import_tournament(data: bytes | str) -> Tournament:
         with db.session.begin_nested():
             for model, _ in BACKUP_TABLES:
                 _insert_rows(model, tables[_table_name(model)], new_ids)
+            store_totals(new_ids["card"].values())
     except (IntegrityError, SQLAlchemyError) as exc:
         raise BadBackup("The backup could not be restored: the database refused a row "
                         f"({exc.orig if hasattr(exc, 'orig') else exc}). Nothing was "

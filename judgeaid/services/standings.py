@@ -1,8 +1,8 @@
 """Standings (§3.3, §3.5, §3.7): card totals, match points, ranking, posting, score checks.
 
-Card totals are added up here in SQL over the latest revision of every round and the
-penalty line (voided penalties left out), so the standings of a whole event cost two
-queries; `card_view(card)["totals"]` gives the same numbers card by card (a test holds
+Card totals are read from the totals every card write stores (`CardTotal`, see
+judgeaid.services.cards), so the standings of a whole event cost one query of four numbers
+per card; `card_view(card)["totals"]` gives the same numbers card by card (a test holds
 both to it).
 """
 
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple
 
-from sqlalchemy import Integer, and_, cast, func, select, true
+from sqlalchemy import and_, func, select
 
 from judgeaid.extensions import db
 from judgeaid.models import (
@@ -22,6 +22,7 @@ from judgeaid.models import (
     Card,
     CardPenalty,
     CardRound,
+    CardTotal,
     Player,
     PlaySession,
     ScoreCheck,
@@ -80,64 +81,25 @@ class SeatTotal(NamedTuple):
 
 def seat_totals(tournament_id: int, player_id: int | None = None) -> list[SeatTotal]:
     """Return the card total of every seat in every seated session (or one player's seats)."""
+    # A seat whose card has nothing on it yet has no stored total: it stands at zero.
     query = (select(PlaySession.id, PlaySession.number, PlaySession.stage,
                     PlaySession.bracket_size, Table.number, Card.id, Seat.position, Player.id,
-                    Player.number)
+                    Player.number, func.coalesce(CardTotal.rounds, 0),
+                    func.coalesce(CardTotal.penalties, 0))
              .join(Table, Table.session_id == PlaySession.id)
              .join(Seat, Seat.table_id == Table.id)
              .join(Player, Player.id == Seat.player_id)
              .outerjoin(Card, Card.table_id == Table.id)
+             .outerjoin(CardTotal, and_(CardTotal.card_id == Card.id,
+                                        CardTotal.player_number == Player.number))
              .where(PlaySession.tournament_id == tournament_id, PlaySession.status != "planned")
              .order_by(PlaySession.number, Table.number, Seat.position))
     if player_id is not None:
         query = query.where(Seat.player_id == player_id)
-    seats = db.session.execute(query).all()
-    card_ids = None if player_id is None else [row[5] for row in seats if row[5] is not None]
-    rounds = _round_sums(tournament_id, card_ids)
-    penalties = _penalty_sums(tournament_id, card_ids)
     return [SeatTotal(session_id, session_number, stage, bracket_size, table, card_id,
-                      WINDS[position], player_id, number,
-                      rounds.get((card_id, number), 0), -penalties.get((card_id, number), 0))
+                      WINDS[position], player_id, number, rounds, penalties)
             for (session_id, session_number, stage, bracket_size, table, card_id, position,
-                 player_id, number) in seats]
-
-
-def _round_sums(tournament_id: int,
-                card_ids: list[int] | None = None) -> dict[tuple[int, int], int]:
-    # The highest revision of a round is the one that counts; earlier ones are history.
-    latest = (select(CardRound.card_id, CardRound.round,
-                     func.max(CardRound.revision).label("revision"))
-              .join(Card, Card.id == CardRound.card_id)
-              .where(Card.tournament_id == tournament_id,
-                     true() if card_ids is None else Card.id.in_(card_ids))
-              .group_by(CardRound.card_id, CardRound.round).subquery())
-    # Each round line holds {player number: delta}; the database adds them up, so a whole
-    # event's rounds never cross into Python one by one.
-    if db.session.get_bind().dialect.name == "postgresql":
-        items = func.json_each_text(CardRound.deltas).table_valued("key", "value")
-        delta = cast(items.c.value, Integer)
-    else:
-        items = func.json_each(CardRound.deltas).table_valued("key", "value")
-        delta = items.c.value
-    rows = db.session.execute(
-        select(CardRound.card_id, items.c.key, func.sum(delta))
-        .join(latest, and_(CardRound.card_id == latest.c.card_id,
-                           CardRound.round == latest.c.round,
-                           CardRound.revision == latest.c.revision))
-        .join(items, true())
-        .group_by(CardRound.card_id, items.c.key))
-    return {(card_id, int(number)): int(total) for card_id, number, total in rows}
-
-
-def _penalty_sums(tournament_id: int,
-                  card_ids: list[int] | None = None) -> dict[tuple[int, int], int]:
-    rows = db.session.execute(
-        select(CardPenalty.card_id, CardPenalty.player_number, func.sum(CardPenalty.points))
-        .join(Card, Card.id == CardPenalty.card_id)
-        .where(Card.tournament_id == tournament_id, CardPenalty.voided_at.is_(None),
-               true() if card_ids is None else Card.id.in_(card_ids))
-        .group_by(CardPenalty.card_id, CardPenalty.player_number))
-    return {(card_id, number): int(points) for card_id, number, points in rows}
+                 player_id, number, rounds, penalties) in db.session.execute(query)]
 
 
 # ---------------------------------------------------------------- the standings sheet
