@@ -48,6 +48,53 @@ class _Font(NamedTuple):
     cmap: dict[int, str]
     ascent: float  # in ems
     descent: float
+    units: int  # per em
+    advances: dict[str, int]  # by glyph name, in font units
+    kerning: Kerning
+
+
+class Kerning:
+    """A font's pair kerning, as HarfBuzz applies it for Pango: the GPOS `kern` feature's
+    pair adjustments (else the old `kern` table), in font units."""
+
+    def __init__(self, ttfont):
+        self._lookups: list = []
+        self._table: dict[tuple[str, str], int] = {}
+        self._cache: dict[tuple[str, str], int] = {}
+        if "GPOS" in ttfont and ttfont["GPOS"].table.FeatureList:
+            gpos = ttfont["GPOS"].table
+            indexes = sorted({i for record in gpos.FeatureList.FeatureRecord
+                              if record.FeatureTag == "kern"
+                              for i in record.Feature.LookupListIndex})
+            self._lookups = [gpos.LookupList.Lookup[i] for i in indexes
+                             if gpos.LookupList.Lookup[i].LookupType == 2]
+        if not self._lookups and "kern" in ttfont:
+            for table in ttfont["kern"].kernTables:
+                self._table.update(getattr(table, "kernTable", {}))
+
+    def __call__(self, left: str, right: str) -> int:
+        """Return the adjustment of the advance between two glyphs, by name."""
+        pair = (left, right)
+        if pair not in self._cache:
+            self._cache[pair] = (sum(self._lookup(lookup, left, right)
+                                     for lookup in self._lookups)
+                                 if self._lookups else self._table.get(pair, 0))
+        return self._cache[pair]
+
+    @staticmethod
+    def _lookup(lookup, left: str, right: str) -> int:
+        # Within a lookup, the first subtable that covers the left glyph decides.
+        for table in lookup.SubTable:
+            if table.Format == 1 and left in table.Coverage.glyphs:
+                pairs = table.PairSet[table.Coverage.glyphs.index(left)].PairValueRecord
+                record = next((r for r in pairs if r.SecondGlyph == right), None)
+                return getattr(getattr(record, "Value1", None), "XAdvance", 0) or 0
+            if table.Format == 2 and left in table.Coverage.glyphs:
+                first = table.ClassDef1.classDefs.get(left, 0)
+                second = table.ClassDef2.classDefs.get(right, 0)
+                value = table.Class1Record[first].Class2Record[second].Value1
+                return getattr(value, "XAdvance", 0) or 0
+        return 0
 
 
 class CannotDraw(Exception):
@@ -105,33 +152,36 @@ class Overlay:
         name = f"{face}-{i}"
         self.pdf.add_font(name, "", file.path, collection_font_number=file.index)
         font = self.pdf.fonts[name.lower()]
-        units, hhea = font.ttfont["head"].unitsPerEm, font.ttfont["hhea"]
-        return _Font(name, font.cmap, hhea.ascent / units, -hhea.descent / units)
+        ttfont = font.ttfont
+        units, hhea = ttfont["head"].unitsPerEm, ttfont["hhea"]
+        advances = {glyph: metrics[0] for glyph, metrics in ttfont["hmtx"].metrics.items()}
+        return _Font(name, font.cmap, hhea.ascent / units, -hhea.descent / units, units,
+                     advances, Kerning(ttfont))
 
-    def _font_for(self, face: str, char: str) -> str:
+    def _font_for(self, face: str, char: str) -> _Font:
         """Return the first font of the face with a glyph for char, loading it if need be."""
         stack = self._stacks[face]
         for i, font in enumerate(stack):
             if font is None:
                 font = stack[i] = self._load(face, i)
             if ord(char) in font.cmap:
-                return font.name
+                return font
         raise CannotDraw(f"No font here draws {char!r} (U+{ord(char):04X}).")
 
-    def _runs(self, face: str, text: str) -> list[tuple[str, str]]:
+    def _runs(self, face: str, text: str) -> list[tuple[_Font, str]]:
         """Split text into runs of one font each: the first in the stack that has the glyph."""
         primary = self._stacks[face][0]
         if text.isascii() and all(ord(char) in primary.cmap for char in text):
-            return [(primary.name, text)]
-        runs: list[tuple[str, str]] = []
+            return [(primary, text)]
+        runs: list[tuple[_Font, str]] = []
         for char in text:
             if not drawn_plainly(char):
                 raise CannotDraw(f"{char!r} (U+{ord(char):04X}) needs text shaping.")
-            name = self._font_for(face, char)
-            if runs and runs[-1][0] == name:
-                runs[-1] = (name, runs[-1][1] + char)
+            font = self._font_for(face, char)
+            if runs and runs[-1][0] is font:
+                runs[-1] = (font, runs[-1][1] + char)
             else:
-                runs.append((name, char))
+                runs.append((font, char))
         return runs
 
     # ------------------------------------------------------------ drawing
@@ -163,23 +213,20 @@ class Overlay:
                 line = line.rstrip()
                 if not line:
                     continue
-                runs = self._runs(face, line)
+                runs = [(font, _kerned(font, run)) for font, run in self._runs(face, line)]
                 x = left
                 if center is not None:
-                    width = sum(self._width(name, size, run) for name, run in runs)
-                    x = left + (center - width) / 2
-                for j, (name, run) in enumerate(runs):
-                    pdf.set_font(name, "", size)
-                    pdf.text(x, first + i * line_height, run)
-                    if j < len(runs) - 1:
-                        x += pdf.get_string_width(run)
+                    x += (center - sum(width * size * POINT / font.units
+                                       for font, (_, width) in runs)) / 2
+                for font, (pieces, width) in runs:
+                    pdf.set_font(font.name, "", size)
+                    scale = size * POINT / font.units
+                    for at, piece in pieces:
+                        pdf.text(x + at * scale, first + i * line_height, piece)
+                    x += width * scale
         if clip:
             # The clip's Q restored the font of the page before it: let fpdf2 set it again.
             pdf.current_font_is_set_on_page = False
-
-    def _width(self, name: str, size: float, text: str) -> float:
-        self.pdf.set_font(name, "", size)
-        return self.pdf.get_string_width(text)
 
     def image(self, src: str, left: float, top: float, width: float, height: float) -> None:
         """Draw a PNG given as a data: URI; the same URI twice is embedded once."""
@@ -203,6 +250,23 @@ class Overlay:
     def output(self) -> bytes:
         """Return the pages drawn so far as PDF bytes."""
         return bytes(self.pdf.output())
+
+
+def _kerned(font: _Font, text: str) -> tuple[list[tuple[int, str]], int]:
+    """Split text where a kerning pair moves the next glyph: return the pieces with their
+    offsets, and the whole width, in font units."""
+    glyphs = [font.cmap[ord(char)] for char in text]
+    pieces, start, start_at, at = [], 0, 0, 0
+    for i, glyph in enumerate(glyphs):
+        if i:
+            kern = font.kerning(glyphs[i - 1], glyph)
+            if kern:
+                pieces.append((start_at, text[start:i]))
+                at += kern
+                start, start_at = i, at
+        at += font.advances.get(glyph, 0)
+    pieces.append((start_at, text[start:]))
+    return pieces, at
 
 
 def underlay(data: bytes, form: bytes, forms: Sequence[int | None]) -> bytes:

@@ -1,7 +1,8 @@
 """Printed seating slips (§3.4, A.2.3) and the notice-board list of who sits where.
 
 Every slip of a session shares its form (tournament, session, start time, labels, cut
-lines), so the form is laid out once per sheet shape and stamped under the slips' data.
+lines), so the form is laid out once per sheet shape, with the list, and the slips' data
+is drawn over it (printing/overlay.py).
 """
 
 from __future__ import annotations
@@ -9,13 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from flask import render_template, request
+from flask import current_app, render_template, request
 from sqlalchemy import select
 
 from judgeaid.extensions import db
 from judgeaid.models import Player, Seat, Table, Tournament
 from judgeaid.printing import fit, public_url
-from judgeaid.printing.cards import session_or_404
+from judgeaid.printing.cards import FACES, session_or_404
+from judgeaid.printing.overlay import CannotDraw, Overlay, underlay
 from judgeaid.printing.pdf import create_pdf
 from judgeaid.printing.qr import qr_grid
 from judgeaid.services.errors import ServiceError
@@ -144,9 +146,44 @@ def _inch(value: float) -> str:
     return f"{value:.3f}in"
 
 
+def draw_slips(pages: list[dict], sheet: SlipSheet, lift: dict, title: str,
+               blank: int = 0) -> bytes:
+    """Return a PDF of every sheet's slips, where the slips stylesheet puts their data,
+    then `blank` empty pages (for pages that are all form)."""
+    overlay = Overlay(sheet.width, sheet.height, FACES, title=title)
+    row = sheet.slip_height
+    height = row * sheet.rows
+    for page in pages:
+        overlay.add_page()
+        for column in page["columns"]:
+            left = column["left"] + 0.14
+            top = sheet.top + 0.57 - lift[12]
+            overlay.lines(left, top, column["names"], face="bold", size=12, line_height=row,
+                          clip=(left, top, 2.35, height))
+            overlay.lines(left, sheet.top + 0.78 - lift[8], column["numbers"], face="sans",
+                          size=8, line_height=row)
+            top = sheet.top + 1.06 - lift[24]
+            overlay.lines(left, top, column["tables"], face="bold", size=24, line_height=row)
+            overlay.lines(column["left"] + 1.04, top, column["seats"], face="bold", size=24,
+                          line_height=row)
+        codes = page["codes"]
+        overlay.image(codes["src"], sheet.left + 2.56, sheet.top + 0.14, codes["width"],
+                      codes["height"])
+    for _ in range(blank):
+        overlay.add_page()
+    return overlay.output()
+
+
 def render_slips(tournament: Tournament, number: int, *, paper: str = "a4",
-                 tz_offset: int | None = None, stamped: bool = True) -> bytes:
-    """Return the PDF of a session's seating slips, then the list for the notice board."""
+                 tz_offset: int | None = None, stamped: bool = True,
+                 drawn: bool = True) -> bytes:
+    """Return the PDF of a session's seating slips, then the list for the notice board.
+
+    Stamped, each sheet shape's form is laid out once by WeasyPrint, the list with it, and
+    the slips' data is drawn over the forms; names that need what only WeasyPrint has (or
+    `drawn=False`) are laid out by WeasyPrint over the same forms. `stamped=False` lays
+    out every sheet whole.
+    """
     if paper not in PAPERS:
         raise ServiceError(f"Print slips on {' or '.join(PAPERS)} paper.")
     sheet = SlipSheet(*PAPERS[paper])
@@ -169,7 +206,19 @@ def render_slips(tournament: Tournament, number: int, *, paper: str = "a4",
         html = render_template("print/slips.html", pages=pages, part="both", forms=forms,
                                shape={n: i for i, n in enumerate(shapes)}, **context)
         return create_pdf(html, request.url_root)
-    html = render_template("print/slips.html", pages=pages, part="data", **context)
-    form_html = render_template("print/slips.html", part="form", forms=forms, **context)
-    order = [shapes.index(page["count"]) for page in pages] + [None] * len(context["lists"])
-    return create_pdf(html, request.url_root, form_html=form_html, forms=order)
+    order = [shapes.index(page["count"]) for page in pages]
+    lists = list(range(len(shapes), len(shapes) + len(context["lists"])))
+    try:
+        if not drawn:
+            raise CannotDraw("asked for")
+        # The list comes with the forms, laid out by WeasyPrint, under blank data pages.
+        data = draw_slips(pages, sheet, context["lift"], context["title"], blank=len(lists))
+    except CannotDraw as reason:
+        current_app.logger.info("Slips laid out by WeasyPrint: %s", reason)
+        html = render_template("print/slips.html", pages=pages, part="data", **context)
+        form_html = render_template("print/slips.html", part="form", forms=forms, **context)
+        return create_pdf(html, request.url_root, form_html=form_html,
+                          forms=order + [None] * len(context["lists"]))
+    form_html = render_template("print/slips.html", part="forms-and-lists", forms=forms,
+                                **context)
+    return underlay(data, create_pdf(form_html, request.url_root), order + lists)

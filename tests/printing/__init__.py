@@ -54,3 +54,17 @@ def qr_codes(pdf: bytes) -> list[list[str]]:
     """Return the text of every QR code on every page."""
     return [[code.text for code in zxingcpp.read_barcodes(image, formats=zxingcpp.QRCode)]
             for image in page_images(pdf)]
+
+
+def same_places(fast: bytes, plain: bytes, tolerance: float = 0.004) -> None:
+    """Assert every printed character of `fast` sits where `plain` prints the same one,
+    within `tolerance` inches (a 1/250 in is about a third of a point)."""
+    for fast_page, plain_page in zip(char_boxes(fast), char_boxes(plain), strict=True):
+        assert sorted(c for c, _ in fast_page if not c.isspace()) == sorted(
+            c for c, _ in plain_page if not c.isspace())
+        for char, (left, _, top) in fast_page:
+            if char.isspace():
+                continue
+            assert min(max(abs(left - other_left), abs(top - other_top))
+                       for other, (other_left, _, other_top) in plain_page
+                       if other == char) <= tolerance, (char, left, top)

@@ -5,7 +5,14 @@ import uuid
 import pytest
 
 from tests.conftest import login
-from tests.printing import char_boxes, page_images, page_sizes, page_texts, qr_codes
+from tests.printing import (
+    char_boxes,
+    page_images,
+    page_sizes,
+    page_texts,
+    qr_codes,
+    same_places,
+)
 
 HOST = "http://localhost"
 
@@ -174,21 +181,6 @@ def test_public_base_url_makes_the_qr_codes(app, judge, demo):
     assert qr_codes(pdf) == [["https://mahjong.example.org" + demo["cards"][0]["url"]]]
 
 
-def _same_places(fast, plain, across=0.03, down=0.003):
-    """Assert every printed character of `fast` sits where `plain` prints the same one."""
-    for fast_page, plain_page in zip(char_boxes(fast), char_boxes(plain), strict=True):
-        assert sorted(c for c, _ in fast_page if not c.isspace()) == sorted(
-            c for c, _ in plain_page if not c.isspace())
-        for char, (left, _, top) in fast_page:
-            if char.isspace():
-                continue
-            # Pango kerns pairs such as "Ta"; the stamped text does not, so allow a little
-            # across (0.03 in is under a quarter of a 15pt capital) and next to none down.
-            assert min(abs(left - other_left) + abs(top - other_top) * across / down
-                       for other, (other_left, _, other_top) in plain_page
-                       if other == char) <= across, (char, left, top)
-
-
 @pytest.mark.parametrize("layout", ["card", "letter"])
 def test_stamped_cards_look_like_cards_laid_out_whole(app, judge, demo, layout):
     """The fast path (form laid out once, data drawn over it) prints what the plain path
@@ -219,7 +211,7 @@ def test_stamped_cards_look_like_cards_laid_out_whole(app, judge, demo, layout):
     texts = page_texts(fast)
     assert any("confirmed in judgeaid" in text and "-15" in text.split() for text in texts)
     assert any("Spare card" in text for text in texts)
-    _same_places(fast, plain)
+    same_places(fast, plain)
     for a, b in zip(page_images(fast, dpi=100), page_images(plain, dpi=100), strict=True):
         difference = ImageChops.difference(a.convert("L"), b.convert("L"))
         # Anti-aliasing and kerning aside, the same picture: under one grey level on average.

@@ -5,7 +5,7 @@ from datetime import datetime
 import pytest
 
 from tests.conftest import login
-from tests.printing import char_boxes, page_sizes, page_texts, qr_codes
+from tests.printing import char_boxes, page_images, page_sizes, page_texts, qr_codes, same_places
 
 HOST = "http://localhost"
 
@@ -81,3 +81,45 @@ def test_the_start_time_in_venue_time(app, judge, demo):
     # JavaScript's getTimezoneOffset() in Central Europe in summer: −120.
     local = page_texts(slips_pdf(judge, demo, "session=1&tz_offset=-120").data)[0]
     assert "Starts Sat 17 May, 13:30" in local and "UTC" not in local
+
+
+def test_drawn_slips_look_like_slips_laid_out_whole(app, demo, caplog):
+    """The fast path (forms and list laid out once, slips drawn over them) prints what
+    laying out every sheet whole prints: the same characters in the same places."""
+    import logging
+
+    from PIL import ImageChops, ImageStat
+
+    from judgeaid.extensions import db
+    from judgeaid.models import Tournament
+    from judgeaid.printing.slips import render_slips
+
+    with app.test_request_context("/"), caplog.at_level(logging.INFO):
+        tournament = db.session.get(Tournament, demo["tournament_id"])
+        fast = render_slips(tournament, 1)
+        plain = render_slips(tournament, 1, stamped=False)
+    assert "laid out by WeasyPrint" not in caplog.text
+    same_places(fast, plain)
+    for a, b in zip(page_images(fast, dpi=100), page_images(plain, dpi=100), strict=True):
+        difference = ImageChops.difference(a.convert("L"), b.convert("L"))
+        assert ImageStat.Stat(difference).mean[0] < 1.0
+    assert qr_codes(fast) == qr_codes(plain)
+
+
+def test_a_name_that_needs_shaping_is_laid_out_by_weasyprint(app, judge, demo, caplog):
+    import logging
+
+    from judgeaid.extensions import db
+    from judgeaid.models import Player
+
+    with app.app_context():
+        player = db.session.scalar(db.select(Player).where(
+            Player.tournament_id == demo["tournament_id"]).order_by(Player.number))
+        player.name = "ศรีสมร วงศ์"
+        number = player.number
+        db.session.commit()
+    with caplog.at_level(logging.INFO):
+        pdf = slips_pdf(judge, demo).data
+    assert "Slips laid out by WeasyPrint" in caplog.text
+    text = "".join(page_texts(pdf))
+    assert "ศรีสมร" in text and f"Player No. {number}" in text
