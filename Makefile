@@ -7,7 +7,7 @@ PORT ?= 5000
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test lint bench chromium clean
+.PHONY: run test lint bench chromium fonts clean
 
 $(VENV)/.run-stamp: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -30,10 +30,15 @@ chromium:
 	@test -x $(CHROMIUM) || { $(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; }
 
+# Players' names in Chinese, Japanese and Korean: the printing tests draw them.
+fonts:
+	@fc-list :lang=zh | grep -q . || { $(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq fonts-noto-cjk; }
+
 lint: $(VENV)/.dev-stamp
 	$(VENV)/bin/ruff check .
 
-test: $(VENV)/.dev-stamp chromium lint
+test: $(VENV)/.dev-stamp chromium fonts lint
 	env -u TEST_DATABASE_URL $(PY) -m pytest
 	@if [ -n "$$TEST_DATABASE_URL" ]; then \
 		echo "== again on $$TEST_DATABASE_URL"; \

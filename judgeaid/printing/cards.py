@@ -235,7 +235,7 @@ def _inch(value: float) -> str:
 
 # The card's type, as the print stylesheet (templates/print/_card.css) sets it.
 SANS = ("DejaVu Sans", "Liberation Sans", "Noto Sans CJK SC")
-MONO = ("DejaVu Sans Mono", "Liberation Mono")
+MONO = ("DejaVu Sans Mono", "Liberation Mono", "Noto Sans Mono CJK SC")
 FACES = {
     "sans": Face(SANS), "bold": Face(SANS, bold=True), "oblique": Face(SANS, oblique=True),
     "head": Face(("DejaVu Sans Condensed", "DejaVu Sans", "Liberation Sans Narrow",

@@ -159,6 +159,51 @@ def test_long_and_cjk_names_keep_every_column_in_place(app, client):
         assert len(heads) == 1, (left, text)
 
 
+def test_chinese_japanese_and_korean_names_are_drawn_in_their_columns(app, client, caplog):
+    """With a CJK font installed (`make test` installs Noto CJK), such names are drawn
+    directly, each glyph inside its column and on the rows' grid."""
+    import logging
+
+    from judgeaid.extensions import db
+    from judgeaid.printing.cards import card_geometry, render_cards
+    from judgeaid.printing.fonts import find_font
+    from judgeaid.services import players, seating
+    from tests.factories import make_tournament
+
+    if find_font("Noto Sans CJK SC") is None:
+        pytest.skip("no CJK font here: `make test` installs fonts-noto-cjk")
+    names = ["王小明", "山田 太郎", "김민준", "Ada Lovelace"]
+    with app.test_request_context("/"), caplog.at_level(logging.INFO):
+        tournament, organizer = make_tournament("麻雀 Open", pin="1357")
+        for name in names:
+            players.add_player(tournament, name, None, organizer)
+        seating.seat_session(tournament, 1, organizer)
+        db.session.commit()
+        pdf = render_cards(tournament, 1)
+    assert "laid out by WeasyPrint" not in caplog.text
+    chars = char_boxes(pdf)[0]
+    text = "".join(c for c, _ in chars)
+    for name in ["王小明", "山田", "太郎", "김민준", "麻雀 Open"]:
+        assert name in text, name
+    g = card_geometry()
+    for number, name in enumerate(names, start=1):  # numbered in the order added
+        at = text.index(f"No. {number}")
+        column = next((left, width) for left, width in g["columns"][2:]
+                      if left < chars[at][1][0] < left + width)
+        first = name.split()[0]
+        i = text.index(first, at)
+        assert all(column[0] < chars[j][1][0] and chars[j][1][1] < sum(column) + 0.01
+                   for j in range(i, i + len(first))), name
+    # Dealer initials in CJK stay on the rows' grid: each glyph's top in the upper half of
+    # a row, the same distance below it as every other.
+    dealers = [chars[i][1][2] for i in range(len(text)) if text[i] in "王山김"
+               and g["columns"][1][0] < chars[i][1][0] < g["columns"][2][0]]
+    below = [min(top - row for row in g["row_tops"] if row <= top) for top in dealers]
+    assert len(dealers) == 12
+    assert all(0 < b < g["row_height"] / 2 and abs(b - below[0]) < 0.01 for b in below)
+    assert qr_codes(pdf)[0][0].startswith("http://localhost/")
+
+
 def test_chosen_tables_and_spare_cards(judge, demo):
     pdf = cards_pdf(judge, demo, "session=1&tables=2,4&spare=2").data
     assert page_sizes(pdf) == [(3.7, 8.5)] * 4
