@@ -20,7 +20,8 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import groupby
-from typing import Literal
+from operator import attrgetter
+from typing import Literal, NamedTuple
 
 DISPLAY_PLACES = 2
 LATE_ARRIVAL_DEDUCTION = 15.0  # §3.7 MP per session missed
@@ -111,13 +112,12 @@ def rank(entries: Sequence[PlayerResult], seed: int) -> list[Standing]:
         seen.add(entry.number)
         lines.append(_line(entry, seed))
 
-    # §4.11, §4.13 a resigned player is out of the event, so goes below everyone still in it
-    lines.sort(key=lambda line: (line.is_resigned, -line.mp_key, -line.raw, line.draw_key))
+    lines.sort(key=_by_place)  # out of the event last, then MP, raw total, draw (see _line)
 
     standings: list[Standing] = []
     for _, mp_group in groupby(lines, key=lambda line: (line.is_resigned, line.mp_key)):
         mp_tied = list(mp_group)
-        for _, raw_group in groupby(mp_tied, key=lambda line: line.raw):
+        for _, raw_group in groupby(mp_tied, key=_by_raw):
             raw_tied = list(raw_group)
             # §3.3.1, §3.3.2.1 equal MP: raw total decides, then a random draw
             if len(raw_tied) > 1:
@@ -137,43 +137,43 @@ def rank(entries: Sequence[PlayerResult], seed: int) -> list[Standing]:
                         session_match_points=line.session_match_points,
                         deductions=line.deductions,
                         tie_break=tie_break,
-                        draw=line.draw_key[0] if tie_break == "draw" else None,
+                        draw=line.draw if tie_break == "draw" else None,
                         is_resigned=line.is_resigned,
                     )
                 )
     return standings
 
 
-@dataclass(frozen=True)
-class _Line:
+class _Line(NamedTuple):
+    # A plain tuple (not a dataclass): rank builds one per player of the event.
+    place: tuple[bool, float, int, int, int]
     entry: PlayerResult
     session_match_points: tuple[float | None, ...]
     deductions: float
     match_points: float
     mp_key: float
     raw: int
-    draw_key: tuple[int, int]
+    draw: int
+    is_resigned: bool
 
-    @property
-    def is_resigned(self) -> bool:
-        return self.entry.is_resigned
+
+_by_place = attrgetter("place")
+_by_raw = attrgetter("raw")
 
 
 def _line(entry: PlayerResult, seed: int) -> _Line:
     _check_late_sessions(entry)
-    session_mp = tuple(None if raw is None else match_points(raw) for raw in entry.session_raw)
+    played = [raw for raw in entry.session_raw if raw is not None]
+    session_mp = tuple([None if raw is None else match_points(raw) for raw in entry.session_raw])
     deductions = LATE_ARRIVAL_DEDUCTION * entry.late_sessions
-    total = math.fsum(mp for mp in session_mp if mp is not None) - deductions
-    return _Line(
-        entry=entry,
-        session_match_points=session_mp,
-        deductions=deductions,
-        match_points=total,
-        mp_key=mp_key(total),
-        raw=sum(raw for raw in entry.session_raw if raw is not None),
-        # the player number only matters if two 64-bit draws ever collide
-        draw_key=(draw_value(seed, entry.number), entry.number),
-    )
+    total = math.fsum([mp for mp in session_mp if mp is not None]) - deductions
+    key = mp_key(total)
+    raw = sum(played)
+    draw = draw_value(seed, entry.number)
+    # §4.11, §4.13 a resigned player is out of the event, so goes below everyone still in
+    # it; the player number only matters if two 64-bit draws ever collide
+    place = (entry.is_resigned, -key, -raw, draw, entry.number)
+    return _Line(place, entry, session_mp, deductions, total, key, raw, draw, entry.is_resigned)
 
 
 def _check_late_sessions(entry: PlayerResult) -> None:
@@ -189,7 +189,7 @@ def _check_late_sessions(entry: PlayerResult) -> None:
             f"player {entry.number}: marked late for {late} sessions but only "
             f"{len(entry.session_raw)} have results"
         )
-    if any(raw is not None for raw in entry.session_raw[:late]):
+    if late and any(raw is not None for raw in entry.session_raw[:late]):
         raise ValueError(
             f"player {entry.number}: has a score for a session they are marked as missing"
         )
