@@ -12,6 +12,7 @@ import json
 import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cached_property
 from typing import NamedTuple
 
 from sqlalchemy import and_, func, select
@@ -20,8 +21,6 @@ from judgeaid.extensions import db
 from judgeaid.models import (
     WINDS,
     Card,
-    CardPenalty,
-    CardRound,
     CardTotal,
     Player,
     PlaySession,
@@ -81,12 +80,19 @@ class SeatTotal(NamedTuple):
 
 def seat_totals(tournament_id: int, player_id: int | None = None) -> list[SeatTotal]:
     """Return the card total of every seat in every seated session (or one player's seats)."""
-    # A seat whose card has nothing on it yet has no stored total: it stands at zero.
-    query = (select(PlaySession.id, PlaySession.number, PlaySession.stage,
-                    PlaySession.bracket_size, Table.number, Card.id, Seat.position, Player.id,
-                    Player.number, func.coalesce(CardTotal.rounds, 0),
-                    func.coalesce(CardTotal.penalties, 0))
-             .join(Table, Table.session_id == PlaySession.id)
+    return [SeatTotal._make(seat) for seat in _seats(tournament_id, player_id)]
+
+
+def _seats(tournament_id: int, player_id: int | None = None) -> list[tuple]:
+    # SeatTotal's fields as plain tuples of numbers and text, which the garbage collector
+    # stops tracking: a big event has thousands of seats.
+    seated = db.session.execute(
+        select(PlaySession.id, PlaySession.number, PlaySession.stage, PlaySession.bracket_size)
+        .where(PlaySession.tournament_id == tournament_id, PlaySession.status != "planned"))
+    sessions = {session_id: (number, stage, size) for session_id, number, stage, size in seated}
+    query = (select(Table.session_id, Table.number, Card.id, Seat.position, Player.id,
+                    Player.number, CardTotal.rounds, CardTotal.penalties)
+             .join(PlaySession, PlaySession.id == Table.session_id)
              .join(Seat, Seat.table_id == Table.id)
              .join(Player, Player.id == Seat.player_id)
              .outerjoin(Card, Card.table_id == Table.id)
@@ -96,10 +102,17 @@ def seat_totals(tournament_id: int, player_id: int | None = None) -> list[SeatTo
              .order_by(PlaySession.number, Table.number, Seat.position))
     if player_id is not None:
         query = query.where(Seat.player_id == player_id)
-    return [SeatTotal(session_id, session_number, stage, bracket_size, table, card_id,
-                      WINDS[position], player_id, number, rounds, penalties)
-            for (session_id, session_number, stage, bracket_size, table, card_id, position,
-                 player_id, number, rounds, penalties) in db.session.execute(query)]
+    # Core rows (the query above has flushed the session), a few hundred at a time: at 400
+    # players × 8 sessions, ORM rows or row-by-row fetching take a fifth longer, and all rows
+    # at once keep thousands of objects alive for the garbage collector to sweep.
+    seats = []
+    for rows in db.session.connection().execute(query).partitions(500):
+        for session_id, table, card_id, position, player, number, rounds, penalties in rows:
+            session_number, stage, bracket_size = sessions[session_id]
+            # a seat whose card has nothing on it yet has no stored total: it stands at zero
+            seats.append((session_id, session_number, stage, bracket_size, table, card_id,
+                          WINDS[position], player, number, rounds or 0, penalties or 0))
+    return seats
 
 
 # ---------------------------------------------------------------- the standings sheet
@@ -140,11 +153,16 @@ class Sheet:
 
     tournament: Tournament
     sessions: list[SessionInfo]
-    totals: list[SeatTotal]
+    seats: list[tuple]  # SeatTotal's fields, as plain tuples (see `totals`)
     players: dict[int, PlayerRow]
     results: list[PlayerResult] = field(default_factory=list)
     standings: list[Standing] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+
+    @cached_property
+    def totals(self) -> list[SeatTotal]:
+        """Return the card total of every seat in every seated session."""
+        return [SeatTotal._make(seat) for seat in self.seats]
 
     @property
     def preliminary(self) -> list[SessionInfo]:
@@ -171,7 +189,7 @@ def load_sheet(tournament_id: int) -> Sheet:
                Player.joined_session, Player.left_session, Player.is_substitute)
         .outerjoin(Team, Team.id == Player.team_id)
         .where(Player.tournament_id == tournament_id))}
-    sheet = Sheet(tournament, sessions, seat_totals(tournament_id), players)
+    sheet = Sheet(tournament, sessions, _seats(tournament_id), players)
     sheet.results = _player_results(sheet)
     sheet.standings = rank(sheet.results, tournament.seed)
     return sheet
@@ -181,9 +199,10 @@ def _player_results(sheet: Sheet) -> list[PlayerResult]:
     counted = sheet.preliminary
     index = {s.number: i for i, s in enumerate(counted)}
     raw: dict[int, list[int | None]] = {n: [None] * len(counted) for n in sheet.players}
-    for seat in sheet.totals:
-        if seat.session_number in index:
-            raw[seat.player_number][index[seat.session_number]] = seat.total
+    # a seat is SeatTotal's fields: the session, the player and the total matter here
+    for _, session, _, _, _, _, _, _, number, rounds, penalties in sheet.seats:
+        if session in index:
+            raw[number][index[session]] = rounds + penalties
     results = []
     for number, player in sorted(sheet.players.items()):
         if player.is_substitute:
@@ -198,6 +217,8 @@ def _player_results(sheet: Sheet) -> list[PlayerResult]:
 def _late_sessions(sheet: Sheet, player: PlayerRow, raw: list[int | None],
                    index: dict[int, int]) -> int:
     """Return how many opening sessions the player missed as a pardoned late arrival (§3.7)."""
+    if player.joined_session <= 1:
+        return 0
     missed = [number for number in index if number < player.joined_session]
     if len(missed) > MAX_LATE_SESSIONS:
         sheet.problems.append(f"Player {player.number} {player.name} is marked as joining at "
@@ -228,8 +249,8 @@ _COMPUTED_LIMIT = 16
 def fingerprint(tournament_id: int) -> tuple:
     """Return a cheap summary of everything the standings are made from.
 
-    Any change to a card (every card write bumps its version), a round line, a penalty, a
-    seat, a session, a player or the event's settings changes this value.
+    Any change to a card (every card write bumps its version), its stored totals, a seat, a
+    session, a player or the event's settings changes this value.
     """
     event = db.session.execute(
         select(Tournament.created_at, Tournament.seed, Tournament.name, Tournament.format,
@@ -241,12 +262,11 @@ def fingerprint(tournament_id: int) -> tuple:
         tuple(event[:4]), json.dumps(event[4], sort_keys=True, default=str),
         tuple(db.session.execute(select(func.count(Card.id), func.sum(Card.version),
                                         func.max(Card.updated_at)).where(in_event)).one()),
-        tuple(db.session.execute(select(func.count(CardRound.id), func.max(CardRound.id))
-                                 .join(Card, Card.id == CardRound.card_id).where(in_event)).one()),
         tuple(db.session.execute(
-            select(func.count(CardPenalty.id), func.max(CardPenalty.id),
-                   func.count(CardPenalty.voided_at))
-            .join(Card, Card.id == CardPenalty.card_id).where(in_event)).one()),
+            select(func.count(), func.sum(CardTotal.penalties),
+                   func.sum(CardTotal.rounds * CardTotal.player_number),
+                   func.sum(CardTotal.penalties * CardTotal.player_number))
+            .join(Card, Card.id == CardTotal.card_id).where(in_event)).one()),
         tuple(tuple(row) for row in db.session.execute(
             select(PlaySession.id, PlaySession.number, PlaySession.status, PlaySession.stage,
                    PlaySession.bracket_size, PlaySession.finalized_at)
@@ -293,9 +313,18 @@ def _standings_data(sheet: Sheet) -> dict:
     tournament = sheet.tournament
     fmt = get_format(tournament.format)
     players = sheet.players
+    # Each session's MP as text, formatted once per value: 400 players × 8 sessions repeat
+    # the same few hundred values.
+    session_texts: dict[float | None, str] = {None: "—"}
     rows = []
     for line in sheet.standings:
         player = players[line.number]
+        texts = []
+        for i, mp in enumerate(line.session_match_points, start=1):
+            text = session_texts.get(mp)
+            if text is None:
+                text = session_texts[mp] = display_match_points(mp)
+            texts.append(f"S{i} {text}")
         rows.append({
             "rank": line.rank, "number": line.number, "name": line.name,
             "team": player.team,
@@ -303,9 +332,7 @@ def _standings_data(sheet: Sheet) -> dict:
                 line.match_points),
             "raw": line.raw,
             "session_match_points": list(line.session_match_points),
-            "sessions_text": " · ".join(
-                f"S{i} {'—' if mp is None else display_match_points(mp)}"
-                for i, mp in enumerate(line.session_match_points, start=1)),
+            "sessions_text": " · ".join(texts),
             "deductions": line.deductions, "late_sessions": int(
                 line.deductions // LATE_ARRIVAL_DEDUCTION),
             "status": player.status, "is_out": line.is_resigned,
