@@ -233,17 +233,17 @@ def _store_totals(session: Session, card_ids: Iterable[int]) -> None:
     ids = sorted(set(card_ids))
     for start in range(0, len(ids), _TOTALS_CHUNK):
         chunk = ids[start:start + _TOTALS_CHUNK]
-        # Two judges writing to one card add up one after the other (a PostgreSQL row lock;
-        # SQLite writes one transaction at a time), so the later one sees both writes. NO KEY
-        # UPDATE, as the version bump takes: the key-share locks that each new round line's
-        # foreign key holds on the card do not block it, so two writers cannot deadlock.
-        session.execute(select(Card.id).where(Card.id.in_(chunk)).order_by(Card.id)
-                        .with_for_update(key_share=True))
+        # Two judges writing to one card add up one after the other (a PostgreSQL row lock,
+        # taken before the rounds are read; SQLite writes one transaction at a time), so the
+        # later one sees both writes. NO KEY UPDATE, as the version bump takes: the key-share
+        # locks that each new round line's foreign key holds on the card do not block it, so
+        # two writers cannot deadlock.
         numbers: dict[int, list[int]] = {card_id: [] for card_id in chunk}
         for card_id, number in session.execute(
                 select(Card.id, Player.number).join(Seat, Seat.table_id == Card.table_id)
                 .join(Player, Player.id == Seat.player_id)
-                .where(Card.id.in_(chunk)).order_by(Card.id, Seat.position)):
+                .where(Card.id.in_(chunk)).order_by(Card.id, Seat.position)
+                .with_for_update(of=Card, key_share=True)):
             numbers[card_id].append(number)
         latest: dict[int, dict[int, dict[str, int]]] = {card_id: {} for card_id in chunk}
         for card_id, number, deltas in session.execute(
