@@ -34,11 +34,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
-    from judgeaid import assets, compression, errors
+    from judgeaid import assets, compression, errors, uploads
     from judgeaid.extensions import csrf, db, migrate
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"), render_as_batch=True)
+    uploads.register(app)  # before CSRF, which reads the form
     csrf.init_app(app)
     _tune_sqlite(app)
 

@@ -6,9 +6,10 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 
 from judgeaid.access import require_organizer, sign_in
 from judgeaid.extensions import db
-from judgeaid.services import accounts, organizing, seating
+from judgeaid.services import accounts, exports, organizing, seating
 from judgeaid.services.errors import ServiceError
 from judgeaid.tournament.formats import FORMATS
+from judgeaid.uploads import allow_upload
 
 bp = Blueprint("organizer", __name__)
 
@@ -30,6 +31,35 @@ def create():
         flash("Tournament created. Add judges and players next.")
         return redirect(url_for(".dashboard", tournament_id=tournament.id))
     return render_template("organizer/new.html", formats=FORMATS.values(), error=None, form=form)
+
+
+# A backup holds every card's history: a big event's file runs to megabytes.
+RESTORE_LIMIT = 64 * 1024 * 1024
+
+
+@bp.post("/new/restore")
+@allow_upload(RESTORE_LIMIT)
+def restore():
+    """Restore a tournament from its one-file JSON backup, as a new tournament."""
+    upload = request.files.get("backup")
+    data = b""
+    if upload:
+        try:
+            data = upload.read()
+        finally:
+            upload.close()
+    try:
+        if not data:
+            raise ServiceError("Choose the backup file: the JSON file saved from “Exports and "
+                               "backup” on the standings desk.")
+        tournament = exports.import_tournament(data)
+    except ServiceError as exc:
+        db.session.rollback()
+        return render_template("organizer/new.html", formats=FORMATS.values(), form={},
+                               error=None, restore_error=exc.message), exc.status
+    db.session.commit()
+    flash(f"{tournament.name} is restored. Sign in with a name and PIN it had.")
+    return redirect(url_for("auth.login", tournament_id=tournament.id))
 
 
 @bp.get("/t/<int:tournament_id>/organizer")
