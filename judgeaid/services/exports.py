@@ -358,12 +358,22 @@ def import_tournament(data: bytes | str) -> Tournament:
         with db.session.begin_nested():
             for model, _ in BACKUP_TABLES:
                 _insert_rows(model, tables[_table_name(model)], new_ids)
-            store_totals(new_ids["card"].values())
+            _add_up_cards(new_ids["card"].values())
     except (IntegrityError, SQLAlchemyError) as exc:
         raise BadBackup("The backup could not be restored: the database refused a row "
                         f"({exc.orig if hasattr(exc, 'orig') else exc}). Nothing was "
                         "written.") from exc
     return db.session.get(Tournament, new_ids["tournament"][tables["tournament"][0]["id"]])
+
+
+def _add_up_cards(card_ids: Iterable[int]) -> None:
+    """Store the restored cards' totals, as every card write does."""
+    try:
+        store_totals(card_ids)
+    except KeyError as exc:
+        # a round line or penalty line naming a player who is not at the card's table
+        raise BadBackup(f"A scoring card in the backup scores player {exc.args[0]}, who is not "
+                        "at its table. Nothing was written.") from exc
 
 
 def _insert_rows(model: type, rows: list[dict], new_ids: dict[str, dict[int, int]]) -> None:

@@ -12,7 +12,7 @@ from http.cookiejar import CookieJar
 
 import pytest
 from flask_migrate import downgrade, stamp, upgrade
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from judgeaid.extensions import db
 from judgeaid.models import Card, CardTotal
@@ -121,6 +121,18 @@ def test_a_restore_adds_the_totals_up_again(app):
         assert [cards.card_view(c)["totals"] for c in restored] == list(before.values())
         for card in restored:
             assert_stored_totals_match(card)
+
+
+def test_a_restore_whose_card_scores_a_player_not_at_its_table_writes_nothing(app):
+    with app.app_context():
+        backup = exports.export_tournament(build_event())
+        backup["tables"]["card_penalty"][0]["player_number"] = 999
+        backup["checksum"] = exports.checksum(backup["tables"])
+        fresh_database()
+        with pytest.raises(exports.BadBackup, match="player 999, who is not at its table"):
+            exports.import_tournament(json.dumps(backup))
+        db.session.rollback()
+        assert db.session.scalar(select(func.count(Card.id))) == 0
 
 
 def test_the_migration_adds_up_cards_written_before_it(app):
