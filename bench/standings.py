@@ -172,7 +172,8 @@ def run(ctx) -> list[Row]:
     return [
         timed(f"standings service {scale}, computed from the cards", service_t, True,
               f"{note}; stored card totals read in one query, ranked, Day-1 cut preview; "
-              f"CPU time median {ms(cpu_ms)}"),
+              f"CPU time median {ms(cpu_ms)}; startup objects kept out of the garbage "
+              f"collector (gc.freeze, as app.py does)"),
         timed(f"GET /t/<id>/standings {scale}, computed from the cards", cold_t, True,
               f"server time through the test client; {kb(size)} of HTML before gzip"),
         timed(f"GET /t/<id>/standings {scale}, nothing changed since the last GET", warm_t,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import io
 import json
 import shutil
@@ -165,6 +166,7 @@ def make_app(tmp: Path):
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'bench.sqlite'}",
                       "SECRET_KEY": "bench"})
+    gc.freeze()  # as app.py does for the served app
     # Alembic's env.py sets up INFO logging on stderr; keep the table alone on the terminal.
     with app.app_context(), contextlib.redirect_stderr(io.StringIO()):
         upgrade()
