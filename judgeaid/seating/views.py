@@ -92,6 +92,17 @@ def disqualify(tournament_id: int):
     return _back_to_sessions(tournament_id, "#changes")
 
 
+@bp.post("/t/<int:tournament_id>/players/reinstate")
+def reinstate(tournament_id: int):
+    """Undo a withdrawal, disqualification or resignation entered by mistake."""
+    user = require_organizer(tournament_id)
+    tournament = get_tournament_or_404(tournament_id)
+    player = seating.reinstate_player(tournament, request.form.get("player", type=int), user)
+    db.session.commit()
+    flash(f"{player.name} is back in the event.")
+    return _back_to_sessions(tournament_id, "#changes")
+
+
 @bp.post("/t/<int:tournament_id>/players/late")
 def late(tournament_id: int):
     """Record that a registered player joins late, at a later session (§3.7)."""

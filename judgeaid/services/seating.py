@@ -360,6 +360,39 @@ def withdraw_player(tournament: Tournament, number: int | None, actor: User, *,
     return player
 
 
+def reinstate_player(tournament: Tournament, number: int | None, actor: User) -> Player:
+    """Undo a withdrawal, disqualification or resignation entered by mistake.
+
+    Only while it has changed nothing yet: every session seated since the player joined
+    still has them at a table, and the final day has not begun (its cut counts who is in).
+    """
+    player = get_player_or_404(tournament, number)
+    if player.status == "active":
+        raise Conflict(f"{player.name} is still in the event: there is nothing to undo.")
+    if db.session.scalar(select(PlaySession.number).where(
+            PlaySession.tournament_id == tournament.id, PlaySession.stage != PRELIMINARY,
+            PlaySession.status != "planned").limit(1)) is not None:
+        raise Conflict("The final day has begun and its cut is made: nobody can come back "
+                       "into the event now.")
+    seated_in = set(db.session.scalars(
+        select(PlaySession.number).join(Table).join(Seat)
+        .where(PlaySession.tournament_id == tournament.id, Seat.player_id == player.id)))
+    missed = [s.number for s in seated_sessions(tournament)
+              if s.number >= player.joined_session and s.number not in seated_in]
+    if missed:
+        raise Conflict(f"Session {missed[0]} is seated without {player.name}, so they missed "
+                       "it. Give them their seat back there first (swap them with whoever "
+                       "took it), or leave them out.")
+    before = {"status": player.status, "left_session": player.left_session}
+    player.status = "active"
+    player.left_session = None
+    db.session.flush()
+    record_event("player.reinstate", tournament_id=tournament.id, actor=actor,
+                 subject=f"player:{player.number}", before=before,
+                 after={"status": "active", "left_session": None})
+    return player
+
+
 def mark_late_arrival(tournament: Tournament, number: int | None, joins: int | None,
                       actor: User) -> Player:
     """Record that a player joins the event late, at session `joins` (§3.7)."""

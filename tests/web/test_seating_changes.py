@@ -453,3 +453,61 @@ def test_the_wind_draw_is_refused_after_a_round_is_recorded(app, organizer, judg
     with app.app_context():
         assert snapshot(1)[1] == before
         assert db.session.scalar(select(Seat).limit(1)) is not None
+
+
+# ---------------------------------------------------------------- undoing a mistaken change
+
+def test_a_mistaken_withdrawal_is_undone_before_it_takes_effect(app, organizer, judge):
+    organizer.post("/t/1/sessions/1/seat")
+    organizer.post("/t/1/players/disqualify", data={"player": 9}, headers=FORM)
+    assert judge.post("/t/1/players/reinstate", data={"player": 9},
+                      headers=FORM).status_code == 403
+    response = organizer.post("/t/1/players/reinstate", data={"player": 9}, headers=FORM,
+                              follow_redirects=True)
+    assert "is back in the event" in response.get_data(as_text=True)
+    with app.app_context():
+        player = db.session.scalar(select(Player).filter_by(number=9))
+        assert (player.status, player.left_session) == ("active", None)
+        event = db.session.scalars(select(AuditEvent).filter_by(
+            action="player.reinstate")).one()
+        assert event.before["status"] == "disqualified" and event.after["status"] == "active"
+    organizer.post("/t/1/sessions/2/seat")
+    with app.app_context():
+        assert 9 in {p for t in tables_of(2) for p in t}
+    again = organizer.post("/t/1/players/reinstate", data={"player": 9}, headers=FORM,
+                           follow_redirects=True)
+    assert "nothing to undo" in again.get_data(as_text=True)
+
+
+def test_a_player_who_missed_a_seated_session_cannot_come_back(app, organizer):
+    organizer.post("/t/1/sessions/1/seat")
+    organizer.post("/t/1/players/withdraw", data={"player": 7}, headers=FORM)
+    organizer.post("/t/1/substitutes", data={"count": 1})  # 39 players: one fills the table
+    assert organizer.post("/t/1/sessions/2/seat").status_code == 302
+    response = organizer.post("/t/1/players/reinstate", data={"player": 7}, headers=FORM,
+                              follow_redirects=True)
+    assert "Session 2 is seated without" in response.get_data(as_text=True)
+    with app.app_context():
+        assert db.session.scalar(select(Player).filter_by(number=7)).status == "withdrawn"
+    unknown = organizer.post("/t/1/players/reinstate", data={"player": 999}, headers=FORM,
+                             follow_redirects=True)
+    assert "no player 999" in unknown.get_data(as_text=True)
+
+
+def test_a_resignation_is_undone_while_the_player_still_has_their_seat(app, organizer):
+    from judgeaid.models import User
+    from judgeaid.services import standings
+
+    organizer.post("/t/1/sessions/1/seat")
+    with app.app_context():
+        tournament = db.session.get(Tournament, 1)
+        olga = db.session.scalar(select(User).filter_by(name="Olga"))
+        standings.mark_resigned(tournament, 12, 1, "not at the table after 5 minutes", olga)
+        db.session.commit()
+    response = organizer.post("/t/1/players/reinstate", data={"player": 12}, headers=FORM,
+                              follow_redirects=True)
+    assert "is back in the event" in response.get_data(as_text=True)
+    with app.app_context():
+        player = db.session.scalar(select(Player).filter_by(number=12))
+        assert (player.status, player.left_session) == ("active", None)
+        assert 12 in {p for t in tables_of(1) for p in t}
