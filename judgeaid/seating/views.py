@@ -63,9 +63,11 @@ def add_substitutes(tournament_id: int):
     """Register neutral substitutes for the next session (§4.15)."""
     user = require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    made = seating.add_substitutes(tournament, request.form.get("count", type=int), user)
+    made, again = seating.add_substitutes(tournament, request.form.get("count", type=int),
+                                          user, op_id=request.form.get("op_id"))
     db.session.commit()
-    flash("Added " + ", ".join(f"{p.name} (#{p.number})" for p in made) + ".")
+    names = ", ".join(f"{p.name} (#{p.number})" for p in made)
+    flash(f"Already added: {names}. Nothing more was added." if again else f"Added {names}.")
     return _back_to_sessions(tournament_id, "#next")
 
 

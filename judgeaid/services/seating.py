@@ -35,6 +35,7 @@ from judgeaid.models import (
     User,
     utcnow,
 )
+from judgeaid.services import operations
 from judgeaid.services import players as registry
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import card_for_table, create_cards
@@ -465,8 +466,22 @@ def import_players(tournament: Tournament, data: bytes | str,
     return report
 
 
-def add_substitutes(tournament: Tournament, count: int | None, actor: User) -> list[Player]:
-    """Register neutral substitutes (§4.15) who play from the next session to seat."""
+def add_substitutes(tournament: Tournament, count: int | None, actor: User,
+                    op_id: str | None = None) -> tuple[list[Player], bool]:
+    """Register neutral substitutes (§4.15) who play from the next session to seat.
+
+    Return them, and whether this op_id had already added them (a form sent twice):
+    then nothing more is added.
+    """
+    payload = {"count": count}
+    if op_id is not None:
+        operations.read_op_id({"op_id": op_id})
+        stored = operations.replay(op_id, "substitutes.add", payload)
+        if stored:
+            numbers = stored[0]["players"]
+            return list(db.session.scalars(select(Player).where(
+                Player.tournament_id == tournament.id, Player.number.in_(numbers))
+                .order_by(Player.number))), True
     if count is None or not 1 <= count <= MAX_SUBSTITUTES:
         raise ServiceError(f"Add 1 to {MAX_SUBSTITUTES} substitutes at a time.")
     upcoming = next_session(tournament)
@@ -487,7 +502,10 @@ def add_substitutes(tournament: Tournament, count: int | None, actor: User) -> l
     record_event("player.substitutes", tournament_id=tournament.id, actor=actor,
                  subject=f"session:{upcoming}",
                  after={"players": [p.number for p in made], "joined_session": upcoming})
-    return made
+    if op_id is not None:
+        operations.remember(op_id, "substitutes.add", tournament.id, payload,
+                            {"players": [p.number for p in made]})
+    return made, False
 
 
 # ---------------------------------------------------------------- hand swaps

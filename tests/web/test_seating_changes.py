@@ -511,3 +511,26 @@ def test_a_resignation_is_undone_while_the_player_still_has_their_seat(app, orga
         player = db.session.scalar(select(Player).filter_by(number=12))
         assert (player.status, player.left_session) == ("active", None)
         assert 12 in {p for t in tables_of(1) for p in t}
+
+
+def test_the_substitutes_form_sent_twice_adds_them_once(app, organizer):
+    import re
+
+    organizer.post("/t/1/players/withdraw", data={"player": 1}, headers=FORM)
+    page = organizer.get("/t/1/sessions").get_data(as_text=True)
+    form = re.search(r'<form method="post" action="/t/1/substitutes".*?</form>', page, re.S)
+    fields = dict(re.findall(r'name="(op_id|count)" value="([^"]+)"', form.group(0)))
+    assert fields["count"] == "1" and len(fields["op_id"]) >= 8
+    first = organizer.post("/t/1/substitutes", data=fields, follow_redirects=True)
+    assert "Added Substitute 1 (#41)." in first.get_data(as_text=True)
+    again = organizer.post("/t/1/substitutes", data=fields, follow_redirects=True)
+    assert "Already added: Substitute 1 (#41). Nothing more was added." in again.get_data(
+        as_text=True)
+    other = organizer.post("/t/1/substitutes", data={**fields, "count": 2},
+                           follow_redirects=True)
+    assert "already used for a different write" in other.get_data(as_text=True)
+    with app.app_context():
+        assert [p.number for p in db.session.scalars(
+            select(Player).filter_by(is_substitute=True))] == [41]
+    page = organizer.get("/t/1/sessions").get_data(as_text=True)
+    assert "40 players will play session 1." in page and fields["op_id"] not in page
