@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import current_app, render_template, request
+from flask import render_template, request
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from judgeaid.extensions import db
 from judgeaid.models import Card, PlaySession, Seat, Table, Tournament
 from judgeaid.printing import fit, public_url
-from judgeaid.printing.overlay import POINT, CannotDraw, Face, Overlay, underlay
+from judgeaid.printing.overlay import POINT, Face, Overlay, drawn_or_none, underlay
 from judgeaid.printing.pdf import create_pdf
 from judgeaid.printing.qr import qr_data_uri
 from judgeaid.services.cards import card_view
@@ -333,12 +333,9 @@ def render_cards(tournament: Tournament, number: int, *, layout: str = "card",
         html = render_template("print/cards.html", pages=pages, part="both", **context)
         return create_pdf(html, request.url_root)
     form_html = render_template("print/cards.html", pages=pages[:1], part="form", **context)
-    try:
-        if not drawn:
-            raise CannotDraw("asked for")
-        data = draw_cards(pages, sheet, context["g"], context["title"])
-    except CannotDraw as reason:
-        current_app.logger.info("Cards laid out by WeasyPrint: %s", reason)
+    data = drawn_or_none(lambda: draw_cards(pages, sheet, context["g"], context["title"]),
+                         "Cards") if drawn else None
+    if data is None:
         return create_pdf(
             render_template("print/cards.html", pages=pages, part="data", **context),
             request.url_root, forms=[0] * len(pages), form_html=form_html)

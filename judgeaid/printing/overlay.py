@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import base64
 import io
+import logging
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
 from functools import cache
@@ -24,6 +25,7 @@ from fpdf import FPDF
 from judgeaid.printing.fonts import FontFile, find_font
 
 POINT = 1 / 72  # inches
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,15 @@ class Kerning:
 
 class CannotDraw(Exception):
     """Some text needs what only the HTML path has (a font, shaping): use that path."""
+
+
+def drawn_or_none(draw: Callable[[], bytes], what: str) -> bytes | None:
+    """Return the pages `draw` makes, or None when some text needs the HTML path (logged)."""
+    try:
+        return draw()
+    except CannotDraw as reason:
+        log.info("%s laid out by WeasyPrint: %s", what, reason)
+        return None
 
 
 # Scripts whose letters change shape or order in context (Arabic, Indic, Thai...) need a

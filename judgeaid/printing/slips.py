@@ -10,14 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from flask import current_app, render_template, request
+from flask import render_template, request
 from sqlalchemy import select
 
 from judgeaid.extensions import db
 from judgeaid.models import Player, Seat, Table, Tournament
 from judgeaid.printing import fit, public_url
 from judgeaid.printing.cards import FACES, session_or_404
-from judgeaid.printing.overlay import CannotDraw, Overlay, underlay
+from judgeaid.printing.overlay import Overlay, drawn_or_none, underlay
 from judgeaid.printing.pdf import create_pdf
 from judgeaid.printing.qr import qr_grid
 from judgeaid.services.errors import ServiceError
@@ -208,13 +208,10 @@ def render_slips(tournament: Tournament, number: int, *, paper: str = "a4",
         return create_pdf(html, request.url_root)
     order = [shapes.index(page["count"]) for page in pages]
     lists = list(range(len(shapes), len(shapes) + len(context["lists"])))
-    try:
-        if not drawn:
-            raise CannotDraw("asked for")
-        # The list comes with the forms, laid out by WeasyPrint, under blank data pages.
-        data = draw_slips(pages, sheet, context["lift"], context["title"], blank=len(lists))
-    except CannotDraw as reason:
-        current_app.logger.info("Slips laid out by WeasyPrint: %s", reason)
+    # The list comes with the forms, laid out by WeasyPrint, under blank data pages.
+    data = drawn_or_none(lambda: draw_slips(pages, sheet, context["lift"], context["title"],
+                                            blank=len(lists)), "Slips") if drawn else None
+    if data is None:
         html = render_template("print/slips.html", pages=pages, part="data", **context)
         form_html = render_template("print/slips.html", part="form", forms=forms, **context)
         return create_pdf(html, request.url_root, form_html=form_html,

@@ -120,6 +120,17 @@ def add_player(tournament: Tournament, name: str, team: str | None, actor: User 
     return _register(tournament, [Registration(0, number, name, team)], actor)[0]
 
 
+def get_player_or_404(tournament: Tournament, number: int | None) -> Player:
+    """Return the player with this number in the tournament, or raise NotFound."""
+    if number is None:
+        raise ServiceError("Give the player's number.")
+    player = db.session.scalar(select(Player).where(Player.tournament_id == tournament.id,
+                                                    Player.number == number))
+    if player is None:
+        raise NotFound(f"There is no player {number} in this tournament.")
+    return player
+
+
 def get_player_by_token_or_404(token: str) -> Player:
     """Return the player whose page this token opens, or raise NotFound."""
     player = db.session.scalar(select(Player).where(Player.token == token))

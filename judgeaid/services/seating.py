@@ -40,6 +40,7 @@ from judgeaid.services import players as registry
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import card_for_table, create_cards
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
+from judgeaid.services.players import get_player_or_404
 from judgeaid.tournament.rotation import draw_seats
 from judgeaid.tournament.seating import (
     TABLE_SIZE,
@@ -332,17 +333,6 @@ def _iso(moment: datetime | None) -> str | None:
 
 
 # ---------------------------------------------------------------- changes between sessions
-
-def get_player_or_404(tournament: Tournament, number: int | None) -> Player:
-    """Return the player with this number in the tournament, or raise NotFound."""
-    if number is None:
-        raise ServiceError("Give the player's number.")
-    player = db.session.scalar(select(Player).where(Player.tournament_id == tournament.id,
-                                                    Player.number == number))
-    if player is None:
-        raise NotFound(f"There is no player {number} in this tournament.")
-    return player
-
 
 def withdraw_player(tournament: Tournament, number: int | None, actor: User, *,
                     disqualify: bool = False) -> Player:

@@ -36,6 +36,7 @@ from judgeaid.services import operations
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
+from judgeaid.services.players import get_player_or_404
 from judgeaid.tournament.formats import get_format
 from judgeaid.tournament.standings import (
     LATE_ARRIVAL_DEDUCTION,
@@ -577,15 +578,6 @@ def _list(numbers: list[int]) -> str:
 
 
 # ---------------------------------------------------------------- late arrivals, resignations
-
-def get_player_or_404(tournament: Tournament, number: int) -> Player:
-    """Return a player of the event by number, or raise NotFound."""
-    player = db.session.scalar(select(Player).where(Player.tournament_id == tournament.id,
-                                                    Player.number == number))
-    if player is None:
-        raise NotFound(f"There is no player {number}.")
-    return player
-
 
 def mark_late_arrival(tournament: Tournament, number: int, joined_session: int,
                       actor: User) -> Player:

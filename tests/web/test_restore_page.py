@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 from judgeaid.extensions import db
 from judgeaid.models import Card, Tournament
 from judgeaid.services import exports, standings
-from tests.conftest import reset_schema
+from tests.web.test_exports_backup import fresh_database
 
 
 def _backup(app, demo) -> tuple[bytes, dict]:
@@ -22,8 +22,7 @@ def _backup(app, demo) -> tuple[bytes, dict]:
 
 def _fresh(app) -> None:
     with app.app_context():
-        db.session.remove()
-        reset_schema()
+        fresh_database()
 
 
 def _upload(client, data: bytes, **form):
