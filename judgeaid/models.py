@@ -189,6 +189,8 @@ class Operation(db.Model):
     op_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     tournament_id: Mapped[int | None] = mapped_column(ForeignKey("tournament.id"))
     kind: Mapped[str] = mapped_column(String(40))
+    # What the write was aimed at ("card:18", "timer:3"): an op_id is never reused elsewhere.
+    target: Mapped[str] = mapped_column(String(80), default="", server_default="")
     request_hash: Mapped[str] = mapped_column(String(64))
     status: Mapped[int]
     response: Mapped[dict[str, Any]] = mapped_column(JSON)

@@ -6,8 +6,19 @@ import time
 
 from flask import Blueprint, abort, current_app, g, jsonify, request
 
+from judgeaid import edge
 from judgeaid.access import sign_in, sign_out
-from judgeaid.api import openapi
+from judgeaid.api.schemas import (
+    Catalogue,
+    Me,
+    PayoffBody,
+    PayoffOut,
+    ScoreBody,
+    ScoreErrors,
+    ScoreOut,
+    ServerTime,
+)
+from judgeaid.edge import responses
 from judgeaid.extensions import db
 from judgeaid.services import accounts, scoring
 from judgeaid.services.errors import ServiceError
@@ -31,6 +42,7 @@ def json_body() -> dict:
 
 
 @bp.get("/time")
+@edge.api.validate(resp=responses(ServerTime, errors=()), tags=["general"])
 def server_time():
     """Return the server clock, the only clock timers trust."""
     response = jsonify(now_ms=time.time_ns() // 1_000_000)
@@ -69,6 +81,7 @@ def logout():
 
 
 @bp.get("/me")
+@edge.api.validate(resp=responses(Me, errors=()), tags=["auth"])
 def me():
     """Return who is signed in, or null."""
     user = g.get("user")
@@ -80,11 +93,12 @@ def me():
 
 @bp.get("/openapi.json")
 def openapi_document():
-    """Return the OpenAPI 3 document for every JSON endpoint."""
-    return jsonify(openapi.document())
+    """Return the OpenAPI 3 document of every JSON endpoint, made from their schemas."""
+    return jsonify(edge.api.spec)
 
 
 @bp.get("/zj/catalogue")
+@edge.api.validate(resp=responses(Catalogue, errors=()), tags=["scoring"])
 def zj_catalogue():
     """Return the 44 Zung Jung patterns and the counting-rule tables."""
     response = jsonify(scoring.catalogue())
@@ -94,13 +108,17 @@ def zj_catalogue():
 
 
 @bp.post("/zj/score")
-def zj_score():
-    """Total the ticked patterns of a hand (§2.2)."""
-    result, status = scoring.score(json_body())
+@edge.api.validate(json=ScoreBody, resp=responses(ScoreOut, errors=(400, 413, 415),
+                                                  also={422: ScoreErrors}), tags=["scoring"])
+def zj_score(json: ScoreBody):
+    """Total the ticked patterns of a hand (§2.2); 422 lists the counting rules broken."""
+    result, status = scoring.score(json.patterns)
     return jsonify(result), status
 
 
 @bp.post("/zj/payoff")
-def zj_payoff():
+@edge.api.validate(json=PayoffBody, resp=responses(PayoffOut, errors=(400, 413, 415)),
+                   tags=["scoring"])
+def zj_payoff(json: PayoffBody):
     """Split a hand's value among the four seats (§2.3)."""
-    return jsonify(scoring.split_payoff(json_body()))
+    return jsonify(scoring.split_payoff(json.model_dump(exclude_none=True)))

@@ -1,4 +1,10 @@
-"""Idempotent writes: a client-generated op_id makes a replayed request change nothing."""
+"""Idempotent writes: a client-generated op_id makes a replayed request change nothing.
+
+An op_id belongs to one kind of write ("card.round") aimed at one target ("card:18"): sent
+again with the same body it gets the stored answer; sent with another body, to another
+endpoint or to another target it is refused (409), never applied twice and never answered
+with someone else's result.
+"""
 
 from __future__ import annotations
 
@@ -20,30 +26,35 @@ def request_hash(payload: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(body, sort_keys=True, default=str).encode()).hexdigest()
 
 
-def read_op_id(payload: dict[str, Any]) -> str:
-    """Return the request's op_id, or raise a clear error when it is missing or malformed."""
-    op_id = payload.get("op_id")
-    if not isinstance(op_id, str) or not OP_ID.match(op_id):
-        raise ServiceError("'op_id' is required: a unique id the client makes for this write "
-                           "(8–64 letters, digits, '-', '_', '.' or ':'), e.g. a UUID.")
-    return op_id
-
-
-def replay(op_id: str, kind: str, payload: dict[str, Any]) -> tuple[dict[str, Any], int] | None:
-    """Return the stored answer when this op_id was already applied, else None."""
+def replay(op_id: str, kind: str, payload: dict[str, Any], *,
+           target: str = "") -> tuple[dict[str, Any], int] | None:
+    """Return the stored answer when this op_id was already applied here, else None."""
     done = db.session.get(Operation, op_id)
     if done is None:
         return None
-    if done.kind != kind or done.request_hash != request_hash(payload):
+    if done.kind != kind or done.target != target:
+        raise Conflict(f"op_id {op_id} was already used for another write ({done.kind} on "
+                       f"{done.target or 'another target'}); make a new op_id for this one.",
+                       details=[{"op_id": op_id, "kind": done.kind, "target": done.target}])
+    if done.request_hash != request_hash(payload):
         raise Conflict(f"op_id {op_id} was already used for a different write; "
                        "make a new op_id for a new write.")
     return done.response, done.status
 
 
-def remember(op_id: str, kind: str, tournament_id: int, payload: dict[str, Any],
-             response: dict[str, Any], status: int = 200) -> None:
+def remember(op_id: str, kind: str, tournament_id: int | None, payload: dict[str, Any],
+             response: dict[str, Any], status: int = 200, *, target: str = "") -> None:
     """Store the answer to an applied write under its op_id."""
-    db.session.add(Operation(op_id=op_id, kind=kind, tournament_id=tournament_id,
-                             request_hash=request_hash(payload), status=status,
-                             response=response))
+    db.session.add(Operation(op_id=op_id, kind=kind, target=target,
+                             tournament_id=tournament_id, request_hash=request_hash(payload),
+                             status=status, response=response))
     db.session.flush()
+
+
+def read_op_id(payload: dict[str, Any]) -> str:
+    """Return the request's op_id (for views not yet on an edge schema)."""
+    op_id = payload.get("op_id")
+    if not isinstance(op_id, str) or not OP_ID.match(op_id):
+        raise ServiceError("'op_id' is required: a unique id the client makes for this write "
+                           "(8–64 letters, digits, '-', '_', '.' or ':'), e.g. a UUID.")
+    return op_id

@@ -23,12 +23,9 @@ def _issue(issue) -> dict[str, Any]:
     return body
 
 
-def score(body: dict[str, Any]) -> tuple[dict[str, Any], int]:
-    """Score `{"patterns": {...}}`; return the result and 200, or the errors and 422."""
-    patterns = body.get("patterns", {})
-    if not isinstance(patterns, dict):
-        raise ServiceError("'patterns' must be an object of pattern id to count, "
-                           'e.g. {"4.2.3": 1, "3.1": 2}.')
+def score(patterns: dict[str, int]) -> tuple[dict[str, Any], int]:
+    """Score the ticked patterns (id -> count); return the result and 200, or the errors and
+    422."""
     try:
         hand = score_hand(patterns)
     except MalformedHand as exc:

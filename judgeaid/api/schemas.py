@@ -1,0 +1,102 @@
+"""Schemas of the general JSON API: server time, sign-in, and Zung Jung scoring (§2.2, §2.3)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, Field
+
+from judgeaid.edge import Id, Schema, WholeNumber, between, name, text
+
+Seat = Literal["E", "S", "W", "N"]
+
+
+class ServerTime(BaseModel):
+    now_ms: int
+
+
+class UserOut(BaseModel):
+    id: int
+    name: str
+    role: str
+    tournament_id: int
+
+
+class Me(BaseModel):
+    user: UserOut | None
+
+
+class LoginBody(Schema):
+    tournament_id: Id
+    name: name(80)
+    pin: text(12)
+
+
+class LoginOut(BaseModel):
+    user: UserOut
+
+
+class Ok(BaseModel):
+    ok: bool
+
+
+class Empty(Schema):
+    """A write that takes no fields."""
+
+
+class Issue(BaseModel):
+    code: str
+    message: str
+    patterns: list[str] = []
+    add: dict[str, Any] | None = None
+
+
+PatternCount = Annotated[int, WholeNumber, Field(ge=0, le=4)]
+
+
+class ScoreBody(Schema):
+    patterns: Annotated[dict[Annotated[str, Field(max_length=12)], PatternCount],
+                        Field(max_length=60, description="pattern id -> count (3.1 Value "
+                                                         "Honor up to 4, others 0 or 1)")]
+
+
+class HandLine(BaseModel):
+    id: str
+    name: str
+    count: int
+    points: int
+    is_counted: bool
+
+
+class ScoreOut(BaseModel):
+    value: int
+    limit: Literal["listed", "compound"] | None
+    lines: list[HandLine]
+    warnings: list[Issue]
+    offers: list[Issue] = []
+
+
+class ScoreErrors(BaseModel):
+    errors: list[Issue]
+    warnings: list[Issue] = []
+
+
+class PayoffBody(Schema):
+    value: between(1, 100_000)
+    win: Literal["self", "discard", "draw"]
+    winner: Seat | None = None
+    discarder: Seat | None = None
+    same_turn: Annotated[list[Seat], Field(max_length=4)] | None = None
+    scheme: Literal["formal", "uniform"] = "formal"
+
+
+class PayoffOut(BaseModel):
+    deltas: dict[Seat, int]
+    responsible: Seat | None = None
+
+
+class Catalogue(BaseModel):
+    """The pattern catalogue and its counting-rule tables (shape owned by the core)."""
+
+    model_config = {"extra": "allow"}
+    patterns: list[dict[str, Any]]

@@ -1,0 +1,285 @@
+"""The edge: every path id, query parameter, form field and JSON body is checked here.
+
+One pydantic model per endpoint, attached to its view with `api.validate(...)` (the JSON API,
+which also makes `/api/openapi.json`) or `pages.validate(...)` (HTML forms and query strings).
+A failure never reaches a service: it answers 400 with a message naming each field (a form
+goes back to the page it came from, with the message shown there). Path ids are checked by
+the URL map: `<int:...>` takes ASCII digits in the database's integer range, anything else is
+a 404.
+
+The text rules (`text`, `name`) refuse NUL, other control characters and lone surrogates, and
+bidi controls in names; integers are written with the ASCII digits 0-9 only.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any
+
+from flask import Flask, abort, request
+from flask.json.provider import DefaultJSONProvider
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic_core import PydanticCustomError
+from spectree import Response, SpecTree
+from werkzeug.routing import BaseConverter, ValidationError
+
+from judgeaid.services.errors import ServiceError
+
+# The largest id or count a column can hold (PostgreSQL `integer`).
+MAX_ID = 2**31 - 1
+# Deeper JSON than this is no body the app ever sends.
+MAX_JSON_DEPTH = 32
+
+_DIGITS = re.compile(r"-?[0-9]+")
+# Control characters (C0, DEL, C1) and lone surrogates; tab and line breaks are allowed only
+# in multi-line fields.
+_CONTROL_MULTILINE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+# Bidi embedding, override and isolate controls: they make "Ali\u202egnp.exe" read as
+# "Aliexe.png", so names and teams never carry them.
+_BIDI = re.compile(r"[\u202a-\u202e\u2066-\u2069]")
+
+
+class InvalidInput(ServiceError):
+    """A request whose fields do not pass the edge checks."""
+
+    status = 400
+
+
+# ---------------------------------------------------------------- integers
+
+def _whole_number(value: Any) -> Any:
+    """Accept a JSON integer or a string of ASCII digits; a blank form field is None."""
+    if isinstance(value, bool):
+        raise PydanticCustomError("whole_number", "must be a whole number")
+    if isinstance(value, int) or value is None:
+        return value
+    if isinstance(value, str):
+        stripped = value.strip()
+        if stripped == "":
+            return None
+        if _DIGITS.fullmatch(stripped) and len(stripped) <= 20:
+            return int(stripped)
+    raise PydanticCustomError("whole_number", "must be a whole number written with the digits 0-9")
+
+
+WholeNumber = BeforeValidator(_whole_number)
+
+
+def between(low: int, high: int) -> Any:
+    """Return the type of a whole number from `low` to `high`."""
+    return Annotated[int, WholeNumber, Field(ge=low, le=high)]
+
+
+Id = between(1, MAX_ID)
+"""A row id or a number that names something (player, table, session): 1 .. 2^31-1."""
+
+
+# ---------------------------------------------------------------- text
+
+def _text_checker(max_length: int, *, multiline: bool, is_name: bool):
+    def check(value: Any) -> Any:
+        if value is None:
+            return value
+        if not isinstance(value, str):
+            raise PydanticCustomError("text", "must be text")
+        bad = (_CONTROL_MULTILINE if multiline else _CONTROL).search(value)
+        if bad:
+            raise PydanticCustomError(
+                "text", "must not contain the control character U+{code:04X}",
+                {"code": ord(bad.group())})
+        if is_name and _BIDI.search(value):
+            raise PydanticCustomError(
+                "text", "must not contain right-to-left or left-to-right override characters")
+        value = " ".join(value.split()) if is_name or not multiline else value.strip()
+        if len(value) > max_length:
+            raise PydanticCustomError(
+                "text", "is longer than {max_length} characters", {"max_length": max_length})
+        return value
+    return check
+
+
+def text(max_length: int, *, multiline: bool = False) -> Any:
+    """Return the type of a free text of at most `max_length` characters (a column's size)."""
+    return Annotated[str, BeforeValidator(_text_checker(max_length, multiline=multiline,
+                                                        is_name=False)),
+                     Field(max_length=max_length)]
+
+
+def name(max_length: int) -> Any:
+    """Return the type of a person's or team's name: one line, no bidi controls."""
+    return Annotated[str, BeforeValidator(_text_checker(max_length, multiline=False,
+                                                        is_name=True)),
+                     Field(max_length=max_length)]
+
+
+OpId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_.:-]{8,64}$",
+                            description="a unique id the client makes for this write; "
+                                        "replaying it changes nothing")]
+
+
+class Schema(BaseModel):
+    """Base of every edge schema: unknown fields are refused, values are frozen."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class FormSchema(BaseModel):
+    """Base of HTML form schemas: the CSRF token and submit buttons are ignored."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+
+class ErrorBody(BaseModel):
+    """Every error answer of the JSON API."""
+
+    error: str
+    message: str
+    details: list[Any] | None = None
+
+
+# ---------------------------------------------------------------- messages
+
+_MESSAGES = {
+    "missing": "is missing",
+    "extra_forbidden": "is not a field of this request",
+    "greater_than_equal": "must be at least {ge}",
+    "less_than_equal": "must be at most {le}",
+    "greater_than": "must be more than {gt}",
+    "less_than": "must be less than {lt}",
+    "string_too_long": "is longer than {max_length} characters",
+    "string_too_short": "is shorter than {min_length} characters",
+    "too_long": "has more than {max_length} items",
+    "too_short": "has fewer than {min_length} items",
+    "int_type": "must be a whole number",
+    "int_parsing": "must be a whole number",
+    "string_type": "must be text",
+    "bool_type": "must be true or false",
+    "bool_parsing": "must be true or false",
+    "list_type": "must be a list",
+    "dict_type": "must be an object",
+    "model_type": "must be an object",
+    "literal_error": "must be one of {expected}",
+    "enum": "must be one of {expected}",
+    "string_pattern_mismatch": "is not in the expected form",
+}
+
+
+def _field(loc: tuple) -> str:
+    return ".".join(str(part) for part in loc) or "body"
+
+
+def describe(errors: list[dict]) -> list[dict[str, str]]:
+    """Return each validation error as {"field", "message"} in plain words."""
+    out = []
+    for error in errors:
+        template = _MESSAGES.get(error["type"])
+        try:
+            message = template.format(**error.get("ctx", {})) if template else error["msg"]
+        except (KeyError, IndexError):
+            message = error["msg"]
+        out.append({"field": _field(error["loc"]), "message": message})
+    return out
+
+
+def _refuse(req, resp, req_validation_error, instance, model_adapter) -> None:
+    """Turn a schema failure into InvalidInput (spectree's `before` hook)."""
+    if req_validation_error is None:
+        return
+    details = describe(req_validation_error.errors(include_context=True))
+    message = "; ".join(f"{d['field']}: {d['message']}" for d in details) + "."
+    raise InvalidInput(f"Check the request: {message}", details=details)
+
+
+# The JSON API's schemas; spectree makes the OpenAPI document from them (served at
+# /api/openapi.json by the api blueprint; spectree's own copy is at /docs/openapi.json, since
+# spectree leaves every route under its own path out of the document).
+api = SpecTree(
+    "flask", mode="strict", path="docs", filename="openapi.json", page_templates={},
+    title="judgeaid API", version="2", before=_refuse, validation_error_status=400,
+    naming_strategy=lambda model: model.__name__,
+    validation_error_model=ErrorBody,
+    description="JSON API of judgeaid, the mahjong tournament assistant. Writes need "
+                "Content-Type: application/json; every write carries an op_id.",
+    security_schemes=[{"name": "session", "data": {"type": "apiKey", "field_in": "cookie",
+                                                   "name": "session"}}],
+)
+# HTML forms and query strings of the pages: same checks, not part of the API document.
+pages = SpecTree("flask", mode="strict", before=_refuse, validation_error_status=400)
+
+ERRORS = (400, 401, 403, 404, 409, 413, 415, 429)
+
+
+def responses(ok: type[BaseModel] | None = None, *, status: int = 200,
+              errors: tuple[int, ...] = ERRORS,
+              also: dict[int, type[BaseModel] | None] | None = None) -> Response:
+    """Return the documented answers of an API operation: `ok`, the errors as ErrorBody, and
+    any answer of its own shape in `also` (status -> model)."""
+    codes: dict[str, Any] = {f"HTTP_{code}": ErrorBody for code in errors}
+    codes[f"HTTP_{status}"] = ok
+    codes.update({f"HTTP_{code}": model for code, model in (also or {}).items()})
+    return Response(**codes)
+
+
+# ---------------------------------------------------------------- path ids and JSON bodies
+
+class IdConverter(BaseConverter):
+    """`<int:...>` in every route: ASCII digits naming 1 .. 2^31-1; anything else is a 404."""
+
+    regex = r"[0-9]{1,10}"
+    weight = 50
+    part_isolating = True
+
+    def to_python(self, value: str) -> int:
+        number = int(value)
+        if not 1 <= number <= MAX_ID:
+            raise ValidationError()
+        return number
+
+    def to_url(self, value: Any) -> str:
+        return str(int(value))
+
+
+def _depth(value: Any) -> int:
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, level)
+            if deepest > MAX_JSON_DEPTH:
+                return deepest
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, level + 1) for child in children
+                         if isinstance(child, dict | list))
+    return deepest
+
+
+class JSONProvider(DefaultJSONProvider):
+    """Flask's JSON, refusing bodies nested deeper than MAX_JSON_DEPTH (no RecursionError)."""
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        try:
+            value = super().loads(s, **kwargs)
+        except RecursionError:
+            raise ValueError("nested too deeply") from None
+        if _depth(value) > MAX_JSON_DEPTH:
+            raise ValueError("nested too deeply")
+        return value
+
+
+def _read_json_first() -> None:
+    """Parse a JSON body before any view: malformed or too deep is a clear 400."""
+    if request.method in ("POST", "PUT", "PATCH", "DELETE") and request.is_json:
+        try:
+            request.get_json()
+        except Exception:  # werkzeug's BadRequest for any decoding failure
+            abort(400, description="The request body is not valid JSON, or it is nested more "
+                                   f"than {MAX_JSON_DEPTH} levels deep.")
+
+
+def register(app: Flask) -> None:
+    """Install the path-id converter, the JSON limits and the API document; before routes."""
+    app.url_map.converters["int"] = IdConverter
+    app.json = JSONProvider(app)
+    app.before_request(_read_json_first)
+    api.register(app)

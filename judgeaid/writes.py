@@ -1,0 +1,49 @@
+"""The one way every write endpoint applies a write: once per op_id, committed once.
+
+    answer, status = writes.once("card.round", f"card:{card.id}", json,
+                                 lambda: cards.record_round(card, json, actor),
+                                 tournament_id=card.tournament_id)
+
+A replay (same op_id, same body, same endpoint and target) gets the stored answer and
+changes nothing. When two copies of one write race (a phone's outbox resending while the
+first copy is still in flight), one applies; the other finds the op_id taken when it
+writes, rolls back, and answers with the winner's stored answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel
+from sqlalchemy.exc import IntegrityError
+
+from judgeaid.extensions import db
+from judgeaid.services import operations
+from judgeaid.services.errors import ServiceError
+
+Answer = tuple[dict[str, Any], int]
+
+
+def once(kind: str, target: str, body: BaseModel | dict[str, Any],
+         apply: Callable[[], dict[str, Any] | Answer], *,
+         tournament_id: int | None) -> Answer:
+    """Apply `apply` at most once for the body's op_id, commit, and return (answer, status)."""
+    payload = body.model_dump(mode="json") if isinstance(body, BaseModel) else dict(body)
+    op_id = payload["op_id"]
+    stored = operations.replay(op_id, kind, payload, target=target)
+    if stored is not None:
+        return stored
+    try:
+        result = apply()
+        answer, status = result if isinstance(result, tuple) else (result, 200)
+        operations.remember(op_id, kind, tournament_id, payload, answer, status, target=target)
+        db.session.commit()
+    except (IntegrityError, ServiceError):
+        # A twin of this request may have won a race for the op_id or for the same row.
+        db.session.rollback()
+        stored = operations.replay(op_id, kind, payload, target=target)
+        if stored is None:
+            raise
+        return stored
+    return answer, status
