@@ -99,6 +99,11 @@ def _text_checker(max_length: int, *, multiline: bool, is_name: bool):
     return check
 
 
+def length_of(column: Any) -> int:
+    """Return a String column's size, so a field's limit is always the column's."""
+    return column.type.length
+
+
 def text(max_length: int, *, multiline: bool = False) -> Any:
     """Return the type of a free text of at most `max_length` characters (a column's size)."""
     return Annotated[str, BeforeValidator(_text_checker(max_length, multiline=multiline,
