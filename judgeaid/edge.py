@@ -21,6 +21,7 @@ from flask.json.provider import DefaultJSONProvider
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 from spectree import Response, SpecTree
+from werkzeug.exceptions import BadRequest
 from werkzeug.routing import BaseConverter, ValidationError
 
 from judgeaid.services.errors import ServiceError
@@ -277,7 +278,7 @@ def _read_json_first() -> None:
     if request.method in ("POST", "PUT", "PATCH", "DELETE") and request.is_json:
         try:
             request.get_json()
-        except Exception:  # werkzeug's BadRequest for any decoding failure
+        except BadRequest:  # any decoding failure (a body over the size cap stays a 413)
             abort(400, description="The request body is not valid JSON, or it is nested more "
                                    f"than {MAX_JSON_DEPTH} levels deep.")
 
