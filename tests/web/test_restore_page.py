@@ -8,9 +8,11 @@ import re
 from sqlalchemy import func, select
 
 from judgeaid.extensions import db
-from judgeaid.models import Card, Tournament
+from judgeaid.models import Card, Tournament, User
 from judgeaid.services import exports, standings
 from tests.web.test_exports_backup import fresh_database
+
+NEW_PIN = "86420"
 
 
 def _backup(app, demo) -> tuple[bytes, dict]:
@@ -28,6 +30,7 @@ def _fresh(app) -> None:
 def _upload(client, data: bytes, **form):
     """Post the file as a browser does (built here: the test client would spool a big body
     to a temporary file it never closes)."""
+    form.setdefault("organizer_pin", NEW_PIN)
     boundary = "judgeaid-test-boundary"
     parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n'
              f"{value}\r\n".encode() for name, value in form.items()]
@@ -37,6 +40,12 @@ def _upload(client, data: bytes, **form):
     parts.append(f"--{boundary}--\r\n".encode())
     return client.post("/new/restore", data=b"".join(parts),
                        content_type=f"multipart/form-data; boundary={boundary}")
+
+
+def demo_staff(app, tournament_id: int) -> list[str]:
+    with app.app_context():
+        return list(db.session.scalars(select(User.name).where(
+            User.tournament_id == tournament_id)))
 
 
 def _count(app, model=Tournament) -> int:
@@ -52,12 +61,21 @@ def test_a_backup_restores_and_its_organizer_signs_in(app, client, demo):
     new_id = int(re.search(r"tournament_id=(\d+)", response.headers["Location"]).group(1))
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "is restored" in page and f'value="{new_id}" selected' in page
+    assert "Verified: this server made the backup." in page
     assert client.get(f"/api/tournaments/{new_id}/standings").get_json()["standings"] == (
         before["standings"])
-    signed_in = client.post("/api/login", json={
+    old_pin = client.post("/api/login", json={
         "tournament_id": new_id, "name": demo["organizer"]["name"],
         "pin": demo["organizer"]["pin"]})
-    assert signed_in.status_code == 200  # the PIN hashes came along
+    assert old_pin.status_code == 401  # no PIN hash travels in a backup
+    signed_in = client.post("/api/login", json={
+        "tournament_id": new_id, "name": demo["organizer"]["name"], "pin": NEW_PIN})
+    assert signed_in.status_code == 200
+    judge = client.post("/api/login", json={
+        "tournament_id": new_id, "name": demo["judge"]["name"], "pin": demo["judge"]["pin"]})
+    assert judge.status_code == 401
+    desk = client.get(f"/t/{new_id}/organizer").get_data(as_text=True)
+    assert desk.count('data-testid="needs-pin"') == len(demo_staff(app, new_id)) - 1
     assert _count(app, Card) == len(demo["cards"])
 
 
@@ -95,4 +113,6 @@ def test_no_file_or_a_bad_file_gets_a_clear_message(app, client, demo):
     tampered["tables"]["player"][0]["name"] = "Someone Else"
     changed = _upload(client, json.dumps(tampered).encode())
     assert changed.status_code == 422 and "changed" in changed.get_data(as_text=True)
+    no_pin = _upload(client, data, organizer_pin="")
+    assert no_pin.status_code == 400 and "new PIN" in no_pin.get_data(as_text=True)
     assert _count(app) == 0
