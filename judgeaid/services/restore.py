@@ -18,6 +18,7 @@ import hmac
 import io
 import json
 import math
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -144,10 +145,43 @@ def open_backup(data: bytes | str | IO[bytes]) -> IO[bytes]:
 
 # ---------------------------------------------------------------- reading the stream
 
+# A \uD800-\uDFFF escape that is not half of a pair: the parser would turn it into "?", so
+# it is caught in the raw bytes first. A match starts with a backslash that is not escaped.
+_SURROGATE_ESCAPE = re.compile(
+    rb"(?<!\\)(\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+    rb"|(?<!\\)\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_CARRY = 24  # two escapes: a pair cut by a chunk's end is seen whole in the next chunk
+
+
+class _SurrogateGuard:
+    """Read a stream for the parser, refusing a lone surrogate escape in the JSON text."""
+
+    def __init__(self, stream: IO[bytes]):
+        self.stream = stream
+        self.tail = b""
+        self.offset = 0  # of self.tail in the file
+
+    def read(self, size: int = -1) -> bytes:
+        chunk = self.stream.read(size)
+        text = self.tail + chunk
+        checked_from = max(0, len(self.tail) - 11)  # the rest of the tail was checked
+        # a match in the last 11 bytes may be the first half of a pair: checked next time
+        unchecked = len(text) - 11 if chunk else len(text)
+        for match in _SURROGATE_ESCAPE.finditer(text):
+            if match.group(1) is None and checked_from <= match.start() < unchecked:
+                escape = match.group().decode()
+                raise BadBackup(f"The backup holds broken text: a lone surrogate ({escape}) "
+                                f"at byte {self.offset + match.start()} of the file. Nothing "
+                                "was written.")
+        self.tail = text[-_CARRY:]
+        self.offset += len(text) - len(self.tail)
+        return chunk
+
+
 def _events(stream: IO[bytes]) -> Iterator[tuple[str, str, Any]]:
     stream.seek(0)
     try:
-        yield from ijson.parse(stream, use_float=True)
+        yield from ijson.parse(_SurrogateGuard(stream), use_float=True)
     except (ijson.JSONError, UnicodeDecodeError, ValueError) as exc:
         raise BadBackup(f"This file is not JSON ({str(exc).strip()[:120]}). Choose a judgeaid "
                         "backup file.") from exc
@@ -249,7 +283,7 @@ def _number_map(value: Any, low: int, high: int) -> str | None:
             return f"has the key {key!r}, which is not a player number"
         problem = int_problem(points, low, high)
         if problem:
-            return f"gives player {key} points that {problem[5:]}"
+            return f"has {points!r} for player {key}, which {problem}"
     return None
 
 
