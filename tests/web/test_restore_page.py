@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 from werkzeug.security import generate_password_hash
 
 from judgeaid.extensions import db
-from judgeaid.models import Card, Tournament, User
+from judgeaid.models import Card, CardPenalty, Tournament, User
 from judgeaid.services import exports, standings
 from tests.web.test_exports_backup import build_event, fresh_database
 
@@ -359,3 +359,19 @@ def test_the_server_itself_needs_no_owner(app, client):
         local = app.test_client()
         local.environ_base["REMOTE_ADDR"] = address
         assert local.get("/new").status_code == 200, address
+
+
+def test_line_breaks_and_tabs_in_a_reason_are_kept(app, client, genuine):
+    def reason(tables):
+        tables["card_penalty"][0]["reason"] = "Late return\n\tsecond warning"
+    _restored_page(client, _upload(client, forge(genuine, reason)))
+    with app.app_context():
+        reasons = set(db.session.scalars(select(CardPenalty.reason)))
+    assert "Late return\n\tsecond warning" in reasons
+
+
+def test_flask_where_says_how_to_open_new_tournaments_from_elsewhere(runner):
+    said = runner.invoke(args=["where"]).output
+    assert "/owner/login" in said and "flask --app app owner --name" in said
+    runner.invoke(args=["owner", "--name", "Ann", "--password", "correct horse"])
+    assert "server's owner (Ann)" in runner.invoke(args=["where"]).output
