@@ -43,9 +43,21 @@ def is_owner_signed_in() -> bool:
     return owner is not None and hmac.compare_digest(mark, _mark(owner))
 
 
+# Headers a reverse proxy adds: a request that carries one came through a proxy, so a
+# loopback address says where the proxy runs, not where the visitor is.
+PROXY_HEADERS = ("X-Forwarded-For", "X-Forwarded-Host", "X-Forwarded-Proto", "X-Real-IP",
+                 "Forwarded")
+
+
+def is_local_request() -> bool:
+    """Return True for a request from a browser on the server's own machine."""
+    return is_loopback(request.remote_addr) and not any(
+        header in request.headers for header in PROXY_HEADERS)
+
+
 def may_manage_server() -> bool:
     """Return True when this request may create or restore a tournament."""
-    return is_loopback(request.remote_addr) or is_owner_signed_in()
+    return is_local_request() or is_owner_signed_in()
 
 
 def sign_in_owner(owner: ServerOwner) -> None:

@@ -375,3 +375,10 @@ def test_flask_where_says_how_to_open_new_tournaments_from_elsewhere(runner):
     assert "/owner/login" in said and "flask --app app owner --name" in said
     runner.invoke(args=["owner", "--name", "Ann", "--password", "correct horse"])
     assert "server's owner (Ann)" in runner.invoke(args=["where"]).output
+
+
+def test_a_request_through_a_local_proxy_is_not_the_servers_own_machine(app):
+    proxied = app.test_client()
+    page = proxied.get("/new", headers={"X-Forwarded-For": "10.0.0.5"})
+    assert page.status_code == 403
+    assert proxied.get("/new").status_code == 200
