@@ -60,9 +60,15 @@ def register(app: Flask) -> None:
                 if role in demo:
                     click.echo(f"  {role.replace('_', ' '):11} {demo[role]['name']}"
                                f"  PIN {demo[role]['pin']}")
+        from sqlalchemy.exc import SQLAlchemyError
+
         from judgeaid.services.owner import get_owner
 
-        owner = get_owner()
+        try:
+            owner = get_owner()
+        except SQLAlchemyError:  # a database not upgraded yet: `flask db upgrade` first
+            db.session.rollback()
+            owner = None
         click.echo("New tournaments and restores (/new) are open from this machine only; from "
                    "another device sign in at /owner/login as the server's owner"
                    + (f" ({owner.name})." if owner else

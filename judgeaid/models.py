@@ -459,3 +459,6 @@ class ServerOwner(db.Model):
     name: Mapped[str] = mapped_column(String(80))
     password_hash: Mapped[str] = mapped_column(String(255))
     changed_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Wrong passwords in a row, and when the last one came: slows down guessing.
+    failures: Mapped[int] = mapped_column(default=0, server_default="0")
+    failed_at: Mapped[datetime | None]

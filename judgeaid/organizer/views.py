@@ -49,7 +49,7 @@ def _restore_refused(message: str, status: int):
 
 
 @bp.post("/new/restore")
-@allow_upload(RESTORE_LIMIT)
+@allow_upload(RESTORE_LIMIT, only_if=owner.may_manage_server)
 def restore():
     """Restore a tournament from its one-file JSON backup, as a new tournament."""
     if not owner.may_manage_server():
@@ -88,6 +88,8 @@ def restore_message(restored) -> str:
 @bp.errorhandler(413)
 def too_big(exc):
     """Explain an upload over the limit on the page it came from."""
+    if request.endpoint == "organizer.restore" and not owner.may_manage_server():
+        return owner.owner_needed()  # the bigger limit is only for who may restore
     if request.endpoint == "organizer.restore":
         return _restore_refused(
             f"This file is larger than {RESTORE_LIMIT // (1024 * 1024)} MB, the most a "
@@ -102,11 +104,13 @@ def owner_login():
     if request.method == "GET":
         return owner.owner_needed(status=200)
     try:
-        account = owner_service.authenticate_owner(request.form.get("password", ""),
-                                                   address=request.remote_addr or "?")
+        account = owner_service.authenticate_owner(request.form.get("password", ""))
     except ServiceError as exc:
         db.session.commit()  # keep the failure that slows down guessing
-        return owner.owner_needed(exc.message, exc.status)
+        page, status = owner.owner_needed(exc.message, exc.status)
+        retry = getattr(exc, "retry_after", None)
+        return page, status, {"Retry-After": str(retry)} if retry else {}
+    db.session.commit()
     owner.sign_in_owner(account)
     flash(f"Signed in as the server's owner, {account.name}.")
     return redirect(url_for(".create"))

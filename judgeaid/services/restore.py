@@ -239,9 +239,15 @@ def _read(stream: IO[bytes]) -> Iterator[tuple[str, str, Any]]:
 
 # ---------------------------------------------------------------- checking one row
 
+def _show(value: Any) -> str:
+    """Return a value as a message quotes it: short, whatever the file held."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
 def _where(name: str, position: int, row: dict) -> str:
     key = row.get("id", row.get("op_id")) if isinstance(row, dict) else None
-    return f"Table {name}, row {position}" + (f" (id {key!r})" if key is not None else "")
+    return f"Table {name}, row {position}" + (f" (id {_show(key)})" if key is not None else "")
 
 
 def _json_problem(value: Any, depth: int = 0) -> str | None:
@@ -280,10 +286,10 @@ def _number_map(value: Any, low: int, high: int) -> str | None:
     for key, points in value.items():
         if not (isinstance(key, str) and key.isascii() and key.isdigit()
                 and 1 <= int(key) <= MAX_NUMBER):
-            return f"has the key {key!r}, which is not a player number"
+            return f"has the key {_show(key)}, which is not a player number"
         problem = int_problem(points, low, high)
         if problem:
-            return f"has {points!r} for player {key}, which {problem}"
+            return f"has {_show(points)} for player {key}, which {problem}"
     return None
 
 
@@ -310,7 +316,7 @@ def _patterns_problem(value: Any) -> str | None:
     for key, count in value.items():
         problem = text_problem(key, max_length=20) or int_problem(count, 0, 20)
         if problem:
-            return f"has {key!r}: {problem}"
+            return f"has {_show(key)}: {problem}"
     return None
 
 
@@ -333,7 +339,7 @@ def _column_check(table: str, column) -> Callable[[Any], str | None]:
     if key in CHOICES:
         choices = CHOICES[key]
         return lambda v: None if v in choices and isinstance(v, str) else (
-            f"is {v!r}, which is not one of: {', '.join(c or '(empty)' for c in choices)}")
+            f"is {_show(v)}, which is not one of: {', '.join(c or '(empty)' for c in choices)}")
     if column.primary_key and isinstance(kind, Integer) or column.foreign_keys:
         return id_problem
     if isinstance(kind, Boolean):
@@ -403,7 +409,7 @@ class Checker:
                             "missing or different).")
         if key == "version":
             if isinstance(value, bool) or value not in READABLE_VERSIONS:
-                raise BadBackup(f"This backup has version {value!r}; this judgeaid reads "
+                raise BadBackup(f"This backup has version {_show(value)}; this judgeaid reads "
                                 f"versions {', '.join(map(str, READABLE_VERSIONS))}.")
             self.version = value
         if key == "schema" and self.version is not None and value != schema(self.version):
@@ -422,7 +428,7 @@ class Checker:
             self.order) else None
         if name != expected:
             raise BadBackup(f"The backup's tables are missing, unknown or out of order: found "
-                            f"{str(name)[:40]!r} where {expected!r} was expected.")
+                            f"{_show(name)} where {expected!r} was expected.")
         if self.digest is None:
             self.digest = RowDigest(self.key)
         self.seen_tables.append(name)
@@ -703,7 +709,7 @@ def _choose_organizer(checker: Checker, name: str | None) -> int:
         if organizer.casefold() == wanted:
             return user_id
     names = ", ".join(n for _, n in checker.organizers)
-    raise BadBackup(f"The backup has no organizer named {name.strip()!r}; its organizers are: "
+    raise BadBackup(f"The backup has no organizer named {_show(name.strip())}; its organizers are: "
                     f"{names}.", status=400)
 
 

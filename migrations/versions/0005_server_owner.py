@@ -22,6 +22,8 @@ def upgrade():
     sa.Column('name', sa.String(length=80), nullable=False),
     sa.Column('password_hash', sa.String(length=255), nullable=False),
     sa.Column('changed_at', sa.DateTime(), nullable=False),
+    sa.Column('failures', sa.Integer(), server_default='0', nullable=False),
+    sa.Column('failed_at', sa.DateTime(), nullable=True),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_server_owner'))
     )
 

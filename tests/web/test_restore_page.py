@@ -382,3 +382,33 @@ def test_a_request_through_a_local_proxy_is_not_the_servers_own_machine(app):
     page = proxied.get("/new", headers={"X-Forwarded-For": "10.0.0.5"})
     assert page.status_code == 403
     assert proxied.get("/new").status_code == 200
+
+
+def test_another_machine_cannot_send_a_big_file_without_the_owner(app, genuine):
+    hall = app.test_client()
+    hall.environ_base.update(REMOTE)
+    big = json.dumps(genuine).encode() + b" " * (app.config["MAX_CONTENT_LENGTH"] + 1)
+    response = _upload(hall, big)
+    assert response.status_code == 403
+    assert "server's owner" in response.get_data(as_text=True)
+    assert _count(app) == 0
+
+
+def test_wrong_owner_passwords_are_slowed_down_and_a_new_password_clears_them(app, runner):
+    runner.invoke(args=["owner", "--name", "Ann", "--password", "correct horse"])
+    hall = app.test_client()
+    hall.environ_base.update(REMOTE)
+    for _ in range(10):
+        assert hall.post("/owner/login", data={"password": "guess guess"}).status_code == 401
+    refused = hall.post("/owner/login", data={"password": "correct horse"})
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    assert "Too many wrong owner passwords" in refused.get_data(as_text=True)
+    assert app.test_client().get("/new").status_code == 200  # the server itself still may
+    runner.invoke(args=["owner", "--name", "Ann", "--password", "battery staple"])
+    assert hall.post("/owner/login", data={"password": "battery staple"}).status_code == 302
+    assert hall.get("/new").status_code == 200
+
+
+def test_the_owner_password_must_be_long(runner):
+    short = runner.invoke(args=["owner", "--name", "Ann", "--password", "123456"])
+    assert short.exit_code == 1 and "10 to 200 characters" in short.output
