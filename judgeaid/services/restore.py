@@ -187,7 +187,7 @@ def _events(stream: IO[bytes]) -> Iterator[tuple[str, str, Any]]:
                         "backup file.") from exc
 
 
-def _value(event: str, value: Any, events: Iterator) -> Any:
+def _value(event: str, value: Any, events: Iterator, where: str = "The backup") -> Any:
     """Return the whole JSON value that starts with this event."""
     if event not in ("start_map", "start_array"):
         return value
@@ -199,8 +199,8 @@ def _value(event: str, value: Any, events: Iterator) -> Any:
         if event in ("start_map", "start_array"):
             depth += 1
             if depth > MAX_DEPTH:
-                raise BadBackup("The backup holds a value nested too deeply to be a judgeaid "
-                                "backup.")
+                raise BadBackup(f"{where} holds a value nested more than {MAX_DEPTH} deep, "
+                                "which no judgeaid backup does.")
         elif event in ("end_map", "end_array"):
             depth -= 1
             if depth == 0:
@@ -234,7 +234,8 @@ def _read(stream: IO[bytes]) -> Iterator[tuple[str, str, Any]]:
             for position, (_prefix, event, value) in enumerate(events, start=1):
                 if event == "end_array":
                     break
-                yield "row", name, (position, _value(event, value, events))
+                yield "row", name, (position, _value(event, value, events,
+                                                     f"Table {name}, row {position}"))
 
 
 # ---------------------------------------------------------------- checking one row
@@ -598,8 +599,9 @@ class Checker:
             raise BadBackup(f"{where}: {exc}") from exc
         expected = {str(p): d for p, d in result.deltas.items()}
         if deltas != expected or row["responsible"] != result.responsible:
+            should = ", ".join(f"player {p} {d:+d}" for p, d in result.deltas.items())
             raise BadBackup(f"{where}: the deltas do not follow from the round's win "
-                            f"(they should be {expected}).")
+                            f"(it scores {should}).")
 
     def _round_seats(self, card_id: int, players: tuple[int, ...]) -> list:
         if self._rotation_cache is None or self._rotation_cache[0] != card_id:

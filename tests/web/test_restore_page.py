@@ -230,7 +230,7 @@ ATTACKS = [
      "player 6, who is not at the card's table"),
     ("time with an offset", _set("player", "created_at", "2026-01-01T10:00:00+05:00"),
      "Table player, row 1", "UTC"),
-    ("JSON nested 100 deep", _deep_json, "nested too deeply", ""),
+    ("JSON nested 100 deep", _deep_json, "Table audit_event, row 1", "nested more than 32"),
 ]
 
 
