@@ -86,6 +86,4 @@ def restore_owner_mark(mark: str | None) -> None:
 def owner_needed(error: str | None = None, status: int = 403):
     """Return the page that tells a visitor from another machine how to sign in as owner."""
     return render_template("organizer/owner.html", error=error,
-                           has_owner=get_owner() is not None,
-                           next_path=request.path if request.method == "GET" else "/new"
-                           ), status
+                           has_owner=get_owner() is not None), status
