@@ -719,6 +719,7 @@ class Writer:
     """Insert the checked rows table by table, a batch at a time, with fresh ids."""
 
     def __init__(self, organizer_id: int, pin_hash: str):
+        self.digest = RowDigest(b"")  # proves the rows written are the rows checked
         self.new_ids: dict[str, dict[int, int]] = {name: {} for name in TARGETS}
         self.card_ids: list[int] = []
         self.organizer_id = organizer_id
@@ -729,6 +730,7 @@ class Writer:
 
     def start_table(self, name: str) -> None:
         self.end_table()
+        self.digest.table(name)
         self.name = name
         model = next(m for m, _ in BACKUP_TABLES if m.__table__.name == name)
         self.table = model.__table__
@@ -738,6 +740,7 @@ class Writer:
         self.deferred: list[tuple[int, str, int]] = []
 
     def on_row(self, row: dict) -> None:
+        self.digest.row(row)
         record = {key: (datetime.fromisoformat(value) if key in self.dates and value else value)
                   for key, value in row.items() if key != "pin_hash"}
         if self.name == "user":
@@ -794,6 +797,7 @@ def restore_tournament(data: bytes | str | IO[bytes], *, key: bytes, organizer_p
     organizer = dict(checker.organizers)[organizer_id]
     is_verified = checker.is_verified
     old_tournament = checker.tournament["id"]
+    checked = checker.digest.checksum()
     del checker  # what the checks kept is not needed for writing
     writer = Writer(organizer_id, generate_password_hash(pin))
     try:
@@ -804,6 +808,9 @@ def restore_tournament(data: bytes | str | IO[bytes], *, key: bytes, organizer_p
                 elif kind == "row":
                     writer.on_row(value[1])
             writer.end_table()
+            if writer.digest.checksum() != checked:
+                raise BadBackup("The backup file changed while it was being restored. "
+                                "Nothing was written.")
             store_totals(writer.card_ids)
             new_id = writer.new_ids["tournament"][old_tournament]
             record_event("tournament.restore", tournament_id=new_id, actor="restore",

@@ -4,6 +4,7 @@ round-trips exactly (on SQLite and on PostgreSQL), and files refused with nothin
 from __future__ import annotations
 
 import copy
+import io
 import json
 import uuid
 
@@ -265,3 +266,31 @@ def test_the_cli_exports_and_restores(app, runner, tmp_path):
     assert body["name"] == "Test Open"
     again = runner.invoke(args=["standings", "import", str(path), "--organizer-pin", "4321"])
     assert again.exit_code == 1 and "fresh database" in again.output
+
+
+class ChangingFile(io.BytesIO):
+    """A file someone rewrites after the restore has read it once."""
+
+    def __init__(self, first: bytes, later: bytes):
+        super().__init__(first)
+        self.later, self.seeks = later, 0
+
+    def seek(self, offset, whence=0):
+        if offset == 0 and whence == 0:
+            self.seeks += 1
+            if self.seeks == 2:
+                return super().__init__(self.later) or 0
+        return super().seek(offset, whence)
+
+
+def test_a_file_changed_between_the_check_and_the_writing_writes_nothing(app):
+    with app.app_context():
+        backup = exports.export_tournament(build_event())
+        fresh_database()
+        later = copy.deepcopy(backup)
+        later["tables"]["card_round"][0]["deltas"] = {"1": 1000, "2": 0, "3": 0, "4": 0}
+        stream = ChangingFile(json.dumps(backup).encode(), json.dumps(later).encode())
+        with pytest.raises(exports.BadBackup, match="changed while it was being restored"):
+            exports.import_tournament(stream, organizer_pin="4321")
+        db.session.commit()
+        assert count_tournaments() == 0
