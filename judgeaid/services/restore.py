@@ -53,7 +53,11 @@ from judgeaid.tournament.rotation import session_seats
 
 READABLE_VERSIONS = (1, BACKUP_VERSION)
 BATCH = 500  # rows per INSERT: a few hundred KB of parameters at most
+BATCH_EVENTS = 25_000  # or fewer rows, when they are big (replay records, audit events)
 MAX_DEPTH = 32  # nesting of a JSON value inside a row
+# Parser events in one row: a replay record holding a whole card is a few thousand. The cap
+# keeps one crafted row from taking many times its size in memory.
+MAX_ROW_EVENTS = 50_000
 MAX_NUMBER = 100_000  # player, table and session numbers
 MAX_POINTS = 1000  # one penalty's points, as a judge may give them
 BRACKET_SIZES = (4, 8, 16, 32, 64)
@@ -187,14 +191,18 @@ def _events(stream: IO[bytes]) -> Iterator[tuple[str, str, Any]]:
                         "backup file.") from exc
 
 
-def _value(event: str, value: Any, events: Iterator, where: str = "The backup") -> Any:
-    """Return the whole JSON value that starts with this event."""
+def _value(event: str, value: Any, events: Iterator, where: str = "The backup"
+           ) -> tuple[Any, int]:
+    """Return the whole JSON value that starts with this event, and its number of events."""
     if event not in ("start_map", "start_array"):
-        return value
+        return value, 1
     builder = ijson.ObjectBuilder()
     builder.event(event, value)
     depth = 1
-    for _prefix, event, value in events:
+    for count, (_prefix, event, value) in enumerate(events):
+        if count > MAX_ROW_EVENTS:
+            raise BadBackup(f"{where} holds a value of more than {MAX_ROW_EVENTS} parts, "
+                            "which no judgeaid backup does.")
         builder.event(event, value)
         if event in ("start_map", "start_array"):
             depth += 1
@@ -204,12 +212,13 @@ def _value(event: str, value: Any, events: Iterator, where: str = "The backup") 
         elif event in ("end_map", "end_array"):
             depth -= 1
             if depth == 0:
-                return builder.value
+                return builder.value, count + 2
     raise BadBackup("The backup file ends in the middle of a value: it was cut short.")
 
 
 def _read(stream: IO[bytes]) -> Iterator[tuple[str, str, Any]]:
-    """Yield ("header", key, value), ("table", name, None) and ("row", name, (n, row))."""
+    """Yield ("header", key, value), ("table", name, None) and
+    ("row", name, (place in the table, row, its number of parser events))."""
     events = _events(stream)
     first = next(events, None)
     if first is None or first[1] != "start_map":
@@ -220,7 +229,7 @@ def _read(stream: IO[bytes]) -> Iterator[tuple[str, str, Any]]:
             return
         _prefix, event, value = next(events)
         if key != "tables":
-            yield "header", key, _value(event, value, events)
+            yield "header", key, _value(event, value, events)[0]
             continue
         if event != "start_map":
             raise BadBackup("The backup's tables are missing or incomplete.")
@@ -234,8 +243,8 @@ def _read(stream: IO[bytes]) -> Iterator[tuple[str, str, Any]]:
             for position, (_prefix, event, value) in enumerate(events, start=1):
                 if event == "end_array":
                     break
-                yield "row", name, (position, _value(event, value, events,
-                                                     f"Table {name}, row {position}"))
+                yield "row", name, (position, *_value(event, value, events,
+                                                      f"Table {name}, row {position}"))
 
 
 # ---------------------------------------------------------------- checking one row
@@ -530,10 +539,9 @@ class Checker:
 
     def _table(self, where: str, row: dict) -> None:
         self.table_session[row["id"]] = row["session_id"]
-        self.seats[row["id"]] = {}
 
     def _seat(self, where: str, row: dict) -> None:
-        seats = self.seats[row["table_id"]]
+        seats = self.seats.setdefault(row["table_id"], {})
         if row["position"] in seats or row["player_id"] in seats.values():
             raise BadBackup(f"{where}: the seat or the player is taken twice at one table.")
         key = (self.table_session[row["table_id"]], row["player_id"])
@@ -548,7 +556,7 @@ class Checker:
             raise BadBackup(f"{where}: the card's table belongs to another session.")
         if table in self.card_table.values():
             raise BadBackup(f"{where}: the table has two cards.")
-        seats = self.seats[table]
+        seats = self.seats.get(table, {})
         if sorted(seats) != [0, 1, 2, 3]:
             raise BadBackup(f"{where}: the card's table does not have four seated players.")
         if row["recorder_player_id"] is not None and (
@@ -695,7 +703,7 @@ def check_backup(stream: IO[bytes], key: bytes) -> Checker:
         elif kind == "table":
             checker.start_table(name)
         else:
-            checker.on_row(name, *value)
+            checker.on_row(name, *value[:2])
     checker.is_verified = checker.finish()
     _check_clashes(checker)
     return checker
@@ -725,6 +733,7 @@ class Writer:
         self.organizer_id = organizer_id
         self.pin_hash = pin_hash
         self.batch: list[dict] = []
+        self.weight = 0  # parser events in the batch: a few big rows make a batch too
         self.deferred: list[tuple[int, str, int]] = []
         self.name = ""
 
@@ -739,7 +748,7 @@ class Writer:
         self.dates = {c.name for c in self.table.columns if isinstance(c.type, DateTime)}
         self.deferred: list[tuple[int, str, int]] = []
 
-    def on_row(self, row: dict) -> None:
+    def on_row(self, row: dict, weight: int) -> None:
         self.digest.row(row)
         record = {key: (datetime.fromisoformat(value) if key in self.dates and value else value)
                   for key, value in row.items() if key != "pin_hash"}
@@ -757,13 +766,14 @@ class Writer:
             else:
                 record[column] = self.new_ids[target][old]
         self.batch.append(record)
-        if len(self.batch) >= BATCH:
+        self.weight += weight
+        if len(self.batch) >= BATCH or self.weight >= BATCH_EVENTS:
             self.flush()
 
     def flush(self) -> None:
         if not self.batch:
             return
-        rows, self.batch = self.batch, []
+        rows, self.batch, self.weight = self.batch, [], 0
         if self.has_id:
             old_ids = [row.pop("id") for row in rows]
             result = db.session.execute(
@@ -806,7 +816,7 @@ def restore_tournament(data: bytes | str | IO[bytes], *, key: bytes, organizer_p
                 if kind == "table":
                     writer.start_table(name)
                 elif kind == "row":
-                    writer.on_row(value[1])
+                    writer.on_row(value[1], value[2])
             writer.end_table()
             if writer.digest.checksum() != checked:
                 raise BadBackup("The backup file changed while it was being restored. "

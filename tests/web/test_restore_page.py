@@ -231,6 +231,8 @@ ATTACKS = [
     ("time with an offset", _set("player", "created_at", "2026-01-01T10:00:00+05:00"),
      "Table player, row 1", "UTC"),
     ("JSON nested 100 deep", _deep_json, "Table audit_event, row 1", "nested more than 32"),
+    ("a row of 60,000 parts", lambda t: t["audit_event"][0].update(after={"x": [0] * 60_000}),
+     "Table audit_event, row 1", "more than 50000 parts"),
 ]
 
 
