@@ -2,6 +2,7 @@
 public page and API, one player's results, and the JSON backup of that event.
 
 Target (issue 8): the standings computed and the page served in under 200 ms server time.
+Target (issue 12): restoring that backup peaks at most 5 × the file's size in traced memory.
 Setup writes the cards with bulk inserts (16 rounds per card, a few corrections and
 penalties) and then stores their totals with the function every card write uses, so the
 figures measure reading and ranking, not recording.
@@ -18,6 +19,7 @@ AREA = "standings"
 PLAYERS = 400
 SESSIONS = 8
 TARGET_MS = 200
+RESTORE_RATIO = 5  # issue 12: a restore's peak traced memory, as a multiple of the file
 
 
 def _build(ctx) -> int:
@@ -103,6 +105,56 @@ def _round(card_id: int, number: int, revision: int, group: list[int], rng) -> d
             "deltas": deltas, "recorded_by": "bench", "reason": ""}
 
 
+def _restore_memory(ctx, backup: bytes) -> dict:
+    """Restore the backup into fresh databases; return tracemalloc peaks as file multiples."""
+    import io
+    import json
+    import tempfile
+    import tracemalloc
+
+    from judgeaid import create_app
+    from judgeaid.extensions import db
+    from judgeaid.services import exports
+
+    key = ctx.app.config["SECRET_KEY"]
+    result: dict = {"file_bytes": len(backup)}
+    tracemalloc.start()
+    json.loads(backup)
+    result["json_loads_ratio"] = round(tracemalloc.get_traced_memory()[1] / len(backup), 2)
+    tracemalloc.stop()
+    with tempfile.TemporaryDirectory() as folder:
+        for how in ("service", "web"):
+            app = create_app({"TESTING": True, "SECRET_KEY": key, "WTF_CSRF_ENABLED": False,
+                              "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/{how}.sqlite"})
+            with app.app_context():
+                db.create_all()
+            boundary = "bench-boundary"
+            body = (f'--{boundary}\r\nContent-Disposition: form-data; name="organizer_pin"'
+                    f'\r\n\r\n86420\r\n--{boundary}\r\nContent-Disposition: form-data; '
+                    f'name="backup"; filename="backup.json"\r\nContent-Type: '
+                    f'application/json\r\n\r\n').encode() + backup + (
+                        f"\r\n--{boundary}--\r\n").encode()
+            client = app.test_client()
+            started = time.perf_counter()
+            tracemalloc.start()
+            if how == "service":
+                with app.app_context():
+                    exports.import_tournament(io.BytesIO(backup), organizer_pin="86420",
+                                              key=key.encode())
+                    db.session.commit()
+            else:
+                response = client.post("/new/restore", data=body,
+                                       content_type=f"multipart/form-data; boundary={boundary}")
+                assert response.status_code == 302, response.status_code
+            peak = tracemalloc.get_traced_memory()[1]
+            tracemalloc.stop()
+            result[how] = {"peak_bytes": peak, "ratio": round(peak / len(backup), 2),
+                           "seconds": round(time.perf_counter() - started, 2)}
+            with app.app_context():
+                db.engine.dispose()
+    return result
+
+
 def run(ctx) -> list[Row]:
     """Time the standings service, the page, the API and one player's results at 400 × 8."""
     from judgeaid.extensions import db
@@ -153,13 +205,14 @@ def run(ctx) -> list[Row]:
         backup = exports.backup_bytes(tid)
         backup_ms = (time.perf_counter() - started) * 1000
 
+    restore = _restore_memory(ctx, backup)
     figures = {"service": service_t, "page_cold": cold_t, "page": warm_t, "api": api_t,
                "player": player_t}
     ctx.details[AREA] = {"players": PLAYERS, "sessions": SESSIONS, "setup_s": round(setup_s, 2),
                          **{k: v.__dict__ for k, v in figures.items()},
                          "service_cpu_median_ms": round(cpu_ms, 1), "page_bytes": size,
                          "backup_bytes": len(backup),
-                         "backup_ms": round(backup_ms, 1)}
+                         "backup_ms": round(backup_ms, 1), "restore": restore}
     scale = f"{PLAYERS} × {SESSIONS}"
     note = f"{PLAYERS} players × {SESSIONS} sessions, 800 cards, ~12.9k round lines; SQLite"
 
@@ -185,4 +238,15 @@ def run(ctx) -> list[Row]:
         Row(AREA, "JSON backup of that event: size, time", f"{kb(len(backup))}, {ms(backup_ms)}",
             "", "", "", "bulk-made rows: no audit events or replay records, which a real "
                         "event adds (each replay record holds a whole card)"),
+        *(Row(AREA, f"restore of that backup ({how}): peak traced memory",
+              f"{restore[key]['peak_bytes'] / 1e6:.1f} MB = {restore[key]['ratio']:.2f} × "
+              f"the {restore['file_bytes'] / 1e6:.1f} MB file",
+              f"≤ {RESTORE_RATIO} × file", f"json.loads alone: {restore['json_loads_ratio']:.2f}"
+              " × file", verdict(restore[key]["ratio"] <= RESTORE_RATIO),
+              f"tracemalloc peak during the restore into a fresh SQLite database, "
+              f"{restore[key]['seconds']:.1f} s with tracing on; {note_text}")
+          for key, how, note_text in (
+              ("service", "service", "file already in memory, read as a stream"),
+              ("web", "POST /new/restore", "whole request through the test client, "
+                                           "the upload spooled to a temporary file"))),
     ]

@@ -60,6 +60,37 @@ def register(app: Flask) -> None:
                 if role in demo:
                     click.echo(f"  {role.replace('_', ' '):11} {demo[role]['name']}"
                                f"  PIN {demo[role]['pin']}")
+        from sqlalchemy.exc import SQLAlchemyError
+
+        from judgeaid.services.owner import get_owner
+
+        try:
+            owner = get_owner()
+        except SQLAlchemyError:  # a database not upgraded yet: `flask db upgrade` first
+            db.session.rollback()
+            owner = None
+        click.echo("New tournaments and restores (/new) are open from this machine only; from "
+                   "another device sign in at /owner/login as the server's owner"
+                   + (f" ({owner.name})." if owner else
+                      ", after setting one: flask --app app owner --name NAME"))
+
+    @app.cli.command("owner")
+    @click.option("--name", required=True, help="The owner's name, shown when signed in.")
+    @click.password_option("--password", help="At least 10 characters (asked when left out).")
+    def owner(name: str, password: str) -> None:
+        """Create or reset the server owner, who may create and restore tournaments from
+        other devices (this machine itself needs no sign-in)."""
+        from judgeaid.services.errors import ServiceError
+        from judgeaid.services.owner import set_owner
+
+        try:
+            account = set_owner(name, password)
+        except ServiceError as exc:
+            db.session.rollback()
+            raise click.ClickException(exc.message) from exc
+        db.session.commit()
+        click.echo(f"Server owner set: {account.name}. From another device, open /owner/login "
+                   "and sign in with this password to create or restore tournaments.")
 
     seating_group = click.Group("seating", help="Plan table assignments.")
     app.cli.add_command(seating_group)

@@ -446,3 +446,21 @@ class ScoreCheck(db.Model):
     resolved_by: Mapped[int | None] = mapped_column(ForeignKey("user.id"))
     resolved_at: Mapped[datetime | None]
     op_id: Mapped[str | None] = mapped_column(String(64))
+
+
+class ServerOwner(db.Model):
+    """The server's owner: may create and restore tournaments from any machine on the network.
+
+    Set with `flask --app app owner`; one row at most. Requests from the server's own machine
+    need no sign-in for those pages.
+    """
+
+    __tablename__ = "server_owner"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    password_hash: Mapped[str] = mapped_column(String(255))
+    changed_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Wrong passwords in a row, and when the last one came: slows down guessing.
+    failures: Mapped[int] = mapped_column(default=0, server_default="0")
+    failed_at: Mapped[datetime | None]

@@ -7,10 +7,11 @@ from collections.abc import Callable
 from flask import Flask, current_app, request
 
 
-def allow_upload(size: int) -> Callable:
-    """Let a view accept request bodies up to `size` bytes."""
+def allow_upload(size: int, only_if: Callable[[], bool] | None = None) -> Callable:
+    """Let a view accept request bodies up to `size` bytes (only when `only_if()` holds)."""
     def mark(view: Callable) -> Callable:
         view.upload_limit = size
+        view.upload_limit_if = only_if
         return view
     return mark
 
@@ -23,5 +24,6 @@ def register(app: Flask) -> None:
 def _apply_limit() -> None:
     view = current_app.view_functions.get(request.endpoint)
     limit = getattr(view, "upload_limit", None)
-    if limit:
+    only_if = getattr(view, "upload_limit_if", None)
+    if limit and (only_if is None or only_if()):
         request.max_content_length = limit

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 
+from judgeaid import owner
 from judgeaid.access import require_organizer, sign_in
 from judgeaid.extensions import db
 from judgeaid.services import accounts, exports, organizing, seating
+from judgeaid.services import owner as owner_service
 from judgeaid.services.errors import ServiceError
 from judgeaid.tournament.formats import FORMATS
 from judgeaid.uploads import allow_upload
@@ -17,6 +19,8 @@ bp = Blueprint("organizer", __name__)
 @bp.route("/new", methods=["GET", "POST"])
 def create():
     """Create a tournament and sign in as its organizer."""
+    if not owner.may_manage_server():
+        return owner.owner_needed()
     form = request.form
     if request.method == "POST":
         try:
@@ -27,39 +31,97 @@ def create():
             return render_template("organizer/new.html", formats=FORMATS.values(),
                                    error=exc.message, form=form), exc.status
         db.session.commit()
+        mark = owner.owner_mark()
         sign_in(organizer)
+        owner.restore_owner_mark(mark)
         flash("Tournament created. Add judges and players next.")
         return redirect(url_for(".dashboard", tournament_id=tournament.id))
     return render_template("organizer/new.html", formats=FORMATS.values(), error=None, form=form)
 
 
-# A backup holds every card's history: a big event's file runs to megabytes.
-RESTORE_LIMIT = 64 * 1024 * 1024
+# A backup holds every card's history: a 400-player, 8-session event's file is about 5 MB.
+RESTORE_LIMIT = 16 * 1024 * 1024
+
+
+def _restore_refused(message: str, status: int):
+    return render_template("organizer/new.html", formats=FORMATS.values(), form={},
+                           error=None, restore_error=message), status
 
 
 @bp.post("/new/restore")
-@allow_upload(RESTORE_LIMIT)
+@allow_upload(RESTORE_LIMIT, only_if=owner.may_manage_server)
 def restore():
     """Restore a tournament from its one-file JSON backup, as a new tournament."""
+    if not owner.may_manage_server():
+        return owner.owner_needed()
     upload = request.files.get("backup")
-    data = b""
-    if upload:
-        try:
-            data = upload.read()
-        finally:
-            upload.close()
     try:
-        if not data:
+        if upload is None or not upload.filename:
             raise ServiceError("Choose the backup file: the JSON file saved from “Exports and "
                                "backup” on the standings desk.")
-        tournament = exports.import_tournament(data)
+        restored = exports.import_tournament(
+            upload.stream, organizer_pin=request.form.get("organizer_pin", ""),
+            organizer_name=request.form.get("organizer_name"))
     except ServiceError as exc:
         db.session.rollback()
-        return render_template("organizer/new.html", formats=FORMATS.values(), form={},
-                               error=None, restore_error=exc.message), exc.status
+        return _restore_refused(exc.message, exc.status)
+    finally:
+        if upload is not None:
+            upload.close()
     db.session.commit()
-    flash(f"{tournament.name} is restored. Sign in with a name and PIN it had.")
-    return redirect(url_for("auth.login", tournament_id=tournament.id))
+    flash(restore_message(restored), "message" if restored.is_verified else "warning")
+    return redirect(url_for("auth.login", tournament_id=restored.tournament.id))
+
+
+def restore_message(restored) -> str:
+    """Say what was restored, whether the file was verified, and how to sign in."""
+    name = restored.tournament.name
+    if restored.is_verified:
+        where = "Verified: this server made the backup."
+    else:
+        where = ("Not verified: the backup was made by another server or edited. Every row "
+                 "passed the same checks as a live write.")
+    return (f"{name} is restored. {where} Sign in as {restored.organizer} with the new PIN, "
+            "then give each judge a new PIN on the organizer desk.")
+
+
+@bp.errorhandler(413)
+def too_big(exc):
+    """Explain an upload over the limit on the page it came from."""
+    if request.endpoint == "organizer.restore" and not owner.may_manage_server():
+        return owner.owner_needed()  # the bigger limit is only for who may restore
+    if request.endpoint == "organizer.restore":
+        return _restore_refused(
+            f"This file is larger than {RESTORE_LIMIT // (1024 * 1024)} MB, the most a "
+            "restore takes (the backup of a 400-player event is about 5 MB). Check that it "
+            "is a judgeaid backup file.", 413)
+    return exc
+
+
+@bp.route("/owner/login", methods=["GET", "POST"])
+def owner_login():
+    """Sign in as the server's owner, to create or restore tournaments from this device."""
+    if request.method == "GET":
+        return owner.owner_needed(status=200)
+    try:
+        account = owner_service.authenticate_owner(request.form.get("password", ""))
+    except ServiceError as exc:
+        db.session.commit()  # keep the failure that slows down guessing
+        page, status = owner.owner_needed(exc.message, exc.status)
+        retry = getattr(exc, "retry_after", None)
+        return page, status, {"Retry-After": str(retry)} if retry else {}
+    db.session.commit()
+    owner.sign_in_owner(account)
+    flash(f"Signed in as the server's owner, {account.name}.")
+    return redirect(url_for(".create"))
+
+
+@bp.post("/owner/logout")
+def owner_logout():
+    """Sign out as the server's owner."""
+    owner.sign_out_owner()
+    flash("Signed out as the server's owner.")
+    return redirect(url_for("main.home"))
 
 
 @bp.get("/t/<int:tournament_id>/organizer")

@@ -28,11 +28,19 @@ def _check_name(name: str, what: str) -> str:
     return name
 
 
-def _check_pin(pin: str) -> str:
-    pin = (pin or "").strip()
+# The pin_hash of an account that has no PIN yet (a restored judge): no PIN ever matches it.
+NO_PIN = ""
+
+
+def check_pin(pin: str, message: str = "A PIN is 4 to 12 digits.") -> str:
+    """Return the PIN without surrounding spaces, or raise if it is not 4 to 12 digits."""
+    pin = (pin or "").strip() if isinstance(pin, str) else ""
     if not PIN_PATTERN.match(pin):
-        raise ServiceError("A PIN is 4 to 12 digits.")
+        raise ServiceError(message)
     return pin
+
+
+_check_pin = check_pin
 
 
 def create_tournament(

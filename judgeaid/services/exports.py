@@ -5,9 +5,10 @@ CSV files are UTF-8 with a byte-order mark, so spreadsheet programs read names s
 that a spreadsheet would run as a formula gets a leading apostrophe.
 
 The backup holds every row of every table that belongs to the tournament, columns as
-stored, ids included. A restore checks the whole file first (format, version, columns,
-types, checksum, references, clashes with rows already in the database) and writes nothing
-unless all of it is right; rows get fresh ids and every reference is mapped to them.
+stored, ids included, PIN hashes left out. It carries a checksum, which catches a damaged
+file, and a signature (HMAC-SHA256 with the server's SECRET_KEY), which tells a restore on
+the same server that the file is the one it wrote. The restore (judgeaid.services.restore)
+checks every row as a live write is checked and writes nothing unless all of it is right.
 The stored card totals are not in the file: a restore adds them up again from the cards.
 """
 
@@ -15,14 +16,15 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import hmac
 import io
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Integer, String, Text, insert, select
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from flask import current_app
+from sqlalchemy import select
 
 from judgeaid.extensions import db
 from judgeaid.models import (
@@ -50,13 +52,12 @@ from judgeaid.models import (
     utcnow,
 )
 from judgeaid.services.accounts import get_tournament_or_404
-from judgeaid.services.cards import store_totals
 from judgeaid.services.errors import ServiceError
 from judgeaid.services.standings import PRELIMINARY, load_sheet, session_label, standings_view
 from judgeaid.tournament.standings import match_points
 
 BACKUP_FORMAT = "judgeaid-tournament-backup"
-BACKUP_VERSION = 1
+BACKUP_VERSION = 2  # 2: no PIN hashes; a signature by the server that made it
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 # Every table that belongs to a tournament, parents before children. Rows of a table
@@ -88,7 +89,8 @@ BACKUP_TABLES: tuple[tuple[type, tuple[str, str] | None], ...] = (
 # card totals are derived from the cards.
 NOT_BACKED_UP = {"login_failure": "failed sign-ins, kept per server to slow PIN guessing",
                  "card_total": "each card's totals, added up again from its rounds and "
-                               "penalty line on restore"}
+                               "penalty line on restore",
+                 "server_owner": "the server owner's sign-in, which belongs to the server"}
 
 
 # ---------------------------------------------------------------- CSV
@@ -168,13 +170,19 @@ def standings_csv(tournament_id: int) -> bytes:
 
 # ---------------------------------------------------------------- JSON backup
 
+# Columns a backup leaves out: a short PIN's hash is cracked offline in minutes.
+LEFT_OUT = {"user": ("pin_hash",)}
+
+
 def _table_name(model: type) -> str:
     return model.__table__.name
 
 
-def schema() -> dict[str, list[str]]:
-    """Return the columns of every backed-up table, in table order."""
-    return {_table_name(model): [c.name for c in model.__table__.columns]
+def schema(version: int = BACKUP_VERSION) -> dict[str, list[str]]:
+    """Return the columns of every backed-up table, in table order, as that version wrote."""
+    left_out = LEFT_OUT if version >= 2 else {}
+    return {_table_name(model): [c.name for c in model.__table__.columns
+                                 if c.name not in left_out.get(_table_name(model), ())]
             for model, _ in BACKUP_TABLES}
 
 
@@ -195,17 +203,65 @@ def _rows_of(model: type, tournament_id: int, ids: dict[str, list[int]]) -> list
         column, parent = dict(BACKUP_TABLES)[model]
         query = select(table).where(columns[column].in_(ids[parent] or [-1]))
     order = [columns.id] if "id" in columns else [columns.created_at, columns.op_id]
-    rows = [{key: _to_json(value) for key, value in row._mapping.items()}
+    left_out = LEFT_OUT.get(table.name, ())
+    rows = [{key: _to_json(value) for key, value in row._mapping.items()
+             if key not in left_out}
             for row in db.session.execute(query.order_by(*order))]
     if "id" in columns:
         ids[table.name] = [row["id"] for row in rows]
     return rows
 
 
+class RowDigest:
+    """The checksum (SHA-256) and the signature (HMAC-SHA256 with the server's secret key) of
+    a backup's tables, fed one row at a time so a restore never needs the whole file at once.
+    """
+
+    def __init__(self, key: bytes):
+        self._sha = hashlib.sha256()
+        self._mac = hmac.new(key, b"judgeaid-backup-v2\n", hashlib.sha256)
+
+    def _feed(self, text: str) -> None:
+        data = text.encode("ascii")
+        self._sha.update(data)
+        self._mac.update(data)
+
+    def table(self, name: str) -> None:
+        """Start a table."""
+        self._feed(json.dumps(name) + "\n")
+
+    def row(self, row: dict) -> None:
+        """Add one row, as canonical JSON (sorted keys, ASCII)."""
+        self._feed(json.dumps(row, sort_keys=True, separators=(",", ":")) + "\n")
+
+    def checksum(self) -> str:
+        """Return the plain checksum: it catches a damaged file, not a forged one."""
+        return "sha256:" + self._sha.hexdigest()
+
+    def signature(self) -> str:
+        """Return the signature only a server with the same secret key can make."""
+        return "hmac-sha256:" + self._mac.hexdigest()
+
+
+def signing_key() -> bytes:
+    """Return this server's key for signing backups: its SECRET_KEY."""
+    key = current_app.config["SECRET_KEY"]
+    return key.encode() if isinstance(key, str) else bytes(key)
+
+
+def _digest(tables: dict[str, list[dict]], key: bytes) -> RowDigest:
+    digest = RowDigest(key)
+    for model, _ in BACKUP_TABLES:
+        name = _table_name(model)
+        digest.table(name)
+        for row in tables[name]:
+            digest.row(row)
+    return digest
+
+
 def checksum(tables: dict[str, list[dict]]) -> str:
-    """Return the SHA-256 of the tables' canonical JSON."""
-    text = json.dumps(tables, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+    """Return the plain checksum of the tables (anyone can work it out again)."""
+    return _digest(tables, b"").checksum()
 
 
 def export_tournament(tournament_id: int) -> dict:
@@ -214,16 +270,26 @@ def export_tournament(tournament_id: int) -> dict:
     ids: dict[str, list[int]] = {}
     tables = {_table_name(model): _rows_of(model, tournament_id, ids)
               for model, _ in BACKUP_TABLES}
+    digest = _digest(tables, signing_key())
     return {"format": BACKUP_FORMAT, "version": BACKUP_VERSION,
             "exported_at": utcnow().isoformat(), "tournament_id": tournament_id,
             "schema": schema(), "counts": {name: len(rows) for name, rows in tables.items()},
-            "tables": tables, "checksum": checksum(tables)}
+            "tables": tables, "checksum": digest.checksum(), "signature": digest.signature()}
 
 
 def backup_bytes(tournament_id: int) -> bytes:
     """Return the backup as UTF-8 JSON text."""
     return json.dumps(export_tournament(tournament_id), ensure_ascii=False,
                       separators=(",", ":")).encode("utf-8")
+
+
+def foreign_keys(model: type) -> list[tuple[str, str]]:
+    """Return (column, referenced table) for every id reference of a table."""
+    return [(column.name, next(iter(column.foreign_keys)).column.table.name)
+            for column in model.__table__.columns if column.foreign_keys]
+
+
+_foreign_keys = foreign_keys
 
 
 # ---------------------------------------------------------------- restore
@@ -234,181 +300,10 @@ class BadBackup(ServiceError):
     status = 422
 
 
-def _checker(column) -> tuple[str, Callable[[Any], bool]]:
-    kind = column.type
-    if isinstance(kind, Boolean):
-        return "true or false", lambda v: isinstance(v, bool)
-    if isinstance(kind, Integer | BigInteger):
-        return "a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool)
-    if isinstance(kind, DateTime):
-        return "a date and time", _is_datetime
-    if isinstance(kind, String | Text):
-        length = getattr(kind, "length", None)
-        return ("text" + (f" of at most {length} characters" if length else ""),
-                lambda v: isinstance(v, str) and (length is None or len(v) <= length))
-    if isinstance(kind, JSON):
-        return "JSON", lambda v: True
-    raise TypeError(f"no backup check for column type {kind!r}")
+def import_tournament(data, *, organizer_pin: str, organizer_name: str | None = None,
+                      key: bytes | None = None):
+    """Restore a backup as a new tournament (see judgeaid.services.restore); return it."""
+    from judgeaid.services.restore import restore_tournament
 
-
-def _is_datetime(value: Any) -> bool:
-    if not isinstance(value, str):
-        return False
-    try:
-        datetime.fromisoformat(value)
-    except ValueError:
-        return False
-    return True
-
-
-def read_backup(data: bytes | str) -> dict:
-    """Parse a backup file and check it completely; raise BadBackup with the first problem."""
-    try:
-        backup = json.loads(data)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise BadBackup(f"This file is not JSON ({exc}). Choose a judgeaid backup file.") from exc
-    if not isinstance(backup, dict) or backup.get("format") != BACKUP_FORMAT:
-        raise BadBackup("This is not a judgeaid tournament backup (the 'format' field is "
-                        "missing or different).")
-    if backup.get("version") != BACKUP_VERSION:
-        raise BadBackup(f"This backup has version {backup.get('version')!r}; this judgeaid "
-                        f"reads version {BACKUP_VERSION}.")
-    if backup.get("schema") != schema():
-        raise BadBackup("This backup was made by a judgeaid with different tables or columns; "
-                        "restore it with the version that made it, then export again.")
-    tables = backup.get("tables")
-    if not isinstance(tables, dict) or set(tables) != set(schema()):
-        raise BadBackup("The backup's tables are missing or incomplete.")
-    if backup.get("checksum") != checksum(tables):
-        raise BadBackup("The backup's checksum does not match its content: the file was "
-                        "changed or cut short after it was made.")
-    if len(tables["tournament"]) != 1:
-        raise BadBackup("A backup must hold exactly one tournament.")
-    _check_rows(tables)
-    _check_references(tables)
-    _check_clashes(tables)
-    return backup
-
-
-def _check_rows(tables: dict[str, list]) -> None:
-    for model, _ in BACKUP_TABLES:
-        name = _table_name(model)
-        columns = list(model.__table__.columns)
-        checks = {c.name: (c, *_checker(c)) for c in columns}
-        rows = tables[name]
-        if not isinstance(rows, list):
-            raise BadBackup(f"Table {name} must be a list of rows.")
-        for position, row in enumerate(rows, start=1):
-            if not isinstance(row, dict) or set(row) != set(checks):
-                raise BadBackup(f"Row {position} of table {name} does not have the table's "
-                                "columns.")
-            for key, (column, what, ok) in checks.items():
-                value = row[key]
-                if value is None:
-                    if not column.nullable:
-                        raise BadBackup(f"Row {position} of table {name}: '{key}' is empty "
-                                        "but must have a value.")
-                elif not ok(value):
-                    raise BadBackup(f"Row {position} of table {name}: '{key}' must be {what}.")
-
-
-def _foreign_keys(model: type) -> list[tuple[str, str]]:
-    """Return (column, referenced table) for every id reference of a table."""
-    return [(column.name, next(iter(column.foreign_keys)).column.table.name)
-            for column in model.__table__.columns if column.foreign_keys]
-
-
-def _check_references(tables: dict[str, list]) -> None:
-    ids = {name: set() for name in tables}
-    for model, _ in BACKUP_TABLES:
-        name = _table_name(model)
-        if "id" in model.__table__.columns:
-            ids[name] = {row["id"] for row in tables[name]}
-            if len(ids[name]) != len(tables[name]):
-                raise BadBackup(f"Table {name} lists an id twice.")
-    for model, _ in BACKUP_TABLES:
-        name = _table_name(model)
-        for column, target in _foreign_keys(model):
-            for row in tables[name]:
-                value = row[column]
-                if value is not None and value not in ids[target]:
-                    raise BadBackup(f"Table {name}, row {row.get('id', row.get('op_id'))}: "
-                                    f"'{column}' points at {target} {value}, which is not in "
-                                    "the backup.")
-
-
-def _check_clashes(tables: dict[str, list]) -> None:
-    tokens = [row["token"] for row in tables["player"]]
-    taken = db.session.scalars(select(Player.number).where(Player.token.in_(tokens or [""])))
-    if taken.first() is not None:
-        raise BadBackup("This tournament's players are already in this database (their page "
-                        "links would clash). Restore it into a fresh database.", status=409)
-    op_ids = [row["op_id"] for row in tables["operation"]]
-    if op_ids and db.session.scalar(select(Operation.op_id).where(Operation.op_id.in_(op_ids))):
-        raise BadBackup("This tournament's recorded writes are already in this database. "
-                        "Restore it into a fresh database.", status=409)
-
-
-def import_tournament(data: bytes | str) -> Tournament:
-    """Restore a backup as a new tournament with fresh ids; write nothing if anything fails."""
-    backup = read_backup(data)
-    tables = backup["tables"]
-    new_ids: dict[str, dict[int, int]] = {}
-    try:
-        with db.session.begin_nested():
-            for model, _ in BACKUP_TABLES:
-                _insert_rows(model, tables[_table_name(model)], new_ids)
-            _add_up_cards(new_ids["card"].values())
-    except (IntegrityError, SQLAlchemyError) as exc:
-        raise BadBackup("The backup could not be restored: the database refused a row "
-                        f"({exc.orig if hasattr(exc, 'orig') else exc}). Nothing was "
-                        "written.") from exc
-    return db.session.get(Tournament, new_ids["tournament"][tables["tournament"][0]["id"]])
-
-
-def _add_up_cards(card_ids: Iterable[int]) -> None:
-    """Store the restored cards' totals, as every card write does."""
-    try:
-        store_totals(card_ids)
-    except KeyError as exc:
-        # a round line or penalty line naming a player who is not at the card's table
-        raise BadBackup(f"A scoring card in the backup scores player {exc.args[0]}, who is not "
-                        "at its table. Nothing was written.") from exc
-
-
-def _insert_rows(model: type, rows: list[dict], new_ids: dict[str, dict[int, int]]) -> None:
-    table = model.__table__
-    name = table.name
-    has_id = "id" in table.columns
-    references = _foreign_keys(model)
-    dates = {c.name for c in table.columns if isinstance(c.type, DateTime)}
-    mapping = new_ids.setdefault(name, {})
-    deferred: list[tuple[int, str, int]] = []
-    values = []
-    for row in rows:
-        record = {key: (datetime.fromisoformat(value) if key in dates and value else value)
-                  for key, value in row.items() if key != "id" or not has_id}
-        for column, target in references:
-            old = row[column]
-            if old is None:
-                continue
-            if target == name and old not in mapping:
-                # a row pointing at a later row of its own table: set it once both exist
-                deferred.append((row["id"], column, old))
-                record[column] = None
-            else:
-                record[column] = new_ids[target][old]
-        values.append(record)
-    if not values:
-        return
-    if has_id:
-        # one INSERT ... RETURNING for the table, ids in the order of the rows sent
-        result = db.session.execute(
-            insert(table).returning(table.c.id, sort_by_parameter_order=True), values)
-        for row, new_id in zip(rows, result.scalars(), strict=True):
-            mapping[row["id"]] = new_id
-    else:
-        db.session.execute(insert(table), values)
-    for old_id, column, old_target in deferred:
-        db.session.execute(table.update().where(table.c.id == mapping[old_id])
-                           .values({column: mapping[old_target]}))
+    return restore_tournament(data, key=key if key is not None else signing_key(),
+                              organizer_pin=organizer_pin, organizer_name=organizer_name)

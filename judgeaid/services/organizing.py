@@ -43,7 +43,8 @@ def desk(tournament_id: int) -> dict:
         "t": summary,
         "is_started": any(s["status"] in ("playing", "finished") for s in summary["sessions"]),
         "formats": FORMATS,
-        "staff": [{"name": u.name, "role": ROLE_NAMES[u.role]} for u in users],
+        "staff": [{"name": u.name, "role": ROLE_NAMES[u.role], "needs_pin": not u.pin_hash}
+                  for u in users],
         "roster": [{"number": p.number, "name": p.name, "team": p.team.name if p.team else "",
                     "status": p.status, "token": p.token} for p in roster],
     }

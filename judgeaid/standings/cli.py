@@ -37,16 +37,24 @@ def register_commands(bp: Blueprint) -> None:
 
     @bp.cli.command("import")
     @click.argument("backup", type=click.Path(exists=True, dir_okay=False))
-    def restore(backup: str) -> None:
+    @click.option("--organizer-pin", prompt=True, hide_input=True,
+                  help="The organizer's new PIN (a backup carries no PINs).")
+    @click.option("--organizer-name", default=None,
+                  help="Which organizer gets the PIN (default: the first one).")
+    def restore(backup: str, organizer_pin: str, organizer_name: str | None) -> None:
         """Restore a JSON backup as a new tournament and print its new id as JSON."""
         from judgeaid.services.errors import ServiceError
         from judgeaid.services.exports import import_tournament
 
         try:
-            tournament = import_tournament(Path(backup).read_bytes())
+            with open(backup, "rb") as stream:
+                restored = import_tournament(stream, organizer_pin=organizer_pin,
+                                             organizer_name=organizer_name)
         except ServiceError as exc:
             db.session.rollback()
             raise click.ClickException(exc.message) from exc
         db.session.commit()
-        click.echo(json.dumps({"tournament_id": tournament.id, "name": tournament.name},
-                              ensure_ascii=False))
+        click.echo(json.dumps({"tournament_id": restored.tournament.id,
+                               "name": restored.tournament.name,
+                               "organizer": restored.organizer,
+                               "verified": restored.is_verified}, ensure_ascii=False))

@@ -4,6 +4,7 @@ round-trips exactly (on SQLite and on PostgreSQL), and files refused with nothin
 from __future__ import annotations
 
 import copy
+import io
 import json
 import uuid
 
@@ -140,8 +141,8 @@ def test_the_backup_holds_every_table_of_the_tournament(app):
     assert covered == set(db.metadata.tables)
     for name, rows in backup["tables"].items():
         assert rows, f"the test event has no {name} rows"
-    user = backup["tables"]["user"][0]
-    assert user["pin_hash"] and user["pin_hash"] != "1234"
+    assert all("pin_hash" not in user for user in backup["tables"]["user"])
+    assert backup["signature"].startswith("hmac-sha256:")
     assert {r["revision"] for r in backup["tables"]["card_round"]} == {1, 2}
 
 
@@ -153,12 +154,15 @@ def test_export_import_export_round_trips_exactly(app):
         fresh_database()
         db.session.add(Tournament(name="Taken id space", format="csom", seed=1))
         db.session.commit()
-        restored = exports.import_tournament(text.encode())
+        restored = exports.import_tournament(text.encode(), organizer_pin="4321").tournament
         db.session.commit()
         assert restored.id != tid
         second = exports.export_tournament(restored.id)
+    restore_event = second["tables"]["audit_event"].pop()
+    assert restore_event["action"] == "tournament.restore"
+    assert restore_event["after"] == {"verified": True, "organizer": "Olga"}
     assert without_ids(second) == without_ids(first)
-    assert second["counts"] == first["counts"]
+    assert {**second["counts"], "audit_event": first["counts"]["audit_event"]} == first["counts"]
 
 
 def test_a_restored_tournament_works(app, client):
@@ -167,13 +171,18 @@ def test_a_restored_tournament_works(app, client):
         before = standings.api_standings(tid)
         data = exports.backup_bytes(tid)
         fresh_database()
-        new_id = exports.import_tournament(data).id
+        restored = exports.import_tournament(data, organizer_pin="97531")
         db.session.commit()
+        new_id = restored.tournament.id
+    assert restored.is_verified
     after = client.get(f"/api/tournaments/{new_id}/standings").get_json()
     assert after["standings"] == before["standings"]
-    login = client.post("/api/login", json={"tournament_id": new_id, "name": "Jin",
+    judge = client.post("/api/login", json={"tournament_id": new_id, "name": "Jin",
                                             "pin": "2468"})
-    assert login.status_code == 200  # PIN hashes came along
+    assert judge.status_code == 401  # no PIN hash travels in a backup
+    organizer = client.post("/api/login", json={"tournament_id": new_id,
+                                                "name": restored.organizer, "pin": "97531"})
+    assert organizer.status_code == 200
 
 
 def test_restoring_next_to_the_original_is_refused(app):
@@ -181,7 +190,7 @@ def test_restoring_next_to_the_original_is_refused(app):
         tid = build_event()
         data = exports.backup_bytes(tid)
         with pytest.raises(exports.BadBackup, match="fresh database") as refused:
-            exports.import_tournament(data)
+            exports.import_tournament(data, organizer_pin="4321")
         assert refused.value.status == 409
         assert count_tournaments() == 1
 
@@ -224,7 +233,7 @@ def test_a_bad_file_is_refused_and_nothing_is_written(app, how, message):
         backup = exports.export_tournament(build_event())
         fresh_database()
         with pytest.raises(exports.BadBackup, match=message):
-            exports.import_tournament(mangle(backup, how))
+            exports.import_tournament(mangle(backup, how), organizer_pin="4321")
         db.session.rollback()
         assert count_tournaments() == 0
 
@@ -232,12 +241,12 @@ def test_a_bad_file_is_refused_and_nothing_is_written(app, how, message):
 def test_a_row_the_database_refuses_rolls_everything_back(app):
     with app.app_context():
         backup = exports.export_tournament(build_event())
-        players = backup["tables"]["player"]
-        players[1]["number"] = players[0]["number"]  # two players with one number
+        tables = backup["tables"]["table"]
+        tables[1]["number"] = tables[0]["number"]  # two tables with one number in a session
         backup["checksum"] = exports.checksum(backup["tables"])
         fresh_database()
         with pytest.raises(exports.BadBackup, match="Nothing was written"):
-            exports.import_tournament(json.dumps(backup))
+            exports.import_tournament(json.dumps(backup), organizer_pin="4321")
         db.session.commit()
         assert count_tournaments() == 0
 
@@ -250,9 +259,38 @@ def test_the_cli_exports_and_restores(app, runner, tmp_path):
     assert out.exit_code == 0, out.output
     with app.app_context():
         fresh_database()
-    restored = runner.invoke(args=["standings", "import", str(path)])
+    restored = runner.invoke(args=["standings", "import", str(path),
+                                   "--organizer-pin", "4321"])
     assert restored.exit_code == 0, restored.output
     body = json.loads(restored.output)
     assert body["name"] == "Test Open"
-    again = runner.invoke(args=["standings", "import", str(path)])
+    again = runner.invoke(args=["standings", "import", str(path), "--organizer-pin", "4321"])
     assert again.exit_code == 1 and "fresh database" in again.output
+
+
+class ChangingFile(io.BytesIO):
+    """A file someone rewrites after the restore has read it once."""
+
+    def __init__(self, first: bytes, later: bytes):
+        super().__init__(first)
+        self.later, self.seeks = later, 0
+
+    def seek(self, offset, whence=0):
+        if offset == 0 and whence == 0:
+            self.seeks += 1
+            if self.seeks == 2:
+                return super().__init__(self.later) or 0
+        return super().seek(offset, whence)
+
+
+def test_a_file_changed_between_the_check_and_the_writing_writes_nothing(app):
+    with app.app_context():
+        backup = exports.export_tournament(build_event())
+        fresh_database()
+        later = copy.deepcopy(backup)
+        later["tables"]["card_round"][0]["deltas"] = {"1": 1000, "2": 0, "3": 0, "4": 0}
+        stream = ChangingFile(json.dumps(backup).encode(), json.dumps(later).encode())
+        with pytest.raises(exports.BadBackup, match="changed while it was being restored"):
+            exports.import_tournament(stream, organizer_pin="4321")
+        db.session.commit()
+        assert count_tournaments() == 0
