@@ -161,14 +161,18 @@ def authenticate(tournament_id: int | None, name: str, pin: str, *, source: thro
     `new_device` is the hash of a device cookie about to be given to this client; a
     successful sign-in remembers it (or the cookie the client sent) as this user's device.
     """
-    if not isinstance(tournament_id, int) or not 1 <= tournament_id <= MAX_TOURNAMENT_ID:
+    if type(tournament_id) is not int or not 1 <= tournament_id <= MAX_TOURNAMENT_ID:
         tournament_id = 0
-    account = throttle.account_key(name)
-    user = _find_user(tournament_id, account) if tournament_id and account else None
+    typed, account = throttle.typed_name(name), throttle.account_key(name)
+    # A name longer than any stored one cannot be anybody's (not even cut to 80 characters).
+    user = (_find_user(tournament_id, typed)
+            if tournament_id and typed and typed == account else None)
+    stored = user.pin_hash if user else _dummy_hash()  # read now: the commit below expires it
     throttle.count_attempt(tournament_id, account, source,
                            is_known_device=_is_known_device(user, source), limits=limits)
-    pin = pin if isinstance(pin, str) else ""
-    is_right = check_password_hash(user.pin_hash if user else _dummy_hash(), pin)
+    # A megabyte "PIN" would only make the hash slow; no PIN is longer than 64 characters.
+    is_right = check_password_hash(stored, pin if isinstance(pin, str) and len(pin) <= 64
+                                   else "")
     if user is None or not is_right:
         raise ServiceError("Wrong tournament, name or PIN.", status=401)
     throttle.count_success(tournament_id, account, source)

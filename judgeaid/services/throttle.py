@@ -42,9 +42,14 @@ class Source:
         return f"address:{self.address[:60]}"
 
 
+def typed_name(name: str | None) -> str:
+    """Return a typed name as compared: spaces collapsed, lower case."""
+    return " ".join((name or "").split()).lower()
+
+
 def account_key(name: str | None) -> str:
-    """Return the name as counted: spaces collapsed, lower case, at most 80 characters."""
-    return " ".join((name or "").split()).lower()[:80]
+    """Return the name as counted: as compared, cut to the column's 80 characters."""
+    return typed_name(name)[:80]
 
 
 def _upsert():

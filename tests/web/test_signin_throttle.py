@@ -199,3 +199,18 @@ def test_only_an_organizer_clears_locks(app, client, event):
     assert api_login(client, event, "Jin", "246810").status_code == 200
     response = client.post(f"/t/{event}/organizer/sign-in-locks", data={"account": "olga"})
     assert response.status_code == 403
+
+
+def test_a_name_longer_than_any_is_nobody_even_with_the_right_pin(app, client, event):
+    long_name = "Wen " + "x" * 76
+    with app.app_context():
+        from judgeaid.models import Tournament
+
+        make_judge(db.session.get(Tournament, event), long_name, pin="5555")
+        db.session.commit()
+    response = client.post("/login", data={"tournament_id": event, "name": long_name + "y",
+                                           "pin": "5555"})
+    assert response.status_code == 401
+    response = client.post("/login", data={"tournament_id": event, "name": long_name,
+                                           "pin": "5555"})
+    assert response.status_code == 302
