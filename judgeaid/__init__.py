@@ -34,7 +34,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
-    from judgeaid import assets, compression, edge, errors, uploads
+    from judgeaid import assets, compression, edge, errors, signin, uploads
     from judgeaid.extensions import csrf, db, migrate
 
     db.init_app(app)
@@ -47,6 +47,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     app.before_request(load_signed_in_user)
     errors.register(app)
+    signin.register(app)
     assets.register(app)
     compression.register(app)
 

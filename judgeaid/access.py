@@ -2,18 +2,31 @@
 
 from __future__ import annotations
 
-from flask import abort, g, session
+import time
+
+from flask import abort, current_app, g, session
 
 from judgeaid.extensions import db
 from judgeaid.models import User
+from judgeaid.services import accounts
 
 
 def load_signed_in_user() -> None:
-    """Put the signed-in user (or None) on g for this request."""
+    """Put the signed-in user (or None) on g; end a session that is void or idle too long."""
+    g.user = None
     user_id = session.get("user_id")
-    g.user = db.session.get(User, user_id) if isinstance(user_id, int) else None
-    if g.user is None and user_id is not None:
+    if user_id is None:
+        return
+    user = db.session.get(User, user_id) if type(user_id) is int else None
+    seen, now = session.get("seen"), int(time.time())
+    config = current_app.config
+    if (user is None or session.get("epoch") != user.session_epoch
+            or type(seen) is not int or now - seen > config["SESSION_IDLE_SECONDS"]):
         session.clear()
+        return
+    if now - seen >= config["SESSION_SEEN_REFRESH_SECONDS"]:
+        session["seen"] = now
+    g.user = user
 
 
 def sign_in(user: User) -> None:
@@ -22,11 +35,17 @@ def sign_in(user: User) -> None:
     session.permanent = True
     session["user_id"] = user.id
     session["tournament_id"] = user.tournament_id
+    session["epoch"] = user.session_epoch
+    session["seen"] = int(time.time())
 
 
 def sign_out() -> None:
-    """End the browser session."""
+    """End the browser session, and this user's sessions on every other device too."""
+    user: User | None = g.get("user")
+    if user is not None:
+        accounts.end_sessions(user)
     session.clear()
+    g.user = None
 
 
 def require_role(tournament_id: int, *roles: str) -> User:

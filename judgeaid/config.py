@@ -18,6 +18,13 @@ def _database_url(instance_path: str) -> str:
     return "sqlite:///" + str(Path(instance_path) / "judgeaid.sqlite")
 
 
+def _count_of(variable: str) -> int:
+    value = os.environ.get(variable, "").strip() or "0"
+    if not value.isdigit():
+        raise ValueError(f"{variable} must be a whole number (how many proxies), not {value!r}.")
+    return int(value)
+
+
 class Config:
     """Settings for serving the app."""
 
@@ -25,14 +32,27 @@ class Config:
     SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True}
     SESSION_COOKIE_HTTPONLY = True
     SESSION_COOKIE_SAMESITE = "Lax"
+    # Also Secure whenever a request arrives over HTTPS or PUBLIC_BASE_URL is https
+    # (judgeaid.signin); this forces it for every request.
     SESSION_COOKIE_SECURE = os.environ.get("SESSION_COOKIE_SECURE") == "1"
-    PERMANENT_SESSION_LIFETIME = 60 * 60 * 24 * 3
+    # A sign-in ends after 12 hours without use. The cookie carries when it was last seen,
+    # refreshed at most every 5 minutes, so no request writes to the database for it.
+    PERMANENT_SESSION_LIFETIME = 12 * 60 * 60
+    SESSION_IDLE_SECONDS = 12 * 60 * 60
+    SESSION_SEEN_REFRESH_SECONDS = 5 * 60
+    # How many reverse proxies stand in front of the app (0: none). Only then are their
+    # X-Forwarded-For and X-Forwarded-Proto headers believed.
+    TRUST_PROXIES = _count_of("TRUST_PROXIES")
     WTF_CSRF_TIME_LIMIT = None
     MAX_CONTENT_LENGTH = 2 * 1024 * 1024
     # Absolute URLs printed in QR codes; falls back to the request's host.
     PUBLIC_BASE_URL = os.environ.get("PUBLIC_BASE_URL", "")
+    # Per name and source (device or address); see judgeaid.services.throttle for the cap
+    # per name over all sources and why it is safe.
     LOGIN_FAILURES_ALLOWED = 5
     LOGIN_WINDOW_SECONDS = 15 * 60
+    LOGIN_ACCOUNT_FAILURES_ALLOWED = 20
+    LOGIN_ACCOUNT_WINDOW_SECONDS = 24 * 60 * 60
 
     @staticmethod
     def database_url(instance_path: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, ForeignKey, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from judgeaid.extensions import db
@@ -146,6 +146,8 @@ class User(db.Model):
     name: Mapped[str] = mapped_column(String(80))
     role: Mapped[str] = mapped_column(String(20))
     pin_hash: Mapped[str] = mapped_column(String(255))
+    # Raised by sign-out and a PIN change: a session cookie holding an older value is void.
+    session_epoch: Mapped[int] = mapped_column(default=0, server_default="0")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     tournament: Mapped[Tournament] = relationship(back_populates="users")
@@ -159,14 +161,35 @@ class User(db.Model):
         return self.role == "head_judge"
 
 
-class LoginFailure(db.Model):
-    """A failed sign-in, kept to slow down PIN guessing."""
+class LoginThrottle(db.Model):
+    """Failed sign-ins in the current window: per name and source, and per name over all."""
 
-    __table_args__ = (Index("ix_login_failure_key_at", "key", "failed_at"),)
+    __tablename__ = "login_throttle"
+    __table_args__ = (UniqueConstraint("tournament_id", "account", "source"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    key: Mapped[str] = mapped_column(String(200))
-    failed_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # No foreign key: a guess may name a tournament or a person that does not exist (0 for
+    # a tournament id that is not a valid one), and must cost and count the same.
+    tournament_id: Mapped[int]
+    # The name as typed: spaces collapsed, lower case.
+    account: Mapped[str] = mapped_column(String(80))
+    # "device:<hash>" or "address:<ip>"; "" for the count over all sources.
+    source: Mapped[str] = mapped_column(String(80))
+    failures: Mapped[int] = mapped_column(default=0)
+    window_started_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+
+
+class KnownDevice(db.Model):
+    """A device (its long-lived cookie) that has signed in as this user before."""
+
+    __tablename__ = "known_device"
+    __table_args__ = (UniqueConstraint("user_id", "device"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("user.id"), index=True)
+    # SHA-256 of the cookie's random token; the token itself is never stored.
+    device: Mapped[str] = mapped_column(String(64))
+    signed_in_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class AuditEvent(db.Model):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import time
 
-from flask import Blueprint, abort, current_app, g, jsonify, request
+from flask import Blueprint, abort, g, jsonify, request
 
-from judgeaid import edge
+from judgeaid import edge, signin
 from judgeaid.access import sign_in, sign_out
 from judgeaid.api.schemas import (
     Catalogue,
@@ -21,7 +21,6 @@ from judgeaid.api.schemas import (
 from judgeaid.edge import responses
 from judgeaid.extensions import db
 from judgeaid.services import accounts, scoring
-from judgeaid.services.errors import ServiceError
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -53,20 +52,8 @@ def server_time():
 @bp.post("/login")
 def login():
     """Sign in a judge or organizer with tournament, name and PIN."""
-    body = json_body()
-    tournament_id = body.get("tournament_id")
-    if isinstance(tournament_id, str) and tournament_id.isdigit():
-        tournament_id = int(tournament_id)
-    try:
-        user = accounts.authenticate(
-            tournament_id if isinstance(tournament_id, int) else None,
-            str(body.get("name") or ""), str(body.get("pin") or ""),
-            address=request.remote_addr or "?",
-            allowed=current_app.config["LOGIN_FAILURES_ALLOWED"],
-            window_seconds=current_app.config["LOGIN_WINDOW_SECONDS"])
-    except ServiceError:
-        db.session.commit()  # keep the failure count that slows down guessing
-        raise
+    tournament_id, name, pin = accounts.parse_sign_in(json_body())
+    user = signin.authenticate(tournament_id, name, pin)
     db.session.commit()
     sign_in(user)
     return jsonify(user={"id": user.id, "name": user.name, "role": user.role,
@@ -75,8 +62,9 @@ def login():
 
 @bp.post("/logout")
 def logout():
-    """End the signed-in session."""
+    """End the signed-in session (and the user's other sessions)."""
     sign_out()
+    db.session.commit()
     return jsonify(ok=True)
 
 

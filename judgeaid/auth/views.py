@@ -2,51 +2,48 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, g, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 
+from judgeaid import signin
 from judgeaid.access import sign_in, sign_out
 from judgeaid.extensions import db
-from judgeaid.services import accounts, overview
-from judgeaid.services.errors import ServiceError
+from judgeaid.services import overview
+from judgeaid.services.errors import ServiceError, Throttled
 
 bp = Blueprint("auth", __name__)
-
-
-def _safe_next(target: str | None) -> str | None:
-    if target and target.startswith("/") and not target.startswith("//"):
-        return target
-    return None
 
 
 @bp.route("/login", methods=["GET", "POST"])
 def login():
     """Sign in with tournament, name and PIN."""
-    error, status = None, 200
+    error, status, headers = None, 200, {}
+    signin.give_device_cookie()  # this phone counts as its own source, not its network's
     if request.method == "POST":
         try:
-            user = accounts.authenticate(
+            user = signin.authenticate(
                 request.form.get("tournament_id", type=int), request.form.get("name", ""),
-                request.form.get("pin", ""), address=request.remote_addr or "?")
+                request.form.get("pin", ""))
         except ServiceError as exc:
-            db.session.commit()  # keep the failure count that slows down guessing
             error, status = exc.message, exc.status
+            if isinstance(exc, Throttled):
+                headers["Retry-After"] = str(exc.retry_after)
         else:
             db.session.commit()
             sign_in(user)
             flash(f"Signed in as {user.name}.")
             home = "organizer.dashboard" if user.role == "organizer" else "main.tournament"
-            return redirect(_safe_next(request.args.get("next"))
+            return redirect(signin.safe_next(request.args.get("next"))
                             or url_for(home, tournament_id=user.tournament_id))
     chosen = request.values.get("tournament_id", type=int)
     page = render_template("auth/login.html", tournaments=overview.list_tournaments(),
                            error=error, chosen=chosen)
-    return page, status
+    return page, status, headers
 
 
 @bp.post("/logout")
 def logout():
     """Sign out."""
     sign_out()
-    g.user = None
+    db.session.commit()
     flash("Signed out.")
     return redirect(url_for("main.home"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 
-from judgeaid import owner
+from judgeaid import owner, signin
 from judgeaid.access import require_organizer, sign_in
 from judgeaid.extensions import db
 from judgeaid.services import accounts, exports, organizing, seating
@@ -128,7 +128,8 @@ def owner_logout():
 def dashboard(tournament_id: int):
     """Show the organizer's desk: settings, judges, players, sessions."""
     require_organizer(tournament_id)
-    return render_template("organizer/dashboard.html", **organizing.desk(tournament_id))
+    return render_template("organizer/dashboard.html",
+                           **organizing.desk(tournament_id, signin.limits()))
 
 
 @bp.post("/t/<int:tournament_id>/organizer/settings")
@@ -153,6 +154,30 @@ def add_judge(tournament_id: int):
     db.session.commit()
     flash(f"{form.get('name', '').strip()} can now sign in.")
     return redirect(url_for(".dashboard", tournament_id=tournament_id) + "#judges")
+
+
+@bp.post("/t/<int:tournament_id>/organizer/judges/<int:user_id>/pin")
+def change_pin(tournament_id: int, user_id: int):
+    """Give a judge, head judge or organizer a new PIN; their sign-ins end."""
+    user = require_organizer(tournament_id)
+    tournament = accounts.get_tournament_or_404(tournament_id)
+    changed = accounts.change_pin(tournament, user_id, request.form.get("pin", ""), actor=user)
+    db.session.commit()
+    if changed.id == user.id:
+        sign_in(changed)  # the organizer stays signed in here; every other device is out
+    flash(f"{changed.name} has a new PIN. Their sign-ins on other devices have ended.")
+    return redirect(url_for(".dashboard", tournament_id=tournament_id) + "#judges")
+
+
+@bp.post("/t/<int:tournament_id>/organizer/sign-in-locks")
+def clear_sign_in_lock(tournament_id: int):
+    """Let a locked name sign in again from every device."""
+    user = require_organizer(tournament_id)
+    tournament = accounts.get_tournament_or_404(tournament_id)
+    accounts.clear_sign_in_lock(tournament, request.form.get("account", ""), actor=user)
+    db.session.commit()
+    flash(f"“{request.form.get('account', '').strip()}” can sign in again.")
+    return redirect(url_for(".dashboard", tournament_id=tournament_id) + "#sign-in-locks")
 
 
 @bp.post("/t/<int:tournament_id>/organizer/players")

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import random
 import re
-from datetime import timedelta
+from functools import cache
 
 from sqlalchemy import func, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from judgeaid.extensions import db
-from judgeaid.models import ROLES, LoginFailure, Tournament, User, utcnow
+from judgeaid.models import ROLES, KnownDevice, Tournament, User
+from judgeaid.services import throttle
 from judgeaid.services.audit import record_event
-from judgeaid.services.errors import NotFound, ServiceError, Throttled
+from judgeaid.services.errors import NotFound, ServiceError
 from judgeaid.tournament.formats import FORMATS, validate_settings
 
 PIN_PATTERN = re.compile(r"^\d{4,12}$")
@@ -120,39 +121,103 @@ def get_tournament_or_404(tournament_id: int) -> Tournament:
     return tournament
 
 
-def _failures_since(key: str, since) -> list:
-    return list(db.session.scalars(
-        select(LoginFailure.failed_at).where(LoginFailure.key == key,
-                                             LoginFailure.failed_at >= since)
-        .order_by(LoginFailure.failed_at)
-    ))
+MAX_TOURNAMENT_ID = 2**31 - 1  # the id column is a 32-bit integer on PostgreSQL
 
 
-def authenticate(tournament_id: int, name: str, pin: str, *, address: str,
-                 allowed: int = 5, window_seconds: int = 900) -> User:
-    """Return the user for a correct name and PIN; slow down repeated failures."""
-    now = utcnow()
-    keys = [f"name:{tournament_id}:{(name or '').strip().lower()}", f"addr:{address}"]
-    since = now - timedelta(seconds=window_seconds)
-    for key, limit in zip(keys, (allowed, allowed * 4), strict=True):
-        failures = _failures_since(key, since)
-        if len(failures) >= limit:
-            # Each failure past the limit doubles the wait, up to the whole window.
-            wait = min(window_seconds, 30 * 2 ** (len(failures) - limit))
-            retry = int((failures[-1] + timedelta(seconds=wait) - now).total_seconds()) + 1
-            if retry > 0:
-                raise Throttled(f"Too many failed sign-ins. Try again in {retry} seconds.",
-                                retry_after=retry)
-    user = None
-    if isinstance(tournament_id, int) and name and pin:
-        user = db.session.scalar(
-            select(User).where(User.tournament_id == tournament_id,
-                               func.lower(User.name) == name.strip().lower())
-        )
-    if user is None or not check_password_hash(user.pin_hash, str(pin)):
-        for key in keys:
-            db.session.add(LoginFailure(key=key, failed_at=now))
-        db.session.flush()
+def parse_sign_in(body: dict) -> tuple[int, str, str]:
+    """Return (tournament_id, name, pin) from a sign-in request, or raise a 400 ServiceError."""
+    tournament_id = body.get("tournament_id")
+    if (isinstance(tournament_id, str) and tournament_id.isascii() and tournament_id.isdigit()
+            and len(tournament_id) <= 10):
+        tournament_id = int(tournament_id)
+    # bool is an int in Python; JSON true is not a tournament.
+    if type(tournament_id) is not int or not 1 <= tournament_id <= MAX_TOURNAMENT_ID:
+        raise ServiceError(f"tournament_id must be a whole number from 1 to {MAX_TOURNAMENT_ID}.")
+    name, pin = body.get("name"), body.get("pin")
+    if not isinstance(name, str) or not name.strip():
+        raise ServiceError("name must be the text you sign in with.")
+    if len(name) > 200:
+        raise ServiceError("name is too long: a name has at most 80 characters.")
+    if not isinstance(pin, str) or not 1 <= len(pin) <= 64:
+        raise ServiceError("pin must be text: the PIN of 4 to 12 digits, in quotes.")
+    return tournament_id, name, pin
+
+
+@cache
+def _dummy_hash() -> str:
+    # Checked when the name is unknown, so that a wrong name costs as long as a wrong PIN
+    # and the answer's timing does not tell which names exist.
+    return generate_password_hash("not a real pin")
+
+
+def _find_user(tournament_id: int, account: str) -> User | None:
+    return db.session.scalar(select(User).where(User.tournament_id == tournament_id,
+                                                func.lower(User.name) == account))
+
+
+def _is_known_device(user: User | None, source: throttle.Source) -> bool:
+    if user is None or not source.device:
+        return False
+    return db.session.scalar(select(KnownDevice.id).where(
+        KnownDevice.user_id == user.id, KnownDevice.device == source.device)) is not None
+
+
+def authenticate(tournament_id: int | None, name: str, pin: str, *, source: throttle.Source,
+                 limits: throttle.Limits, new_device: str | None = None) -> User:
+    """Return the user for a correct name and PIN; refuse a source that failed too often.
+
+    `new_device` is the hash of a device cookie about to be given to this client; a
+    successful sign-in remembers it (or the cookie the client sent) as this user's device.
+    """
+    if type(tournament_id) is not int or not 1 <= tournament_id <= MAX_TOURNAMENT_ID:
+        tournament_id = 0
+    typed, account = throttle.typed_name(name), throttle.account_key(name)
+    # A name longer than any stored one cannot be anybody's (not even cut to 80 characters).
+    user = (_find_user(tournament_id, typed)
+            if tournament_id and typed and typed == account else None)
+    stored = user.pin_hash if user else _dummy_hash()  # read now: the commit below expires it
+    throttle.count_attempt(tournament_id, account, source,
+                           is_known_device=_is_known_device(user, source), limits=limits)
+    # A megabyte "PIN" would only make the hash slow; no PIN is longer than 64 characters.
+    is_right = check_password_hash(stored, pin if isinstance(pin, str) and len(pin) <= 64
+                                   else "")
+    if user is None or not is_right:
         raise ServiceError("Wrong tournament, name or PIN.", status=401)
+    throttle.count_success(tournament_id, account, source)
+    device = source.device or new_device
+    if device and not _is_known_device(user, throttle.Source("", device)):
+        db.session.add(KnownDevice(user_id=user.id, device=device))
     record_event("user.login", tournament_id=tournament_id, actor=user, subject=f"user:{user.id}")
     return user
+
+
+def end_sessions(user: User) -> None:
+    """End every signed-in session of this user, on every device."""
+    # One UPDATE ... + 1, so two sign-outs at once both count.
+    user.session_epoch = User.session_epoch + 1
+    db.session.flush()
+
+
+def change_pin(tournament: Tournament, user_id: int, pin: str, *, actor: User) -> User:
+    """Give a judge, head judge or organizer a new PIN and end their sessions."""
+    user = db.session.get(User, user_id)
+    if user is None or user.tournament_id != tournament.id:
+        raise NotFound("There is no such judge or organizer in this tournament.")
+    user.pin_hash = generate_password_hash(_check_pin(pin))
+    end_sessions(user)
+    # The failures counted so far were guesses at the old PIN.
+    throttle.clear_account(tournament.id, user.name)
+    record_event("user.pin", tournament_id=tournament.id, actor=actor, subject=f"user:{user.id}",
+                 after={"name": user.name, "role": user.role})
+    return user
+
+
+def clear_sign_in_lock(tournament: Tournament, account: str, *, actor: User) -> int:
+    """Let a name sign in again from everywhere; return how many counts were cleared."""
+    account = throttle.account_key(account)
+    if not account:
+        raise ServiceError("Say which name to clear.")
+    cleared = throttle.clear_account(tournament.id, account)
+    record_event("user.unlock", tournament_id=tournament.id, actor=actor,
+                 subject=f"account:{account}", after={"name": account, "cleared": cleared})
+    return cleared

@@ -85,9 +85,10 @@ BACKUP_TABLES: tuple[tuple[type, tuple[str, str] | None], ...] = (
     (AuditEvent, None),
     (Operation, None),
 )
-# Tables kept out of a backup, and why: sign-in throttling belongs to the server, not an event;
-# card totals are derived from the cards.
-NOT_BACKED_UP = {"login_failure": "failed sign-ins, kept per server to slow PIN guessing",
+# Tables kept out of a backup, and why: sign-in throttling and known devices belong to the
+# server, not an event; card totals are derived from the cards.
+NOT_BACKED_UP = {"login_throttle": "failed sign-ins, kept per server to stop PIN guessing",
+                 "known_device": "the devices that signed in on this server",
                  "card_total": "each card's totals, added up again from its rounds and "
                                "penalty line on restore",
                  "server_owner": "the server owner's sign-in, which belongs to the server"}

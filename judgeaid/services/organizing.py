@@ -21,7 +21,7 @@ from judgeaid.models import (
     Tournament,
     User,
 )
-from judgeaid.services import seating
+from judgeaid.services import seating, throttle
 from judgeaid.services.accounts import ROLE_NAMES, get_tournament_or_404
 from judgeaid.services.cards import card_for_table
 from judgeaid.services.errors import Conflict
@@ -32,8 +32,8 @@ from judgeaid.tournament.rotation import cycle_seats
 from judgeaid.tournament.seating import plan_report
 
 
-def desk(tournament_id: int) -> dict:
-    """Return the organizer dashboard's data."""
+def desk(tournament_id: int, limits: throttle.Limits | None = None) -> dict:
+    """Return the organizer dashboard's data, with the sign-in locks now in force."""
     summary = tournament_summary(tournament_id)
     users = db.session.scalars(select(User).where(User.tournament_id == tournament_id)
                                .order_by(User.role, User.name))
@@ -43,8 +43,9 @@ def desk(tournament_id: int) -> dict:
         "t": summary,
         "is_started": any(s["status"] in ("playing", "finished") for s in summary["sessions"]),
         "formats": FORMATS,
-        "staff": [{"name": u.name, "role": ROLE_NAMES[u.role], "needs_pin": not u.pin_hash}
-                  for u in users],
+        "staff": [{"id": u.id, "name": u.name, "role": ROLE_NAMES[u.role],
+                   "needs_pin": not u.pin_hash} for u in users],
+        "locks": throttle.locked_accounts(tournament_id, limits or throttle.Limits()),
         "roster": [{"number": p.number, "name": p.name, "team": p.team.name if p.team else "",
                     "status": p.status, "token": p.token} for p in roster],
     }

@@ -51,8 +51,7 @@ def test_bad_credentials_get_401(app, client):
     tid = _setup(app)
     for body in ({"tournament_id": tid, "name": "Jin", "pin": "0000"},
                  {"tournament_id": tid, "name": "Nobody", "pin": "2468"},
-                 {"tournament_id": tid + 99, "name": "Jin", "pin": "2468"},
-                 {"tournament_id": "x", "name": "Jin", "pin": "2468"}):
+                 {"tournament_id": tid + 99, "name": "Jin", "pin": "2468"}):
         response = client.post("/api/login", json=body)
         assert response.status_code == 401, body
         assert response.get_json()["message"] == "Wrong tournament, name or PIN."

@@ -1,0 +1,167 @@
+"""Failed sign-ins counted atomically in the database, per name and source and per name."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import case, delete, or_, select
+from sqlalchemy.dialects import postgresql, sqlite
+
+from judgeaid.extensions import db
+from judgeaid.models import LoginThrottle, User, utcnow
+from judgeaid.services.errors import Throttled
+
+THROTTLE = LoginThrottle.__table__
+ALL_SOURCES = ""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How many failed sign-ins are allowed, and for how long a lock lasts."""
+
+    per_source: int = 5
+    source_window: timedelta = timedelta(minutes=15)
+    per_account: int = 20
+    account_window: timedelta = timedelta(hours=24)
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a sign-in comes from: the device cookie the client sent, else its address."""
+
+    address: str
+    device: str | None = None  # SHA-256 of the device cookie's token, when the client sent one
+
+    @property
+    def key(self) -> str:
+        """Return the source as stored: the device when known, else the address."""
+        if self.device:
+            return f"device:{self.device[:32]}"
+        return f"address:{self.address[:60]}"
+
+
+def typed_name(name: str | None) -> str:
+    """Return a typed name as compared: spaces collapsed, lower case."""
+    return " ".join((name or "").split()).lower()
+
+
+def account_key(name: str | None) -> str:
+    """Return the name as counted: as compared, cut to the column's 80 characters."""
+    return typed_name(name)[:80]
+
+
+def _upsert():
+    dialect = db.session.get_bind().dialect.name
+    return (postgresql.insert if dialect == "postgresql" else sqlite.insert)(THROTTLE)
+
+
+def _count(tournament_id: int, account: str, source: str, limit: int | None,
+           window: timedelta, now: datetime) -> bool:
+    """Count one attempt in a single statement; return False (nothing counted) past the limit."""
+    c = THROTTLE.c
+    expired = c.window_started_at < now - window
+    statement = _upsert().values(tournament_id=tournament_id, account=account, source=source,
+                                 failures=1, window_started_at=now)
+    # One INSERT ... ON CONFLICT DO UPDATE ... WHERE: the check and the increment are one
+    # atomic step on SQLite and PostgreSQL, so parallel requests cannot all pass the check.
+    statement = statement.on_conflict_do_update(
+        index_elements=[c.tournament_id, c.account, c.source],
+        set_={"failures": case((expired, 1), else_=c.failures + 1),
+              "window_started_at": case((expired, now), else_=c.window_started_at)},
+        where=None if limit is None else or_(expired, c.failures < limit),
+    ).returning(c.failures)
+    return db.session.execute(statement).first() is not None
+
+
+def _seconds_left(tournament_id: int, account: str, source: str, window: timedelta,
+                  now: datetime) -> int:
+    started = db.session.scalar(select(THROTTLE.c.window_started_at).where(
+        THROTTLE.c.tournament_id == tournament_id, THROTTLE.c.account == account,
+        THROTTLE.c.source == source))
+    if started is None:
+        return 1
+    return max(1, math.ceil((started + window - now).total_seconds()))
+
+
+def count_attempt(tournament_id: int, account: str, source: Source, *, is_known_device: bool,
+                  limits: Limits) -> None:
+    """Count a sign-in attempt as failed until it succeeds; raise Throttled past a limit.
+
+    Commits at once (call it before the request writes anything else): the count must be
+    visible to every other worker before this request checks the PIN.
+    """
+    now = utcnow()
+    # Rows whose window is over count for nothing; dropping them keeps made-up names from
+    # piling up.
+    db.session.execute(delete(LoginThrottle).where(
+        LoginThrottle.window_started_at < now - max(limits.source_window,
+                                                    limits.account_window)))
+    if not _count(tournament_id, account, source.key, limits.per_source,
+                  limits.source_window, now):
+        wait = _seconds_left(tournament_id, account, source.key, limits.source_window, now)
+        db.session.rollback()
+        raise Throttled(f"Too many failed sign-ins for this name from here. Try again in "
+                        f"{wait} seconds.", retry_after=wait)
+    # The cap over all sources bounds guessing by an attacker who keeps changing address or
+    # device. At 20 failures a day, a 7-day event allows 7 × 20 = 140 guesses at a name:
+    # a 6-digit PIN (1,000,000 values) falls with odds 140 / 1,000,000 = 0.014 %; a judge
+    # who mistypes never comes near 20. A device that signed in as this person before is
+    # not stopped by the cap, only by its own limit (5 per 15 minutes), so an attack from
+    # elsewhere never locks the judge's own phone; its failures still count towards the cap.
+    if not _count(tournament_id, account, ALL_SOURCES,
+                  None if is_known_device else limits.per_account, limits.account_window, now):
+        wait = _seconds_left(tournament_id, account, ALL_SOURCES, limits.account_window, now)
+        db.session.rollback()  # the source's count above is undone with it
+        raise Throttled(f"Too many failed sign-ins for this name. Try again in {wait} seconds, "
+                        "or ask the organizer to clear the lock on the desk.", retry_after=wait)
+    db.session.commit()
+
+
+def count_success(tournament_id: int, account: str, source: Source) -> None:
+    """Forget this source's failures and take back this attempt from the count over all."""
+    c = THROTTLE.c
+    same_account = (c.tournament_id == tournament_id) & (c.account == account)
+    db.session.execute(delete(LoginThrottle).where(same_account, c.source == source.key))
+    db.session.execute(THROTTLE.update().where(same_account, c.source == ALL_SOURCES,
+                                               c.failures > 0)
+                       .values(failures=c.failures - 1))
+
+
+def locked_accounts(tournament_id: int, limits: Limits) -> list[dict]:
+    """Return the names with a sign-in lock now in force, with how many sources are locked."""
+    now = utcnow()
+    c = THROTTLE.c
+    is_source = c.source != ALL_SOURCES
+    locked = or_(
+        is_source & (c.failures >= limits.per_source)
+        & (c.window_started_at >= now - limits.source_window),
+        ~is_source & (c.failures >= limits.per_account)
+        & (c.window_started_at >= now - limits.account_window))
+    rows = db.session.execute(select(c.account, c.source, c.window_started_at).where(
+        c.tournament_id == tournament_id, locked).order_by(c.account, c.source)).all()
+    staff = {name.lower(): name for name in db.session.scalars(
+        select(User.name).where(User.tournament_id == tournament_id))}
+    accounts: dict[str, dict] = {}
+    for account, source, started in rows:
+        entry = accounts.setdefault(account, {"account": account,
+                                              "name": staff.get(account, account),
+                                              "is_staff": account in staff, "sources": 0,
+                                              "is_capped": False, "until": started})
+        if source == ALL_SOURCES:
+            entry["is_capped"] = True
+            until = started + limits.account_window
+        else:
+            entry["sources"] += 1
+            until = started + limits.source_window
+        entry["until"] = max(entry["until"], until)
+    return sorted(accounts.values(), key=lambda a: (not a["is_staff"], a["account"]))
+
+
+def clear_account(tournament_id: int, account: str) -> int:
+    """Remove every failure counted against this name; return how many counts went."""
+    result = db.session.execute(delete(LoginThrottle).where(
+        LoginThrottle.tournament_id == tournament_id,
+        LoginThrottle.account == account_key(account)))
+    return result.rowcount or 0
