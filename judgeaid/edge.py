@@ -7,8 +7,9 @@ goes back to the page it came from, with the message shown there). Path ids are 
 the URL map: `<int:...>` takes ASCII digits in the database's integer range, anything else is
 a 404.
 
-The text rules (`text`, `name`) refuse NUL, other control characters and lone surrogates, and
-bidi controls in names; integers are written with the ASCII digits 0-9 only.
+The text rules (`text`, `name`; the rules themselves are `edge_rules.text_problem`) refuse NUL,
+other control characters and lone surrogates, and in one-line text (names, teams) line breaks
+and bidi controls; integers are written with the ASCII digits 0-9 only.
 """
 
 from __future__ import annotations
@@ -24,23 +25,15 @@ from spectree import Response, SpecTree
 from werkzeug.exceptions import BadRequest
 from werkzeug.routing import BaseConverter, ValidationError
 
+from judgeaid import edge_rules
 from judgeaid.services.errors import ServiceError
 
 # The largest id or count a column can hold (PostgreSQL `integer`).
-MAX_ID = 2**31 - 1
+MAX_ID = edge_rules.ID_MAX
 # Deeper JSON than this is no body the app ever sends.
 MAX_JSON_DEPTH = 32
 
 _DIGITS = re.compile(r"-?[0-9]+")
-# Control characters (C0, DEL, C1) and lone surrogates; tab and line breaks are allowed only
-# in multi-line fields.
-_CONTROL_MULTILINE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
-# Bidi embedding, override and isolate controls: they make "Ali\u202egnp.exe" read as
-# "Aliexe.png", so names and teams never carry them.
-_BIDI = re.compile(r"[\u202a-\u202e\u2066-\u2069]")
-
-
 class InvalidInput(ServiceError):
     """A request whose fields do not pass the edge checks."""
 
@@ -67,6 +60,14 @@ def _whole_number(value: Any) -> Any:
 WholeNumber = BeforeValidator(_whole_number)
 
 
+def _blank_is_none(value: Any) -> Any:
+    return None if isinstance(value, str) and not value.strip() else value
+
+
+BlankIsNone = BeforeValidator(_blank_is_none)
+"""For optional form fields: `Annotated[Id | None, BlankIsNone]` reads an empty box as None."""
+
+
 def between(low: int, high: int) -> Any:
     """Return the type of a whole number from `low` to `high`."""
     return Annotated[int, WholeNumber, Field(ge=low, le=high)]
@@ -78,21 +79,18 @@ Id = between(1, MAX_ID)
 
 # ---------------------------------------------------------------- text
 
-def _text_checker(max_length: int, *, multiline: bool, is_name: bool):
+def _text_checker(max_length: int, *, multiline: bool, blank: bool):
     def check(value: Any) -> Any:
         if value is None:
             return value
         if not isinstance(value, str):
             raise PydanticCustomError("text", "must be text")
-        bad = (_CONTROL_MULTILINE if multiline else _CONTROL).search(value)
-        if bad:
-            raise PydanticCustomError(
-                "text", "must not contain the control character U+{code:04X}",
-                {"code": ord(bad.group())})
-        if is_name and _BIDI.search(value):
-            raise PydanticCustomError(
-                "text", "must not contain right-to-left or left-to-right override characters")
-        value = " ".join(value.split()) if is_name or not multiline else value.strip()
+        problem = edge_rules.text_problem(value, multiline=multiline)
+        if problem:
+            raise PydanticCustomError("text", problem)
+        value = value.strip() if multiline else " ".join(value.split())
+        if not value and not blank:
+            raise PydanticCustomError("blank", "is empty")
         if len(value) > max_length:
             raise PydanticCustomError(
                 "text", "is longer than {max_length} characters", {"max_length": max_length})
@@ -105,18 +103,20 @@ def length_of(column: Any) -> int:
     return column.type.length
 
 
-def text(max_length: int, *, multiline: bool = False) -> Any:
-    """Return the type of a free text of at most `max_length` characters (a column's size)."""
+def text(max_length: int, *, multiline: bool = False, blank: bool = True) -> Any:
+    """Return the type of a text of at most `max_length` characters (a column's size).
+
+    One line unless `multiline` (reasons, notes keep their line breaks and tabs); the rules
+    are edge_rules.text_problem's. `blank=False` refuses an empty text.
+    """
     return Annotated[str, BeforeValidator(_text_checker(max_length, multiline=multiline,
-                                                        is_name=False)),
+                                                        blank=blank)),
                      Field(max_length=max_length)]
 
 
 def name(max_length: int) -> Any:
-    """Return the type of a person's or team's name: one line, no bidi controls."""
-    return Annotated[str, BeforeValidator(_text_checker(max_length, multiline=False,
-                                                        is_name=True)),
-                     Field(max_length=max_length)]
+    """Return the type of a person's or team's name: one line, not empty."""
+    return text(max_length, blank=False)
 
 
 OpId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_.:-]{8,64}$",

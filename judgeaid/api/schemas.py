@@ -28,8 +28,10 @@ class Me(BaseModel):
 
 class LoginBody(Schema):
     tournament_id: Id
-    name: name(80)
-    pin: text(12)
+    # Longer than any name or PIN: a longer one matches nobody (and costs a hash like any
+    # wrong PIN), so the answer does not tell which names exist.
+    name: name(200)
+    pin: text(64, blank=False)
 
 
 class LoginOut(BaseModel):
@@ -100,3 +102,11 @@ class Catalogue(BaseModel):
 
     model_config = {"extra": "allow"}
     patterns: list[dict[str, Any]]
+
+
+class OpenAPIDocument(BaseModel):
+    """This document."""
+
+    model_config = {"extra": "allow"}
+    openapi: str
+    paths: dict[str, Any]

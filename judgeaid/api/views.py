@@ -10,7 +10,12 @@ from judgeaid import edge, signin
 from judgeaid.access import sign_in, sign_out
 from judgeaid.api.schemas import (
     Catalogue,
+    Empty,
+    LoginBody,
+    LoginOut,
     Me,
+    Ok,
+    OpenAPIDocument,
     PayoffBody,
     PayoffOut,
     ScoreBody,
@@ -20,7 +25,7 @@ from judgeaid.api.schemas import (
 )
 from judgeaid.edge import responses
 from judgeaid.extensions import db
-from judgeaid.services import accounts, scoring
+from judgeaid.services import scoring
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -50,10 +55,11 @@ def server_time():
 
 
 @bp.post("/login")
-def login():
-    """Sign in a judge or organizer with tournament, name and PIN."""
-    tournament_id, name, pin = accounts.parse_sign_in(json_body())
-    user = signin.authenticate(tournament_id, name, pin)
+@edge.api.validate(json=LoginBody, resp=responses(LoginOut, errors=(400, 401, 413, 415, 429)),
+                   tags=["auth"])
+def login(json: LoginBody):
+    """Sign in a judge or organizer with tournament, name and PIN; sets the session cookie."""
+    user = signin.authenticate(json.tournament_id, json.name, json.pin)
     db.session.commit()
     sign_in(user)
     return jsonify(user={"id": user.id, "name": user.name, "role": user.role,
@@ -61,7 +67,8 @@ def login():
 
 
 @bp.post("/logout")
-def logout():
+@edge.api.validate(json=Empty, resp=responses(Ok, errors=(400, 413, 415)), tags=["auth"])
+def logout(json: Empty):
     """End the signed-in session (and the user's other sessions)."""
     sign_out()
     db.session.commit()
@@ -80,6 +87,7 @@ def me():
 
 
 @bp.get("/openapi.json")
+@edge.api.validate(resp=responses(OpenAPIDocument, errors=()), tags=["general"])
 def openapi_document():
     """Return the OpenAPI 3 document of every JSON endpoint, made from their schemas."""
     return jsonify(edge.api.spec)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 
-from judgeaid import signin
+from judgeaid import edge, signin
 from judgeaid.access import sign_in, sign_out
+from judgeaid.auth.schemas import LoginForm, LoginQuery
 from judgeaid.extensions import db
 from judgeaid.services import overview
 from judgeaid.services.errors import ServiceError, Throttled
@@ -14,15 +15,14 @@ bp = Blueprint("auth", __name__)
 
 
 @bp.route("/login", methods=["GET", "POST"])
-def login():
+@edge.pages.validate(query=LoginQuery, form=LoginForm)
+def login(query: LoginQuery, form: LoginForm = None):
     """Sign in with tournament, name and PIN."""
     error, status, headers = None, 200, {}
     signin.give_device_cookie()  # this phone counts as its own source, not its network's
     if request.method == "POST":
         try:
-            user = signin.authenticate(
-                request.form.get("tournament_id", type=int), request.form.get("name", ""),
-                request.form.get("pin", ""))
+            user = signin.authenticate(form.tournament_id, form.name, form.pin)
         except ServiceError as exc:
             error, status = exc.message, exc.status
             if isinstance(exc, Throttled):
@@ -32,9 +32,9 @@ def login():
             sign_in(user)
             flash(f"Signed in as {user.name}.")
             home = "organizer.dashboard" if user.role == "organizer" else "main.tournament"
-            return redirect(signin.safe_next(request.args.get("next"))
+            return redirect(signin.safe_next(query.next)
                             or url_for(home, tournament_id=user.tournament_id))
-    chosen = request.values.get("tournament_id", type=int)
+    chosen = form.tournament_id if form and form.tournament_id else query.tournament_id
     page = render_template("auth/login.html", tournaments=overview.list_tournaments(),
                            error=error, chosen=chosen)
     return page, status, headers
