@@ -34,7 +34,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
-    from judgeaid import assets, compression, errors, uploads
+    from judgeaid import assets, compression, errors, headers, uploads
     from judgeaid.extensions import csrf, db, migrate
 
     db.init_app(app)
@@ -49,6 +49,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     errors.register(app)
     assets.register(app)
     compression.register(app)
+    headers.register(app)
 
     from judgeaid.api.views import bp as api_bp
     from judgeaid.auth.views import bp as auth_bp
