@@ -117,6 +117,15 @@ def test_organizer_pages_run_under_the_policy(app, live_server, phones, browser,
                  "/sessions/1/board", "/clock", "/clock/control", "/timeouts", "/timers",
                  "/standings", "/standings/manage", "/final-day", "/judge/log/print"):
         watch.visit(base + path)
+    # A table's timer, started from the list: its page reads its data from a JSON block.
+    watch.visit(base + "/timers")
+    watch.page.click("[data-timer-tables] [data-table='1']")
+    watch.page.locator("[data-timer-players] button").first.click()
+    watch.page.click("button[value=earlier]")
+    watch.page.wait_for_url("**/timers/*")
+    watch.page.get_by_test_id("timer-tap").click()
+    watch.page.wait_for_load_state("networkidle")
+    watch.collect()
     watch.visit(f"{live_server.url}/new")
     assert watch.problems == []
 
