@@ -3,10 +3,12 @@ reports no blocked script, style, frame or fetch, and no page throws."""
 
 from __future__ import annotations
 
+import threading
 from io import BytesIO
 
 import pytest
 from PIL import Image
+from werkzeug.serving import make_server
 
 from tests.browser.test_card_full import api_card, fill_round, save_round
 from tests.browser.test_clock_sync import Phones, start_clock
@@ -152,3 +154,44 @@ def test_a_printout_opens_in_the_browsers_pdf_viewer(live_server, phones, browse
         watch.page.wait_for_timeout(100)
     assert white > 0.2
     assert watch.problems == []
+
+
+def test_markup_slipped_into_a_page_cannot_run_script(live_server, phones, browser, demo):
+    # As if a name with markup escaped the templates: the browser refuses to run any of it.
+    watch = Watch(phones, browser)
+    watch.visit(f"{live_server.url}/t/{demo['tournament_id']}/standings")
+    watch.page.evaluate("""() => document.querySelector('main').insertAdjacentHTML('beforeend',
+        '<img src="/no-such.png" onerror="window.pwned = 1">'
+        + '<a id="js-link" href="javascript:window.pwned = 2">x</a>')""")
+    watch.page.evaluate("""() => { const s = document.createElement('script');
+        s.textContent = 'window.pwned = 3'; document.body.append(s); }""")
+    watch.page.click("#js-link")
+    watch.page.wait_for_timeout(300)
+    assert watch.page.evaluate("() => window.pwned") is None
+    watch.collect()
+    assert len(watch.problems) >= 3
+
+
+def test_another_site_cannot_frame_a_page(live_server, phones, browser, demo):
+    watch = Watch(phones, browser)
+    watch.sign_in(live_server, demo, "judge")
+    console = f"{live_server.url}/t/{demo['tournament_id']}/judge"
+    # Another site, served for real from this machine, frames the judge console and picker.
+    page = (f'<iframe src="{console}"></iframe>'
+            f'<iframe src="{live_server.url}/picker"></iframe>').encode()
+
+    def elsewhere(environ, start_response):
+        start_response("200 OK", [("Content-Type", "text/html")])
+        return [page]
+
+    other = make_server("127.0.0.1", 0, elsewhere)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    try:
+        watch.page.goto(f"http://127.0.0.1:{other.server_port}/")
+        watch.page.wait_for_timeout(1500)
+        framed = [f for f in watch.page.frames if f != watch.page.main_frame]
+        # Chromium replaces each refused frame with its own error page.
+        assert [f.url for f in framed] == ["chrome-error://chromewebdata/"] * 2
+    finally:
+        other.shutdown()
+        other.server_close()
