@@ -75,12 +75,21 @@ def test_public_and_player_pages_run_under_the_policy(live_server, phones, brows
     base, tid = live_server.url, demo["tournament_id"]
     watch.visit(f"{base}/")
     watch.page.evaluate("() => navigator.serviceWorker.ready")
-    for path in ("/", "/picker", "/picker#p=4.2.3,1.2,3.1*2&win=discard&winner=E&discarder=S",
-                 f"/t/{tid}", f"/t/{tid}/standings", f"/t/{tid}/clock", "/login", "/offline"):
+    for path in ("/", "/picker", f"/t/{tid}", f"/t/{tid}/standings", f"/t/{tid}/clock",
+                 "/login", "/offline"):
         watch.visit(base + path)
-    watch.visit(base + "/picker#p=4.2.3,1.2,3.1*2&win=discard&winner=E&discarder=S",
-                "[data-testid=hand-total]")
-    assert watch.page.get_by_test_id("hand-total").inner_text().strip() != ""
+    hand = base + "/picker#p=2.1.1,7.1&win=discard&winner=E&discarder=S"
+    watch.visit(hand, "html[data-picker-ready=true]")
+    assert "80" in watch.page.get_by_test_id("hand-total").inner_text()
+    # Offline, the picker comes from the service worker's cache, headers and all.
+    watch.context.set_offline(True)
+    try:
+        watch.page.reload()
+        watch.page.wait_for_selector("html[data-picker-ready=true]")
+        assert "80" in watch.page.get_by_test_id("hand-total").inner_text()
+        watch.collect()
+    finally:
+        watch.context.set_offline(False)
     watch.page.locator("[data-theme-toggle]").click()
     watch.visit(base + demo["players"][0]["url"])
     # A player's own link to the live card, not signed in.
