@@ -34,7 +34,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
-    from judgeaid import assets, compression, edge, errors, signin, uploads
+    from judgeaid import assets, compression, edge, errors, headers, signin, uploads
     from judgeaid.extensions import csrf, db, migrate
 
     db.init_app(app)
@@ -50,6 +50,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     signin.register(app)
     assets.register(app)
     compression.register(app)
+    headers.register(app)
 
     edge.register(app)  # the id converter must be in place before any route is added
     from judgeaid.api.views import bp as api_bp

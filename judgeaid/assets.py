@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 from pathlib import Path
 
 from flask import Flask, current_app, url_for
+from jinja2.utils import htmlsafe_json_dumps
+from markupsafe import Markup
 
 # The app shell the service worker fetches at install: what every page and the offline
 # picker need. Other areas' files are cached the first time a page uses them, so a
@@ -58,10 +61,21 @@ def import_map() -> dict[str, dict[str, str]]:
                         for name in static_hashes() if name.endswith(".js")}}
 
 
+def import_map_json() -> Markup:
+    """Return the import map as the exact text of its inline script, safe inside HTML."""
+    return Markup(htmlsafe_json_dumps(import_map(), dumps=current_app.json.dumps))
+
+
+def import_map_hash() -> str:
+    """Return the CSP source ('sha256-…') that allows exactly this app's inline import map."""
+    digest = hashlib.sha256(import_map_json().encode()).digest()
+    return f"'sha256-{base64.b64encode(digest).decode()}'"
+
+
 def register(app: Flask) -> None:
     """Expose `asset()` to templates and give versioned files a long cache life."""
     app.jinja_env.globals["asset"] = asset_url
-    app.jinja_env.globals["import_map"] = import_map
+    app.jinja_env.globals["import_map_json"] = import_map_json
 
     @app.after_request
     def cache_static(response):

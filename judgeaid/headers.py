@@ -1,0 +1,56 @@
+"""Security headers on every response: a strict Content-Security-Policy and its companions."""
+
+from __future__ import annotations
+
+from flask import Flask, request
+
+from judgeaid.assets import import_map_hash
+
+# Scripts only from our own files; the one inline script is the import map, allowed by its
+# hash (browsers take no import map from a file). Styles only from our stylesheets.
+POLICY = (
+    "default-src 'self'",
+    "script-src 'self' {import_map}",
+    "style-src 'self'",
+    "img-src 'self' data:",  # the favicon is a data: SVG
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors {ancestors}",
+)
+
+# The live card opens the picker in a sheet (an iframe of this site), and inside that sheet
+# the service worker may answer with the offline page; no other page may be framed at all.
+FRAMED_BY_SELF = frozenset({"picker.picker", "main.offline"})
+
+FIXED = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
+
+
+def content_security_policy(frameable: bool) -> str:
+    """Return the Content-Security-Policy for a response, framable by this site or by none."""
+    return "; ".join(POLICY).format(import_map=import_map_hash(),
+                                     ancestors="'self'" if frameable else "'none'")
+
+
+def register(app: Flask) -> None:
+    """Add the security headers to every response, pages, files and API answers alike."""
+    cache: dict[tuple[str, bool], str] = {}
+
+    @app.after_request
+    def security_headers(response):
+        frameable = request.endpoint in FRAMED_BY_SELF
+        key = (request.script_root, frameable)
+        # The import map changes only when static files do, which in debug mode is any time.
+        policy = cache.get(key) if not app.debug else None
+        if policy is None:
+            policy = cache[key] = content_security_policy(frameable)
+        response.headers["Content-Security-Policy"] = policy
+        response.headers["X-Frame-Options"] = "SAMEORIGIN" if frameable else "DENY"
+        response.headers.update(FIXED)
+        return response

@@ -1,0 +1,111 @@
+"""Security headers on every kind of response, and templates the strict policy can run."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import login
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+
+
+def policy(response) -> dict[str, list[str]]:
+    """Return the response's Content-Security-Policy as {directive: [sources]}."""
+    header = response.headers["Content-Security-Policy"]
+    return {name: sources for name, *sources in
+            (part.split() for part in header.split(";") if part.strip())}
+
+
+def assert_strict(response, ancestors: str = "'none'") -> None:
+    csp = policy(response)
+    scripts = csp["script-src"]
+    assert scripts[0] == "'self'"
+    # Besides our own files, only the import map's exact text, by its hash.
+    assert len(scripts) == 2 and re.fullmatch(r"'sha256-[A-Za-z0-9+/]{43}='", scripts[1])
+    assert csp["default-src"] == ["'self'"]
+    assert csp["style-src"] == ["'self'"]
+    assert csp["img-src"] == ["'self'", "data:"]
+    for name in ("connect-src", "worker-src", "manifest-src", "base-uri", "form-action"):
+        assert csp[name] == ["'self'"], name
+    assert csp["object-src"] == ["'none'"]
+    assert csp["frame-ancestors"] == [ancestors]
+    assert response.headers["X-Frame-Options"] == ("DENY" if ancestors == "'none'"
+                                                   else "SAMEORIGIN")
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Referrer-Policy"] == "same-origin"
+
+
+def test_a_page_allows_exactly_its_own_import_map(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    assert_strict(response)
+    html = response.get_data(as_text=True)
+    inline = re.findall(r"<script type=\"importmap\">(.*?)</script>", html, re.S)
+    assert len(inline) == 1
+    digest = base64.b64encode(hashlib.sha256(inline[0].encode()).digest()).decode()
+    assert policy(response)["script-src"][1] == f"'sha256-{digest}'"
+
+
+def test_only_the_picker_and_offline_page_may_be_framed_by_the_site(client, demo):
+    for path in ("/picker", "/offline"):
+        assert_strict(client.get(path), ancestors="'self'")
+    for path in ("/", "/login", demo["cards"][0]["url"], f"/t/{demo['tournament_id']}/clock"):
+        assert_strict(client.get(path))
+
+
+def test_json_answers_and_errors_carry_the_headers(client, demo):
+    assert_strict(client.get("/api/time"))
+    assert_strict(client.get(f"/api/tournaments/{demo['tournament_id']}/standings",
+                             headers={"Accept-Encoding": "gzip"}))
+    missing = client.get("/api/cards/999999")
+    assert missing.status_code == 404
+    assert_strict(missing)
+    assert_strict(client.get("/no-such-page"))
+    refused = client.post("/api/login", json={"tournament_id": demo["tournament_id"],
+                                              "name": "Nobody", "pin": "000000"})
+    assert refused.status_code == 401
+    assert_strict(refused)
+
+
+def test_the_service_worker_manifest_and_static_files_carry_the_headers(client):
+    worker = client.get("/sw.js")
+    assert worker.status_code == 200 and worker.mimetype == "application/javascript"
+    assert_strict(worker)
+    assert "/picker" in worker.get_data(as_text=True)  # still precaches the shell pages
+    assert_strict(client.get("/manifest.webmanifest"))
+    assert_strict(client.get("/static/js/app.js"))
+
+
+def test_files_for_download_carry_the_headers(client, demo):
+    login(client, demo, "organizer")
+    tid = demo["tournament_id"]
+    pdf = client.get(f"/t/{tid}/print/cards.pdf?session=1")
+    assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
+    assert pdf.data.startswith(b"%PDF")
+    assert_strict(pdf)
+    csv = client.get(f"/t/{tid}/standings.csv")
+    assert csv.status_code == 200 and csv.mimetype == "text/csv"
+    assert_strict(csv)
+    backup = client.get(f"/t/{tid}/exports/tournament.json")
+    assert backup.status_code == 200
+    assert_strict(backup)
+
+
+# Templates served to browsers (print/ is laid out by WeasyPrint, never sent as a page).
+PAGES = sorted(p for p in TEMPLATES.rglob("*.html") if p.parent.name != "print")
+
+
+@pytest.mark.parametrize("path", PAGES, ids=lambda p: str(p.relative_to(TEMPLATES)))
+def test_templates_hold_no_inline_code_or_style(path):
+    text = path.read_text()
+    for tag in re.findall(r"<script\b[^>]*>", text):
+        assert "src=" in tag or re.search(r'type="(importmap|application/json)"', tag), tag
+    assert not re.search(r"\son[a-z]+\s*=", text), "inline event handler"
+    assert "javascript:" not in text.lower()
+    assert not re.search(r"\sstyle\s*=", text), "inline style attribute"
+    assert "<style" not in text
