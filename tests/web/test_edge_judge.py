@@ -118,7 +118,8 @@ def test_control_characters_in_call_up_reasons_are_refused(app, client, demo, ba
     card = card_of(demo)
     before = counts(app)
     answer = client.post(f"/api/cards/{card}/call-up", json={"reason": bad, "op_id": op()})
-    assert "control character" in refused(answer, "reason")
+    code = f"U+{ord(next(ch for ch in bad if ch not in 'ab')):04X}"
+    assert f"must not contain the control character {code}" in refused(answer, "reason")
     assert counts(app) == before
     assert client.get(f"/api/cards/{card}/call-up").get_json()["call_up"] is None
 
