@@ -106,6 +106,13 @@ class RulingBody(Schema):
     op_id: OpId
 
 
+class PlayerTokenHeaders(FormSchema):
+    """The player's own page sends their link's token; other headers are not looked at."""
+
+    x_player_token: Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")] | None = Field(
+        None, alias="X-Player-Token", description="the token of the player's own page link")
+
+
 class AppealBody(Schema):
     ruling_id: Id
     text: text(APPEAL_LIMIT, multiline=True)

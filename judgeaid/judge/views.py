@@ -31,6 +31,7 @@ from judgeaid.judge.schemas import (
     PenaltyOverview,
     PlayerLookupQuery,
     PlayerRecord,
+    PlayerTokenHeaders,
     RepeatPolicyForm,
     RulingAnswer,
     RulingBody,
@@ -58,8 +59,7 @@ SIGNED_IN = {"session": []}
 READ_ERRORS = (400, 401, 403, 404)
 
 
-def _player_from_token():
-    token = request.headers.get("X-Player-Token")
+def _player_from_token(token: str | None):
     if not token:
         abort(401, description="Open this from your own player page (the link on your slip).")
     return get_player_by_token_or_404(token)
@@ -318,11 +318,12 @@ def player_record(tournament_id: int, number: int):
 
 
 @api.post("/appeals")
-@edge.api.validate(json=AppealBody, resp=responses(AppealAnswer), tags=TAGS)
-def file_appeal(json: AppealBody):
+@edge.api.validate(json=AppealBody, headers=PlayerTokenHeaders, resp=responses(AppealAnswer),
+                   tags=TAGS)
+def file_appeal(json: AppealBody, headers: PlayerTokenHeaders):
     """File an appeal against a ruling, from the player's own page (X-Player-Token header),
     during the break after the session (§4.3)."""
-    player = _player_from_token()
+    player = _player_from_token(headers.x_player_token)
     answer, status = writes.once("judge.appeal", f"player:{player.id}", json,
                                  lambda: judging.file_appeal(player, json),
                                  tournament_id=player.tournament_id)

@@ -349,3 +349,13 @@ def test_the_judge_routes_are_in_the_api_document(client):
         assert method in paths.get(path, {}), (method, path)
     body = paths["/api/t/{tournament_id}/penalties"]["post"]["requestBody"]
     assert body["content"]["application/json"]["schema"]
+
+
+@pytest.mark.parametrize("token", ["x" * 65, "a b", "tok\x7fen", "ä-token"])
+def test_a_malformed_player_token_is_refused_before_any_lookup(app, client, appeal_ready, token):
+    _, ruling_id, _, _ = appeal_ready
+    before = counts(app)
+    answer = client.post("/api/appeals", headers={"X-Player-Token": token},
+                         json={"ruling_id": ruling_id, "text": "No", "op_id": op()})
+    refused(answer, "X-Player-Token")
+    assert counts(app) == before
