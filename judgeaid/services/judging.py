@@ -33,6 +33,7 @@ from judgeaid.judge.schemas import (
 from judgeaid.models import (
     WINDS,
     Appeal,
+    AuditEvent,
     CallUp,
     Card,
     CardPenalty,
@@ -932,6 +933,12 @@ def appeals_for_player(player_id: int) -> dict:
             "can_appeal_any": any(r["can_appeal"] for r in rulings)}
 
 
+def _player_actor(player: Player) -> str:
+    """Return the audit's label of a player ("player:N name"), cut to fit its column: the
+    import takes names as long as the column, so the label alone may be longer."""
+    return Actor.for_player(player).label[:AuditEvent.actor.type.length]
+
+
 def file_appeal(player: Player, body: AppealBody) -> dict:
     """File a player's appeal of a ruling with the head judge (§4.3)."""
     ruling = db.session.get(Ruling, body.ruling_id)
@@ -956,7 +963,7 @@ def file_appeal(player: Player, body: AppealBody) -> dict:
     db.session.add(appeal)
     db.session.flush()
     record_event("judging.appeal", tournament_id=player.tournament_id,
-                 actor=Actor.for_player(player).label, subject=f"appeal:{appeal.id}",
+                 actor=_player_actor(player), subject=f"appeal:{appeal.id}",
                  after={"ruling": ruling.id, "text": text})
     return {"appeal": _appeal_json(appeal, {player.id: player}, {})}
 

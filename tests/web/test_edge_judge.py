@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import func, select
 
+from judgeaid.edge import length_of
 from judgeaid.extensions import db
-from judgeaid.models import Appeal, CallUp, CardPenalty, Operation, Penalty, Ruling
+from judgeaid.models import Appeal, CallUp, CardPenalty, Operation, Penalty, Player, Ruling
 from tests.conftest import login
 from tests.web.test_judge_api import card_of, end_session, op, rule, seated, token_of
 
@@ -359,3 +360,21 @@ def test_a_malformed_player_token_is_refused_before_any_lookup(app, client, appe
                          json={"ruling_id": ruling_id, "text": "No", "op_id": op()})
     refused(answer, "X-Player-Token")
     assert counts(app) == before
+
+
+def test_a_player_with_a_120_character_name_can_appeal(app, client, demo, appeal_ready):
+    """The import takes names of 120 characters; "player:N name" must still fit the audit."""
+    tid, ruling_id, number, token = appeal_ready
+    with app.app_context():
+        player = db.session.scalar(select(Player).where(Player.tournament_id == tid,
+                                                        Player.number == number))
+        player.name = "N" * length_of(Player.name)
+        db.session.commit()
+    filed = client.post("/api/appeals", headers={"X-Player-Token": token},
+                        json={"ruling_id": ruling_id, "text": "Not me", "op_id": op()})
+    assert filed.status_code == 200, filed.get_json()
+    assert filed.get_json()["appeal"]["player_name"] == "N" * 120
+    login(client, demo, "head_judge")
+    shown = client.get(f"/api/t/{tid}/appeals").get_json()["open"]
+    assert [a["appeal"]["player_name"] for a in shown] == ["N" * 120]
+    assert client.get(f"/t/{tid}/judge/appeals").status_code == 200
