@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 from judgeaid.edge import length_of
 from judgeaid.extensions import db
 from judgeaid.models import Appeal, CallUp, CardPenalty, Operation, Penalty, Player, Ruling
-from tests.conftest import login
+from tests.conftest import LiveServer, is_postgres, login
 from tests.web.test_judge_api import card_of, end_session, op, rule, seated, token_of
 
 BIG = [2**31, 10**20]
@@ -378,3 +378,57 @@ def test_a_player_with_a_120_character_name_can_appeal(app, client, demo, appeal
     shown = client.get(f"/api/t/{tid}/appeals").get_json()["open"]
     assert [a["appeal"]["player_name"] for a in shown] == ["N" * 120]
     assert client.get(f"/t/{tid}/judge/appeals").status_code == 200
+
+
+@pytest.mark.skipif(not is_postgres(), reason="the race is proven on PostgreSQL (CI runs it)")
+def test_twin_writes_racing_apply_once_and_get_one_answer(app, demo):
+    """A phone's outbox resending while the first copy is in flight: one applies, both get
+    the same answer (writes.once recovers from the op_id insert race)."""
+    import json
+    import threading
+    import urllib.request
+    from http.cookiejar import CookieJar
+
+    tid = demo["tournament_id"]
+    with LiveServer(app) as server:
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
+        opener.open(urllib.request.Request(
+            server.url + "/api/login", method="POST", headers={"Content-Type": "application/json"},
+            data=json.dumps({"tournament_id": tid, **demo["judge"]}).encode())).read()
+
+        def twice(path: str, body: dict) -> list[tuple[int, dict]]:
+            barrier, answers = threading.Barrier(2), []
+
+            def send():
+                request = urllib.request.Request(server.url + path, method="POST",
+                                                 data=json.dumps(body).encode(),
+                                                 headers={"Content-Type": "application/json"})
+                barrier.wait()
+                try:
+                    response = opener.open(request)
+                    answers.append((response.status, json.loads(response.read())))
+                except urllib.error.HTTPError as error:
+                    answers.append((error.code, json.loads(error.read())))
+
+            threads = [threading.Thread(target=send) for _ in range(2)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join(20)
+            return answers
+
+        for attempt in range(4):
+            card = card_of(demo, attempt)
+            called = twice(f"/api/cards/{card}/call-up", {"reason": "claim", "op_id": op()})
+            assert [status for status, _ in called] == [200, 200], called
+            assert called[0][1] == called[1][1]
+            players = json.loads(opener.open(f"{server.url}/api/cards/{card}").read())["players"]
+            ruled = twice(f"/api/t/{tid}/rulings", {
+                "card_id": card, "what_happened": "x", "decision": "", "op_id": op(),
+                "penalties": [{"player": players[0]["number"], "category": "procedural",
+                               "infraction": "tiles_mishandled", "kind": "points",
+                               "points": 5}]})
+            assert [status for status, _ in ruled] == [200, 200], ruled
+            assert ruled[0][1] == ruled[1][1]
+    found = counts(app)
+    assert (found["CallUp"], found["Ruling"], found["Penalty"], found["CardPenalty"]) == (4,) * 4
