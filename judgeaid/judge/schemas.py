@@ -29,6 +29,7 @@ APPEAL_LIMIT = 2000       # Appeal.text, Appeal.decision_reason
 INFRACTION_LIMIT = length_of(Penalty.infraction)
 GUIDE_ID_LIMIT = length_of(Ruling.guide_entry)
 MAX_POINTS = 1000
+SEARCH_LIMIT = 200        # the log's and the guide's search words
 
 Round = between(1, ROUNDS)
 Points = between(0, MAX_POINTS)
@@ -141,7 +142,7 @@ class LogQuery(FormSchema):
     player: Id | None = None
     judge: Id | None = None
     session: Id | None = None
-    q: text(200) = ""
+    q: text(SEARCH_LIMIT) = ""
     history: Flag = False
 
 
@@ -150,7 +151,7 @@ class LogPrintQuery(FormSchema):
 
 
 class GuideQuery(FormSchema):
-    q: text(200) = ""
+    q: text(SEARCH_LIMIT) = ""
 
 
 class PlayerLookupQuery(FormSchema):

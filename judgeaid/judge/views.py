@@ -13,6 +13,7 @@ from judgeaid.access import require_judge, require_organizer
 from judgeaid.api.views import json_writes_only
 from judgeaid.edge import responses
 from judgeaid.extensions import db
+from judgeaid.judge import schemas
 from judgeaid.judge.schemas import (
     AppealAnswer,
     AppealBody,
@@ -57,6 +58,17 @@ TAGS = ["judge"]
 SIGNED_IN = {"session": []}
 # Errors of a signed-in judge's read: not signed in, another event's staff, no such thing.
 READ_ERRORS = (400, 401, 403, 404)
+
+
+@bp.app_context_processor
+def judge_limits() -> dict:
+    """Give the judge pages the schemas' limits, so each form says what the API takes."""
+    return {"judge_limits": {"story": schemas.STORY_LIMIT, "reason": schemas.REASON_LIMIT,
+                             "appeal": schemas.APPEAL_LIMIT,
+                             "call_reason": schemas.CALL_REASON_LIMIT,
+                             "infraction": schemas.INFRACTION_LIMIT,
+                             "search": schemas.SEARCH_LIMIT, "points": schemas.MAX_POINTS,
+                             "id": edge.MAX_ID}}
 
 
 def _player_from_token(token: str | None):

@@ -432,3 +432,15 @@ def test_twin_writes_racing_apply_once_and_get_one_answer(app, demo):
             assert ruled[0][1] == ruled[1][1]
     found = counts(app)
     assert (found["CallUp"], found["Ruling"], found["Penalty"], found["CardPenalty"]) == (4,) * 4
+
+
+def test_the_forms_say_the_limits_the_api_takes(client, demo, judge):
+    tid = judge[0]
+    form = client.get(f"/t/{tid}/judge/rulings/new?penalty=1").get_data(as_text=True)
+    assert form.count('maxlength="4000"') == 2  # what happened, decision
+    assert 'maxlength="120"' in form and 'maxlength="1000"' in form and 'max="1000"' in form
+    assert 'maxlength="200"' in client.get(f"/t/{tid}/judge/log").get_data(as_text=True)
+    assert 'max="2147483647"' in client.get(f"/t/{tid}/judge").get_data(as_text=True)
+    table = client.application.test_client()  # the table's own phone, no judge signed in
+    live = table.get(demo["cards"][0]["url"]).get_data(as_text=True)
+    assert 'name="reason" maxlength="300"' in live
