@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, Field
+from pydantic_core import PydanticCustomError
 
 from judgeaid.edge import FormSchema, Id, OpId, Schema, between, length_of, text
 from judgeaid.models import Penalty, Ruling
@@ -45,7 +46,7 @@ def _flag(value: Any) -> Any:
         return False
     if isinstance(value, str) and value.strip().lower() in ("1", "true", "on"):
         return True
-    raise ValueError("must be 1 or 0")
+    raise PydanticCustomError("flag", "must be 1 (on) or 0 (off)")
 
 
 Flag = Annotated[bool, BeforeValidator(_flag)]

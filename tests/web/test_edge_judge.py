@@ -250,6 +250,14 @@ def test_pages_refuse_bad_numbers_with_a_message(client, judge, bad):
         assert field in answer.get_data(as_text=True)
 
 
+def test_a_check_box_takes_on_or_off(client, judge):
+    tid = judge[0]
+    answer = client.get(f"/api/t/{tid}/rulings", query_string={"history": "maybe"})
+    assert refused(answer, "history").endswith("history: must be 1 (on) or 0 (off).")
+    for value in ("1", "on", "true", "0", "off", ""):
+        assert client.get(f"/api/t/{tid}/rulings?history={value}").status_code == 200
+
+
 def test_unknown_fields_are_refused(app, client, judge):
     tid, card, player = judge
     before = counts(app)
