@@ -92,6 +92,7 @@ def _figure(samples: list[float]) -> tuple[str, float]:
 def run(ctx) -> list[Row]:
     """Time suggest + save, a ruling save and the queue poll with 2,000 penalties."""
     from judgeaid.extensions import db
+    from judgeaid.judge.schemas import PenaltyBody, SuggestQuery
     from judgeaid.models import Penalty, Tournament, User
     from judgeaid.services import judging
 
@@ -115,15 +116,15 @@ def run(ctx) -> list[Row]:
             tournament = db.session.get(Tournament, tid)
             user = db.session.get(User, seeded["judge_id"])
             c0, t0 = time.thread_time_ns(), time.perf_counter_ns()
-            answer = judging.suggest(tournament, {"card": card_id, "player": number,
-                                                  "category": "procedural",
-                                                  "infraction": "tiles_mishandled"})
+            answer = judging.suggest(tournament, SuggestQuery(
+                card=card_id, player=number, category="procedural",
+                infraction="tiles_mishandled"))
             t1 = time.perf_counter_ns()
             step = answer["suggestion"]  # the judge takes the suggestion: no reason needed
-            judging.issue_penalty(tournament, {
-                "card_id": card_id, "player": number, "category": "procedural",
-                "infraction": "tiles_mishandled", "kind": step["kind"],
-                "points": step["points"], "op_id": f"bench-svc-{next(ops):08d}"}, user)
+            judging.issue_penalty(tournament, PenaltyBody(
+                card_id=card_id, player=number, category="procedural",
+                infraction="tiles_mishandled", kind=step["kind"],
+                points=step["points"], op_id=f"bench-svc-{next(ops):08d}"), user)
             db.session.commit()
             t2, c2 = time.perf_counter_ns(), time.thread_time_ns()
         cpu_ms.append((c2 - c0) / 1e6)

@@ -232,7 +232,11 @@ def responses(ok: type[BaseModel] | None = None, *, status: int = 200,
 class IdConverter(BaseConverter):
     """`<int:...>` in every route: ASCII digits naming 1 .. 2^31-1; anything else is a 404."""
 
-    regex = r"[0-9]{1,10}"
+    # Only 1 .. 2^31-1 match (leading zeros aside), so a number out of range matches no rule
+    # at all: a 404, never a 405 from a twin rule of the same path with another method.
+    regex = (r"0{0,9}(?:[1-9][0-9]{0,8}|1[0-9]{9}|20[0-9]{8}|21[0-3][0-9]{7}|214[0-6][0-9]{6}"
+             r"|2147[0-3][0-9]{5}|21474[0-7][0-9]{4}|214748[0-2][0-9]{3}|2147483[0-5][0-9]{2}"
+             r"|21474836[0-3][0-9]|214748364[0-7])")
     weight = 50
     part_isolating = True
 

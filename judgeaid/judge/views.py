@@ -1,14 +1,49 @@
-"""The judge console: call-up queue, rulings and penalties, log, guide, appeals, records."""
+"""The judge console: call-up queue, rulings and penalties, log, guide, appeals, records.
+
+Every path id, query string, form and JSON body is checked by its schema (judgeaid/judge/
+schemas.py) before services.judging sees it; every write goes through writes.once.
+"""
 
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
-from sqlalchemy.exc import IntegrityError
 
+from judgeaid import edge, writes
 from judgeaid.access import require_judge, require_organizer
-from judgeaid.api.openapi import add_paths, op, path_int
-from judgeaid.api.views import json_body, json_writes_only
+from judgeaid.api.views import json_writes_only
+from judgeaid.edge import responses
 from judgeaid.extensions import db
+from judgeaid.judge import schemas
+from judgeaid.judge.schemas import (
+    AppealAnswer,
+    AppealBody,
+    AppealDecisionBody,
+    AppealsOverview,
+    CallQueue,
+    CallStatus,
+    CallUpAnswer,
+    CallUpBody,
+    Guide,
+    GuideQuery,
+    LogPrintQuery,
+    LogQuery,
+    PenaltyAnswer,
+    PenaltyBody,
+    PenaltyOverview,
+    PlayerLookupQuery,
+    PlayerRecord,
+    PlayerTokenHeaders,
+    RepeatPolicyForm,
+    RulingAnswer,
+    RulingBody,
+    RulingDetail,
+    RulingFormQuery,
+    RulingLog,
+    SuggestAnswer,
+    SuggestQuery,
+    TakeAnswer,
+    TakeBody,
+)
 from judgeaid.rules.irregularities import guide_json
 from judgeaid.services import judging
 from judgeaid.services.accounts import get_tournament_or_404
@@ -19,22 +54,24 @@ bp = Blueprint("judge", __name__)
 api = Blueprint("judge_api", __name__, url_prefix="/api")
 api.before_request(json_writes_only)
 
-
-def _answer(kind: str, payload: dict, write):
-    """Run an idempotent write and commit once; a twin request that won a race is replayed."""
-    try:
-        body, status = write()
-        db.session.commit()
-    except IntegrityError:
-        stored = judging.recover_duplicate(kind, payload)
-        if stored is None:
-            raise
-        body, status = stored
-    return jsonify(body), status
+TAGS = ["judge"]
+SIGNED_IN = {"session": []}
+# Errors of a signed-in judge's read: not signed in, another event's staff, no such thing.
+READ_ERRORS = (400, 401, 403, 404)
 
 
-def _player_from_token():
-    token = request.headers.get("X-Player-Token")
+@bp.app_context_processor
+def judge_limits() -> dict:
+    """Give the judge pages the schemas' limits, so each form says what the API takes."""
+    return {"judge_limits": {"story": schemas.STORY_LIMIT, "reason": schemas.REASON_LIMIT,
+                             "appeal": schemas.APPEAL_LIMIT,
+                             "call_reason": schemas.CALL_REASON_LIMIT,
+                             "infraction": schemas.INFRACTION_LIMIT,
+                             "search": schemas.SEARCH_LIMIT, "points": schemas.MAX_POINTS,
+                             "id": edge.MAX_ID}}
+
+
+def _player_from_token(token: str | None):
     if not token:
         abort(401, description="Open this from your own player page (the link on your slip).")
     return get_player_by_token_or_404(token)
@@ -51,10 +88,11 @@ def home(tournament_id: int):
 
 
 @bp.get("/t/<int:tournament_id>/judge/rulings/new")
-def new_ruling(tournament_id: int):
+@edge.pages.validate(query=RulingFormQuery)
+def new_ruling(tournament_id: int, query: RulingFormQuery):
     """Show the ruling form, started from a call-up, a table, a guide answer or an entry."""
     user = require_judge(tournament_id)
-    form = judging.ruling_form(tournament_id, request.args.to_dict(), user)
+    form = judging.ruling_form(tournament_id, query, user)
     return render_template("judge/ruling_form.html", tournament_id=tournament_id, form=form)
 
 
@@ -67,29 +105,29 @@ def ruling(tournament_id: int, ruling_id: int):
 
 
 @bp.get("/t/<int:tournament_id>/judge/log")
-def log(tournament_id: int):
+@edge.pages.validate(query=LogQuery)
+def log(tournament_id: int, query: LogQuery):
     """Show the ruling log, filtered by table, player, judge, session or words."""
     require_judge(tournament_id)
-    found = judging.search_log(tournament_id, request.args.to_dict())
+    found = judging.search_log(tournament_id, query)
     return render_template("judge/log.html", tournament_id=tournament_id, **found)
 
 
 @bp.get("/t/<int:tournament_id>/judge/log/print")
-def log_print(tournament_id: int):
+@edge.pages.validate(query=LogPrintQuery)
+def log_print(tournament_id: int, query: LogPrintQuery):
     """Show one session's ruling log laid out for paper."""
     require_judge(tournament_id)
-    session = request.args.get("session", type=int)
-    if session is None:
-        abort(400, description="Say which session to print: ?session=1")
     return render_template("judge/log_print.html", tournament_id=tournament_id,
-                           **judging.log_for_print(tournament_id, session))
+                           **judging.log_for_print(tournament_id, query.session))
 
 
 @bp.get("/t/<int:tournament_id>/judge/guide")
-def guide(tournament_id: int):
+@edge.pages.validate(query=GuideQuery)
+def guide(tournament_id: int, query: GuideQuery):
     """Show the irregularity guide, searchable and kept for offline use."""
     require_judge(tournament_id)
-    data = judging.guide_page(tournament_id, request.args.get("q", ""))
+    data = judging.guide_page(tournament_id, query.q)
     return render_template("judge/guide.html", **data)
 
 
@@ -102,13 +140,11 @@ def player(tournament_id: int, number: int):
 
 
 @bp.get("/t/<int:tournament_id>/judge/players")
-def player_lookup(tournament_id: int):
+@edge.pages.validate(query=PlayerLookupQuery)
+def player_lookup(tournament_id: int, query: PlayerLookupQuery):
     """Open the record of the player whose number was typed."""
     require_judge(tournament_id)
-    number = request.args.get("number", type=int)
-    if number is None:
-        abort(400, description="Type the player's number.")
-    return redirect(url_for(".player", tournament_id=tournament_id, number=number))
+    return redirect(url_for(".player", tournament_id=tournament_id, number=query.number))
 
 
 @bp.get("/t/<int:tournament_id>/judge/appeals")
@@ -128,263 +164,201 @@ def penalties(tournament_id: int):
                            **judging.penalty_overview(tournament_id))
 
 
-@bp.route("/t/<int:tournament_id>/judge/settings", methods=["GET", "POST"])
+@bp.get("/t/<int:tournament_id>/judge/settings")
 def settings(tournament_id: int):
-    """Show and change how repeated violations are counted (organizer)."""
-    user = require_organizer(tournament_id)
+    """Show how repeated violations are counted (organizer)."""
+    require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    if request.method == "POST":
-        judging.set_repeat_policy(tournament, request.form.to_dict(), user)
-        db.session.commit()
-        flash("Repeat counting saved.")
-        return redirect(url_for(".settings", tournament_id=tournament_id))
     return render_template("judge/settings.html", tournament_id=tournament_id,
                            **judging.settings_view(tournament))
 
 
+@bp.post("/t/<int:tournament_id>/judge/settings")
+@edge.pages.validate(form=RepeatPolicyForm)
+def save_settings(tournament_id: int, form: RepeatPolicyForm):
+    """Change how repeated violations are counted (organizer)."""
+    user = require_organizer(tournament_id)
+    tournament = get_tournament_or_404(tournament_id)
+    judging.set_repeat_policy(tournament, form, user)
+    db.session.commit()
+    flash("Repeat counting saved.")
+    return redirect(url_for(".settings", tournament_id=tournament_id))
+
+
 # ---------------------------------------------------------------- JSON API
 
-@api.get("/judge/guide")
-def guide_data():
-    """Return the irregularity guide (cacheable, for offline use)."""
-    data = guide_json()
-    etag = f'"guide-{data["version"]}"'
+def _not_modified(data: dict, etag: str):
+    """Answer 304 when the client holds this version, else the data; both with the ETag."""
     if etag in request.headers.get("If-None-Match", ""):
         response = jsonify()
         response.status_code = 304
     else:
         response = jsonify(data)
     response.headers["ETag"] = etag
+    return response
+
+
+@api.get("/judge/guide")
+@edge.api.validate(resp=responses(Guide, errors=(), also={304: None}), tags=TAGS)
+def guide_data():
+    """The irregularity guide: quick answers with § citations (cacheable, ETag)."""
+    data = guide_json()
+    response = _not_modified(data, f'"guide-{data["version"]}"')
     response.cache_control.public = True
     response.cache_control.max_age = 300
     return response
 
 
 @api.post("/cards/<int:card_id>/call-up")
-def call_judge(card_id: int):
-    """Call a judge to this table (anyone with the card's link)."""
-    payload = json_body()
+@edge.api.validate(json=CallUpBody, resp=responses(CallUpAnswer, errors=(400, 404, 409, 413,
+                                                                          415)), tags=TAGS)
+def call_judge(card_id: int, json: CallUpBody):
+    """Call a judge to this table (anyone with the card's link); a table already waiting
+    keeps its place."""
     card = get_card_or_404(card_id)
-    return _answer("judge.callup", payload, lambda: judging.call_judge(card, payload))
+    answer, status = writes.once("judge.callup", f"card:{card.id}", json,
+                                 lambda: judging.call_judge(card, json),
+                                 tournament_id=card.tournament_id)
+    return jsonify(answer), status
 
 
 @api.get("/cards/<int:card_id>/call-up")
+@edge.api.validate(resp=responses(CallStatus, errors=(404,)), tags=TAGS)
 def call_status(card_id: int):
-    """Return this table's open call-up, if any, and its place in the queue."""
+    """This table's open call-up (or null) and its place in the queue."""
     response = jsonify(judging.call_status(get_card_or_404(card_id)))
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
 @api.get("/t/<int:tournament_id>/call-ups")
+@edge.api.validate(resp=responses(CallQueue, errors=READ_ERRORS, also={304: None}),
+                   tags=TAGS, security=SIGNED_IN)
 def queue(tournament_id: int):
-    """Return the open call-ups; answers 304 when nothing changed."""
+    """The call-up queue: waiting calls first, oldest first; answers 304 when nothing
+    changed."""
     require_judge(tournament_id)
     data = judging.call_queue(tournament_id)
-    etag = f'"queue-{data["etag"]}"'
-    if etag in request.headers.get("If-None-Match", ""):
-        response = jsonify()
-        response.status_code = 304
-    else:
-        response = jsonify(data)
-    response.headers["ETag"] = etag
+    response = _not_modified(data, f'"queue-{data["etag"]}"')
     response.headers["Cache-Control"] = "no-cache"
     return response
 
 
 @api.post("/t/<int:tournament_id>/call-ups/<int:call_up_id>/take")
-def take(tournament_id: int, call_up_id: int):
+@edge.api.validate(json=TakeBody, resp=responses(TakeAnswer), tags=TAGS, security=SIGNED_IN)
+def take(tournament_id: int, call_up_id: int, json: TakeBody):
     """Take a call-up: records the judge and the time they arrived."""
     user = require_judge(tournament_id)
-    payload = json_body()
-    return _answer("judge.take", payload, lambda: judging.take_call(call_up_id, payload, user))
+    answer, status = writes.once("judge.take", f"call_up:{call_up_id}", json,
+                                 lambda: judging.take_call(call_up_id, user),
+                                 tournament_id=tournament_id)
+    return jsonify(answer), status
 
 
 @api.get("/t/<int:tournament_id>/suggest")
-def suggest(tournament_id: int):
-    """Return a player's earlier penalties and the rubric's suggested next step."""
+@edge.api.validate(query=SuggestQuery, resp=responses(SuggestAnswer, errors=READ_ERRORS),
+                   tags=TAGS, security=SIGNED_IN)
+def suggest(tournament_id: int, query: SuggestQuery):
+    """A player's earlier penalties and the rubric's suggested next step (A.5.6)."""
     require_judge(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    return jsonify(judging.suggest(tournament, request.args.to_dict()))
+    return jsonify(judging.suggest(tournament, query))
 
 
 @api.post("/t/<int:tournament_id>/penalties")
-def issue_penalty(tournament_id: int):
-    """Give a penalty; points go on the player's card (§4.11)."""
+@edge.api.validate(json=PenaltyBody, resp=responses(PenaltyAnswer, errors=(*edge.ERRORS, 422)),
+                   tags=TAGS, security=SIGNED_IN)
+def issue_penalty(tournament_id: int, json: PenaltyBody):
+    """Give one penalty; points go on the player's card (§4.11). 403 when it goes beyond the
+    rubric and the judge is not the head judge (A.5.7); 422 when a reason is missing."""
     user = require_judge(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    payload = json_body()
-    return _answer("judge.penalty", payload,
-                   lambda: judging.issue_penalty(tournament, payload, user))
+    answer, status = writes.once("judge.penalty", f"tournament:{tournament_id}", json,
+                                 lambda: judging.issue_penalty(tournament, json, user),
+                                 tournament_id=tournament_id)
+    return jsonify(answer), status
 
 
 @api.get("/t/<int:tournament_id>/penalties")
+@edge.api.validate(resp=responses(PenaltyOverview, errors=READ_ERRORS), tags=TAGS,
+                   security=SIGNED_IN)
 def penalty_overview(tournament_id: int):
-    """Return the event's penalties per player and session."""
+    """Penalty overview: points per player and session, with totals."""
     require_judge(tournament_id)
     return jsonify(judging.penalty_overview(tournament_id))
 
 
 @api.post("/t/<int:tournament_id>/rulings")
-def record_ruling(tournament_id: int):
-    """Write a ruling log entry (or a change to one) with its penalties."""
+@edge.api.validate(json=RulingBody, resp=responses(RulingAnswer, errors=(*edge.ERRORS, 422)),
+                   tags=TAGS, security=SIGNED_IN)
+def record_ruling(tournament_id: int, json: RulingBody):
+    """Write a ruling log entry with its penalties; with supersedes_id, a change to an entry
+    (append-only)."""
     user = require_judge(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    payload = json_body()
-    return _answer("judge.ruling", payload,
-                   lambda: judging.record_ruling(tournament, payload, user))
+    answer, status = writes.once("judge.ruling", f"tournament:{tournament_id}", json,
+                                 lambda: judging.record_ruling(tournament, json, user),
+                                 tournament_id=tournament_id)
+    return jsonify(answer), status
 
 
 @api.get("/t/<int:tournament_id>/rulings")
-def rulings(tournament_id: int):
-    """Return the ruling log, filtered."""
+@edge.api.validate(query=LogQuery, resp=responses(RulingLog, errors=READ_ERRORS), tags=TAGS,
+                   security=SIGNED_IN)
+def rulings(tournament_id: int, query: LogQuery):
+    """The ruling log, filtered by table, player, judge, session or words."""
     require_judge(tournament_id)
-    return jsonify(judging.search_log(tournament_id, request.args.to_dict()))
+    return jsonify(judging.search_log(tournament_id, query))
 
 
 @api.get("/t/<int:tournament_id>/rulings/<int:ruling_id>")
+@edge.api.validate(resp=responses(RulingDetail, errors=READ_ERRORS), tags=TAGS,
+                   security=SIGNED_IN)
 def ruling_data(tournament_id: int, ruling_id: int):
-    """Return one log entry with its versions."""
+    """One log entry with its earlier and later versions."""
     require_judge(tournament_id)
     return jsonify(judging.ruling_detail(tournament_id, ruling_id))
 
 
 @api.get("/t/<int:tournament_id>/players/<int:number>/record")
+@edge.api.validate(resp=responses(PlayerRecord, errors=READ_ERRORS), tags=TAGS,
+                   security=SIGNED_IN)
 def player_record(tournament_id: int, number: int):
-    """Return a player's penalties, rulings and appeals."""
+    """A player's penalties, rulings and appeals of the tournament."""
     require_judge(tournament_id)
     return jsonify(judging.player_record(tournament_id, number))
 
 
 @api.post("/appeals")
-def file_appeal():
-    """File a player's appeal (X-Player-Token from their own page; §4.3)."""
-    player = _player_from_token()
-    payload = json_body()
-    return _answer("judge.appeal", payload, lambda: judging.file_appeal(player, payload))
+@edge.api.validate(json=AppealBody, headers=PlayerTokenHeaders, resp=responses(AppealAnswer),
+                   tags=TAGS)
+def file_appeal(json: AppealBody, headers: PlayerTokenHeaders):
+    """File an appeal against a ruling, from the player's own page (X-Player-Token header),
+    during the break after the session (§4.3)."""
+    player = _player_from_token(headers.x_player_token)
+    answer, status = writes.once("judge.appeal", f"player:{player.id}", json,
+                                 lambda: judging.file_appeal(player, json),
+                                 tournament_id=player.tournament_id)
+    return jsonify(answer), status
 
 
 @api.post("/t/<int:tournament_id>/appeals/<int:appeal_id>/decision")
-def decide_appeal(tournament_id: int, appeal_id: int):
-    """Record the head judge's final decision on an appeal (§4.3)."""
+@edge.api.validate(json=AppealDecisionBody, resp=responses(AppealAnswer), tags=TAGS,
+                   security=SIGNED_IN)
+def decide_appeal(tournament_id: int, appeal_id: int, json: AppealDecisionBody):
+    """The head judge's final decision (§4.3): upheld, overturned or modified, with a reason;
+    struck penalties are voided on the card. 403 for anyone but the head judge."""
     user = require_judge(tournament_id)
-    payload = json_body()
-    return _answer("judge.decide", payload,
-                   lambda: judging.decide_appeal(appeal_id, payload, user))
+    answer, status = writes.once("judge.decide", f"appeal:{appeal_id}", json,
+                                 lambda: judging.decide_appeal(appeal_id, json, user),
+                                 tournament_id=tournament_id)
+    return jsonify(answer), status
 
 
 @api.get("/t/<int:tournament_id>/appeals")
+@edge.api.validate(resp=responses(AppealsOverview, errors=READ_ERRORS), tags=TAGS,
+                   security=SIGNED_IN)
 def appeal_list(tournament_id: int):
-    """Return the appeals, open ones first, with their floor rulings."""
+    """Appeals with the floor rulings they dispute, open ones first."""
     require_judge(tournament_id)
     return jsonify(judging.appeals_overview(tournament_id))
-
-
-# ---------------------------------------------------------------- OpenAPI
-
-TID = [path_int("tournament_id")]
-OP_ID = {"type": "string", "description": "client-made unique id; a replay changes nothing"}
-PENALTY_SPEC = {"type": "object", "required": ["player", "category", "infraction", "kind"],
-                "properties": {
-                    "player": {"type": "integer", "description": "player number"},
-                    "category": {"type": "string", "enum": ["minor", "procedural",
-                                                            "competitive", "serious",
-                                                            "special"]},
-                    "infraction": {"type": "string",
-                                   "description": "a rubric example id, or free text"},
-                    "kind": {"type": "string"}, "points": {"type": "integer"},
-                    "reason": {"type": "string",
-                               "description": "required when not the suggested step"},
-                    "round": {"type": "integer", "minimum": 1, "maximum": 16},
-                    "paid_to": {"type": "object", "additionalProperties": {"type": "integer"},
-                                "description": "opponent number -> points paid (§4.11)"}}}
-QUERY = [{"name": n, "in": "query", "required": False, "schema": {"type": t}}
-         for n, t in (("table", "integer"), ("player", "integer"), ("judge", "integer"),
-                      ("session", "integer"), ("q", "string"), ("history", "string"))]
-
-add_paths({
-    "/api/judge/guide": {"get": op(
-        "The irregularity guide: quick answers with § citations (cacheable, ETag).",
-        tag="judge")},
-    "/api/cards/{card_id}/call-up": {
-        "post": op("Call a judge to this table (anyone with the card link); a table already "
-                   "waiting keeps its place.",
-                   body={"type": "object", "required": ["op_id"], "properties": {
-                       "reason": {"type": "string"}, "op_id": OP_ID}},
-                   errors=(400, 404, 409, 415), tag="judge", params=[path_int("card_id")]),
-        "get": op("This table's open call-up (or null) and its place in the queue.",
-                  errors=(404,), tag="judge", params=[path_int("card_id")])},
-    "/api/t/{tournament_id}/call-ups": {"get": op(
-        "The call-up queue: waiting calls first, oldest first; ETag/304.",
-        errors=(401, 403), tag="judge", auth=True, params=TID)},
-    "/api/t/{tournament_id}/call-ups/{call_up_id}/take": {"post": op(
-        "Take a call-up: records the judge and the arrival time.",
-        body={"type": "object", "required": ["op_id"], "properties": {"op_id": OP_ID}},
-        errors=(400, 401, 403, 404, 409), tag="judge", auth=True,
-        params=[*TID, path_int("call_up_id")])},
-    "/api/t/{tournament_id}/suggest": {"get": op(
-        "A player's earlier penalties and the rubric's suggested next step (A.5.6).",
-        errors=(400, 401, 403, 404), tag="judge", auth=True,
-        params=[*TID, *({"name": n, "in": "query", "required": n != "round",
-                         "schema": {"type": "string"}}
-                        for n in ("card", "player", "category", "infraction", "round"))])},
-    "/api/t/{tournament_id}/penalties": {
-        "post": op("Give one penalty; points go on the player's card (§4.11). 403 when it goes "
-                   "beyond the rubric and the judge is not the head judge (A.5.7); 422 when a "
-                   "reason is missing.",
-                   body={**PENALTY_SPEC, "required": [*PENALTY_SPEC["required"], "card_id",
-                                                      "op_id"],
-                         "properties": {**PENALTY_SPEC["properties"],
-                                        "card_id": {"type": "integer"},
-                                        "ruling_id": {"type": "integer"}, "op_id": OP_ID}},
-                   errors=(400, 401, 403, 404, 409, 422), tag="judge", auth=True, params=TID),
-        "get": op("Penalty overview: points per player and session, with totals.",
-                  errors=(401, 403), tag="judge", auth=True, params=TID)},
-    "/api/t/{tournament_id}/rulings": {
-        "post": op("Write a ruling log entry with its penalties; with supersedes_id, a change "
-                   "to an entry (append-only).",
-                   body={"type": "object", "required": ["what_happened", "op_id"],
-                         "properties": {
-                             "call_up_id": {"type": "integer"}, "card_id": {"type": "integer"},
-                             "supersedes_id": {"type": "integer"},
-                             "round": {"type": "integer", "minimum": 1, "maximum": 16},
-                             "players": {"type": "array", "items": {"type": "integer"}},
-                             "what_happened": {"type": "string"},
-                             "sections": {"type": "array", "items": {"type": "string"}},
-                             "guide_entry": {"type": "string"},
-                             "decision": {"type": "string"},
-                             "penalties": {"type": "array", "items": PENALTY_SPEC},
-                             "resolved_at_ms": {"type": "integer",
-                                                "description": "when saved on the phone"},
-                             "op_id": OP_ID}},
-                   errors=(400, 401, 403, 404, 409, 422), tag="judge", auth=True, params=TID),
-        "get": op("The ruling log, filtered by table, player, judge, session or words.",
-                  errors=(400, 401, 403), tag="judge", auth=True, params=[*TID, *QUERY])},
-    "/api/t/{tournament_id}/rulings/{ruling_id}": {"get": op(
-        "One log entry with its earlier and later versions.",
-        errors=(401, 403, 404), tag="judge", auth=True, params=[*TID, path_int("ruling_id")])},
-    "/api/t/{tournament_id}/players/{number}/record": {"get": op(
-        "A player's penalties, rulings and appeals of the tournament.",
-        errors=(401, 403, 404), tag="judge", auth=True, params=[*TID, path_int("number")])},
-    "/api/appeals": {"post": op(
-        "File an appeal against a ruling, from the player's own page (X-Player-Token header), "
-        "during the break after the session (§4.3).",
-        body={"type": "object", "required": ["ruling_id", "text", "op_id"], "properties": {
-            "ruling_id": {"type": "integer"}, "text": {"type": "string"}, "op_id": OP_ID}},
-        errors=(400, 401, 403, 404, 409), tag="judge",
-        params=[{"name": "X-Player-Token", "in": "header", "required": True,
-                 "schema": {"type": "string"}}])},
-    "/api/t/{tournament_id}/appeals": {"get": op(
-        "Appeals with the floor rulings they dispute.",
-        errors=(401, 403), tag="judge", auth=True, params=TID)},
-    "/api/t/{tournament_id}/appeals/{appeal_id}/decision": {"post": op(
-        "The head judge's final decision (§4.3): upheld, overturned or modified, with a reason; "
-        "struck penalties are voided on the card. 403 for anyone but the head judge.",
-        body={"type": "object", "required": ["decision", "reason", "op_id"], "properties": {
-            "decision": {"type": "string", "enum": ["upheld", "overturned", "modified"]},
-            "reason": {"type": "string"},
-            "strike_penalties": {"type": "array", "items": {"type": "integer"}},
-            "op_id": OP_ID}},
-        errors=(400, 401, 403, 404, 409), tag="judge", auth=True,
-        params=[*TID, path_int("appeal_id")])},
-})

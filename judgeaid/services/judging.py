@@ -18,9 +18,22 @@ from sqlalchemy import func, or_, select
 from sqlalchemy.orm import joinedload
 
 from judgeaid.extensions import db
+from judgeaid.judge.schemas import (
+    AppealBody,
+    AppealDecisionBody,
+    CallUpBody,
+    LogQuery,
+    PenaltyBody,
+    PenaltySpec,
+    RepeatPolicyForm,
+    RulingBody,
+    RulingFormQuery,
+    SuggestQuery,
+)
 from judgeaid.models import (
     WINDS,
     Appeal,
+    AuditEvent,
     CallUp,
     Card,
     CardPenalty,
@@ -39,7 +52,6 @@ from judgeaid.rules import irregularities, sections
 from judgeaid.rules.penalties import (
     CATEGORIES,
     KIND_LABELS,
-    PENALTY_KINDS,
     PriorPenalty,
     RepeatPolicy,
     check_choice,
@@ -48,17 +60,14 @@ from judgeaid.rules.penalties import (
     rubric_json,
     suggest_penalty,
 )
-from judgeaid.services import cards, operations
+from judgeaid.services import cards
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
-from judgeaid.tournament.card import ROUNDS
 
 DEFAULT_REPEAT_POLICY = {"scope": "category", "window": "tournament"}
-DECISIONS = ("upheld", "overturned", "modified")
 DECISION_LABELS = {"upheld": "Upheld", "overturned": "Overturned", "modified": "Modified"}
 ACTIVE_CALLS = ("waiting", "taken")
-TEXT_LIMIT = 4000
 # How far back a phone may date a ruling it saved offline (its resolved time).
 OFFLINE_GRACE = timedelta(hours=12)
 
@@ -71,33 +80,6 @@ def _ms(at: datetime | None) -> int | None:
 
 def _iso(at: datetime | None) -> str | None:
     return None if at is None else at.isoformat(timespec="seconds") + "Z"
-
-
-def _text(payload: dict, key: str, *, limit: int = TEXT_LIMIT) -> str:
-    value = payload.get(key)
-    if value is None:
-        return ""
-    if not isinstance(value, str):
-        raise ServiceError(f"'{key}' must be text.")
-    value = value.strip()
-    if len(value) > limit:
-        raise ServiceError(f"'{key}' is too long (at most {limit} characters).")
-    return value
-
-
-def _int(value, key: str, *, low: int | None = None, high: int | None = None,
-         required: bool = False) -> int | None:
-    if value is None or value == "":
-        if required:
-            raise ServiceError(f"'{key}' is required.")
-        return None
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ServiceError(f"'{key}' must be a whole number.")
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise ServiceError(f"'{key}' must be between {low} and {high}.")
-    return value
 
 
 def _sub_op_id(op_id: str, part: str) -> str:
@@ -149,16 +131,11 @@ def repeat_policy(tournament: Tournament) -> RepeatPolicy:
         return RepeatPolicy()
 
 
-def set_repeat_policy(tournament: Tournament, values: dict, actor: User) -> dict:
+def set_repeat_policy(tournament: Tournament, form: RepeatPolicyForm, actor: User) -> dict:
     """Change how repeats are counted for the escalation ladder (A.5.6)."""
     if actor.role != "organizer":
         raise ServiceError("Only the organizer changes the event's settings.", status=403)
-    wanted = {"scope": values.get("scope"), "window": values.get("window")}
-    try:
-        RepeatPolicy(**wanted)
-    except (TypeError, ValueError) as exc:
-        raise ServiceError("Choose a scope (same category or any) and a window (round, "
-                           "session or tournament).") from exc
+    wanted = {"scope": form.scope, "window": form.window}
     before = (tournament.settings or {}).get("repeat_policy", DEFAULT_REPEAT_POLICY)
     # A new dict, so SQLAlchemy sees the JSON column change.
     tournament.settings = {**(tournament.settings or {}), "repeat_policy": wanted}
@@ -212,8 +189,7 @@ def table_choices(tournament_id: int, session_number: int | None = None) -> list
     return list(tables.values())
 
 
-def _get_card(tournament_id: int, card_id) -> Card:
-    number = _int(card_id, "card_id", required=True)
+def _get_card(tournament_id: int, number: int) -> Card:
     # One round trip for the card, its table, session, event and the four seated players,
     # which the rubric check and the card's penalty line then read without lazy loads.
     card = db.session.get(Card, number, options=[
@@ -250,13 +226,9 @@ def _active_call(card: Card) -> CallUp | None:
                              .order_by(CallUp.id).limit(1))
 
 
-def call_judge(card: Card, payload: dict) -> tuple[dict, int]:
+def call_judge(card: Card, body: CallUpBody) -> dict:
     """Put a table in the call-up queue; a table already waiting keeps its place."""
-    op_id = operations.read_op_id(payload)
-    stored = operations.replay(op_id, "judge.callup", payload)
-    if stored:
-        return stored
-    reason = _text(payload, "reason", limit=300)
+    reason, op_id = body.reason, body.op_id
     if card.table.session.finalized_at is not None:
         raise Conflict("This session's results are final; ask a judge at the desk.")
     call = _active_call(card)
@@ -269,18 +241,12 @@ def call_judge(card: Card, payload: dict) -> tuple[dict, int]:
         record_event("judging.callup", tournament_id=card.tournament_id,
                      actor=f"table:{card.table.number}", subject=f"callup:{call.id}",
                      after={"card": card.id, "reason": reason})
-    changed = is_new
     if not is_new and reason and reason not in call.reason and len(call.reason) < 1000:
         # A second tap while waiting adds what the table now says, and keeps its place.
         call.reason = f"{call.reason} / {reason}" if call.reason else reason
-        changed = True
         db.session.flush()
-    body = {"call_up": _call_json(call, card, _user_names(card.tournament_id)),
+    return {"call_up": _call_json(call, card, _user_names(card.tournament_id)),
             "is_new": is_new}
-    if changed:
-        # Only a write is remembered: taps on a waiting call leave no rows behind.
-        operations.remember(op_id, "judge.callup", card.tournament_id, payload, body)
-    return body, 200
 
 
 def call_status(card: Card) -> dict:
@@ -321,12 +287,8 @@ def _get_call(tournament_id: int, call_up_id: int) -> CallUp:
     return call
 
 
-def take_call(call_up_id: int, payload: dict, user: User) -> tuple[dict, int]:
+def take_call(call_up_id: int, user: User) -> dict:
     """Record that this judge has taken the call and arrived at the table."""
-    op_id = operations.read_op_id(payload)
-    stored = operations.replay(op_id, "judge.take", payload)
-    if stored:
-        return stored
     call = _get_call(user.tournament_id, call_up_id)
     if call.status == "taken" and call.taken_by != user.id:
         name = db.session.get(User, call.taken_by).name
@@ -339,11 +301,9 @@ def take_call(call_up_id: int, payload: dict, user: User) -> tuple[dict, int]:
         record_event("judging.take", tournament_id=call.tournament_id, actor=user,
                      subject=f"callup:{call.id}")
     card = db.session.get(Card, call.card_id)
-    body = {"call_up": _call_json(call, card, _user_names(call.tournament_id)),
+    return {"call_up": _call_json(call, card, _user_names(call.tournament_id)),
             "ruling_url": url_for("judge.new_ruling", tournament_id=call.tournament_id,
                                   callup=call.id)}
-    operations.remember(op_id, "judge.take", call.tournament_id, payload, body)
-    return body, 200
 
 
 # ---------------------------------------------------------------- penalty history
@@ -417,16 +377,12 @@ def _priors(history: list[dict]) -> list[PriorPenalty]:
             for h in history if not h["is_void"] and _known(h["category"])]
 
 
-def _read_choice(payload: dict) -> tuple[str, str, str | None]:
-    category = payload.get("category")
-    if category not in {c.id for c in CATEGORIES}:
-        raise ServiceError("Choose a rubric category: minor, procedural, competitive, serious "
-                           "or special (A.5).")
-    infraction = _text(payload, "infraction", limit=120)
+def _example(category: str, infraction: str) -> str | None:
+    """Return the rubric example the infraction names, or None for the judge's own words."""
     if not infraction:
         raise ServiceError("Say what the infraction was: pick an example or describe it.")
     example = find_infraction(category, infraction)
-    return category, infraction, example.id if example else None
+    return example.id if example else None
 
 
 def _suggestion(tournament: Tournament, history: list[dict], category: str,
@@ -445,15 +401,14 @@ def _suggestion_json(s) -> dict:
             "allowed_kinds": list(s.allowed_kinds), "notes": list(s.notes)}
 
 
-def suggest(tournament: Tournament, args: dict) -> dict:
+def suggest(tournament: Tournament, query: SuggestQuery) -> dict:
     """Return the player's earlier penalties and the rubric's next step for this infraction."""
-    card = _get_card(tournament.id, args.get("card"))
-    player = _seated_player(card, _int(args.get("player"), "player", required=True))
-    category, _, example = _read_choice(args)
-    round_ = _int(args.get("round"), "round", low=1, high=ROUNDS)
+    card = _get_card(tournament.id, query.card)
+    player = _seated_player(card, query.player)
+    example = _example(query.category, query.infraction)
     history = player_history(player)
-    suggestion = _suggestion(tournament, history, category, example,
-                             card.table.session.number, round_)
+    suggestion = _suggestion(tournament, history, query.category, example,
+                             card.table.session.number, query.round)
     policy = repeat_policy(tournament)
     return {"player": {"number": player.number, "name": player.name},
             "session": card.table.session.number, "history": history,
@@ -463,17 +418,13 @@ def suggest(tournament: Tournament, args: dict) -> dict:
 
 # ---------------------------------------------------------------- issuing penalties
 
-def _read_paid_to(spec: dict, card: Card, offender: int, points: int) -> dict[str, int] | None:
-    raw = spec.get("paid_to")
+def _paid_to(raw: dict[int, int] | None, card: Card, offender: int,
+             points: int) -> dict[str, int] | None:
     if not raw:
         return None
-    if not isinstance(raw, dict):
-        raise ServiceError("'paid_to' must map player numbers to points.")
     at_table = {s.player.number for s in card.table.seats}
     paid: dict[str, int] = {}
-    for key, value in raw.items():
-        number = _int(key, "paid_to player", required=True)
-        amount = _int(value, "paid_to points", low=0, high=1000) or 0
+    for number, amount in raw.items():
         if number == offender or number not in at_table:
             raise ServiceError(f"Points can only be paid to the offender's opponents at table "
                                f"{card.table.number}; {number} is not one of them.")
@@ -484,21 +435,17 @@ def _read_paid_to(spec: dict, card: Card, offender: int, points: int) -> dict[st
     return paid or None
 
 
-def _issue(tournament: Tournament, card: Card, spec: dict, user: User, *, op_id: str,
+def _issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *, op_id: str,
            ruling: Ruling | None, history_for: dict[int, list[dict]],
            card_views: list[dict] | None = None) -> Penalty:
     """Check one penalty against the rubric, store it and put its points on the card."""
-    if not isinstance(spec, dict):
-        raise ServiceError("Each penalty must be an object.")
-    number = _int(spec.get("player"), "player", required=True)
+    number = spec.player
     player = _seated_player(card, number)
-    category, infraction, example = _read_choice(spec)
-    kind = spec.get("kind")
-    if kind not in PENALTY_KINDS:
-        raise ServiceError(f"Choose a penalty kind: {', '.join(PENALTY_KINDS)}.")
-    points = _int(spec.get("points"), "points", low=0, high=1000) or 0
-    reason = _text(spec, "reason", limit=1000)
-    round_ = _int(spec.get("round"), "round", low=1, high=ROUNDS)
+    category, infraction, kind = spec.category, spec.infraction, spec.kind
+    example = _example(category, infraction)
+    points = spec.points or 0
+    reason = spec.reason
+    round_ = spec.round
     if round_ is None and ruling is not None:
         round_ = ruling.round
     session = card.table.session.number
@@ -514,7 +461,7 @@ def _issue(tournament: Tournament, card: Card, spec: dict, user: User, *, op_id:
         raise ServiceError(" ".join(p.message for p in problems), status=status,
                            details=[{"code": p.code, "message": p.message, "player": number}
                                     for p in problems])
-    paid_to = _read_paid_to(spec, card, number, points) if kind == "points" else None
+    paid_to = _paid_to(spec.paid_to, card, number, points) if kind == "points" else None
     penalty = Penalty(tournament_id=tournament.id, player_id=player.id,
                       ruling_id=ruling.id if ruling else None, session_number=session,
                       round=round_, category=category, infraction=infraction, kind=kind,
@@ -559,29 +506,23 @@ def _credit(card: Card, paid_to: dict[str, int], offender: int, line: str, user:
     db.session.flush()
 
 
-def issue_penalty(tournament: Tournament, payload: dict, user: User) -> tuple[dict, int]:
+def issue_penalty(tournament: Tournament, body: PenaltyBody, user: User) -> dict:
     """Give one penalty, checked against the rubric; optionally attach it to a ruling."""
-    op_id = operations.read_op_id(payload)
-    stored = operations.replay(op_id, "judge.penalty", payload)
-    if stored:
-        return stored
-    card = _get_card(tournament.id, payload.get("card_id"))
+    card = _get_card(tournament.id, body.card_id)
     ruling = None
-    if payload.get("ruling_id") is not None:
-        ruling = db.session.get(Ruling, _int(payload.get("ruling_id"), "ruling_id"))
+    if body.ruling_id is not None:
+        ruling = db.session.get(Ruling, body.ruling_id)
         _check_tournament(ruling, tournament.id, "ruling")
     views: list[dict] = []
-    penalty = _issue(tournament, card, payload, user, op_id=op_id, ruling=ruling,
+    penalty = _issue(tournament, card, body, user, op_id=body.op_id, ruling=ruling,
                      history_for={}, card_views=views)
     totals = views[-1]["totals"] if views and not penalty.paid_to else None
     if penalty.kind == "points" and totals is None:
         totals = cards.card_view(card)["totals"]
     player = db.session.get(Player, penalty.player_id)
-    body = {"penalty": _penalty_json(penalty, player.number, player.name, user.name,
+    return {"penalty": _penalty_json(penalty, player.number, player.name, user.name,
                                      is_void=False),
             "card": {"id": card.id, "totals": totals}}
-    operations.remember(op_id, "judge.penalty", tournament.id, payload, body)
-    return body, 200
 
 
 # ---------------------------------------------------------------- rulings
@@ -592,22 +533,21 @@ def _links(tournament_id: int) -> dict[int, int]:
         Ruling.tournament_id == tournament_id, Ruling.supersedes_id.is_not(None))).all())
 
 
-def _resolved_at(payload: dict) -> datetime:
+def _resolved_at(at_ms: int | None) -> datetime:
     """Return when the judge saved the ruling: the phone's time if it was offline, else now."""
     now = utcnow()
-    at_ms = _int(payload.get("resolved_at_ms"), "resolved_at_ms", low=0)
     if at_ms is None:
         return now
     at = datetime.fromtimestamp(at_ms / 1000, UTC).replace(tzinfo=None)
     return at if now - OFFLINE_GRACE <= at <= now else now
 
 
-def _entry_to_change(tournament: Tournament, payload: dict) -> Ruling | None:
+def _entry_to_change(tournament: Tournament, supersedes_id: int | None) -> Ruling | None:
     """Return the entry a change supersedes, which must still be the current one."""
-    if payload.get("supersedes_id") is None:
+    if supersedes_id is None:
         return None
     old = db.session.scalar(select(Ruling).where(
-        Ruling.id == _int(payload.get("supersedes_id"), "supersedes_id")).with_for_update())
+        Ruling.id == supersedes_id).with_for_update())
     _check_tournament(old, tournament.id, "ruling to change")
     newer = db.session.scalar(select(Ruling.id).where(Ruling.tournament_id == tournament.id,
                                                       Ruling.supersedes_id == old.id))
@@ -617,12 +557,13 @@ def _entry_to_change(tournament: Tournament, payload: dict) -> Ruling | None:
     return old
 
 
-def _call_for_ruling(tournament: Tournament, payload: dict, old: Ruling | None) -> CallUp | None:
+def _call_for_ruling(tournament: Tournament, call_up_id: int | None,
+                     old: Ruling | None) -> CallUp | None:
     """Return the call-up the entry answers; each call-up has one entry (changes aside)."""
-    call_id = old.call_up_id if old else payload.get("call_up_id")
+    call_id = old.call_up_id if old else call_up_id
     if call_id is None:
         return None
-    call = _get_call(tournament.id, _int(call_id, "call_up_id"))
+    call = _get_call(tournament.id, call_id)
     if old is None and call.status == "resolved":
         done = db.session.scalar(select(Ruling.id).where(Ruling.call_up_id == call.id))
         raise Conflict(f"This call-up already has its entry (#{done}); change that entry "
@@ -630,74 +571,66 @@ def _call_for_ruling(tournament: Tournament, payload: dict, old: Ruling | None) 
     return call
 
 
-def _read_ruling(tournament: Tournament, payload: dict, old: Ruling | None,
-                 call: CallUp | None) -> tuple[dict, Card | None, list]:
+def _kept(value, old: Ruling | None, column: str):
+    """Return a change's value, or the old entry's when the change leaves it out (or null)."""
+    if value is None and old is not None:
+        return getattr(old, column)
+    return value
+
+
+def _read_ruling(tournament: Tournament, body: RulingBody, old: Ruling | None,
+                 call: CallUp | None) -> tuple[dict, Card | None, list[PenaltySpec]]:
     """Check an entry's fields; a change keeps what it leaves out (or null) from the old entry."""
-    if old is not None:
-        payload = {"card_id": old.card_id, "round": old.round, "players": old.players,
-                   "sections": old.sections, "guide_entry": old.guide_entry,
-                   "what_happened": old.what_happened, "decision": old.decision,
-                   **{k: v for k, v in payload.items() if v is not None}}
-    card_id = payload.get("card_id")
+    card_id = _kept(body.card_id, old, "card_id")
     if card_id is None and call is not None:
         card_id = call.card_id
     card = _get_card(tournament.id, card_id) if card_id is not None else None
     if call is not None and card is not None and call.card_id != card.id:
         raise ServiceError("The call-up came from another table.")
     at_table = [p["number"] for p in _table_players(card)] if card else []
-    players = payload.get("players")
+    players = _kept(body.players, old, "players")
     if players is None:
         players = at_table
-    if not isinstance(players, list) or not all(isinstance(n, int) for n in players):
-        raise ServiceError("'players' must be a list of player numbers.")
     known = set(at_table) if card else {r.number for r in _roster(tournament.id).values()}
     for number in players:
         if number not in known:
             raise ServiceError(f"Player {number} is not at this table.")
-    cited = payload.get("sections") or []
-    if not isinstance(cited, list) or not all(isinstance(s, str) for s in cited):
-        raise ServiceError("'sections' must be a list of ZJM section numbers.")
+    cited = _kept(body.sections, old, "sections") or []
     unknown = [s for s in cited if not sections.is_section(s)]
     if unknown:
         raise ServiceError(f"Unknown ZJM section: {', '.join(unknown)}.")
-    guide = payload.get("guide_entry") or None
+    guide = _kept(body.guide_entry, old, "guide_entry") or None
     if guide is not None:
         try:
             irregularities.get(guide)
         except ValueError as exc:
             raise ServiceError(f"There is no guide answer {guide!r}.") from exc
-    specs = payload.get("penalties") or []
-    if not isinstance(specs, list):
-        raise ServiceError("'penalties' must be a list.")
+    specs = list(body.penalties or [])
     if specs and card is None:
         raise ServiceError("Choose the table: a penalty goes on the player's card.")
-    what = _text(payload, "what_happened")
-    decision = _text(payload, "decision")
+    what = _kept(body.what_happened, old, "what_happened") or ""
+    decision = _kept(body.decision, old, "decision") or ""
     if not what and specs:
         # A quick penalty: the infractions say what happened.
-        what = "; ".join(dict.fromkeys(
-            infraction_label(str(s.get("category")), str(s.get("infraction") or ""))
-            for s in specs if isinstance(s, dict)))
+        what = "; ".join(dict.fromkeys(infraction_label(s.category, s.infraction)
+                                       for s in specs))
     if not what:
         raise ServiceError("Say what happened.")
     if not decision and not specs:
         raise ServiceError("Write the decision.")
-    fields = {"round": _int(payload.get("round"), "round", low=1, high=ROUNDS),
+    fields = {"round": _kept(body.round, old, "round"),
               "players": sorted(set(players)), "sections": list(dict.fromkeys(cited)),
               "guide_entry": guide, "what_happened": what, "decision": decision}
     return fields, card, specs
 
 
-def record_ruling(tournament: Tournament, payload: dict, user: User) -> tuple[dict, int]:
+def record_ruling(tournament: Tournament, body: RulingBody, user: User) -> dict:
     """Write a ruling log entry with its penalties; a change is a new, linked entry."""
-    op_id = operations.read_op_id(payload)
-    stored = operations.replay(op_id, "judge.ruling", payload)
-    if stored:
-        return stored
-    old = _entry_to_change(tournament, payload)
-    call = _call_for_ruling(tournament, payload, old)
-    fields, card, specs = _read_ruling(tournament, payload, old, call)
-    resolved_at = _resolved_at(payload)
+    op_id = body.op_id
+    old = _entry_to_change(tournament, body.supersedes_id)
+    call = _call_for_ruling(tournament, body.call_up_id, old)
+    fields, card, specs = _read_ruling(tournament, body, old, call)
+    resolved_at = _resolved_at(body.resolved_at_ms)
     if call is not None and call.status == "waiting":
         # The judge came without tapping "take it": they arrived when they wrote the ruling.
         call.status, call.taken_by, call.taken_at = "taken", user.id, resolved_at
@@ -730,10 +663,8 @@ def record_ruling(tournament: Tournament, payload: dict, user: User) -> tuple[di
                  before={"ruling": old.id} if old else None,
                  after={"table": ruling.table_number, "decision": ruling.decision,
                         "penalties": [p.id for p in issued]})
-    body = {"ruling": ruling_detail(tournament.id, ruling.id)["entry"],
+    return {"ruling": ruling_detail(tournament.id, ruling.id)["entry"],
             "url": url_for("judge.ruling", tournament_id=tournament.id, ruling_id=ruling.id)}
-    operations.remember(op_id, "judge.ruling", tournament.id, payload, body)
-    return body, 200
 
 
 def _entries(tournament_id: int, rulings: list[Ruling]) -> list[dict]:
@@ -806,14 +737,12 @@ def _may_concern(tournament_id: int, number: int):
                Ruling.id.in_(penalised))
 
 
-def search_log(tournament_id: int, filters: dict) -> dict:
+def search_log(tournament_id: int, filters: LogQuery | None = None) -> dict:
     """Return log entries filtered by table, player, judge, session or words."""
-    table = _int(filters.get("table"), "table", low=1)
-    player = _int(filters.get("player"), "player", low=1)
-    judge = _int(filters.get("judge"), "judge", low=1)
-    session = _int(filters.get("session"), "session", low=1)
-    words = str(filters.get("q") or "").casefold().split()
-    with_history = str(filters.get("history") or "") in ("1", "true", "on")
+    filters = filters or LogQuery()
+    table, player, judge, session = filters.table, filters.player, filters.judge, filters.session
+    words = filters.q.casefold().split()
+    with_history = filters.history
     query = select(Ruling).where(Ruling.tournament_id == tournament_id)
     if table is not None:
         query = query.where(Ruling.table_number == table)
@@ -871,43 +800,43 @@ def ruling_detail(tournament_id: int, ruling_id: int) -> dict:
 def log_for_print(tournament_id: int, session: int) -> dict:
     """Return the current log entries of one session in time order, for paper."""
     tournament = db.session.get(Tournament, tournament_id)
-    found = search_log(tournament_id, {"session": session})["entries"]
+    found = search_log(tournament_id, LogQuery(session=session))["entries"]
     found.sort(key=lambda e: (e["resolved_at"] or e["created_at"], e["id"]))
     return {"tournament": {"id": tournament_id, "name": tournament.name}, "session": session,
             "entries": found, "printed_at": _iso(utcnow())}
 
 
-def ruling_form(tournament_id: int, args: dict, user: User) -> dict:
+def ruling_form(tournament_id: int, args: RulingFormQuery, user: User) -> dict:
     """Return what the ruling form starts from: a call-up, a table, a guide answer or an entry."""
     call = old = None
     prefill: dict = {"card_id": None, "round": None, "players": None, "sections": [],
                      "guide_entry": None, "what_happened": "", "decision": "",
                      "category": None, "infraction": None, "player": None,
-                     "open_penalty": bool(args.get("penalty"))}
-    if args.get("callup"):
-        call = _get_call(tournament_id, _int(args.get("callup"), "callup"))
+                     "open_penalty": args.penalty}
+    if args.callup is not None:
+        call = _get_call(tournament_id, args.callup)
         prefill["card_id"] = call.card_id
         prefill["what_happened"] = call.reason
-    if args.get("supersedes"):
-        old = db.session.get(Ruling, _int(args.get("supersedes"), "supersedes"))
+    if args.supersedes is not None:
+        old = db.session.get(Ruling, args.supersedes)
         _check_tournament(old, tournament_id, "ruling to change")
         prefill.update(card_id=old.card_id, round=old.round, players=old.players,
                        sections=list(old.sections), guide_entry=old.guide_entry,
                        what_happened=old.what_happened, decision=old.decision)
-    if args.get("card"):
-        prefill["card_id"] = _get_card(tournament_id, args.get("card")).id
-    if args.get("player"):
-        prefill["player"] = _int(args.get("player"), "player")
-    if args.get("guide"):
+    if args.card is not None:
+        prefill["card_id"] = _get_card(tournament_id, args.card).id
+    if args.player is not None:
+        prefill["player"] = args.player
+    if args.guide:
         try:
-            entry = irregularities.get(str(args.get("guide")))
+            entry = irregularities.get(args.guide)
         except ValueError as exc:
             raise NotFound("There is no such guide answer.") from exc
         prefill.update(guide_entry=entry.id, sections=list(entry.sections),
                        what_happened=prefill["what_happened"] or entry.title,
                        category=entry.rubric_category, infraction=entry.rubric_infraction)
-    if args.get("category") in {c.id for c in CATEGORIES}:
-        prefill["category"] = args.get("category")
+    if args.category in {c.id for c in CATEGORIES}:
+        prefill["category"] = args.category
     tables = table_choices(tournament_id)
     card_ids = {t["card_id"] for t in tables}
     if prefill["card_id"] is not None and prefill["card_id"] not in card_ids:
@@ -989,7 +918,7 @@ def appeals_for_player(player_id: int) -> dict:
     player = db.session.get(Player, player_id)
     if player is None:
         raise NotFound("There is no such player.")
-    entries = search_log(player.tournament_id, {"player": player.number})["entries"]
+    entries = search_log(player.tournament_id, LogQuery(player=player.number))["entries"]
     windows: dict[int | None, tuple[bool, str]] = {}
     rulings = []
     for entry in sorted(entries, key=lambda e: (e["session"] or 0, e["id"])):
@@ -1004,13 +933,15 @@ def appeals_for_player(player_id: int) -> dict:
             "can_appeal_any": any(r["can_appeal"] for r in rulings)}
 
 
-def file_appeal(player: Player, payload: dict) -> tuple[dict, int]:
+def _player_actor(player: Player) -> str:
+    """Return the audit's label of a player ("player:N name"), cut to fit its column: the
+    import takes names as long as the column, so the label alone may be longer."""
+    return Actor.for_player(player).label[:AuditEvent.actor.type.length]
+
+
+def file_appeal(player: Player, body: AppealBody) -> dict:
     """File a player's appeal of a ruling with the head judge (§4.3)."""
-    op_id = operations.read_op_id(payload)
-    stored = operations.replay(op_id, "judge.appeal", payload)
-    if stored:
-        return stored
-    ruling = db.session.get(Ruling, _int(payload.get("ruling_id"), "ruling_id", required=True))
+    ruling = db.session.get(Ruling, body.ruling_id)
     _check_tournament(ruling, player.tournament_id, "such ruling")
     detail = ruling_detail(player.tournament_id, ruling.id)
     entry = detail["entry"]
@@ -1024,27 +955,22 @@ def file_appeal(player: Player, payload: dict) -> tuple[dict, int]:
     is_open, message = appeal_window(player, ruling.session_number)
     if not is_open:
         raise Conflict(message)
-    text = _text(payload, "text", limit=2000)
+    text = body.text
     if not text:
         raise ServiceError("Write why you disagree with the ruling.")
     appeal = Appeal(tournament_id=player.tournament_id, ruling_id=ruling.id,
-                    player_id=player.id, text=text, op_id=op_id)
+                    player_id=player.id, text=text, op_id=body.op_id)
     db.session.add(appeal)
     db.session.flush()
     record_event("judging.appeal", tournament_id=player.tournament_id,
-                 actor=Actor.for_player(player).label, subject=f"appeal:{appeal.id}",
+                 actor=_player_actor(player), subject=f"appeal:{appeal.id}",
                  after={"ruling": ruling.id, "text": text})
-    body = {"appeal": _appeal_json(appeal, {player.id: player}, {})}
-    operations.remember(op_id, "judge.appeal", player.tournament_id, payload, body)
-    return body, 200
+    return {"appeal": _appeal_json(appeal, {player.id: player}, {})}
 
 
-def decide_appeal(appeal_id: int, payload: dict, user: User) -> tuple[dict, int]:
+def decide_appeal(appeal_id: int, body: AppealDecisionBody, user: User) -> dict:
     """Record the head judge's final decision on an appeal (§4.3)."""
-    op_id = operations.read_op_id(payload)
-    stored = operations.replay(op_id, "judge.decide", payload)
-    if stored:
-        return stored
+    op_id = body.op_id
     if not user.is_head_judge:
         raise ServiceError("Only the head judge decides appeals (§4.3).", status=403)
     appeal = db.session.scalar(select(Appeal).where(Appeal.id == appeal_id).with_for_update())
@@ -1052,18 +978,16 @@ def decide_appeal(appeal_id: int, payload: dict, user: User) -> tuple[dict, int]
     if appeal.status == "decided":
         raise Conflict("This appeal is already decided; the head judge's decision is final "
                        "(§4.3).")
-    decision = payload.get("decision")
-    if decision not in DECISIONS:
-        raise ServiceError("Choose upheld, overturned or modified.")
-    reason = _text(payload, "reason", limit=2000)
+    decision, reason = body.decision, body.reason
     if not reason:
         raise ServiceError("Give the reason for the decision.")
     chain = ruling_detail(user.tournament_id, appeal.ruling_id)["entry"]["penalties"]
     live = {p["id"]: p for p in chain if p["card_penalty_id"] and not p["is_void"]}
-    strike = payload.get("strike_penalties")
+    strike = body.strike_penalties
     if strike is None:
         strike = list(live) if decision == "overturned" else []
-    if not isinstance(strike, list) or any(i not in live for i in strike):
+    strike = list(dict.fromkeys(strike))
+    if any(i not in live for i in strike):
         raise ServiceError("Only this ruling's penalty points can be struck out.")
     if strike and decision == "upheld":
         raise ServiceError("An upheld ruling keeps its penalties.")
@@ -1081,10 +1005,8 @@ def decide_appeal(appeal_id: int, payload: dict, user: User) -> tuple[dict, int]
     record_event("judging.appeal.decide", tournament_id=user.tournament_id, actor=user,
                  subject=f"appeal:{appeal.id}",
                  after={"decision": decision, "reason": reason, "struck": strike})
-    body = {"appeal": _appeal_json(appeal, _roster(user.tournament_id),
+    return {"appeal": _appeal_json(appeal, _roster(user.tournament_id),
                                    _user_names(user.tournament_id))}
-    operations.remember(op_id, "judge.decide", user.tournament_id, payload, body)
-    return body, 200
 
 
 def appeals_overview(tournament_id: int) -> dict:
@@ -1113,7 +1035,7 @@ def player_record(tournament_id: int, number: int) -> dict:
     if player is None:
         raise NotFound(f"There is no player {number}.")
     penalties = player_history(player)
-    rulings = search_log(tournament_id, {"player": number})["entries"]
+    rulings = search_log(tournament_id, LogQuery(player=number))["entries"]
     appeals = [a for e in rulings for a in e["appeals"] if a["player"] == number]
     per_session: dict[int | None, int] = {}
     for p in penalties:
@@ -1166,7 +1088,7 @@ def judge_home(tournament_id: int, user: User) -> dict:
     """Return the judge home page's data: the queue, tables and recent entries."""
     tournament = db.session.get(Tournament, tournament_id)
     session = current_session(tournament_id)
-    recent = search_log(tournament_id, {})["entries"][:5]
+    recent = search_log(tournament_id)["entries"][:5]
     open_appeals = db.session.scalar(select(func.count(Appeal.id)).where(
         Appeal.tournament_id == tournament_id, Appeal.status == "filed")) or 0
     return {"tournament": {"id": tournament.id, "name": tournament.name},
@@ -1187,14 +1109,3 @@ def guide_page(tournament_id: int, query: str) -> dict:
 def guide_version() -> str:
     """Return the guide's content version (its ETag)."""
     return irregularities.guide_json()["version"]
-
-
-def recover_duplicate(kind: str, payload: dict) -> tuple[dict, int] | None:
-    """Return the stored answer when a twin request with this op_id won a race, else None."""
-    db.session.rollback()
-    op_id = payload.get("op_id")
-    if not isinstance(op_id, str):
-        return None
-    return operations.replay(op_id, kind, payload)
-
-
