@@ -27,7 +27,7 @@ _MULTI_LINE_BAD = re.compile(f"[{_CONTROL}{_SURROGATE}]")
 def _describe(char: str) -> str:
     code = ord(char)
     if code == 0:
-        return "contains a NUL character"
+        return "contains a NUL character (U+0000)"
     if 0xD800 <= code <= 0xDFFF:
         return f"contains a lone surrogate (U+{code:04X}): the text is broken"
     if 0x202A <= code <= 0x202E or 0x2066 <= code <= 0x2069:

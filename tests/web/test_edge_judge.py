@@ -122,13 +122,18 @@ def test_ids_beyond_the_range_in_appeal_bodies_are_400(app, client, appeal_ready
 
 # ---------------------------------------------------------------- text
 
+def _code(bad: str) -> str:
+    """Return the U+ code of the first character of `bad` the edge refuses."""
+    return f"U+{ord(next(ch for ch in bad if ch not in 'ab')):04X}"
+
+
 @pytest.mark.parametrize("bad", BAD_TEXT.values(), ids=BAD_TEXT.keys())
 def test_control_characters_in_call_up_reasons_are_refused(app, client, demo, bad):
     card = card_of(demo)
     before = counts(app)
     answer = client.post(f"/api/cards/{card}/call-up", json={"reason": bad, "op_id": op()})
     code = f"U+{ord(next(ch for ch in bad if ch not in 'ab')):04X}"
-    assert f"must not contain the control character {code}" in refused(answer, "reason")
+    assert code in refused(answer, "reason")
     assert counts(app) == before
     assert client.get(f"/api/cards/{card}/call-up").get_json()["call_up"] is None
 
@@ -140,7 +145,7 @@ def test_control_characters_in_penalty_fields_are_refused(app, client, judge, ba
     for field in ("reason", "infraction"):
         answer = client.post(f"/api/t/{tid}/penalties",
                              json=penalty_body(card, player, **{field: bad}))
-        assert "control character" in refused(answer, field)
+        assert _code(bad) in refused(answer, field)
     if "\ud800" not in bad:  # a URL cannot carry a lone surrogate at all
         query = {"card": card, "player": player, "category": "minor", "infraction": bad}
         refused(client.get(f"/api/t/{tid}/suggest", query_string=query), "infraction")
@@ -169,7 +174,7 @@ def test_control_characters_in_appeals_are_refused(app, client, demo, appeal_rea
     before = counts(app)
     answer = client.post("/api/appeals", headers={"X-Player-Token": token},
                          json={"ruling_id": ruling_id, "text": bad, "op_id": op()})
-    assert "control character" in refused(answer, "text")
+    assert _code(bad) in refused(answer, "text")
     assert counts(app) == before
     filed = client.post("/api/appeals", headers={"X-Player-Token": token},
                         json={"ruling_id": ruling_id, "text": "Not me", "op_id": op()})
