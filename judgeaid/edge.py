@@ -86,8 +86,8 @@ def _text_checker(max_length: int, *, multiline: bool, is_name: bool):
         bad = (_CONTROL_MULTILINE if multiline else _CONTROL).search(value)
         if bad:
             raise PydanticCustomError(
-                "text", "must not contain the control character U+{code:04X}",
-                {"code": ord(bad.group())})
+                "text", "must not contain the control character U+{code}",
+                {"code": f"{ord(bad.group()):04X}"})
         if is_name and _BIDI.search(value):
             raise PydanticCustomError(
                 "text", "must not contain right-to-left or left-to-right override characters")
