@@ -81,8 +81,17 @@ def parse_players_csv(
 ) -> tuple[list[Registration], list[Problem]]:
     """Parse `name[,team]` or `id,name,team` rows; return accepted rows and every problem."""
     text = _decode(data)
-    rows = list(csv.reader(io.StringIO(text)))
+    rows: list[list[str]] = []
     problems: list[Problem] = []
+    reader = csv.reader(io.StringIO(text))
+    try:
+        rows.extend(reader)
+    except csv.Error as exc:
+        # A field far too large to be a name: the rows before it still count.
+        problems.append(Problem(reader.line_num, f"This row cannot be read ({exc}); it and "
+                                                 "the rows after it were not imported."))
+        if not rows:
+            return [], problems
     if not rows or not any(cell.strip() for cell in rows[0]):
         return [], [Problem(1, "The file is empty; the first row must name the columns.")]
     header = [cell.strip().lower() for cell in rows[0]]

@@ -391,3 +391,16 @@ def test_the_api_document_lists_the_standings_routes(client):
         assert method in paths[path], path
     body = paths["/api/tournaments/{tournament_id}/score-checks"]["post"]["requestBody"]
     assert body["content"]["application/json"]["schema"]["$ref"].endswith("ScoreCheckBody")
+
+
+def test_a_csv_field_too_large_to_read_is_reported_not_a_500(app, desk):
+    data = ("name\nGood One\n" + "x" * 200_000 + "\nLater\n").encode()
+    response = desk.post("/t/1/organizer/players/import",
+                         data={"file": (io.BytesIO(data), "players.csv")},
+                         content_type="multipart/form-data")
+    assert response.status_code == 200
+    text = response.get_data(as_text=True)
+    assert "1 player added, 1 row rejected." in text
+    assert "This row cannot be read (field larger than field limit" in text
+    with app.app_context():
+        assert [p[1] for p in players()][-1] == "Good One" and count(Player) == 17
