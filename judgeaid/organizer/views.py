@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 
-from judgeaid import owner, signin
+from judgeaid import owner, pageforms, signin
 from judgeaid.access import require_organizer, sign_in
+from judgeaid.edge import length_of
 from judgeaid.extensions import db
+from judgeaid.models import Player, Team, User
+from judgeaid.organizer.schemas import JudgeForm, PlayerRegistrationForm, SettingsForm
 from judgeaid.services import accounts, exports, organizing, seating
 from judgeaid.services import owner as owner_service
 from judgeaid.services.errors import ServiceError
@@ -14,6 +17,9 @@ from judgeaid.tournament.formats import FORMATS
 from judgeaid.uploads import allow_upload
 
 bp = Blueprint("organizer", __name__)
+# The forms' maxlength: the columns' sizes, as the schemas check them.
+LIMITS = {"judge_name": length_of(User.name), "player_name": length_of(Player.name),
+          "team": length_of(Team.name)}
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -129,30 +135,30 @@ def dashboard(tournament_id: int):
     """Show the organizer's desk: settings, judges, players, sessions."""
     require_organizer(tournament_id)
     return render_template("organizer/dashboard.html",
-                           **organizing.desk(tournament_id, signin.limits()))
+                           **organizing.desk(tournament_id, signin.limits()), limits=LIMITS)
 
 
 @bp.post("/t/<int:tournament_id>/organizer/settings")
-def settings(tournament_id: int):
+@pageforms.form(SettingsForm)
+def settings(tournament_id: int, form: SettingsForm):
     """Save the event's settings."""
     user = require_organizer(tournament_id)
     tournament = accounts.get_tournament_or_404(tournament_id)
-    accounts.update_settings(tournament, request.form.to_dict(), user)
+    accounts.update_settings(tournament, form.model_dump(exclude_unset=True), user)
     db.session.commit()
     flash("Settings saved.")
     return redirect(url_for(".dashboard", tournament_id=tournament_id))
 
 
 @bp.post("/t/<int:tournament_id>/organizer/judges")
-def add_judge(tournament_id: int):
+@pageforms.form(JudgeForm)
+def add_judge(tournament_id: int, form: JudgeForm):
     """Add a judge, head judge or co-organizer."""
     user = require_organizer(tournament_id)
     tournament = accounts.get_tournament_or_404(tournament_id)
-    form = request.form
-    accounts.add_user(tournament, form.get("name", ""), form.get("role", "judge"),
-                      form.get("pin", ""), actor=user)
+    accounts.add_user(tournament, form.name, form.role, form.pin, actor=user)
     db.session.commit()
-    flash(f"{form.get('name', '').strip()} can now sign in.")
+    flash(f"{form.name} can now sign in.")
     return redirect(url_for(".dashboard", tournament_id=tournament_id) + "#judges")
 
 
@@ -181,12 +187,12 @@ def clear_sign_in_lock(tournament_id: int):
 
 
 @bp.post("/t/<int:tournament_id>/organizer/players")
-def add_player(tournament_id: int):
+@pageforms.form(PlayerRegistrationForm)
+def add_player(tournament_id: int, form: PlayerRegistrationForm):
     """Register one player (once seating has begun, as a late arrival, §3.7)."""
     user = require_organizer(tournament_id)
     tournament = accounts.get_tournament_or_404(tournament_id)
-    player = seating.register_player(tournament, request.form.get("name", ""),
-                                     request.form.get("team"), user)
+    player = seating.register_player(tournament, form.name, form.team or None, user)
     db.session.commit()
     flash(f"Player {player.number} {player.name} registered.")
     return redirect(url_for(".dashboard", tournament_id=tournament_id) + "#players")

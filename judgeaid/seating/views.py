@@ -6,10 +6,19 @@ judge's phone; a refused change flashes its reason on the page it came from.
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, url_for
 
+from judgeaid import pageforms, writes
 from judgeaid.access import require_judge, require_organizer
 from judgeaid.extensions import db
+from judgeaid.seating.schemas import (
+    LateArrivalForm,
+    PlayerForm,
+    SeatDrawForm,
+    StartTimeForm,
+    SubstitutesForm,
+    SwapForm,
+)
 from judgeaid.services import organizing, seating
 from judgeaid.services.accounts import get_tournament_or_404
 
@@ -28,12 +37,12 @@ def sessions(tournament_id: int):
 
 
 @bp.post("/t/<int:tournament_id>/sessions/<int:number>/start")
-def start_time(tournament_id: int, number: int):
+@pageforms.form(StartTimeForm)
+def start_time(tournament_id: int, number: int, form: StartTimeForm):
     """Set when a session starts."""
     user = require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    seating.set_start_time(tournament, number, request.form.get("starts_at", ""),
-                           request.form.get("tz_offset"), user)
+    seating.set_start_time(tournament, number, form.starts_at, form.tz_offset, user)
     db.session.commit()
     flash(f"Start time of session {number} saved.")
     return _back_to_sessions(tournament_id, f"#session-{number}")
@@ -59,35 +68,50 @@ def seat(tournament_id: int, number: int):
 
 
 @bp.post("/t/<int:tournament_id>/substitutes")
-def add_substitutes(tournament_id: int):
-    """Register neutral substitutes for the next session (§4.15)."""
+@pageforms.form(SubstitutesForm)
+def add_substitutes(tournament_id: int, form: SubstitutesForm):
+    """Register neutral substitutes for the next session (§4.15); the form's op_id makes a
+    form sent twice add them once."""
     user = require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    made, again = seating.add_substitutes(tournament, request.form.get("count", type=int),
-                                          user, op_id=request.form.get("op_id"))
-    db.session.commit()
+    applied = []
+
+    def apply():
+        applied.append(True)
+        return {"players": [p.number for p in seating.add_substitutes(tournament, form.count,
+                                                                      user)]}
+
+    if form.op_id is None:
+        answer = apply()
+        db.session.commit()
+    else:
+        answer, _ = writes.once("substitutes.add", f"tournament:{tournament_id}", form, apply,
+                                tournament_id=tournament_id)
+    made, again = seating.players_numbered(tournament, answer["players"]), not applied
     names = ", ".join(f"{p.name} (#{p.number})" for p in made)
     flash(f"Already added: {names}. Nothing more was added." if again else f"Added {names}.")
     return _back_to_sessions(tournament_id, "#next")
 
 
 @bp.post("/t/<int:tournament_id>/players/withdraw")
-def withdraw(tournament_id: int):
+@pageforms.form(PlayerForm)
+def withdraw(tournament_id: int, form: PlayerForm):
     """Take a player out of the event from the next session (§4.13)."""
     user = require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    player = seating.withdraw_player(tournament, request.form.get("player", type=int), user)
+    player = seating.withdraw_player(tournament, form.player, user)
     db.session.commit()
     flash(f"{player.name} withdrew; they are out from session {player.left_session}.")
     return _back_to_sessions(tournament_id, "#changes")
 
 
 @bp.post("/t/<int:tournament_id>/players/disqualify")
-def disqualify(tournament_id: int):
+@pageforms.form(PlayerForm)
+def disqualify(tournament_id: int, form: PlayerForm):
     """Disqualify a player from the next session on (§4.11)."""
     user = require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    player = seating.withdraw_player(tournament, request.form.get("player", type=int), user,
+    player = seating.withdraw_player(tournament, form.player, user,
                                      disqualify=True)
     db.session.commit()
     flash(f"{player.name} is disqualified from session {player.left_session} on.")
@@ -95,23 +119,25 @@ def disqualify(tournament_id: int):
 
 
 @bp.post("/t/<int:tournament_id>/players/reinstate")
-def reinstate(tournament_id: int):
+@pageforms.form(PlayerForm)
+def reinstate(tournament_id: int, form: PlayerForm):
     """Undo a withdrawal, disqualification or resignation entered by mistake."""
     user = require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    player = seating.reinstate_player(tournament, request.form.get("player", type=int), user)
+    player = seating.reinstate_player(tournament, form.player, user)
     db.session.commit()
     flash(f"{player.name} is back in the event.")
     return _back_to_sessions(tournament_id, "#changes")
 
 
 @bp.post("/t/<int:tournament_id>/players/late")
-def late(tournament_id: int):
+@pageforms.form(LateArrivalForm)
+def late(tournament_id: int, form: LateArrivalForm):
     """Record that a registered player joins late, at a later session (§3.7)."""
     user = require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    player = seating.mark_late_arrival(tournament, request.form.get("player", type=int),
-                                       request.form.get("joins", type=int), user)
+    player = seating.mark_late_arrival(tournament, form.player,
+                                       form.joins, user)
     db.session.commit()
     flash(f"{player.name} joins at session {player.joined_session} (§3.7).")
     return _back_to_sessions(tournament_id, "#changes")
@@ -126,14 +152,14 @@ def tables(tournament_id: int, number: int):
 
 
 @bp.post("/t/<int:tournament_id>/sessions/<int:number>/swap")
-def swap(tournament_id: int, number: int):
+@pageforms.form(SwapForm)
+def swap(tournament_id: int, number: int, form: SwapForm):
     """Swap two players' seats by hand; repeats and team clashes need a confirmation."""
     user = require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    form = request.form
-    a, b = form.get("a", type=int), form.get("b", type=int)
+    a, b = form.a, form.b
     outcome = seating.swap_players(tournament, number, a, b, user,
-                                   is_confirmed=form.get("confirm") == "yes")
+                                   is_confirmed=form.confirm == "yes")
     if not outcome.is_done:
         return render_template("seating/swap_confirm.html", t={"id": tournament_id},
                                number=number, a=a, b=b, warnings=outcome.warnings)
@@ -151,11 +177,12 @@ def table(tournament_id: int, number: int, table_number: int):
 
 
 @bp.post("/t/<int:tournament_id>/sessions/<int:number>/tables/<int:table_number>/draw")
-def seat_draw(tournament_id: int, number: int, table_number: int):
+@pageforms.form(SeatDrawForm)
+def seat_draw(tournament_id: int, number: int, table_number: int, form: SeatDrawForm):
     """Record the wind tiles the players drew as the table's starting seats (§1.2.2)."""
     user = require_judge(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    seating.enter_seat_draw(tournament, number, table_number, request.form, user)
+    seating.enter_seat_draw(tournament, number, table_number, form.model_dump(), user)
     db.session.commit()
     flash(f"Starting seats of table {table_number} saved from the players' draw.")
     return redirect(url_for(".table", tournament_id=tournament_id, number=number,

@@ -22,6 +22,8 @@ def record_event(
         user_id, name = actor.id, f"{actor.role}:{actor.name}"
     else:
         user_id, name = None, actor or "anonymous"
+    # "player:N name" with a long name must still fit its column.
+    name = name[:AuditEvent.actor.type.length]
     event = AuditEvent(tournament_id=tournament_id, user_id=user_id, actor=name, action=action,
                        subject=subject, before=before, after=after)
     db.session.add(event)

@@ -16,8 +16,13 @@ from judgeaid.tournament.registration import (
     TEAM_LIMITS,
     Problem,
     Registration,
+    name_problem,
     parse_players_csv,
 )
+
+# The limits are the columns' own sizes.
+NAME_MAX = Player.name.type.length
+TEAM_MAX = Team.name.type.length
 
 
 @dataclass
@@ -96,7 +101,8 @@ def import_players(tournament: Tournament, data: bytes | str, actor: User | str)
     numbers, names = _existing(tournament)
     regs, problems = parse_players_csv(
         data, kind=get_format(tournament.format).kind, taken_numbers=numbers,
-        taken_names=names, team_sizes=_team_sizes(tournament),
+        taken_names=names, team_sizes=_team_sizes(tournament), name_max=NAME_MAX,
+        team_max=TEAM_MAX,
     )
     return ImportReport(added=_register(tournament, regs, actor), problems=problems)
 
@@ -108,6 +114,9 @@ def add_player(tournament: Tournament, name: str, team: str | None, actor: User 
     team = " ".join((team or "").split()) or None
     if not name:
         raise ServiceError("The player's name is missing.")
+    problem = name_problem(name, "name", NAME_MAX) or name_problem(team or "", "team", TEAM_MAX)
+    if problem:
+        raise ServiceError(problem)
     numbers, names = _existing(tournament)
     if name.casefold() in names:
         raise ServiceError(f"{name} is already registered.", status=409)

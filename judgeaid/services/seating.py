@@ -35,7 +35,6 @@ from judgeaid.models import (
     User,
     utcnow,
 )
-from judgeaid.services import operations
 from judgeaid.services import players as registry
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import card_for_table, create_cards
@@ -287,7 +286,7 @@ def seat_session(tournament: Tournament, number: int, actor: User | str) -> Play
     return session
 
 
-def set_start_time(tournament: Tournament, number: int, text: str, offset_minutes: str | None,
+def set_start_time(tournament: Tournament, number: int, text: str, offset_minutes: int | None,
                    actor: User) -> PlaySession:
     """Set (or clear) when session `number` starts; the form sends local time and its offset."""
     if not 1 <= number <= session_count(tournament):
@@ -308,7 +307,7 @@ def set_start_time(tournament: Tournament, number: int, text: str, offset_minute
     return session
 
 
-def _utc_from_local(text: str, offset_minutes: str | None) -> datetime | None:
+def _utc_from_local(text: str, offset_minutes: int | None) -> datetime | None:
     """Return a form's local date-time as naive UTC; the offset is JavaScript's (UTC − local)."""
     text = (text or "").strip()
     if not text:
@@ -318,10 +317,7 @@ def _utc_from_local(text: str, offset_minutes: str | None) -> datetime | None:
     except ValueError:
         raise ServiceError("Give the start time as a date and a time, e.g. 2025-05-17 13:30.") \
             from None
-    try:
-        offset = int(offset_minutes or 0)
-    except ValueError:
-        offset = 0
+    offset = offset_minutes or 0
     if local.tzinfo is not None or not -840 <= offset <= 840:
         raise ServiceError("The start time's time zone is not understood.")
     return local + timedelta(minutes=offset)
@@ -456,23 +452,9 @@ def import_players(tournament: Tournament, data: bytes | str,
     return report
 
 
-def add_substitutes(tournament: Tournament, count: int | None, actor: User,
-                    op_id: str | None = None) -> tuple[list[Player], bool]:
-    """Register neutral substitutes (§4.15) who play from the next session to seat.
-
-    Return them, and whether this op_id had already added them (a form sent twice):
-    then nothing more is added.
-    """
-    payload = {"count": count}
-    if op_id is not None:
-        operations.read_op_id({"op_id": op_id})
-        stored = operations.replay(op_id, "substitutes.add", payload)
-        if stored:
-            numbers = stored[0]["players"]
-            return list(db.session.scalars(select(Player).where(
-                Player.tournament_id == tournament.id, Player.number.in_(numbers))
-                .order_by(Player.number))), True
-    if count is None or not 1 <= count <= MAX_SUBSTITUTES:
+def add_substitutes(tournament: Tournament, count: int, actor: User) -> list[Player]:
+    """Register neutral substitutes (§4.15) who play from the next session to seat."""
+    if not 1 <= count <= MAX_SUBSTITUTES:
         raise ServiceError(f"Add 1 to {MAX_SUBSTITUTES} substitutes at a time.")
     upcoming = next_session(tournament)
     if upcoming is None:
@@ -492,10 +474,14 @@ def add_substitutes(tournament: Tournament, count: int | None, actor: User,
     record_event("player.substitutes", tournament_id=tournament.id, actor=actor,
                  subject=f"session:{upcoming}",
                  after={"players": [p.number for p in made], "joined_session": upcoming})
-    if op_id is not None:
-        operations.remember(op_id, "substitutes.add", tournament.id, payload,
-                            {"players": [p.number for p in made]})
-    return made, False
+    return made
+
+
+def players_numbered(tournament: Tournament, numbers: Sequence[int]) -> list[Player]:
+    """Return the event's players with these numbers, by number."""
+    return list(db.session.scalars(select(Player).where(
+        Player.tournament_id == tournament.id, Player.number.in_(numbers))
+        .order_by(Player.number)))
 
 
 # ---------------------------------------------------------------- hand swaps

@@ -32,7 +32,6 @@ from judgeaid.models import (
     User,
     utcnow,
 )
-from judgeaid.services import operations
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
@@ -54,6 +53,8 @@ FINAL = "final"
 OUT_STATUSES = {"resigned": "resigned", "withdrawn": "withdrawn",
                 "disqualified": "disqualified"}
 MESSAGE_LIMIT = 1000
+# Reasons for reopening a session or for a resignation (kept in the audit trail).
+REASON_LIMIT = 1000
 
 
 # ---------------------------------------------------------------- card totals
@@ -639,23 +640,17 @@ def check_data(check: ScoreCheck) -> dict:
             "resolution": check.resolution, "resolved_at": _iso(check.resolved_at)}
 
 
-def request_score_check(player: Player, payload: dict) -> tuple[dict, int]:
+def request_score_check(player: Player, session_number: int | None, message: str,
+                        op_id: str | None = None) -> tuple[dict, int]:
     """File a player's request to check a recorded score (§3.5.1)."""
-    op_id = operations.read_op_id(payload)
-    stored = operations.replay(op_id, "score_check.file", payload)
-    if stored:
-        return stored
     if player.is_substitute:
         raise ServiceError("A neutral player's results are not ranked.", status=403)
-    session_number = payload.get("session")
-    if isinstance(session_number, str) and session_number.isdigit():
-        session_number = int(session_number)
     seated = set(db.session.scalars(
         select(PlaySession.number).join(Table, Table.session_id == PlaySession.id)
         .join(Seat, Seat.table_id == Table.id).where(Seat.player_id == player.id)))
     if session_number not in seated:
         raise ServiceError("Choose a session you played.")
-    message = " ".join(str(payload.get("message") or "").split())
+    message = " ".join((message or "").split())
     if not message:
         raise ServiceError("Say what looks wrong, e.g. 'round 7 was my self-draw, not a "
                            "discard win'.")
@@ -668,9 +663,7 @@ def request_score_check(player: Player, payload: dict) -> tuple[dict, int]:
     record_event("score_check.file", tournament_id=player.tournament_id,
                  actor=f"player:{player.number} {player.name}", subject=f"score_check:{check.id}",
                  after={"session": session_number, "message": message})
-    body = {"score_check": check_data(check)}
-    operations.remember(op_id, "score_check.file", player.tournament_id, payload, body, 201)
-    return body, 201
+    return {"score_check": check_data(check)}, 201
 
 
 def score_checks(tournament: Tournament, player: Player | None = None) -> list[dict]:
@@ -738,6 +731,8 @@ def manage_view(tournament_id: int) -> dict:
         "late": [p for p in roster if p["joined_session"] > 1],
         "out": [p for p in roster if p["status"] != "active"],
         "roster": roster,
+        "reason_limit": REASON_LIMIT,
+        "message_limit": MESSAGE_LIMIT,
         "has_final_day": fmt.kind == "competitive",
         "final_day_started": any(s.stage == FINAL for s in sheet.sessions),
         "next_final_step": final_day.next_step(sheet) if fmt.kind == "competitive" else None,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from flask import (
     Blueprint,
     Response,
@@ -15,9 +17,10 @@ from flask import (
     url_for,
 )
 
+from judgeaid import edge, pageforms, writes
 from judgeaid.access import require_organizer
-from judgeaid.api.openapi import add_paths, op, path_int
-from judgeaid.api.views import json_body, json_writes_only
+from judgeaid.api.views import json_writes_only
+from judgeaid.edge import responses
 from judgeaid.extensions import db
 from judgeaid.models import Player
 from judgeaid.services import exports, final_day, standings
@@ -25,18 +28,27 @@ from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.errors import NotFound
 from judgeaid.services.players import get_player_by_token_or_404
 from judgeaid.standings.cli import register_commands
+from judgeaid.standings.schemas import (
+    TOKEN_PATTERN,
+    FinalizeBody,
+    LateForm,
+    ProjectorQuery,
+    ResignForm,
+    ResolveBody,
+    ResolveForm,
+    ScoreCheckAnswer,
+    ScoreCheckBody,
+    ScoreCheckForm,
+    ScoreChecksOut,
+    StandingsOut,
+    UnfinalizeBody,
+    UnfinalizeForm,
+)
 
 bp = Blueprint("standings", __name__, cli_group="standings")
 api = Blueprint("standings_api", __name__, url_prefix="/api/tournaments")
 api.before_request(json_writes_only)
 register_commands(bp)
-
-
-def _form_int(name: str) -> int:
-    value = request.form.get(name, "")
-    if not value.strip().isdigit():
-        abort(400, description=f"'{name}' must be a whole number.")
-    return int(value)
 
 
 def _download(data: bytes, filename: str, mimetype: str) -> Response:
@@ -55,11 +67,11 @@ def public(tournament_id: int):
 
 
 @bp.get("/t/<int:tournament_id>/standings/projector")
-def projector(tournament_id: int):
+@edge.pages.validate(query=ProjectorQuery)
+def projector(tournament_id: int, query: ProjectorQuery):
     """Show the standings in large type for the hall, a page at a time, refreshing itself."""
-    page = request.args.get("page", 1, type=int)
     return render_template("standings/projector.html",
-                           **standings.projector_view(tournament_id, page))
+                           **standings.projector_view(tournament_id, query.page))
 
 
 @bp.get("/t/<int:tournament_id>/standings.csv")
@@ -70,14 +82,13 @@ def standings_csv(tournament_id: int):
 
 
 @bp.post("/t/<int:tournament_id>/standings/score-check")
-def file_score_check_form(tournament_id: int):
+@pageforms.form(ScoreCheckForm)
+def file_score_check_form(tournament_id: int, form: ScoreCheckForm):
     """File a score check from the player's page without JavaScript (token in the form)."""
-    player = get_player_by_token_or_404(request.form.get("token", ""))
+    player = get_player_by_token_or_404(form.token)
     if player.tournament_id != tournament_id:
         abort(403, description="This player link is for another tournament.")
-    standings.request_score_check(player, {**request.form.to_dict(),
-                                           "op_id": request.form.get("op_id", "")})
-    db.session.commit()
+    _file_check(player, form)
     flash("Your score check is filed; the organizer will look at it.")
     return redirect(url_for("players.page", token=player.token))
 
@@ -106,45 +117,48 @@ def finalize(tournament_id: int, number: int):
 
 
 @bp.post("/t/<int:tournament_id>/standings/sessions/<int:number>/unfinalize")
-def unfinalize(tournament_id: int, number: int):
+@pageforms.form(UnfinalizeForm)
+def unfinalize(tournament_id: int, number: int, form: UnfinalizeForm):
     """Reopen a posted session for a correction, with a reason."""
     user = require_organizer(tournament_id)
-    standings.unfinalize_session(get_tournament_or_404(tournament_id), number,
-                                 request.form.get("reason", ""), user)
+    standings.unfinalize_session(get_tournament_or_404(tournament_id), number, form.reason,
+                                 user)
     db.session.commit()
     flash(f"Session {number} is provisional again.")
     return _back(tournament_id, "#sessions")
 
 
 @bp.post("/t/<int:tournament_id>/standings/late")
-def late(tournament_id: int):
+@pageforms.form(LateForm)
+def late(tournament_id: int, form: LateForm):
     """Mark a late arrival (§3.7)."""
     user = require_organizer(tournament_id)
-    player = standings.mark_late_arrival(get_tournament_or_404(tournament_id),
-                                         _form_int("number"), _form_int("joined_session"), user)
+    player = standings.mark_late_arrival(get_tournament_or_404(tournament_id), form.number,
+                                         form.joined_session, user)
     db.session.commit()
     flash(f"{player.name} joins at session {player.joined_session}.")
     return _back(tournament_id, "#players")
 
 
 @bp.post("/t/<int:tournament_id>/standings/resign")
-def resign(tournament_id: int):
+@pageforms.form(ResignForm)
+def resign(tournament_id: int, form: ResignForm):
     """Put a player out of the event for resignation (§3.7)."""
     user = require_organizer(tournament_id)
-    player = standings.mark_resigned(get_tournament_or_404(tournament_id), _form_int("number"),
-                                     _form_int("from_session"), request.form.get("reason", ""),
-                                     user)
+    player = standings.mark_resigned(get_tournament_or_404(tournament_id), form.number,
+                                     form.from_session, form.reason, user)
     db.session.commit()
     flash(f"{player.name} is out of the event (resigned).")
     return _back(tournament_id, "#players")
 
 
 @bp.post("/t/<int:tournament_id>/standings/checks/<int:check_id>/resolve")
-def resolve(tournament_id: int, check_id: int):
+@pageforms.form(ResolveForm)
+def resolve(tournament_id: int, check_id: int, form: ResolveForm):
     """Close a score check with what was found."""
     user = require_organizer(tournament_id)
     standings.resolve_score_check(get_tournament_or_404(tournament_id), check_id,
-                                  request.form.get("resolution", ""), user)
+                                  form.resolution, user)
     db.session.commit()
     flash("Score check resolved.")
     return _back(tournament_id, "#checks")
@@ -189,6 +203,8 @@ def _player_from_token(tournament_id: int) -> Player | None:
     token = request.headers.get("X-Player-Token")
     if not token:
         return None
+    if not re.fullmatch(TOKEN_PATTERN, token):
+        abort(401, description="This player link is not valid.")
     try:
         player = get_player_by_token_or_404(token)
     except NotFound:
@@ -198,17 +214,31 @@ def _player_from_token(tournament_id: int) -> Player | None:
     return player
 
 
+def _file_check(player: Player, body: ScoreCheckBody | ScoreCheckForm):
+    """File the score check once per op_id, from the page's form or the API."""
+    sent = {"session": body.session, "message": body.message, "op_id": body.op_id}
+    return writes.once(
+        "score_check.file", f"player:{player.id}", sent,
+        lambda: standings.request_score_check(player, body.session, body.message,
+                                              op_id=body.op_id),
+        tournament_id=player.tournament_id)
+
+
 @api.get("/<int:tournament_id>/standings")
+@edge.api.validate(resp=responses(StandingsOut, errors=(404,)), tags=["standings"])
 def api_standings(tournament_id: int):
-    """Return the standings (public)."""
+    """The standings (public): rank, match points, raw total, per-session MP, tie-breaks;
+    after the Grand Final the final ranking by bracket (§3.5.1)."""
     response = jsonify(standings.api_standings(tournament_id))
     response.headers["Cache-Control"] = "no-cache"
     return response
 
 
 @api.get("/<int:tournament_id>/score-checks")
+@edge.api.validate(resp=responses(ScoreChecksOut, errors=(401, 403, 404)), tags=["standings"],
+                   security={"session": []})
 def list_score_checks(tournament_id: int):
-    """List score checks: a player sees their own, the organizer sees all."""
+    """Score checks: a player's own (X-Player-Token header) or all (organizer)."""
     tournament = get_tournament_or_404(tournament_id)
     player = _player_from_token(tournament_id)
     if player is None:
@@ -217,104 +247,66 @@ def list_score_checks(tournament_id: int):
 
 
 @api.post("/<int:tournament_id>/score-checks")
-def file_score_check(tournament_id: int):
-    """File a score check for the player whose X-Player-Token is sent."""
+@edge.api.validate(json=ScoreCheckBody, resp=responses(ScoreCheckAnswer, status=201),
+                   tags=["standings"])
+def file_score_check(tournament_id: int, json: ScoreCheckBody):
+    """File a score check for a session the player played (§3.5.1); authenticated by the
+    X-Player-Token header."""
     get_tournament_or_404(tournament_id)
     player = _player_from_token(tournament_id)
     if player is None:
         status = 403 if g.get("user") else 401
         abort(status, description="Score checks are filed by the player, from their own page.")
-    body, status = standings.request_score_check(player, json_body())
-    db.session.commit()
-    return jsonify(body), status
+    answer, status = _file_check(player, json)
+    return jsonify(answer), status
 
 
 @api.post("/<int:tournament_id>/score-checks/<int:check_id>/resolve")
-def resolve_score_check(tournament_id: int, check_id: int):
-    """Close a score check with the organizer's finding."""
+@edge.api.validate(json=ResolveBody, resp=responses(ScoreCheckAnswer), tags=["standings"],
+                   security={"session": []})
+def resolve_score_check(tournament_id: int, check_id: int, json: ResolveBody):
+    """Resolve a score check with what was found (organizer)."""
     user = require_organizer(tournament_id)
-    check = standings.resolve_score_check(get_tournament_or_404(tournament_id), check_id,
-                                          str(json_body().get("resolution") or ""), user)
-    db.session.commit()
-    return jsonify(score_check=standings.check_data(check))
+    tournament = get_tournament_or_404(tournament_id)
+
+    def apply():
+        check = standings.resolve_score_check(tournament, check_id, json.resolution, user)
+        return {"score_check": standings.check_data(check)}
+
+    answer, status = writes.once("score_check.resolve", f"score_check:{check_id}", json, apply,
+                                 tournament_id=tournament_id)
+    return jsonify(answer), status
 
 
 @api.post("/<int:tournament_id>/sessions/<int:number>/finalize")
-def api_finalize(tournament_id: int, number: int):
-    """Post a session's results as final (organizer)."""
+@edge.api.validate(json=FinalizeBody, resp=responses(StandingsOut), tags=["standings"],
+                   security={"session": []})
+def api_finalize(tournament_id: int, number: int, json: FinalizeBody):
+    """Post a session's results as final; every card must be complete (organizer)."""
     user = require_organizer(tournament_id)
-    standings.finalize_session(get_tournament_or_404(tournament_id), number, user)
-    db.session.commit()
+    tournament = get_tournament_or_404(tournament_id)
+
+    def apply():
+        standings.finalize_session(tournament, number, user)
+        return {"ok": True}
+
+    writes.once("session.finalize", f"tournament:{tournament_id}:session:{number}", json,
+                apply, tournament_id=tournament_id)
     return jsonify(standings.api_standings(tournament_id))
 
 
 @api.post("/<int:tournament_id>/sessions/<int:number>/unfinalize")
-def api_unfinalize(tournament_id: int, number: int):
+@edge.api.validate(json=UnfinalizeBody, resp=responses(StandingsOut), tags=["standings"],
+                   security={"session": []})
+def api_unfinalize(tournament_id: int, number: int, json: UnfinalizeBody):
     """Make a posted session provisional again, with a reason (organizer)."""
     user = require_organizer(tournament_id)
-    standings.unfinalize_session(get_tournament_or_404(tournament_id), number,
-                                 str(json_body().get("reason") or ""), user)
-    db.session.commit()
+    tournament = get_tournament_or_404(tournament_id)
+
+    def apply():
+        standings.unfinalize_session(tournament, number, json.reason, user)
+        return {"ok": True}
+
+    writes.once("session.unfinalize", f"tournament:{tournament_id}:session:{number}", json,
+                apply, tournament_id=tournament_id)
     return jsonify(standings.api_standings(tournament_id))
-
-
-T = [path_int("tournament_id")]
-NUMBER = {"type": "number"}
-STANDING = {"type": "object", "required": ["rank", "number", "name", "match_points", "raw"],
-            "properties": {
-                "rank": {"type": "integer"}, "number": {"type": "integer"},
-                "name": {"type": "string"}, "match_points": NUMBER, "raw": {"type": "integer"},
-                "session_match_points": {"type": "array", "items": {"type": ["number", "null"]}},
-                "deductions": {**NUMBER, "description": "§3.7 late-arrival MP taken off"},
-                "status": {"type": "string"},
-                "tie_break": {"type": ["string", "null"], "enum": ["raw", "draw", "day1_mp", None]},
-                "draw": {"type": ["string", "null"],
-                         "description": "the seeded draw value (16 hex digits, lower wins)"},
-                "bracket": {"type": "string"}, "bracket_raw": {"type": "integer"}}}
-STANDINGS = {"type": "object", "required": ["standings"], "properties": {
-    "standings": {"type": "array", "items": STANDING},
-    "provisional": {"type": "boolean"},
-    "phase": {"type": "string", "enum": ["preliminary", "final_day", "final"]},
-    "sessions": {"type": "array", "items": {"type": "object"}},
-    "final_day": {"type": ["object", "null"]}, "tournament": {"type": "object"}}}
-CHECK = {"type": "object", "properties": {
-    "id": {"type": "integer"}, "player": {"type": "integer"}, "session": {"type": "integer"},
-    "message": {"type": "string"}, "status": {"type": "string", "enum": ["open", "resolved"]},
-    "resolution": {"type": "string"}}}
-OP_ID = {"type": "string", "description": "client-made unique id; a replay changes nothing"}
-
-add_paths({
-    "/api/tournaments/{tournament_id}/standings": {"get": op(
-        "The standings (public): rank, match points, raw total, per-session MP, tie-breaks; "
-        "after the Grand Final the final ranking by bracket (§3.5.1).",
-        ok=STANDINGS, errors=(404,), tag="standings", params=T)},
-    "/api/tournaments/{tournament_id}/score-checks": {
-        "get": op("Score checks: a player's own (X-Player-Token header) or all (organizer).",
-                  ok={"type": "object", "properties": {
-                      "score_checks": {"type": "array", "items": CHECK}}},
-                  errors=(401, 403, 404), tag="standings", auth=True, params=T),
-        "post": op("File a score check for a session the player played (§3.5.1); "
-                   "authenticated by the X-Player-Token header.",
-                   body={"type": "object", "required": ["session", "message", "op_id"],
-                         "properties": {"session": {"type": "integer"},
-                                        "message": {"type": "string"}, "op_id": OP_ID}},
-                   ok={"type": "object", "properties": {"score_check": CHECK}},
-                   errors=(400, 401, 403, 404, 409), tag="standings", params=T)},
-    "/api/tournaments/{tournament_id}/score-checks/{check_id}/resolve": {"post": op(
-        "Resolve a score check with what was found (organizer).",
-        body={"type": "object", "required": ["resolution"],
-              "properties": {"resolution": {"type": "string"}}},
-        ok={"type": "object", "properties": {"score_check": CHECK}},
-        errors=(400, 401, 403, 404, 409), tag="standings", auth=True,
-        params=[*T, path_int("check_id")])},
-    "/api/tournaments/{tournament_id}/sessions/{number}/finalize": {"post": op(
-        "Post a session's results as final; every card must be complete (organizer).",
-        body={"type": "object"}, ok=STANDINGS, errors=(400, 401, 403, 404, 409),
-        tag="standings", auth=True, params=[*T, path_int("number")])},
-    "/api/tournaments/{tournament_id}/sessions/{number}/unfinalize": {"post": op(
-        "Make a posted session provisional again, with a reason (organizer).",
-        body={"type": "object", "required": ["reason"],
-              "properties": {"reason": {"type": "string"}}},
-        ok=STANDINGS, errors=(400, 401, 403, 404, 409), tag="standings", auth=True,
-        params=[*T, path_int("number")])},
-})

@@ -4,12 +4,39 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections import Counter
 from dataclasses import dataclass
 
 # §3.6: at most 4 team-mates at casual events, 8 at competitive ones.
 TEAM_LIMITS = {"casual": 4, "competitive": 8}
+# The sizes of the name columns (the service passes the columns' own sizes).
 NAME_MAX = 120
+TEAM_MAX = 120
+# How much of a rejected value the report shows: a report row stays as wide as a phone.
+SHOWN_MAX = 40
+
+# Control characters and lone surrogates; bidi embedding, override and isolate controls.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+_BIDI = re.compile(r"[\u202a-\u202e\u2066-\u2069]")
+
+
+def shown(value: str, limit: int = SHOWN_MAX) -> str:
+    """Return a value as a report shows it: control characters as �, cut short with …."""
+    value = _BIDI.sub("\ufffd", _CONTROL.sub("\ufffd", value))
+    return value if len(value) <= limit else value[:limit - 1] + "…"
+
+
+def name_problem(value: str, what: str, limit: int) -> str | None:
+    """Explain why a name or team cannot be stored, or return None."""
+    bad = _CONTROL.search(value)
+    if bad:
+        return f"The {what} contains the control character U+{ord(bad.group()):04X}."
+    if _BIDI.search(value):
+        return f"The {what} contains a right-to-left or left-to-right override character."
+    if len(value) > limit:
+        return f"The {what} is longer than {limit} characters."
+    return None
 
 
 @dataclass(frozen=True)
@@ -49,27 +76,38 @@ def parse_players_csv(
     taken_numbers: frozenset[int] = frozenset(),
     taken_names: frozenset[str] = frozenset(),
     team_sizes: dict[str, int] | None = None,
+    name_max: int = NAME_MAX,
+    team_max: int = TEAM_MAX,
 ) -> tuple[list[Registration], list[Problem]]:
     """Parse `name[,team]` or `id,name,team` rows; return accepted rows and every problem."""
     text = _decode(data)
-    rows = list(csv.reader(io.StringIO(text)))
+    rows: list[list[str]] = []
     problems: list[Problem] = []
+    reader = csv.reader(io.StringIO(text))
+    try:
+        rows.extend(reader)
+    except csv.Error as exc:
+        # A field far too large to be a name: the rows before it still count.
+        problems.append(Problem(reader.line_num, f"This row cannot be read ({exc}); it and "
+                                                 "the rows after it were not imported."))
+        if not rows:
+            return [], problems
     if not rows or not any(cell.strip() for cell in rows[0]):
         return [], [Problem(1, "The file is empty; the first row must name the columns.")]
     header = [cell.strip().lower() for cell in rows[0]]
     if "name" not in header:
         return [], [Problem(1, "The first row must name the columns, including 'name'.",
-                            ",".join(rows[0]))]
-    unknown = [h for h in header if h not in ("id", "number", "name", "team")]
+                            shown(",".join(rows[0])))]
+    unknown = [shown(h, 20) for h in header if h not in ("id", "number", "name", "team")]
     if unknown:
         return [], [Problem(1, f"Unknown column(s): {', '.join(unknown)}. "
-                               "Use id, name and team.", ",".join(rows[0]))]
+                               "Use id, name and team.", shown(",".join(rows[0])))]
     col = {h: i for i, h in enumerate(header)}
     id_col = col.get("id", col.get("number"))
 
     candidates: list[Registration] = []
     for line, row in enumerate(rows[1:], start=2):
-        raw = ",".join(row)
+        raw = shown(",".join(row))
         if not any(cell.strip() for cell in row):
             continue
         if len(row) != len(header):
@@ -80,18 +118,20 @@ def parse_players_csv(
         if not name:
             problems.append(Problem(line, "The name is missing.", raw))
             continue
-        if len(name) > NAME_MAX:
-            problems.append(Problem(line, f"The name is longer than {NAME_MAX} characters.", raw))
+        team = " ".join(row[col["team"]].split()) if "team" in col else ""
+        problem = name_problem(name, "name", name_max) or name_problem(team, "team", team_max)
+        if problem:
+            problems.append(Problem(line, problem, raw))
             continue
         number = None
         if id_col is not None:
             cell = row[id_col].strip()
-            if not cell.isdigit() or int(cell) < 1:
-                problems.append(Problem(line, f"The id '{cell}' is not a positive whole number.",
-                                        raw))
+            # ASCII digits only, and within a database integer.
+            if not re.fullmatch(r"[0-9]{1,10}", cell) or not 1 <= int(cell) <= 2**31 - 1:
+                problems.append(Problem(line, f"The id '{shown(cell, 12)}' is not a positive "
+                                              "whole number.", raw))
                 continue
             number = int(cell)
-        team = " ".join(row[col["team"]].split()) if "team" in col else ""
         candidates.append(Registration(line, number, name, team or None))
 
     accepted: list[Registration] = []
@@ -107,10 +147,10 @@ def parse_players_csv(
                                               f"(also on line {seen_numbers[reg.number]})."))
             continue
         if key in taken_names:
-            problems.append(Problem(reg.line, f"{reg.name} is already registered."))
+            problems.append(Problem(reg.line, f"{shown(reg.name)} is already registered."))
             continue
         if key in seen_names:
-            problems.append(Problem(reg.line, f"Duplicate name {reg.name} "
+            problems.append(Problem(reg.line, f"Duplicate name {shown(reg.name)} "
                                               f"(also on line {seen_names[key]})."))
             continue
         if reg.number is not None:
@@ -124,8 +164,9 @@ def parse_players_csv(
     for reg in accepted:
         if reg.team is not None:
             if sizes[reg.team] >= limit:
-                problems.append(Problem(reg.line, f"Team {reg.team} would have more than {limit} "
-                                                  f"players (§3.6 limit for {kind} events)."))
+                problems.append(Problem(reg.line, f"Team {shown(reg.team)} would have more than "
+                                                  f"{limit} players (§3.6 limit for {kind} "
+                                                  "events)."))
                 continue
             sizes[reg.team] += 1
         kept.append(reg)

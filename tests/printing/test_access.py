@@ -64,12 +64,12 @@ def test_an_unknown_tournament_or_unseated_session_is_not_found(client, demo, pd
     ("cards.pdf", "session=-1", "Say which session to print"),
     ("cards.pdf", "session=1&layout=tabloid", "must be one of: card, letter, a4"),
     ("slips.pdf", "session=1&layout=card", "must be one of: a4, letter"),
-    ("cards.pdf", "session=1&blank=yes", "&#39;blank&#39; must be one of: 0, 1"),
+    ("cards.pdf", "session=1&blank=yes", "blank: must be one of: 0, 1"),
     ("cards.pdf", "session=1&tables=1,x", "table numbers separated by commas"),
     ("cards.pdf", "session=1&tables=99", "Session 1 has no table 99."),
-    ("cards.pdf", "session=1&spare=41", "from 0 to 40"),
+    ("cards.pdf", "session=1&spare=41", "spare: must be at most 40"),
     ("cards.pdf", "session=1&tables=none", "Nothing to print"),
-    ("slips.pdf", "session=1&tz_offset=east", "from -840 to 840"),
+    ("slips.pdf", "session=1&tz_offset=east", "tz_offset: must be a whole number"),
 ])
 def test_a_bad_request_is_told_what_is_wrong(client, demo, pdf, query, message):
     login(client, demo)

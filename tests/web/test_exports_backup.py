@@ -94,8 +94,7 @@ def build_event() -> int:
                 penalty_id=penalty.id, judge_id=judge.id),
     ])
     player = tournament.players[4]
-    standings.request_score_check(player, {"session": 1, "message": "round 1?",
-                                           "op_id": str(uuid.uuid4())})
+    standings.request_score_check(player, 1, "round 1?", op_id=str(uuid.uuid4()))
     check = db.session.scalar(select(standings.ScoreCheck))
     standings.resolve_score_check(tournament, check.id, "card correct", organizer)
     db.session.commit()

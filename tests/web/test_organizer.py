@@ -44,7 +44,7 @@ def test_settings_are_editable_and_validated(app, client):
     response = client.post("/t/1/organizer/settings", data={"turn_seconds": "abc"},
                            headers={"Referer": "http://localhost/t/1/organizer"},
                            follow_redirects=True)
-    assert b"turn seconds must be a whole number" in response.data
+    assert b"turn_seconds: must be a whole number" in response.data
     with app.app_context():
         settings = db.session.get(Tournament, 1).settings
         assert settings["session_minutes"] == 75 and settings["payoff_scheme"] == "uniform"
@@ -78,7 +78,7 @@ def test_bad_pin_is_refused_with_a_message(app, client):
     response = client.post("/t/1/organizer/judges", data={"name": "Hana", "pin": "12"},
                            headers={"Referer": "http://localhost/t/1/organizer"},
                            follow_redirects=True)
-    assert b"A PIN is 4 to 12 digits." in response.data
+    assert b"pin: must be 4 to 12 digits (0-9)." in response.data
 
 
 def test_login_page_signs_in(app, client):

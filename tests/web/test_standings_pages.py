@@ -101,7 +101,8 @@ def finish_session_one(app, event):
 
 def test_finalize_through_the_desk_and_the_api(app, client, event):
     as_organizer(client, event)
-    refused = client.post(f"/api/tournaments/{event['id']}/sessions/1/finalize", json={})
+    refused = client.post(f"/api/tournaments/{event['id']}/sessions/1/finalize",
+                          json={"op_id": str(uuid.uuid4())})
     assert refused.status_code == 400 and "missing rounds" in refused.get_json()["message"]
     finish_session_one(app, event)
     posted = client.post(f"/t/{event['id']}/standings/sessions/1/finalize")
@@ -110,10 +111,10 @@ def test_finalize_through_the_desk_and_the_api(app, client, event):
     assert body["sessions"][0]["is_final"] is True
     assert body["provisional"] is True  # session 2 is seated and not posted yet
     no_reason = client.post(f"/api/tournaments/{event['id']}/sessions/1/unfinalize",
-                            json={"reason": ""})
+                            json={"reason": "", "op_id": str(uuid.uuid4())})
     assert no_reason.status_code == 400
     reopened = client.post(f"/api/tournaments/{event['id']}/sessions/1/unfinalize",
-                           json={"reason": "score check"})
+                           json={"reason": "score check", "op_id": str(uuid.uuid4())})
     assert reopened.status_code == 200
     assert reopened.get_json()["sessions"][0]["is_final"] is False
 
@@ -182,7 +183,7 @@ def test_only_the_organizer_lists_and_resolves_every_check(client, event, who, s
     url = f"/api/tournaments/{event['id']}/score-checks"
     assert client.get(url).status_code == status
     resolve = client.post(f"{url}/{check['score_check']['id']}/resolve",
-                          json={"resolution": "fine"})
+                          json={"resolution": "fine", "op_id": str(uuid.uuid4())})
     assert resolve.status_code == status
 
 
@@ -192,8 +193,10 @@ def test_the_organizer_resolves_and_the_player_sees_it(client, event):
     as_organizer(client, event)
     url = f"/api/tournaments/{event['id']}/score-checks"
     assert [c["id"] for c in client.get(url).get_json()["score_checks"]] == [check_id]
-    assert client.post(f"{url}/{check_id}/resolve", json={"resolution": ""}).status_code == 400
-    done = client.post(f"{url}/{check_id}/resolve", json={"resolution": "card correct"})
+    assert client.post(f"{url}/{check_id}/resolve",
+                       json={"resolution": "", "op_id": str(uuid.uuid4())}).status_code == 400
+    done = client.post(f"{url}/{check_id}/resolve", json={"resolution": "card correct",
+                                                       "op_id": str(uuid.uuid4())})
     assert done.status_code == 200
     assert done.get_json()["score_check"]["status"] == "resolved"
     client.post("/api/logout", json={})

@@ -1,0 +1,45 @@
+"""Schemas of the organizer's desk forms: settings, judges and players."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any
+
+from pydantic import BeforeValidator
+from pydantic_core import PydanticCustomError
+
+from judgeaid.edge import MAX_ID, FormSchema, length_of, name, text
+from judgeaid.models import Player, Team, User
+from judgeaid.pageforms import maybe
+
+
+def _pin(value: Any) -> Any:
+    if not isinstance(value, str) or not re.fullmatch(r"[0-9]{4,12}", value.strip()):
+        raise PydanticCustomError("pin", "must be 4 to 12 digits (0-9)")
+    return value.strip()
+
+
+Pin = Annotated[str, BeforeValidator(_pin)]
+
+
+class SettingsForm(FormSchema):
+    """The event's settings; the ranges and choices are checked by the format's rules."""
+
+    sessions: maybe(-MAX_ID, MAX_ID) = None
+    session_minutes: maybe(-MAX_ID, MAX_ID) = None
+    turn_seconds: maybe(-MAX_ID, MAX_ID) = None
+    free_seconds: maybe(-MAX_ID, MAX_ID) = None
+    round_bank_seconds: maybe(-MAX_ID, MAX_ID) = None
+    rotation: text(20) | None = None
+    payoff_scheme: text(20) | None = None
+
+
+class JudgeForm(FormSchema):
+    name: name(length_of(User.name))
+    role: text(20) = "judge"
+    pin: Pin
+
+
+class PlayerRegistrationForm(FormSchema):
+    name: name(length_of(Player.name))
+    team: name(length_of(Team.name)) = ""

@@ -1,0 +1,67 @@
+"""Schemas of the printing query strings: which session, which layout, which tables."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any
+
+from pydantic import BeforeValidator, Field
+from pydantic_core import PydanticCustomError
+
+from judgeaid.edge import MAX_ID, FormSchema
+from judgeaid.pageforms import maybe
+from judgeaid.printing.cards import MAX_SPARE, SHEETS
+from judgeaid.printing.slips import PAPERS
+
+_TABLES = re.compile(r"\s*[0-9]{1,10}\s*(,\s*[0-9]{1,10}\s*)*")
+
+
+def _session(value: Any) -> int:
+    if isinstance(value, str) and re.fullmatch(r"[0-9]{1,10}", value.strip()):
+        number = int(value)
+        if 1 <= number <= MAX_ID:
+            return number
+    raise PydanticCustomError("session", "Say which session to print: add ?session=N, N a "
+                                         "session number from 1")
+
+
+def _choice(*choices: str) -> Any:
+    def check(value: Any) -> Any:
+        if value is None or value in choices:
+            return value
+        raise PydanticCustomError("choice", "must be one of: {choices}",
+                                  {"choices": ", ".join(choices)})
+    return Annotated[str | None, BeforeValidator(check)]
+
+
+def _tables(value: Any) -> list[int] | None:
+    # tables=3,7 reprints those tables; tables=none prints only spare cards.
+    if isinstance(value, list) and len(value) == 1:  # spectree reads a list field as a list
+        value = value[0]
+    if value is None:
+        return None
+    if value == "none":
+        return []
+    if isinstance(value, str) and len(value) <= 2000 and _TABLES.fullmatch(value):
+        numbers = [int(part) for part in value.split(",")]
+        if all(1 <= n <= MAX_ID for n in numbers):
+            return numbers
+    raise PydanticCustomError("tables", "must be table numbers separated by commas, or 'none'")
+
+
+Session = Annotated[int, BeforeValidator(_session), Field(validate_default=True)]
+Tables = Annotated[list[int] | None, BeforeValidator(_tables)]
+
+
+class CardsQuery(FormSchema):
+    session: Session = None
+    layout: _choice(*SHEETS) = None
+    blank: _choice("0", "1") = None
+    tables: Tables = None
+    spare: maybe(0, MAX_SPARE) = None
+
+
+class SlipsQuery(FormSchema):
+    session: Session = None
+    layout: _choice(*PAPERS) = None
+    tz_offset: maybe(-840, 840) = None

@@ -1,0 +1,45 @@
+"""Schemas of the seating forms: start times, substitutes, changes between sessions, draws."""
+
+from __future__ import annotations
+
+from judgeaid.edge import FormSchema, Id, OpId, between, text
+from judgeaid.pageforms import maybe
+from judgeaid.services.seating import MAX_SUBSTITUTES
+
+
+class StartTimeForm(FormSchema):
+    """A session's local start time (blank clears it) and the browser's offset from UTC."""
+
+    starts_at: text(40) = ""
+    tz_offset: maybe(-840, 840) = None
+
+
+class SubstitutesForm(FormSchema):
+    count: between(1, MAX_SUBSTITUTES)
+    op_id: OpId | None = None
+
+
+class PlayerForm(FormSchema):
+    """A change aimed at one player, by number: withdraw, disqualify, reinstate."""
+
+    player: Id
+
+
+class LateArrivalForm(FormSchema):
+    player: Id
+    joins: maybe(1, 2**31 - 1) = None
+
+
+class SwapForm(FormSchema):
+    a: Id
+    b: Id
+    confirm: text(8) = ""
+
+
+class SeatDrawForm(FormSchema):
+    """Who drew each wind tile; a missing one is named by the service ("Choose who drew East")."""
+
+    E: maybe(1, 2**31 - 1) = None
+    S: maybe(1, 2**31 - 1) = None
+    W: maybe(1, 2**31 - 1) = None
+    N: maybe(1, 2**31 - 1) = None

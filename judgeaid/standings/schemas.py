@@ -1,0 +1,109 @@
+"""Schemas of the standings pages and API: score checks, posting sessions, late and resigned."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from judgeaid.edge import FormSchema, Id, OpId, Schema, text
+from judgeaid.services.standings import MESSAGE_LIMIT, REASON_LIMIT
+
+# A player link's token (secrets.token_urlsafe, stored in a 64-character column).
+TOKEN_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
+
+
+# ---------------------------------------------------------------- pages
+
+class ProjectorQuery(FormSchema):
+    page: Id = 1
+
+
+class ScoreCheckForm(FormSchema):
+    """The score-check form of a player's page, sent without JavaScript."""
+
+    token: text(64)
+    session: Id | None = None
+    message: text(MESSAGE_LIMIT, multiline=True) = ""
+    op_id: OpId
+
+
+class UnfinalizeForm(FormSchema):
+    reason: text(REASON_LIMIT, multiline=True) = ""
+
+
+class LateForm(FormSchema):
+    number: Id
+    joined_session: Id
+
+
+class ResignForm(FormSchema):
+    number: Id
+    from_session: Id
+    reason: text(REASON_LIMIT, multiline=True) = ""
+
+
+class ResolveForm(FormSchema):
+    resolution: text(MESSAGE_LIMIT, multiline=True) = ""
+
+
+# ---------------------------------------------------------------- API
+
+class StandingRow(BaseModel):
+    model_config = {"extra": "allow"}
+    rank: int | None
+    number: int
+    name: str
+    match_points: float | None
+    raw: int | None
+
+
+class StandingsOut(BaseModel):
+    """The standings (DESIGN §5): rank, match points, raw total, per-session MP, tie-breaks."""
+
+    tournament: dict[str, Any]
+    provisional: bool
+    phase: Literal["preliminary", "final_day", "final"]
+    sessions: list[dict[str, Any]]
+    standings: list[StandingRow]
+    final_day: dict[str, Any] | None
+
+
+class ScoreCheckOut(BaseModel):
+    id: int
+    player: int
+    name: str
+    session: int
+    message: str
+    filed_at: str | None
+    status: Literal["open", "resolved"]
+    resolution: str
+    resolved_at: str | None
+
+
+class ScoreChecksOut(BaseModel):
+    score_checks: list[ScoreCheckOut]
+
+
+class ScoreCheckAnswer(BaseModel):
+    score_check: ScoreCheckOut
+
+
+class ScoreCheckBody(Schema):
+    session: Id
+    message: text(MESSAGE_LIMIT, multiline=True)
+    op_id: OpId
+
+
+class ResolveBody(Schema):
+    resolution: text(MESSAGE_LIMIT, multiline=True)
+    op_id: OpId
+
+
+class FinalizeBody(Schema):
+    op_id: OpId
+
+
+class UnfinalizeBody(Schema):
+    reason: text(REASON_LIMIT, multiline=True)
+    op_id: OpId
