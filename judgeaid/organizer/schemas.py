@@ -42,4 +42,4 @@ class JudgeForm(FormSchema):
 
 class PlayerRegistrationForm(FormSchema):
     name: name(length_of(Player.name))
-    team: name(length_of(Team.name)) = ""
+    team: text(length_of(Team.name)) = ""  # blank: no team

@@ -82,8 +82,9 @@ def test_a_score_check_message_with_a_control_character_is_refused(app, client, 
                          {"session": 1, "message": f"round 3{bad}", "op_id": "check-0001"},
                          **{"X-Player-Token": event["tokens"][1]})
     assert response.status_code == 400
-    assert response.get_json()["message"] == (
-        f"Check the request: message: must not contain the control character {code}.")
+    message = response.get_json()["message"]
+    assert message.startswith("Check the request: message: contains a ")
+    assert f"({code})" in message
     with app.app_context():
         assert count(ScoreCheck) == 0
 
@@ -182,7 +183,7 @@ def test_desk_forms_refuse_numbers_that_are_not_ascii_digits(app, client, event)
     nul = client.post(f"/t/{event['id']}/standings/resign",
                       data={"number": "2", "from_session": "2", "reason": "absent\x00"},
                       headers=back, follow_redirects=True)
-    assert "reason: must not contain the control character U+0000" in nul.get_data(
+    assert "reason: contains a NUL character (U+0000)" in nul.get_data(
         as_text=True)
     with app.app_context():
         assert {p.status for p in db.session.scalars(select(Player))} == {"active"}
@@ -201,7 +202,7 @@ def test_the_score_check_form_without_javascript_refuses_nul(app, client, event)
                            data={"token": event["tokens"][1], "session": "1",
                                  "message": "round\x00 3", "op_id": "form-000001"})
     assert response.status_code == 400
-    assert b"message: must not contain the control character U+0000" in response.data
+    assert b"message: contains a NUL character (U+0000)" in response.data
     bad_token = client.post(f"/t/{event['id']}/standings/score-check",
                             data={"token": "x\x00", "session": "1", "message": "round 3",
                                   "op_id": "form-000001"})
@@ -279,10 +280,11 @@ def test_a_form_posted_empty_or_as_json_is_told_what_is_missing(app, desk):
     ({"name": "A" * 121}, "name: is longer than 120 characters"),
     ({"name": "A" * 200}, "name: is longer than 120 characters"),
     ({"name": "Ann", "team": "T" * 200}, "team: is longer than 120 characters"),
-    ({"name": "Ann\x00"}, "name: must not contain the control character U+0000"),
-    ({"name": "Ann\x1b"}, "name: must not contain the control character U+001B"),
-    ({"name": "Ali\u202egnp.exe"}, "name: must not contain right-to-left or left-to-right"),
-    ({"name": "Ann", "team": "Red\u2066"}, "team: must not contain right-to-left"),
+    ({"name": "Ann\x00"}, "name: contains a NUL character (U+0000)"),
+    ({"name": "Ann\x1b"}, "name: contains a control character (U+001B)"),
+    ({"name": "Ali\u202egnp.exe"}, "name: contains a text-direction control character (U+202E)"),
+    ({"name": "Ann", "team": "Red\u2066"},
+     "team: contains a text-direction control character (U+2066)"),
 ])
 def test_a_player_name_or_team_that_does_not_fit_is_refused(app, desk, form, message):
     # (A lone surrogate cannot reach a form field: werkzeug decodes bad UTF-8 as U+FFFD.)
