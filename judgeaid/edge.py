@@ -85,9 +85,9 @@ def _text_checker(max_length: int, *, multiline: bool, is_name: bool):
             raise PydanticCustomError("text", "must be text")
         bad = (_CONTROL_MULTILINE if multiline else _CONTROL).search(value)
         if bad:
+            # pydantic's templates take no format spec: the code point is written here
             raise PydanticCustomError(
-                "text", "must not contain the control character U+{code:04X}",
-                {"code": ord(bad.group())})
+                "text", f"must not contain the control character U+{ord(bad.group()):04X}")
         if is_name and _BIDI.search(value):
             raise PydanticCustomError(
                 "text", "must not contain right-to-left or left-to-right override characters")
