@@ -141,6 +141,18 @@ function latestFor(roundNo, state = null) {
   return found[found.length - 1] || null;
 }
 
+// The revision a correction replaces: the line on the card, or the last one still waiting in
+// the outbox (a first line becomes revision 1, a correction the one after its base).
+function baseRevision(roundNo) {
+  const r = card.rounds[roundNo - 1];
+  let base = r.recorded ? r.revision : 0;
+  for (const item of queue) {
+    if (item.meta.kind !== "round" || item.meta.round !== roundNo || item.state !== "pending") continue;
+    base = Math.max(base, (item.body.correction ? item.body.base_revision : 0) + 1);
+  }
+  return base;
+}
+
 function queued(kind, test = () => true) {
   return queue.filter((item) => item.meta.kind === kind && test(item));
 }
@@ -686,7 +698,7 @@ function saveRound() {
     }
     if (entry.patterns) body.patterns = entry.patterns;
   }
-  if (entry.correction) Object.assign(body, { correction: true, reason });
+  if (entry.correction) Object.assign(body, { correction: true, reason, base_revision: baseRevision(entry.round) });
   const label = `Round ${entry.round}${entry.correction ? " (correction)" : ""}: ${describe(body)}`;
   write("/rounds", body, label, { kind: "round", round: entry.round, deltas: result.deltas,
     responsible: result.responsible, correction: entry.correction });
