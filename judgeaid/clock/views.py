@@ -44,7 +44,8 @@ SIGNED_IN = {"security": {"session": []}}
 def hall(tournament_id: int, query: ClockQuery):
     """Show the hall clock: no sign-in, large digits, tables with extra time (§3.4)."""
     view = clock.clock_view(tournament_id, query.session)
-    return render_template("clock/hall.html", clock=view, tournament_id=tournament_id)
+    return render_template("clock/hall.html", clock=view, tournament_id=tournament_id,
+                           session_number=query.session)
 
 
 @bp.get("/t/<int:tournament_id>/clock/control")

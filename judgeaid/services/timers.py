@@ -48,8 +48,6 @@ from judgeaid.services.errors import Conflict, NotFound, ServiceError
 from judgeaid.tournament.card import ROUNDS
 from judgeaid.tournament.formats import FORMATS
 
-# A stamp a little ahead of the server is a phone whose offset is slightly off: taken as now.
-FUTURE_TOLERANCE_MS = 2000
 TIME_CATEGORY = "special"
 TIME_INFRACTION = "time_violation"
 TIMEOUT_INFRACTION = "timeout_or_late"
@@ -62,9 +60,11 @@ def _sub_op_id(op_id: str, part: str) -> str:
 
 def _stamp(at: int | None, low: int, now_ms: int) -> int:
     """Return the tap's server-time stamp, kept between the previous stamp and now."""
-    if at is None or at > now_ms + FUTURE_TOLERANCE_MS:
+    # A stamp ahead of the server is a phone whose offset is slightly off: taken as now (a
+    # turn starting in the server's future would have a negative running time).
+    if at is None or at > now_ms:
         at = now_ms
-    return max(low, min(at, now_ms + FUTURE_TOLERANCE_MS))
+    return max(low, at)
 
 
 def _line_label(infraction: str) -> str:
