@@ -51,6 +51,7 @@ from judgeaid.rules.zj.hand import MalformedHand, score_hand
 from judgeaid.services import operations
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
+from judgeaid.services.players import is_token
 from judgeaid.tournament.card import ROUNDS, BadRound, card_totals, score_round
 from judgeaid.tournament.rotation import RoundSeats, session_seats
 
@@ -225,7 +226,7 @@ def live_page(card: Card, user: User | None) -> dict:
 def card_reader(card: Card, user: User | None, token: str | None) -> dict:
     """Say who reads the card: a judge of its tournament, a player at its table, or nobody."""
     player = None
-    if token:
+    if is_token(token):
         found = db.session.scalar(select(Player).where(Player.token == token))
         if (found and found.tournament_id == card.tournament_id
                 and found.number in starting_seats(card).values()):

@@ -359,3 +359,22 @@ def test_twenty_corrections_of_one_revision_at_once_one_wins(app, demo):
         rows = db.session.scalar(select(func.count()).select_from(CardRound).where(
             CardRound.card_id == card["id"], CardRound.round == 1))
     assert rows == 2
+
+
+@pytest.mark.parametrize("token", ["%00", "%ED%A0%80", "%C2%B2", "a" * 65, "x;y"])
+def test_a_player_link_with_a_bad_token_is_404(client, token):
+    response = client.get(f"/p/{token}")
+    assert response.status_code == 404
+    assert "not valid" in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("token", ["a\x00b", "a" * 65, "\u00b2" * 10])
+def test_a_bad_player_token_header_reads_as_nobody(client, demo, app, token):
+    card = client.get(demo["cards"][0]["api"]).get_json()
+    seen = client.get(f"/api/cards/{card['id']}/me", headers={"X-Player-Token": token})
+    assert seen.status_code == 200 and seen.get_json()["player"] is None
+    before = written(app)
+    write = client.post(f"/api/cards/{card['id']}/rounds", headers={"X-Player-Token": token},
+                        json={"round": 1, "result": "draw", "op_id": op()})
+    assert write.status_code == 404 and "not valid" in write.get_json()["message"]
+    assert written(app) == before
