@@ -85,7 +85,7 @@ def test_page_query_numbers_get_a_page_saying_why(organizer, demo, value, path, 
     response = organizer.get(path.format(t=demo["tournament_id"]) + f"?{field}={value}")
     assert response.status_code == 400
     page = response.get_data(as_text=True)
-    assert field in page and "whole number" in page or "at most" in page
+    assert field in page and ("whole number" in page or "at most" in page), page
 
 
 def test_a_good_query_still_works(organizer, demo):
