@@ -7,6 +7,7 @@ from flask import Blueprint, abort, g, jsonify, render_template, request
 from judgeaid import edge, writes
 from judgeaid.api.views import json_writes_only
 from judgeaid.cards.schemas import (
+    REASON_LIMIT,
     CardConfirmBody,
     CardPenaltyBody,
     CardReader,
@@ -46,7 +47,8 @@ def card_actor(card) -> Actor:
 def live(card_id: int):
     """Show the live card: anyone with the link reads it; judges also edit it."""
     card = cards.get_card_or_404(card_id)
-    return render_template("cards/live.html", **cards.live_page(card, g.get("user")))
+    return render_template("cards/live.html", **cards.live_page(card, g.get("user")),
+                           reason_limit=REASON_LIMIT)
 
 
 WRITE = {"resp": edge.responses(CardWriteOut, also={422: edge.ErrorBody}), "tags": ["cards"],

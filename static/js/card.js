@@ -153,6 +153,11 @@ function baseRevision(roundNo) {
   return base;
 }
 
+// The longest reason the server keeps: the page's own reason fields carry it.
+function reasonLimit() {
+  return document.querySelector("input[name=reason][maxlength]")?.getAttribute("maxlength") || "";
+}
+
 function queued(kind, test = () => true) {
   return queue.filter((item) => item.meta.kind === kind && test(item));
 }
@@ -289,7 +294,7 @@ function renderPenalties() {
     else if (isJudge && !pen.is_void) {
       li.append(h("details", { class: "strike" }, h("summary", { class: "button small", text: "Strike out" }),
         h("form", { class: "inline-form", "data-void-form": pen.id },
-          h("label", {}, "Why strike it out? ", h("input", { name: "reason", required: true, autocomplete: "off" })),
+          h("label", {}, "Why strike it out? ", h("input", { name: "reason", required: true, maxlength: reasonLimit(), autocomplete: "off" })),
           h("button", { class: "button", type: "submit", text: "Strike out" }))));
     }
     list.append(li);

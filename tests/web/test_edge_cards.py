@@ -378,3 +378,9 @@ def test_a_bad_player_token_header_reads_as_nobody(client, demo, app, token):
                         json={"round": 1, "result": "draw", "op_id": op()})
     assert write.status_code == 404 and "not valid" in write.get_json()["message"]
     assert written(app) == before
+
+
+def test_the_card_page_says_how_long_a_reason_may_be(judge, demo):
+    page = judge.get(demo["cards"][0]["url"]).get_data(as_text=True)
+    # the penalty reason and the correction reason (strike-out forms copy theirs)
+    assert page.count('maxlength="500"') == 2
