@@ -4,9 +4,20 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, g, jsonify, render_template, request
 
-from judgeaid.api import openapi
-from judgeaid.api.views import json_body, json_writes_only
-from judgeaid.extensions import db
+from judgeaid import edge, writes
+from judgeaid.api.views import json_writes_only
+from judgeaid.cards.schemas import (
+    REASON_LIMIT,
+    CardConfirmBody,
+    CardPenaltyBody,
+    CardReader,
+    CardRecorderBody,
+    CardRoundBody,
+    CardTimeOverBody,
+    CardView,
+    CardVoidBody,
+    CardWriteOut,
+)
 from judgeaid.services import cards
 from judgeaid.services.cards import Actor
 from judgeaid.services.players import get_player_by_token_or_404
@@ -36,10 +47,17 @@ def card_actor(card) -> Actor:
 def live(card_id: int):
     """Show the live card: anyone with the link reads it; judges also edit it."""
     card = cards.get_card_or_404(card_id)
-    return render_template("cards/live.html", **cards.live_page(card, g.get("user")))
+    return render_template("cards/live.html", **cards.live_page(card, g.get("user")),
+                           reason_limit=REASON_LIMIT)
+
+
+WRITE = {"resp": edge.responses(CardWriteOut, also={422: edge.ErrorBody}), "tags": ["cards"],
+         "security": {"session": []}}
 
 
 @api.get("/<int:card_id>")
+@edge.api.validate(resp=edge.responses(CardView, errors=(404,), also={304: None}),
+                   tags=["cards"])
 def get_card(card_id: int):
     """Return the card; answers 304 when the client's copy is current."""
     card = cards.get_card_or_404(card_id)
@@ -55,6 +73,7 @@ def get_card(card_id: int):
 
 
 @api.get("/<int:card_id>/me")
+@edge.api.validate(resp=edge.responses(CardReader, errors=(404,)), tags=["cards"])
 def reader(card_id: int):
     """Say who reads the card: a judge, the player whose X-Player-Token is sent, or nobody."""
     card = cards.get_card_or_404(card_id)
@@ -64,54 +83,59 @@ def reader(card_id: int):
     return response
 
 
-openapi.add_paths({"/api/cards/{card_id}/me": {"get": openapi.op(
-    "Who reads this card: is_judge, the player named by the X-Player-Token header (null when "
-    "the token is not for a player at this table), and whether that player may record rounds.",
-    errors=(404,), tag="cards", params=openapi.CARD)}})
-
-
-def _write(card_id: int, operation):
+def _write(card_id: int, kind: str, body, apply):
+    """Apply one write to the card once per op_id; `apply(card, actor)` does it."""
     card = cards.get_card_or_404(card_id)
-    body, status = operation(card, json_body(), card_actor(card))
-    db.session.commit()
-    return jsonify(body), status
+    actor = card_actor(card)
+    answer, status = writes.once(kind, f"card:{card.id}", body, lambda: apply(card, actor),
+                                 tournament_id=card.tournament_id)
+    return jsonify(answer), status
 
 
 @api.post("/<int:card_id>/rounds")
-def record_round(card_id: int):
-    """Record a round, or correct one with `correction: true` and a reason."""
-    return _write(card_id, cards.record_round)
+@edge.api.validate(json=CardRoundBody, **WRITE)
+def record_round(card_id: int, json: CardRoundBody):
+    """Record a round, or correct one: `correction: true`, a reason and base_revision."""
+    return _write(card_id, "card.round", json, lambda card, actor: cards.write_round(
+        card, json, actor, op_id=json.op_id))
 
 
 @api.post("/<int:card_id>/penalties")
-def add_penalty(card_id: int):
+@edge.api.validate(json=CardPenaltyBody, **WRITE)
+def add_penalty(card_id: int, json: CardPenaltyBody):
     """Put penalty points on the card's penalty line."""
-    return _write(card_id, cards.add_penalty)
+    return _write(card_id, "card.penalty", json, lambda card, actor: cards.put_penalty(
+        card, json.player, json.points, json.reason, actor, round_=json.round,
+        op_id=json.op_id))
 
 
 @api.post("/<int:card_id>/penalties/<int:penalty_id>/void")
-def void_penalty(card_id: int, penalty_id: int):
+@edge.api.validate(json=CardVoidBody, **WRITE)
+def void_penalty(card_id: int, penalty_id: int, json: CardVoidBody):
     """Strike out a penalty, with a reason."""
-    return _write(card_id, lambda card, body, actor: cards.void_penalty(card, penalty_id, body,
-                                                                         actor))
+    return _write(card_id, "card.penalty.void", json, lambda card, actor: cards.strike_penalty(
+        card, penalty_id, json.reason, actor))
 
 
 @api.post("/<int:card_id>/confirm")
-def confirm(card_id: int):
+@edge.api.validate(json=CardConfirmBody, **WRITE)
+def confirm(card_id: int, json: CardConfirmBody):
     """Confirm the card's totals for a player."""
-    return _write(card_id, cards.confirm)
+    return _write(card_id, "card.confirm", json, lambda card, actor: cards.confirm_totals(
+        card, json.player, actor))
 
 
 @api.post("/<int:card_id>/time-over")
-def time_over(card_id: int):
+@edge.api.validate(json=CardTimeOverBody, **WRITE)
+def time_over(card_id: int, json: CardTimeOverBody):
     """Mark the rounds not yet recorded as not played (session time over)."""
-    return _write(card_id, cards.mark_time_over)
+    return _write(card_id, "card.time_over", json, lambda card, actor: cards.close_rounds(
+        card, actor, from_round=json.from_round))
 
 
 @api.post("/<int:card_id>/recorder")
-def recorder(card_id: int):
-    """Appoint the player who may record rounds on this card."""
-    card = cards.get_card_or_404(card_id)
-    body = cards.appoint_recorder(card, json_body(), card_actor(card))
-    db.session.commit()
-    return jsonify(body)
+@edge.api.validate(json=CardRecorderBody, **WRITE)
+def recorder(card_id: int, json: CardRecorderBody):
+    """Appoint the player who may record rounds on this card (null: nobody)."""
+    return _write(card_id, "card.recorder", json, lambda card, actor: cards.appoint_recorder(
+        card, json.player, actor))

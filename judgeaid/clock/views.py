@@ -4,9 +4,26 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, g, jsonify, render_template, request
 
+from judgeaid import edge, writes
 from judgeaid.access import require_judge, require_role, staff_role
-from judgeaid.api import openapi
-from judgeaid.api.views import json_body, json_writes_only
+from judgeaid.api.views import json_writes_only
+from judgeaid.clock.schemas import (
+    ClockActBody,
+    ClockActOut,
+    ClockOut,
+    ClockQuery,
+    ClockTimeOverBody,
+    TimeoutEndBody,
+    TimeoutOut,
+    TimeoutsOut,
+    TimeoutStartBody,
+    TimerListQuery,
+    TimerOut,
+    TimerStartBody,
+    TimerStopBody,
+    TimerTapBody,
+    TimerUndoBody,
+)
 from judgeaid.extensions import db
 from judgeaid.services import clock, timers
 from judgeaid.services.accounts import get_tournament_or_404
@@ -17,36 +34,36 @@ api = Blueprint("clock_api", __name__, url_prefix="/api")
 api.before_request(json_writes_only)
 
 CLOCK_ROLES = ("organizer", "head_judge")
-
-
-def _session_arg() -> int | None:
-    return request.args.get("session", type=int)
+SIGNED_IN = {"security": {"session": []}}
 
 
 # ---------------------------------------------------------------- pages
 
 @bp.get("/t/<int:tournament_id>/clock")
-def hall(tournament_id: int):
+@edge.pages.validate(query=ClockQuery)
+def hall(tournament_id: int, query: ClockQuery):
     """Show the hall clock: no sign-in, large digits, tables with extra time (§3.4)."""
-    view = clock.clock_view(tournament_id, _session_arg())
-    return render_template("clock/hall.html", clock=view, tournament_id=tournament_id)
+    view = clock.clock_view(tournament_id, query.session)
+    return render_template("clock/hall.html", clock=view, tournament_id=tournament_id,
+                           session_number=query.session)
 
 
 @bp.get("/t/<int:tournament_id>/clock/control")
-def control(tournament_id: int):
+@edge.pages.validate(query=ClockQuery)
+def control(tournament_id: int, query: ClockQuery):
     """Show the organizer's clock controls: start, pause, resume, extend, end."""
     require_role(tournament_id, *CLOCK_ROLES)
-    view = clock.clock_view(tournament_id, _session_arg())
+    view = clock.clock_view(tournament_id, query.session)
     return render_template("clock/control.html", clock=view, tournament_id=tournament_id)
 
 
 @bp.get("/t/<int:tournament_id>/timers")
-def timer_list(tournament_id: int):
+@edge.pages.validate(query=TimerListQuery)
+def timer_list(tournament_id: int, query: TimerListQuery):
     """Show the tables to time (?table=N chooses one) and the timers still open (§1.9)."""
     require_judge(tournament_id)
     return render_template("clock/timers.html", tournament_id=tournament_id,
-                           choices=timers.timer_choices(tournament_id),
-                           table=request.args.get("table", type=int))
+                           choices=timers.timer_choices(tournament_id), table=query.table)
 
 
 @bp.get("/t/<int:tournament_id>/timers/<int:timer_id>")
@@ -61,20 +78,23 @@ def timer_page(tournament_id: int, timer_id: int):
 
 
 @bp.get("/t/<int:tournament_id>/timeouts")
-def timeouts(tournament_id: int):
+@edge.pages.validate(query=ClockQuery)
+def timeouts(tournament_id: int, query: ClockQuery):
     """Show the time-outs and late arrivals of the session, and who may be absent (§4.14)."""
     require_judge(tournament_id)
     return render_template("clock/timeouts.html", tournament_id=tournament_id,
-                           view=timers.timeouts_view(tournament_id, _session_arg()),
+                           view=timers.timeouts_view(tournament_id, query.session),
                            is_organizer=staff_role(tournament_id) == "organizer")
 
 
 # ---------------------------------------------------------------- session clock API
 
 @api.get("/tournaments/<int:tournament_id>/clock")
-def get_clock(tournament_id: int):
+@edge.api.validate(query=ClockQuery, resp=edge.responses(ClockOut, errors=(400, 404),
+                                                         also={304: None}), tags=["clock"])
+def get_clock(tournament_id: int, query: ClockQuery):
     """Return the hall clock: server time and deadlines; 304 when the client's copy is current."""
-    view = clock.clock_view(tournament_id, _session_arg())
+    view = clock.clock_view(tournament_id, query.session)
     session = view["session"]
     etag = f'"clock-{session["version"] if session else "none"}"'
     if etag in request.headers.get("If-None-Match", ""):
@@ -88,21 +108,27 @@ def get_clock(tournament_id: int):
 
 
 @api.post("/tournaments/<int:tournament_id>/clock")
-def act_on_clock(tournament_id: int):
+@edge.api.validate(json=ClockActBody, resp=edge.responses(ClockActOut), tags=["clock"],
+                   **SIGNED_IN)
+def act_on_clock(tournament_id: int, json: ClockActBody):
     """Start, pause, resume, extend or end the session clock (organizer or head judge)."""
     user = require_role(tournament_id, *CLOCK_ROLES)
-    body, status = clock.act(get_tournament_or_404(tournament_id), json_body(), user)
-    db.session.commit()
-    return jsonify(body), status
+    tournament = get_tournament_or_404(tournament_id)
+    answer, status = writes.once("clock.act", f"tournament:{tournament.id}", json,
+                                 lambda: clock.act(tournament, json, user),
+                                 tournament_id=tournament.id)
+    return jsonify(answer), status
 
 
 @api.post("/tournaments/<int:tournament_id>/clock/time-over")
-def time_over(tournament_id: int):
+@edge.api.validate(json=ClockTimeOverBody, resp=edge.responses(ClockActOut), tags=["clock"])
+def time_over(tournament_id: int, json: ClockTimeOverBody):
     """Close the cards whose time is over by the server clock; anyone may ask, it decides."""
     user = g.get("user")
     actor = (Actor.for_user(user) if user and user.tournament_id == tournament_id
              else Actor("clock", True))
-    body = clock.time_over(tournament_id, json_body(), actor)
+    # No op_id: each card closes once by its own sweep key, so a repeat changes nothing.
+    body = clock.time_over(tournament_id, json.session, actor)
     db.session.commit()
     return jsonify(body)
 
@@ -110,15 +136,21 @@ def time_over(tournament_id: int):
 # ---------------------------------------------------------------- play timers API
 
 @api.post("/tournaments/<int:tournament_id>/timers")
-def start_timer(tournament_id: int):
+@edge.api.validate(json=TimerStartBody, resp=edge.responses(TimerOut), tags=["timers"],
+                   **SIGNED_IN)
+def start_timer(tournament_id: int, json: TimerStartBody):
     """Start timing one player's round."""
     user = require_judge(tournament_id)
-    body, status = timers.start_timer(get_tournament_or_404(tournament_id), json_body(), user)
-    db.session.commit()
-    return jsonify(body), status
+    tournament = get_tournament_or_404(tournament_id)
+    answer, status = writes.once("timer.start", f"tournament:{tournament.id}", json,
+                                 lambda: timers.start_timer(tournament, json, user),
+                                 tournament_id=tournament.id)
+    return jsonify(answer), status
 
 
 @api.get("/timers/<int:timer_id>")
+@edge.api.validate(resp=edge.responses(TimerOut, errors=(401, 403, 404)), tags=["timers"],
+                   **SIGNED_IN)
 def get_timer(timer_id: int):
     """Return a play timer with its stamps and the charges so far."""
     timer = timers.get_timer_or_404(timer_id)
@@ -128,151 +160,86 @@ def get_timer(timer_id: int):
     return response
 
 
-def _timer_write(timer_id: int, operation):
+def _timer_write(timer_id: int, kind: str, body, apply):
+    """Apply one write to a play timer once per op_id; `apply(timer, user)` does it."""
     timer = timers.get_timer_or_404(timer_id)
     user = require_judge(timer.tournament_id)
-    body, status = operation(timer, json_body(), user)
-    db.session.commit()
-    return jsonify(body), status
+    answer, status = writes.once(kind, f"timer:{timer.id}", body, lambda: apply(timer, user),
+                                 tournament_id=timer.tournament_id)
+    return jsonify(answer), status
+
+
+TIMER_WRITE = {"resp": edge.responses(TimerOut), "tags": ["timers"], **SIGNED_IN}
 
 
 @api.post("/timers/<int:timer_id>/taps")
-def tap(timer_id: int):
-    """Add a tap: a turn starts or ends at its server-time stamp."""
-    return _timer_write(timer_id, timers.tap)
+@edge.api.validate(json=TimerTapBody, **TIMER_WRITE)
+def tap(timer_id: int, json: TimerTapBody):
+    """Add tap number seq (even: a turn starts, odd: it ends) at its server-time stamp."""
+    return _timer_write(timer_id, "timer.tap", json,
+                        lambda timer, user: timers.tap(timer, json.seq, json.at_ms, user))
 
 
 @api.post("/timers/<int:timer_id>/undo")
-def undo(timer_id: int):
-    """Take back the last tap."""
-    return _timer_write(timer_id, timers.undo)
+@edge.api.validate(json=TimerUndoBody, **TIMER_WRITE)
+def undo(timer_id: int, json: TimerUndoBody):
+    """Take back the last tap; seq is the number of taps the phone saw."""
+    return _timer_write(timer_id, "timer.undo", json,
+                        lambda timer, user: timers.undo(timer, json.seq, user))
 
 
 @api.post("/timers/<int:timer_id>/finish")
-def finish(timer_id: int):
-    """Stop the timer at the end of the round."""
-    return _timer_write(timer_id, timers.finish)
+@edge.api.validate(json=TimerStopBody, **TIMER_WRITE)
+def finish(timer_id: int, json: TimerStopBody):
+    """Stop the timer at the end of the round; a running turn ends at at_ms."""
+    return _timer_write(timer_id, "timer.finish", json,
+                        lambda timer, user: timers.finish(timer, json.at_ms, user))
 
 
 @api.post("/timers/<int:timer_id>/penalty")
-def convert(timer_id: int):
-    """Put the timer's points on the card as a penalty, with a ruling-log entry."""
-    return _timer_write(timer_id, timers.convert)
+@edge.api.validate(json=TimerStopBody, **TIMER_WRITE)
+def convert(timer_id: int, json: TimerStopBody):
+    """Put the timer's points on the card as a penalty, with a ruling-log entry (§1.9)."""
+    return _timer_write(timer_id, "timer.penalty", json, lambda timer, user: timers.convert(
+        timer, json.at_ms, user, op_id=json.op_id))
 
 
 # ---------------------------------------------------------------- time-outs API
 
 @api.get("/tournaments/<int:tournament_id>/timeouts")
-def list_timeouts(tournament_id: int):
-    """Return the session's time-outs, late arrivals and possible absences."""
+@edge.api.validate(query=ClockQuery, resp=edge.responses(TimeoutsOut, errors=(400, 401, 403,
+                                                                               404)),
+                   tags=["timers"], **SIGNED_IN)
+def list_timeouts(tournament_id: int, query: ClockQuery):
+    """Return the session's time-outs, late arrivals and possible absences (§4.14)."""
     require_judge(tournament_id)
-    response = jsonify(timers.timeouts_view(tournament_id, _session_arg()))
+    response = jsonify(timers.timeouts_view(tournament_id, query.session))
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
 @api.post("/tournaments/<int:tournament_id>/timeouts")
-def start_timeout(tournament_id: int):
-    """Start a time-out, or log a late arrival."""
+@edge.api.validate(json=TimeoutStartBody, resp=edge.responses(TimeoutOut), tags=["timers"],
+                   **SIGNED_IN)
+def start_timeout(tournament_id: int, json: TimeoutStartBody):
+    """Start a time-out, or log a late arrival (late_ms logs an arrival at once)."""
     user = require_judge(tournament_id)
-    body, status = timers.start_timeout(get_tournament_or_404(tournament_id), json_body(), user)
-    db.session.commit()
-    return jsonify(body), status
+    tournament = get_tournament_or_404(tournament_id)
+    answer, status = writes.once("timeout.start", f"tournament:{tournament.id}", json,
+                                 lambda: timers.start_timeout(tournament, json, user),
+                                 tournament_id=tournament.id)
+    return jsonify(answer), status
 
 
 @api.post("/timeouts/<int:timeout_id>/end")
-def end_timeout(timeout_id: int):
-    """End a time-out or late arrival and charge it (§4.14)."""
-    user = require_judge(timers.get_timeout_or_404(timeout_id).tournament_id)
-    body, status = timers.end_timeout(timeout_id, json_body(), user)
-    db.session.commit()
-    return jsonify(body), status
-
-
-# ---------------------------------------------------------------- OpenAPI
-
-_op, _path_int, OP_ID = openapi._op, openapi._path_int, openapi.OP_ID
-T, TIMER, TIMEOUT = [_path_int("tournament_id")], [_path_int("timer_id")], [
-    _path_int("timeout_id")]
-SESSION_Q = [{"name": "session", "in": "query", "required": False,
-              "schema": {"type": "integer"}, "description": "session number (default: current)"}]
-AT_MS = {"type": "integer", "description": "server-time stamp (client clock + /api/time offset)"}
-TIMER_BODY = {"type": "object", "properties": {"timer": {"type": "object"}}}
-
-openapi.add_paths({
-    "/api/tournaments/{tournament_id}/clock": {
-        "get": _op("The hall clock (public): now_ms and the current session's clock, with "
-                   "deadlines in server ms (remaining = deadline - server now), tables with "
-                   "extra time, warnings at 15 and 5 minutes, events. ETag / 304.",
-                   errors=(404,), tag="clock", params=T + SESSION_Q),
-        "post": _op("Act on a session clock (organizer or head judge): start, pause, resume, "
-                    "extend (seconds, reason; whole hall or one table) or end.",
-                    body={"type": "object", "required": ["action", "op_id"], "properties": {
-                        "action": {"type": "string", "enum": list(clock.ACTIONS)},
-                        "session": {"type": "integer"},
-                        "seconds": {"type": "integer", "description": "extend only; may be "
-                                    "negative to take back time"},
-                        "table": {"type": ["integer", "null"]}, "reason": {"type": "string"},
-                        "op_id": OP_ID}},
-                    errors=(400, 401, 403, 404, 409), tag="clock", auth=True, params=T)},
-    "/api/tournaments/{tournament_id}/clock/time-over": {"post": _op(
-        "Close the scoring cards whose time is over by the server clock (§3.4): unrecorded "
-        "rounds become not played. Anyone may ask; the server decides; a repeat does nothing.",
-        body={"type": "object", "properties": {"session": {"type": "integer"}}},
-        errors=(404,), tag="clock", params=T)},
-    "/api/tournaments/{tournament_id}/timers": {"post": _op(
-        "Start a play timer for one player's round (§1.9); dealt 'now' starts the free time.",
-        body={"type": "object", "required": ["card", "round", "player", "op_id"],
-              "properties": {"card": {"type": "integer"}, "round": {"type": "integer"},
-                             "player": {"type": "integer"},
-                             "dealt": {"type": "string", "enum": ["now", "earlier"]},
-                             "at_ms": AT_MS, "is_stalling_clock": {"type": "boolean"},
-                             "op_id": OP_ID}},
-        ok=TIMER_BODY, errors=(400, 401, 403, 404, 409), tag="timers", auth=True, params=T)},
-    "/api/timers/{timer_id}": {"get": _op(
-        "A play timer: limits, taps (server ms), points so far.", ok=TIMER_BODY,
-        errors=(401, 403, 404), tag="timers", auth=True, params=TIMER)},
-    "/api/timers/{timer_id}/taps": {"post": _op(
-        "Add tap number seq (0-based; even: a turn starts, odd: it ends) at at_ms.",
-        body={"type": "object", "required": ["seq", "op_id"], "properties": {
-            "seq": {"type": "integer"}, "at_ms": AT_MS, "op_id": OP_ID}},
-        ok=TIMER_BODY, errors=(400, 401, 403, 404, 409), tag="timers", auth=True,
-        params=TIMER)},
-    "/api/timers/{timer_id}/undo": {"post": _op(
-        "Take back the last tap; seq is the number of taps the phone saw.",
-        body={"type": "object", "required": ["seq", "op_id"], "properties": {
-            "seq": {"type": "integer"}, "op_id": OP_ID}},
-        ok=TIMER_BODY, errors=(400, 401, 403, 404, 409), tag="timers", auth=True,
-        params=TIMER)},
-    "/api/timers/{timer_id}/finish": {"post": _op(
-        "Stop the timer; a running turn ends at at_ms.",
-        body={"type": "object", "required": ["op_id"], "properties": {
-            "at_ms": AT_MS, "op_id": OP_ID}},
-        ok=TIMER_BODY, errors=(400, 401, 403, 404, 409), tag="timers", auth=True,
-        params=TIMER)},
-    "/api/timers/{timer_id}/penalty": {"post": _op(
-        "Turn the timer's points into a penalty (special case, time_violation), a card "
-        "penalty line and a ruling-log entry citing §1.9, in one step.",
-        body={"type": "object", "required": ["op_id"], "properties": {
-            "at_ms": AT_MS, "op_id": OP_ID}},
-        ok=TIMER_BODY, errors=(400, 401, 403, 404, 409), tag="timers", auth=True,
-        params=TIMER)},
-    "/api/tournaments/{tournament_id}/timeouts": {
-        "get": _op("The session's time-outs and late arrivals, each player's time-out total "
-                   "and the players who may be ruled absent (§4.14).",
-                   errors=(401, 403, 404), tag="timers", auth=True, params=T + SESSION_Q),
-        "post": _op("Start a time-out, or log a late arrival (kind 'late'; late_ms to log an "
-                    "arrival at once when the clock was not running).",
-                    body={"type": "object", "required": ["player", "op_id"], "properties": {
-                        "player": {"type": "integer"},
-                        "kind": {"type": "string", "enum": ["timeout", "late"]},
-                        "is_medication": {"type": "boolean"}, "at_ms": AT_MS,
-                        "late_ms": {"type": "integer"}, "session": {"type": "integer"},
-                        "op_id": OP_ID}},
-                    errors=(400, 401, 403, 404, 409), tag="timers", auth=True, params=T)},
-    "/api/timeouts/{timeout_id}/end": {"post": _op(
-        "End a time-out or late arrival at at_ms; its points go on the card (§4.14).",
-        body={"type": "object", "required": ["op_id"], "properties": {
-            "at_ms": AT_MS, "op_id": OP_ID}},
-        errors=(400, 401, 403, 404, 409), tag="timers", auth=True, params=TIMEOUT)},
-})
+@edge.api.validate(json=TimeoutEndBody, resp=edge.responses(TimeoutOut), tags=["timers"],
+                   **SIGNED_IN)
+def end_timeout(timeout_id: int, json: TimeoutEndBody):
+    """End a time-out or late arrival at at_ms; its points go on the card (§4.14)."""
+    row = timers.get_timeout_or_404(timeout_id)
+    user = require_judge(row.tournament_id)
+    answer, status = writes.once("timeout.end", f"timeout:{row.id}", json,
+                                 lambda: timers.end_timeout(row, json.at_ms, user,
+                                                            op_id=json.op_id),
+                                 tournament_id=row.tournament_id)
+    return jsonify(answer), status

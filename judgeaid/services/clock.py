@@ -11,6 +11,7 @@ import time
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
+from judgeaid.clock.schemas import ClockActBody
 from judgeaid.extensions import db
 from judgeaid.models import (
     Card,
@@ -41,8 +42,6 @@ from judgeaid.tournament.brackets import GRAND_FINAL_SIZE
 # Time after zero for writing down a round finished before the bell (§3.4); then the cards
 # close by themselves. Ending the clock by hand closes them at once.
 DEFAULT_GRACE_S = 120
-ACTIONS = ("start", "pause", "resume", "extend", "end")
-REASON_LIMIT = 300
 
 
 def server_now_ms() -> int:
@@ -189,53 +188,34 @@ def clock_view(tournament_id: int, number: int | None = None, now_ms: int | None
 
 # ---------------------------------------------------------------- acting on the clock
 
-def _reason(payload: dict) -> str:
-    reason = " ".join(str(payload.get("reason") or "").split())
-    if len(reason) > REASON_LIMIT:
-        raise ServiceError(f"Keep the reason under {REASON_LIMIT} characters.")
-    return reason
-
-
-def _read_act(session: PlaySession, payload: dict, now_ms: int) -> tuple[ClockAct, str]:
-    action = payload.get("action")
-    if action not in ACTIONS:
-        raise ServiceError(f"'action' must be one of: {', '.join(ACTIONS)}.")
+def _read_act(session: PlaySession, body: ClockActBody, now_ms: int) -> tuple[ClockAct, str]:
     table_id = None
-    number = payload.get("table")
-    if number is not None:
-        table = next((t for t in session.tables if t.number == number), None)
+    if body.table is not None:
+        table = next((t for t in session.tables if t.number == body.table), None)
         if table is None:
-            raise ServiceError(f"Session {session.number} has no table {number}.")
+            raise ServiceError(f"Session {session.number} has no table {body.table}.")
         table_id = table.id
     amount = 0
-    reason = _reason(payload)
-    if action == "extend":
-        seconds = payload.get("seconds")
-        if isinstance(seconds, bool) or not isinstance(seconds, int) or seconds == 0:
+    reason = " ".join(body.reason.split())
+    if body.action == "extend":
+        if not body.seconds:
             raise ServiceError("'seconds' must be a whole, non-zero number of seconds.")
         if not reason:
             raise ServiceError("Say why the time is extended (for example, a long ruling).")
-        amount = seconds * 1000
-    return ClockAct(action, now_ms, amount, table_id), reason
+        amount = body.seconds * 1000
+    return ClockAct(body.action, now_ms, amount, table_id), reason
 
 
-def act(tournament: Tournament, payload: dict, user: User, now_ms: int | None = None
-        ) -> tuple[dict, int]:
-    """Start, pause, resume, extend or end a session clock; replaying the op_id does nothing."""
-    op_id = operations.read_op_id(payload)
-    stored = operations.replay(op_id, "clock.act", payload)
-    if stored:
-        return stored
-    number = payload.get("session")
-    if number is not None and (isinstance(number, bool) or not isinstance(number, int)):
-        raise ServiceError("'session' must be a session number.")
-    session = current_session(tournament.id, number)
+def act(tournament: Tournament, body: ClockActBody, user: User, now_ms: int | None = None
+        ) -> dict:
+    """Start, pause, resume, extend or end a session clock."""
+    session = current_session(tournament.id, body.session)
     if session is None or not session.tables:
         raise Conflict("No session is seated yet, so there is no clock to run.")
     events = _events(session)
     now = max(server_now_ms() if now_ms is None else now_ms,
               events[-1].at_ms if events else 0)
-    clock_act, reason = _read_act(session, payload, now)
+    clock_act, reason = _read_act(session, body, now)
     if clock_act.kind == "start":
         _check_no_other_clock(session)
     try:
@@ -244,18 +224,16 @@ def act(tournament: Tournament, payload: dict, user: User, now_ms: int | None = 
         raise Conflict(_sentence(str(exc))) from None
     db.session.add(ClockEvent(session_id=session.id, table_id=clock_act.table,
                               kind=clock_act.kind, amount_ms=clock_act.amount_ms, reason=reason,
-                              at_ms=now, by=Actor.for_user(user).label, op_id=op_id))
+                              at_ms=now, by=Actor.for_user(user).label, op_id=body.op_id))
     if clock_act.kind == "start" and session.status in ("planned", "seated"):
         session.status = "playing"
     db.session.flush()
     record_event(f"clock.{clock_act.kind}", tournament_id=tournament.id, actor=user,
                  subject=f"session:{session.number}",
-                 after={"table": payload.get("table"), "amount_ms": clock_act.amount_ms,
+                 after={"table": body.table, "amount_ms": clock_act.amount_ms,
                         "reason": reason, "at_ms": now})
     closed = close_due_cards(session, Actor.for_user(user), now)
-    body = {"session": session_view(session, now), "now_ms": now, "closed_cards": closed}
-    operations.remember(op_id, "clock.act", tournament.id, payload, body)
-    return body, 200
+    return {"session": session_view(session, now), "now_ms": now, "closed_cards": closed}
 
 
 def _sentence(message: str) -> str:
@@ -284,7 +262,7 @@ def _close_card(session: PlaySession, table: Table, actor: Actor) -> int | None:
     # A judge who already marked the card chose the round; all 16 recorded leaves nothing.
     if card.not_played_from is not None or _last_recorded(card) >= 16:
         return None
-    cards.mark_time_over(card, {"op_id": f"clock-{session.id}-card-{card.id}"}, actor)
+    cards.close_rounds(card, actor)
     return card.id
 
 
@@ -339,12 +317,11 @@ def _sweep(session: PlaySession, table_id: int | None, tables: list[Table], is_e
     return closed
 
 
-def time_over(tournament_id: int, payload: dict, actor: Actor, now_ms: int | None = None
+def time_over(tournament_id: int, number: int | None, actor: Actor, now_ms: int | None = None
               ) -> dict:
     """Close the cards whose time is over by the server's clock (anyone may ask; it decides)."""
     get_tournament_or_404(tournament_id)
-    number = payload.get("session")
-    session = current_session(tournament_id, number if isinstance(number, int) else None)
+    session = current_session(tournament_id, number)
     if session is None:
         raise NotFound("No session clock is running.")
     now = server_now_ms() if now_ms is None else now_ms

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass, field
 
 from sqlalchemy import func, select
 
+from judgeaid.edge import length_of
 from judgeaid.extensions import db
 from judgeaid.models import Player, Team, Tournament, User
 from judgeaid.services.audit import record_event
@@ -140,9 +142,21 @@ def get_player_or_404(tournament: Tournament, number: int | None) -> Player:
     return player
 
 
+# secrets.token_urlsafe's alphabet
+_TOKEN = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def is_token(text: str | None) -> bool:
+    """Return True when `text` could be a player link's token (URL-safe, column-sized)."""
+    return bool(text) and len(text) <= length_of(Player.token) and _TOKEN.fullmatch(
+        text) is not None
+
+
 def get_player_by_token_or_404(token: str) -> Player:
     """Return the player whose page this token opens, or raise NotFound."""
-    player = db.session.scalar(select(Player).where(Player.token == token))
+    # Only a token's own characters reach the database (a NUL there is a PostgreSQL error).
+    player = db.session.scalar(select(Player).where(Player.token == token)) if is_token(
+        token) else None
     if player is None:
         raise NotFound("This player link is not valid. Ask the organizer for your slip.")
     return player

@@ -13,6 +13,7 @@ import hashlib
 
 from sqlalchemy import select, update
 
+from judgeaid.clock.schemas import TimeoutStartBody, TimerStartBody
 from judgeaid.extensions import db
 from judgeaid.models import (
     Card,
@@ -38,18 +39,15 @@ from judgeaid.rules.timing import (
     round_time,
     timeout_charge,
 )
-from judgeaid.services import cards, operations
+from judgeaid.services import cards
 from judgeaid.services import clock as session_clock
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
-from judgeaid.services.payloads import read_int as _int
 from judgeaid.tournament.card import ROUNDS
 from judgeaid.tournament.formats import FORMATS
 
-# A stamp a little ahead of the server is a phone whose offset is slightly off: taken as now.
-FUTURE_TOLERANCE_MS = 2000
 TIME_CATEGORY = "special"
 TIME_INFRACTION = "time_violation"
 TIMEOUT_INFRACTION = "timeout_or_late"
@@ -60,12 +58,13 @@ def _sub_op_id(op_id: str, part: str) -> str:
     return "c-" + hashlib.sha256(f"{op_id}/{part}".encode()).hexdigest()[:40]
 
 
-def _stamp(payload: dict, low: int, now_ms: int) -> int:
+def _stamp(at: int | None, low: int, now_ms: int) -> int:
     """Return the tap's server-time stamp, kept between the previous stamp and now."""
-    at = _int(payload, "at_ms", required=False)
-    if at is None or at > now_ms + FUTURE_TOLERANCE_MS:
+    # A stamp ahead of the server is a phone whose offset is slightly off: taken as now (a
+    # turn starting in the server's future would have a negative running time).
+    if at is None or at > now_ms:
         at = now_ms
-    return max(low, min(at, now_ms + FUTURE_TOLERANCE_MS))
+    return max(low, at)
 
 
 def _line_label(infraction: str) -> str:
@@ -163,18 +162,14 @@ def _check_staff(user: User, tournament_id: int) -> None:
         raise ServiceError("Your sign-in is for another tournament.", status=403)
 
 
-def start_timer(tournament: Tournament, payload: dict, user: User) -> tuple[dict, int]:
+def start_timer(tournament: Tournament, body: TimerStartBody, user: User) -> dict:
     """Start timing one player's round at a table; `dealt` is 'now' or 'earlier'."""
-    op_id = operations.read_op_id(payload)
-    stored = operations.replay(op_id, "timer.start", payload)
-    if stored:
-        return stored
     _check_staff(user, tournament.id)
-    card = db.session.get(Card, _int(payload, "card"))
+    card = db.session.get(Card, body.card)
     if card is None or card.tournament_id != tournament.id:
         raise NotFound("There is no such scoring card in this tournament.")
-    number = _int(payload, "round", low=1, high=ROUNDS)
-    player_number = _int(payload, "player")
+    number = body.round
+    player_number = body.player
     _seat_player(card, player_number)
     running = db.session.scalar(select(PlayTimer).where(
         PlayTimer.card_id == card.id, PlayTimer.round == number,
@@ -182,17 +177,11 @@ def start_timer(tournament: Tournament, payload: dict, user: User) -> tuple[dict
     if running is not None:
         raise Conflict("This player is already being timed in this round.",
                        details=[{"timer": running.id}])
-    is_stalling = bool(payload.get("is_stalling_clock"))
+    is_stalling = body.is_stalling_clock
     limits = limits_for(tournament, is_stalling_clock=is_stalling)
     now = session_clock.server_now_ms()
-    dealt = payload.get("dealt", "now")
-    if dealt == "now":
-        dealt_at = _stamp(payload, 0, now)
-    elif dealt == "earlier":
-        # joined a round under way: its free time is already over
-        dealt_at = now - limits.free_ms
-    else:
-        raise ServiceError("'dealt' must be 'now' (the tiles were just dealt) or 'earlier'.")
+    # dealt "earlier": joined a round under way, its free time is already over
+    dealt_at = _stamp(body.at_ms, 0, now) if body.dealt == "now" else now - limits.free_ms
     timer = PlayTimer(tournament_id=tournament.id, card_id=card.id, round=number,
                       player_number=player_number, judge_id=user.id, dealt_at_ms=dealt_at,
                       turns=[], is_stalling_clock=is_stalling)
@@ -202,9 +191,7 @@ def start_timer(tournament: Tournament, payload: dict, user: User) -> tuple[dict
                  subject=f"timer:{timer.id}",
                  after={"card": card.id, "round": number, "player": player_number,
                         "is_stalling_clock": is_stalling})
-    body = {"timer": timer_view(timer, now)}
-    operations.remember(op_id, "timer.start", tournament.id, payload, body)
-    return body, 200
+    return {"timer": timer_view(timer, now)}
 
 
 def _save(timer: PlayTimer, edges: list[int], status: str) -> None:
@@ -224,74 +211,55 @@ def _check_running(timer: PlayTimer, user: User) -> None:
         raise Conflict("This timer is stopped; its result can no longer change.")
 
 
-def tap(timer: PlayTimer, payload: dict, user: User) -> tuple[dict, int]:
+def tap(timer: PlayTimer, seq: int, at_ms: int | None, user: User) -> dict:
     """Add one tap (a turn starts or ends) at its server-time stamp; `seq` is its place."""
-    op_id = operations.read_op_id(payload)
-    stored = operations.replay(op_id, "timer.tap", payload)
-    if stored:
-        return stored
     _check_staff(user, timer.tournament_id)
     edges = _edges(timer)
-    seq = _int(payload, "seq", low=0)
     if seq < len(edges):
-        if edges[seq] == payload.get("at_ms"):
-            return {"timer": timer_view(timer), "changed": False}, 200
+        if edges[seq] == at_ms:
+            return {"timer": timer_view(timer), "changed": False}
         raise Conflict(f"Tap {seq + 1} is already on this timer with another time; reload it.")
     if seq > len(edges):
         raise Conflict(f"Tap {len(edges) + 1} has not arrived yet; send the taps in order.")
     _check_running(timer, user)
     now = session_clock.server_now_ms()
-    edges.append(_stamp(payload, edges[-1] if edges else timer.dealt_at_ms, now))
+    edges.append(_stamp(at_ms, edges[-1] if edges else timer.dealt_at_ms, now))
     _save(timer, edges, "running")
-    body = {"timer": timer_view(timer, now), "changed": True}
-    operations.remember(op_id, "timer.tap", timer.tournament_id, payload, body)
-    return body, 200
+    return {"timer": timer_view(timer, now), "changed": True}
 
 
-def undo(timer: PlayTimer, payload: dict, user: User) -> tuple[dict, int]:
+def undo(timer: PlayTimer, seq: int, user: User) -> dict:
     """Take back the last tap; `seq` says how many taps the phone saw, so a stale undo fails."""
-    op_id = operations.read_op_id(payload)
-    stored = operations.replay(op_id, "timer.undo", payload)
-    if stored:
-        return stored
     _check_running(timer, user)
     edges = _edges(timer)
-    if _int(payload, "seq", low=0) != len(edges) or not edges:
+    if seq != len(edges) or not edges:
         raise Conflict("The taps on this timer changed; reload it before undoing.")
     removed = edges.pop()
     _save(timer, edges, "running")
     record_event("timer.undo", tournament_id=timer.tournament_id, actor=user,
                  subject=f"timer:{timer.id}", before={"at_ms": removed})
-    body = {"timer": timer_view(timer)}
-    operations.remember(op_id, "timer.undo", timer.tournament_id, payload, body)
-    return body, 200
+    return {"timer": timer_view(timer)}
 
 
-def _stop(timer: PlayTimer, payload: dict, now_ms: int) -> None:
+def _stop(timer: PlayTimer, at_ms: int | None, now_ms: int) -> None:
     edges = _edges(timer)
     if len(edges) % 2:
         # a turn still running ends with the round
-        edges.append(_stamp(payload, edges[-1], now_ms))
+        edges.append(_stamp(at_ms, edges[-1], now_ms))
     _save(timer, edges, "finished")
 
 
-def finish(timer: PlayTimer, payload: dict, user: User) -> tuple[dict, int]:
+def finish(timer: PlayTimer, at_ms: int | None, user: User) -> dict:
     """Stop the timer at the end of the round; a turn still running ends at `at_ms`."""
-    op_id = operations.read_op_id(payload)
-    stored = operations.replay(op_id, "timer.finish", payload)
-    if stored:
-        return stored
     _check_running(timer, user)
     now = session_clock.server_now_ms()
-    _stop(timer, payload, now)
+    _stop(timer, at_ms, now)
     tournament = db.session.get(Card, timer.card_id).table.session.tournament
     result = _result(timer, limits_for(tournament, is_stalling_clock=timer.is_stalling_clock),
                      now)
     record_event("timer.finish", tournament_id=timer.tournament_id, actor=user,
                  subject=f"timer:{timer.id}", after={"points": result.total_points})
-    body = {"timer": timer_view(timer, now)}
-    operations.remember(op_id, "timer.finish", timer.tournament_id, payload, body)
-    return body, 200
+    return {"timer": timer_view(timer, now)}
 
 
 def _what_happened(timer: PlayTimer, player: Player, limits: TimeLimits,
@@ -317,19 +285,15 @@ def _decision(limits: TimeLimits, result: RoundTime) -> str:
     return text
 
 
-def convert(timer: PlayTimer, payload: dict, user: User) -> tuple[dict, int]:
+def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str) -> dict:
     """Turn the timer's result into a penalty, a card penalty line and a ruling-log entry."""
-    op_id = operations.read_op_id(payload)
-    stored = operations.replay(op_id, "timer.penalty", payload)
-    if stored:
-        return stored
     _check_staff(user, timer.tournament_id)
     if timer.status == "converted":
         raise Conflict("This timer's result is already on the card.",
                        details=[{"penalty": timer.penalty_id}])
     now = session_clock.server_now_ms()
     if timer.status == "running":
-        _stop(timer, payload, now)
+        _stop(timer, at_ms, now)
     card = db.session.get(Card, timer.card_id)
     tournament = card.table.session.tournament
     limits = limits_for(tournament, is_stalling_clock=timer.is_stalling_clock)
@@ -347,10 +311,9 @@ def convert(timer: PlayTimer, payload: dict, user: User) -> tuple[dict, int]:
     db.session.add(ruling)
     db.session.flush()
     line = f"{_line_label(TIME_INFRACTION)} (ruling #{ruling.id})"
-    body, _ = cards.add_penalty(card, {"player": player.number, "points": result.total_points,
-                                       "round": timer.round, "reason": line,
-                                       "op_id": _sub_op_id(op_id, "card")},
-                                Actor.for_user(user))
+    body = cards.put_penalty(card, player.number, result.total_points, line,
+                             Actor.for_user(user), round_=timer.round,
+                             op_id=_sub_op_id(op_id, "card"))
     penalty = Penalty(tournament_id=tournament.id, player_id=player.id, ruling_id=ruling.id,
                       card_penalty_id=body["penalty"], session_number=card.table.session.number,
                       round=timer.round, category=TIME_CATEGORY, infraction=TIME_INFRACTION,
@@ -369,10 +332,8 @@ def convert(timer: PlayTimer, payload: dict, user: User) -> tuple[dict, int]:
                  subject=f"timer:{timer.id}",
                  after={"penalty": penalty.id, "ruling": ruling.id,
                         "points": result.total_points})
-    answer = {"timer": timer_view(timer, now), "card": {
+    return {"timer": timer_view(timer, now), "card": {
         "id": card.id, "totals": body["card"]["totals"], "penalty": body["penalty"]}}
-    operations.remember(op_id, "timer.penalty", tournament.id, payload, answer)
-    return answer, 200
 
 
 def timer_choices(tournament_id: int) -> dict:
@@ -400,11 +361,8 @@ def timer_choices(tournament_id: int) -> dict:
 
 # ---------------------------------------------------------------- time-outs and late arrival
 
-def _session(tournament_id: int, payload: dict) -> PlaySession:
-    number = payload.get("session")
-    session = session_clock.current_session(
-        tournament_id, number if isinstance(number, int) and not isinstance(number, bool)
-        else None)
+def _session(tournament_id: int, number: int | None) -> PlaySession:
+    session = session_clock.current_session(tournament_id, number)
     if session is None or not session.tables:
         raise Conflict("No session is seated yet.")
     return session
@@ -466,26 +424,20 @@ def timeouts_view(tournament_id: int, number: int | None = None,
     }
 
 
-def start_timeout(tournament: Tournament, payload: dict, user: User) -> tuple[dict, int]:
+def start_timeout(tournament: Tournament, body: TimeoutStartBody, user: User) -> dict:
     """Start a player's time-out, or their late arrival; `late_ms` logs an arrival at once."""
-    op_id = operations.read_op_id(payload)
-    stored = operations.replay(op_id, "timeout.start", payload)
-    if stored:
-        return stored
     _check_staff(user, tournament.id)
-    session = _session(tournament.id, payload)
-    number = _int(payload, "player")
+    session = _session(tournament.id, body.session)
+    number = body.player
     player = db.session.scalar(select(Player).where(Player.tournament_id == tournament.id,
                                                     Player.number == number))
     if player is None or _player_card(session, player) is None:
         raise ServiceError(f"Player {number} does not play in session {session.number}.")
-    kind = payload.get("kind", "timeout")
-    if kind not in ("timeout", "late"):
-        raise ServiceError("'kind' must be 'timeout' or 'late'.")
+    kind = body.kind
     earlier = list(db.session.scalars(select(TimeOut).where(
         TimeOut.session_id == session.id, TimeOut.player_id == player.id)))
     now = session_clock.server_now_ms()
-    late_ms = _int(payload, "late_ms", low=0, high=4 * 3600_000, required=False)
+    late_ms = body.late_ms
     if kind == "late":
         if any(r.kind == "late" for r in earlier):
             raise Conflict(f"{player.name}'s late arrival is already logged for this session.")
@@ -501,20 +453,18 @@ def start_timeout(tournament: Tournament, payload: dict, user: User) -> tuple[di
             raise Conflict(f"{player.name} is already on a time-out.")
         if late_ms is not None:
             raise ServiceError("'late_ms' is for late arrivals only.")
-        started = _stamp(payload, 0, now)
+        started = _stamp(body.at_ms, 0, now)
     row = TimeOut(tournament_id=tournament.id, session_id=session.id, player_id=player.id,
                   kind=kind, started_at_ms=started,
-                  is_medication=bool(payload.get("is_medication")) and kind == "timeout",
-                  judge_id=user.id, op_id=op_id)
+                  is_medication=body.is_medication and kind == "timeout",
+                  judge_id=user.id, op_id=body.op_id)
     db.session.add(row)
     db.session.flush()
     record_event(f"timeout.{kind}", tournament_id=tournament.id, actor=user,
                  subject=f"timeout:{row.id}", after={"player": number, "at_ms": started})
     if kind == "late" and late_ms is not None:
-        _charge(row, started + late_ms, user, op_id)
-    body = {"timeout": _timeout_json(row, {player.id: player})}
-    operations.remember(op_id, "timeout.start", tournament.id, payload, body)
-    return body, 200
+        _charge(row, started + late_ms, user, body.op_id)
+    return {"timeout": _timeout_json(row, {player.id: player})}
 
 
 def get_timeout_or_404(timeout_id: int) -> TimeOut:
@@ -525,22 +475,15 @@ def get_timeout_or_404(timeout_id: int) -> TimeOut:
     return row
 
 
-def end_timeout(timeout_id: int, payload: dict, user: User) -> tuple[dict, int]:
+def end_timeout(row: TimeOut, at_ms: int | None, user: User, *, op_id: str) -> dict:
     """End a time-out or a late arrival at `at_ms` and charge it on the card (§4.14)."""
-    op_id = operations.read_op_id(payload)
-    stored = operations.replay(op_id, "timeout.end", payload)
-    if stored:
-        return stored
-    row = get_timeout_or_404(timeout_id)
     _check_staff(user, row.tournament_id)
     if row.ended_at_ms is not None:
         raise Conflict("This time-out has already ended.")
     now = session_clock.server_now_ms()
-    _charge(row, _stamp(payload, row.started_at_ms, now), user, op_id)
+    _charge(row, _stamp(at_ms, row.started_at_ms, now), user, op_id)
     player = db.session.get(Player, row.player_id)
-    body = {"timeout": _timeout_json(row, {player.id: player})}
-    operations.remember(op_id, "timeout.end", row.tournament_id, payload, body)
-    return body, 200
+    return {"timeout": _timeout_json(row, {player.id: player})}
 
 
 def _charge(row: TimeOut, ended_at_ms: int, user: User, op_id: str) -> None:
@@ -567,9 +510,8 @@ def _charge(row: TimeOut, ended_at_ms: int, user: User, op_id: str) -> None:
         player = db.session.get(Player, row.player_id)
         card = _player_card(session, player)
         line = f"{_line_label(TIMEOUT_INFRACTION)}: {what}"
-        body, _ = cards.add_penalty(card, {"player": player.number, "points": row.points,
-                                           "reason": line, "op_id": _sub_op_id(op_id, "card")},
-                                    Actor.for_user(user))
+        body = cards.put_penalty(card, player.number, row.points, line, Actor.for_user(user),
+                                 op_id=_sub_op_id(op_id, "card"))
         penalty = Penalty(tournament_id=row.tournament_id, player_id=player.id,
                           card_penalty_id=body["penalty"], session_number=session.number,
                           category=TIME_CATEGORY, infraction=TIMEOUT_INFRACTION, kind="points",

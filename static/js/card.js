@@ -141,6 +141,23 @@ function latestFor(roundNo, state = null) {
   return found[found.length - 1] || null;
 }
 
+// The revision a correction replaces: the line on the card, or the last one still waiting in
+// the outbox (a first line becomes revision 1, a correction the one after its base).
+function baseRevision(roundNo) {
+  const r = card.rounds[roundNo - 1];
+  let base = r.recorded ? r.revision : 0;
+  for (const item of queue) {
+    if (item.meta.kind !== "round" || item.meta.round !== roundNo || item.state !== "pending") continue;
+    base = Math.max(base, (item.body.correction ? item.body.base_revision : 0) + 1);
+  }
+  return base;
+}
+
+// The longest reason the server keeps: the page's own reason fields carry it.
+function reasonLimit() {
+  return document.querySelector("input[name=reason][maxlength]")?.getAttribute("maxlength") || "";
+}
+
 function queued(kind, test = () => true) {
   return queue.filter((item) => item.meta.kind === kind && test(item));
 }
@@ -277,7 +294,7 @@ function renderPenalties() {
     else if (isJudge && !pen.is_void) {
       li.append(h("details", { class: "strike" }, h("summary", { class: "button small", text: "Strike out" }),
         h("form", { class: "inline-form", "data-void-form": pen.id },
-          h("label", {}, "Why strike it out? ", h("input", { name: "reason", required: true, autocomplete: "off" })),
+          h("label", {}, "Why strike it out? ", h("input", { name: "reason", required: true, maxlength: reasonLimit(), autocomplete: "off" })),
           h("button", { class: "button", type: "submit", text: "Strike out" }))));
     }
     list.append(li);
@@ -686,7 +703,7 @@ function saveRound() {
     }
     if (entry.patterns) body.patterns = entry.patterns;
   }
-  if (entry.correction) Object.assign(body, { correction: true, reason });
+  if (entry.correction) Object.assign(body, { correction: true, reason, base_revision: baseRevision(entry.round) });
   const label = `Round ${entry.round}${entry.correction ? " (correction)" : ""}: ${describe(body)}`;
   write("/rounds", body, label, { kind: "round", round: entry.round, deltas: result.deltas,
     responsible: result.responsible, correction: entry.correction });

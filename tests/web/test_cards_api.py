@@ -84,9 +84,10 @@ def test_a_correction_keeps_the_old_line_and_needs_a_reason(judge, demo):
     card = card_of(judge, demo)
     seats = by_wind(card)
     post_round(judge, card, round=1, result="win", winner=seats["E"], value=30, win="self")
-    no_reason = post_round(judge, card, round=1, result="draw", correction=True)
+    no_reason = post_round(judge, card, round=1, result="draw", correction=True,
+                           base_revision=1)
     assert no_reason.status_code == 400 and "reason" in no_reason.get_json()["message"]
-    fixed = post_round(judge, card, round=1, result="draw", correction=True,
+    fixed = post_round(judge, card, round=1, result="draw", correction=True, base_revision=1,
                        reason="Winner's hand was a false win")
     line = fixed.get_json()["card"]["rounds"][0]
     assert line["result"] == "draw" and line["revision"] == 2
@@ -120,13 +121,16 @@ def test_same_turn_chain_uses_the_round_winds(judge, demo):
 
 
 @pytest.mark.parametrize(("body", "message"), [
-    ({"round": 17, "result": "draw"}, "'round' must be between 1 and 16."),
-    ({"round": 1, "result": "tie"}, "'result' must be 'win' or 'draw'."),
+    ({"round": 17, "result": "draw"}, "Check the request: round: must be at most 16."),
+    ({"round": 1, "result": "tie"},
+     "Check the request: result: must be one of 'win' or 'draw'."),
     ({"round": 1, "result": "win", "winner": 999, "value": 5, "win": "self"},
      "The winner (player 999) is not at this table."),
     ({"round": 1, "result": "win", "value": 5, "win": "discard", "winner": None},
-     "'winner' must be a whole number."),
-    ({"round": "1", "result": "draw"}, "'round' must be a whole number."),
+     "Check the request: body: winner is required for a win: the winner's player number."),
+    ({"round": "1.0", "result": "draw"},
+     "Check the request: round: must be a whole number written with the digits 0-9."),
+    ({"round": True, "result": "draw"}, "Check the request: round: must be a whole number."),
 ])
 def test_bad_rounds_get_clear_messages(judge, demo, body, message):
     card = card_of(judge, demo)
@@ -157,14 +161,14 @@ def test_appointed_player_records_but_cannot_correct(client, demo, app):
     token = next(p["url"].rsplit("/", 1)[1] for p in demo["players"] if p["number"] == player)
     judge = app.test_client()
     login(judge, demo, "judge")
-    judge.post(f"/api/cards/{card['id']}/recorder", json={"player": player})
+    judge.post(f"/api/cards/{card['id']}/recorder", json={"player": player, "op_id": op()})
     headers = {"X-Player-Token": token}
     ok = client.post(f"/api/cards/{card['id']}/rounds", headers=headers,
                      json={"round": 1, "result": "draw", "op_id": op()})
     assert ok.status_code == 200
     fix = client.post(f"/api/cards/{card['id']}/rounds", headers=headers,
                       json={"round": 1, "result": "draw", "correction": True, "reason": "x",
-                            "op_id": op()})
+                            "base_revision": 1, "op_id": op()})
     assert fix.status_code == 403
 
 
@@ -215,7 +219,8 @@ def test_confirmations_lock_the_card_and_a_correction_reopens_it(client, demo, a
     new_round = post_round(judge, card, round=16, result="draw")
     assert new_round.get_json()["changed"] is False  # same line again: nothing changes
     fix = post_round(judge, card, round=16, result="win", winner=numbers[0], value=5,
-                     win="self", correction=True, reason="Misread the last hand")
+                     win="self", correction=True, base_revision=1,
+                     reason="Misread the last hand")
     reopened = fix.get_json()["card"]
     assert reopened["status"] == "open" and len(reopened["pending_confirmations"]) == 4
 

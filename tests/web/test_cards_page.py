@@ -70,7 +70,8 @@ def test_recorded_rounds_corrections_and_penalties_render(client, demo, card):
     first = {"round": 1, "result": "win", "winner": seats["E"], "value": 70, "win": "discard",
              "discarder": seats["S"], "op_id": str(uuid.uuid4())}
     assert client.post(f"{url}/rounds", json=first).status_code == 200
-    fix = {**first, "value": 30, "correction": True, "reason": "miscounted the flush",
+    fix = {**first, "value": 30, "correction": True, "base_revision": 1,
+           "reason": "miscounted the flush",
            "op_id": str(uuid.uuid4())}
     assert client.post(f"{url}/rounds", json=fix).status_code == 200
     assert client.post(f"{url}/penalties", json={"player": seats["W"], "points": 10,
@@ -99,6 +100,7 @@ def test_reader_endpoint_names_the_player_of_a_token(client, demo, card):
     for token in (tokens[stranger], "nonsense"):
         assert client.get(url, headers={"X-Player-Token": token}).get_json()["player"] is None
     login(client, demo, "judge")
-    client.post(f"/api/cards/{card['id']}/recorder", json={"player": mine})
+    client.post(f"/api/cards/{card['id']}/recorder",
+                json={"player": mine, "op_id": str(uuid.uuid4())})
     answer = client.get(url, headers={"X-Player-Token": tokens[mine]}).get_json()
     assert answer == {"is_judge": True, "player": answer["player"], "is_recorder": True}

@@ -1,0 +1,122 @@
+"""Schemas of the scoring card API: rounds, corrections, penalties, sign-off (§4.9, A.2.2)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, Field, StrictBool, model_validator
+from pydantic_core import PydanticCustomError
+
+from judgeaid.edge import Id, OpId, Schema, WholeNumber, between, text
+from judgeaid.tournament.card import ROUNDS
+
+# Free-text reasons are Text columns: this is the longest a judge writes, and what the
+# appeal service keeps of a struck-out penalty's reason.
+REASON_LIMIT = 500
+
+Round = between(1, ROUNDS)
+PatternCount = Annotated[int, WholeNumber, Field(ge=0, le=4)]
+Reason = text(REASON_LIMIT, multiline=True)
+
+
+class CardRoundBody(Schema):
+    """One round's line; `correction: true` with a reason and base_revision changes one."""
+
+    round: Round
+    result: Literal["win", "draw"]
+    winner: Id | None = None
+    value: between(1, 480) | None = None
+    win: Literal["self", "discard"] | None = None
+    discarder: Id | None = None
+    same_turn: Annotated[list[Id], Field(max_length=4)] | None = None
+    patterns: Annotated[dict[Annotated[str, Field(max_length=12)], PatternCount],
+                        Field(max_length=60)] | None = None
+    correction: StrictBool = False
+    base_revision: Annotated[Id | None, Field(
+        description="the revision of the round's line this correction replaces; required "
+                    "with correction")] = None
+    reason: Reason = ""
+    op_id: OpId
+
+    @model_validator(mode="after")
+    def _complete(self) -> CardRoundBody:
+        missing = None
+        if self.correction and self.base_revision is None:
+            missing = ("base_revision is required with a correction: the revision of the "
+                       "line it corrects")
+        elif self.result == "win" and self.win is None:
+            missing = "win is required for a win: 'self' (self-draw) or 'discard'"
+        elif self.result == "win" and self.winner is None:
+            missing = "winner is required for a win: the winner's player number"
+        elif self.result == "win" and self.value is None and self.patterns is None:
+            missing = "value is required for a win (or the ticked patterns)"
+        elif self.win == "discard" and self.result == "win" and self.discarder is None:
+            missing = "discarder is required for a win by discard"
+        if missing:
+            raise PydanticCustomError("round_line", missing)
+        return self
+
+
+class CardPenaltyBody(Schema):
+    player: Id
+    points: between(1, 1000)
+    round: Round | None = None
+    reason: Reason
+    op_id: OpId
+
+
+class CardVoidBody(Schema):
+    reason: Reason
+    op_id: OpId
+
+
+class CardConfirmBody(Schema):
+    player: Id | None = Field(None, description="the player confirmed for (a judge only; a "
+                                                "player confirms for themself)")
+    op_id: OpId
+
+
+class CardTimeOverBody(Schema):
+    from_round: between(1, ROUNDS + 1) | None = None
+    op_id: OpId
+
+
+class CardRecorderBody(Schema):
+    player: Id | None = Field(description="the player number, or null for nobody")
+    op_id: OpId
+
+
+class CardView(BaseModel):
+    """The whole card (shape owned by the cards service; the fields clients rely on)."""
+
+    model_config = {"extra": "allow"}
+    id: int
+    version: int
+    status: str
+    session: int
+    table: int
+    players: list[dict[str, Any]]
+    rounds: list[dict[str, Any]]
+    penalties: list[dict[str, Any]]
+    totals: dict[int, dict[str, int]]
+    is_complete: bool
+    recorder: int | None
+
+
+class CardWriteOut(BaseModel):
+    card: CardView
+    round: int | None = None
+    revision: int | None = None
+    changed: bool | None = None
+    penalty: int | None = None
+
+
+class CardReaderPlayer(BaseModel):
+    number: int
+    name: str
+
+
+class CardReader(BaseModel):
+    is_judge: bool
+    player: CardReaderPlayer | None
+    is_recorder: bool
