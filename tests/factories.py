@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from judgeaid.extensions import db
 from judgeaid.services import accounts, players
 
@@ -26,3 +28,72 @@ def make_players(tournament, count: int, *, team_every: int = 0):
         team = f"Team {i // 4}" if team_every and (i // 4) % team_every == 0 else None
         made.append(players.add_player(tournament, f"Player {i + 1:03d}", team, "test"))
     return made
+
+
+# ---------------------------------------------------------------- card lines from plain dicts
+# Tests write card lines as the API's bodies; these check them with the same schemas and
+# apply them through writes.once and the card verbs, as the views do (so each commits, and a
+# replayed op_id changes nothing).
+
+def _body(schema, payload: dict):
+    return schema.model_validate({k: v for k, v in payload.items() if k != "op_id"}
+                                 | {"op_id": payload.get("op_id") or str(uuid.uuid4())})
+
+
+def _once(kind: str, card, body, apply) -> tuple[dict, int]:
+    from judgeaid import writes
+
+    return writes.once(kind, f"card:{card.id}", body, apply, tournament_id=card.tournament_id)
+
+
+def record_round(card, payload: dict, actor) -> tuple[dict, int]:
+    """Record (or correct) a round from an API-shaped dict; a correction may omit its base."""
+    from judgeaid.cards.schemas import CardRoundBody
+    from judgeaid.services import cards
+
+    payload = dict(payload)
+    if payload.get("correction") and payload.get("base_revision") is None:
+        history = cards.card_view(card)["rounds"][payload["round"] - 1]
+        payload["base_revision"] = history.get("revision")
+    body = _body(CardRoundBody, payload)
+    return _once("card.round", card, body,
+                 lambda: cards.write_round(card, body, actor, op_id=body.op_id))
+
+
+def add_penalty(card, payload: dict, actor) -> tuple[dict, int]:
+    """Put penalty points on a card from an API-shaped dict."""
+    from judgeaid.cards.schemas import CardPenaltyBody
+    from judgeaid.services import cards
+
+    body = _body(CardPenaltyBody, payload)
+    return _once("card.penalty", card, body, lambda: cards.put_penalty(
+        card, body.player, body.points, body.reason, actor, round_=body.round, op_id=body.op_id))
+
+
+def void_penalty(card, penalty_id: int, payload: dict, actor) -> tuple[dict, int]:
+    """Strike out a card penalty from an API-shaped dict."""
+    from judgeaid.cards.schemas import CardVoidBody
+    from judgeaid.services import cards
+
+    body = _body(CardVoidBody, payload)
+    return _once("card.penalty.void", card, body,
+                 lambda: cards.strike_penalty(card, penalty_id, body.reason, actor))
+
+
+def confirm(card, payload: dict, actor) -> tuple[dict, int]:
+    """Confirm a card's totals from an API-shaped dict."""
+    from judgeaid.cards.schemas import CardConfirmBody
+    from judgeaid.services import cards
+
+    body = _body(CardConfirmBody, payload)
+    return _once("card.confirm", card, body, lambda: cards.confirm_totals(card, body.player, actor))
+
+
+def mark_time_over(card, payload: dict, actor) -> tuple[dict, int]:
+    """Mark the rest of a card not played, from an API-shaped dict."""
+    from judgeaid.cards.schemas import CardTimeOverBody
+    from judgeaid.services import cards
+
+    body = _body(CardTimeOverBody, payload)
+    return _once("card.time_over", card, body,
+                 lambda: cards.close_rounds(card, actor, from_round=body.from_round))

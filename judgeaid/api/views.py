@@ -37,14 +37,6 @@ def json_writes_only():
         abort(415, description="Send the request body as JSON (Content-Type: application/json).")
 
 
-def json_body() -> dict:
-    """Return the request's JSON object or abort 400 with a clear message."""
-    body = request.get_json(silent=True)
-    if not isinstance(body, dict):
-        abort(400, description="The request body must be a JSON object.")
-    return body
-
-
 @bp.get("/time")
 @edge.api.validate(resp=responses(ServerTime, errors=()), tags=["general"])
 def server_time():

@@ -9,7 +9,7 @@ from pydantic import BeforeValidator
 from pydantic_core import PydanticCustomError
 
 from judgeaid.edge import MAX_ID, FormSchema, length_of, name, text
-from judgeaid.models import Player, Team, User
+from judgeaid.models import Player, Team, Tournament, User
 from judgeaid.pageforms import maybe
 
 
@@ -43,3 +43,33 @@ class JudgeForm(FormSchema):
 class PlayerRegistrationForm(FormSchema):
     name: name(length_of(Player.name))
     team: text(length_of(Team.name)) = ""  # blank: no team
+
+
+class NewTournamentForm(FormSchema):
+    """Creating a tournament; the service names a missing or unknown format in its words."""
+
+    name: text(length_of(Tournament.name)) = ""
+    format: text(20) = ""
+    organizer_name: text(length_of(User.name)) = ""
+    pin: text(12) = ""
+
+
+class RestoreForm(FormSchema):
+    """The restore form's fields beside the file: the organizer's new PIN, and which one."""
+
+    organizer_pin: text(12) = ""
+    organizer_name: text(length_of(User.name)) | None = None
+
+
+class OwnerSignInForm(FormSchema):
+    password: text(200) = ""
+
+
+class NewPinForm(FormSchema):
+    pin: Pin
+
+
+class ClearLockForm(FormSchema):
+    # The name as it was typed at the sign-in page (the lock's key), not necessarily a staff
+    # member's name.
+    account: text(200, blank=False)

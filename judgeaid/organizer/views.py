@@ -4,12 +4,21 @@ from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 
-from judgeaid import owner, pageforms, signin
+from judgeaid import edge, owner, pageforms, signin
 from judgeaid.access import require_organizer, sign_in
 from judgeaid.edge import length_of
 from judgeaid.extensions import db
 from judgeaid.models import Player, Team, User
-from judgeaid.organizer.schemas import JudgeForm, PlayerRegistrationForm, SettingsForm
+from judgeaid.organizer.schemas import (
+    ClearLockForm,
+    JudgeForm,
+    NewPinForm,
+    NewTournamentForm,
+    OwnerSignInForm,
+    PlayerRegistrationForm,
+    RestoreForm,
+    SettingsForm,
+)
 from judgeaid.services import accounts, exports, organizing, seating
 from judgeaid.services import owner as owner_service
 from judgeaid.services.errors import ServiceError
@@ -23,26 +32,26 @@ LIMITS = {"judge_name": length_of(User.name), "player_name": length_of(Player.na
 
 
 @bp.route("/new", methods=["GET", "POST"])
-def create():
+@edge.pages.validate(form=NewTournamentForm)
+def create(form: NewTournamentForm = None):
     """Create a tournament and sign in as its organizer."""
     if not owner.may_manage_server():
         return owner.owner_needed()
-    form = request.form
     if request.method == "POST":
+        form = form or NewTournamentForm()
         try:
             tournament, organizer = accounts.create_tournament(
-                form.get("name", ""), form.get("format", ""), form.get("organizer_name", ""),
-                form.get("pin", ""))
+                form.name, form.format, form.organizer_name, form.pin)
         except ServiceError as exc:
             return render_template("organizer/new.html", formats=FORMATS.values(),
-                                   error=exc.message, form=form), exc.status
+                                   error=exc.message, form=form.model_dump()), exc.status
         db.session.commit()
         mark = owner.owner_mark()
         sign_in(organizer)
         owner.restore_owner_mark(mark)
         flash("Tournament created. Add judges and players next.")
         return redirect(url_for(".dashboard", tournament_id=tournament.id))
-    return render_template("organizer/new.html", formats=FORMATS.values(), error=None, form=form)
+    return render_template("organizer/new.html", formats=FORMATS.values(), error=None, form={})
 
 
 # A backup holds every card's history: a 400-player, 8-session event's file is about 5 MB.
@@ -56,7 +65,8 @@ def _restore_refused(message: str, status: int):
 
 @bp.post("/new/restore")
 @allow_upload(RESTORE_LIMIT, only_if=owner.may_manage_server)
-def restore():
+@pageforms.form(RestoreForm)
+def restore(form: RestoreForm):
     """Restore a tournament from its one-file JSON backup, as a new tournament."""
     if not owner.may_manage_server():
         return owner.owner_needed()
@@ -66,8 +76,8 @@ def restore():
             raise ServiceError("Choose the backup file: the JSON file saved from “Exports and "
                                "backup” on the standings desk.")
         restored = exports.import_tournament(
-            upload.stream, organizer_pin=request.form.get("organizer_pin", ""),
-            organizer_name=request.form.get("organizer_name"))
+            upload.stream, organizer_pin=form.organizer_pin,
+            organizer_name=form.organizer_name or None)
     except ServiceError as exc:
         db.session.rollback()
         return _restore_refused(exc.message, exc.status)
@@ -105,12 +115,13 @@ def too_big(exc):
 
 
 @bp.route("/owner/login", methods=["GET", "POST"])
-def owner_login():
+@edge.pages.validate(form=OwnerSignInForm)
+def owner_login(form: OwnerSignInForm = None):
     """Sign in as the server's owner, to create or restore tournaments from this device."""
     if request.method == "GET":
         return owner.owner_needed(status=200)
     try:
-        account = owner_service.authenticate_owner(request.form.get("password", ""))
+        account = owner_service.authenticate_owner((form or OwnerSignInForm()).password)
     except ServiceError as exc:
         db.session.commit()  # keep the failure that slows down guessing
         page, status = owner.owner_needed(exc.message, exc.status)
@@ -163,11 +174,12 @@ def add_judge(tournament_id: int, form: JudgeForm):
 
 
 @bp.post("/t/<int:tournament_id>/organizer/judges/<int:user_id>/pin")
-def change_pin(tournament_id: int, user_id: int):
+@pageforms.form(NewPinForm)
+def change_pin(tournament_id: int, user_id: int, form: NewPinForm):
     """Give a judge, head judge or organizer a new PIN; their sign-ins end."""
     user = require_organizer(tournament_id)
     tournament = accounts.get_tournament_or_404(tournament_id)
-    changed = accounts.change_pin(tournament, user_id, request.form.get("pin", ""), actor=user)
+    changed = accounts.change_pin(tournament, user_id, form.pin, actor=user)
     db.session.commit()
     if changed.id == user.id:
         sign_in(changed)  # the organizer stays signed in here; every other device is out
@@ -176,13 +188,14 @@ def change_pin(tournament_id: int, user_id: int):
 
 
 @bp.post("/t/<int:tournament_id>/organizer/sign-in-locks")
-def clear_sign_in_lock(tournament_id: int):
+@pageforms.form(ClearLockForm)
+def clear_sign_in_lock(tournament_id: int, form: ClearLockForm):
     """Let a locked name sign in again from every device."""
     user = require_organizer(tournament_id)
     tournament = accounts.get_tournament_or_404(tournament_id)
-    accounts.clear_sign_in_lock(tournament, request.form.get("account", ""), actor=user)
+    accounts.clear_sign_in_lock(tournament, form.account, actor=user)
     db.session.commit()
-    flash(f"“{request.form.get('account', '').strip()}” can sign in again.")
+    flash(f"“{form.account}” can sign in again.")
     return redirect(url_for(".dashboard", tournament_id=tournament_id) + "#sign-in-locks")
 
 

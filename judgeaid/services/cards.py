@@ -15,21 +15,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import chain
-from typing import Any
 
-from pydantic import BaseModel, ValidationError
 from sqlalchemy import event, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from judgeaid.cards.schemas import (
-    CardConfirmBody,
-    CardPenaltyBody,
     CardRoundBody,
-    CardTimeOverBody,
-    CardVoidBody,
 )
-from judgeaid.edge import InvalidInput, describe, length_of
+from judgeaid.edge import length_of
 from judgeaid.extensions import db
 from judgeaid.models import (
     WINDS,
@@ -48,7 +42,6 @@ from judgeaid.models import (
     utcnow,
 )
 from judgeaid.rules.zj.hand import MalformedHand, score_hand
-from judgeaid.services import operations
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
 from judgeaid.services.players import is_token
@@ -573,75 +566,3 @@ def appoint_recorder(card: Card, number: int | None, actor: Actor) -> dict:
     record_event("card.recorder", tournament_id=card.tournament_id, actor=actor.user,
                  subject=f"card:{card.id}", after={"player": number})
     return {"card": card_view(card)}
-
-
-# ---------------------------------------------------------------- callers not yet converted
-#
-# The judging service and some tests still hand the verbs a raw dict with an op_id. These
-# check it with the endpoint's schema and keep it to one application per op_id, as before;
-# they go once every caller is on `writes.once`.
-
-def _checked(schema: type[BaseModel], payload: dict) -> Any:
-    try:
-        return schema.model_validate(payload)
-    except ValidationError as exc:
-        details = describe(exc.errors(include_context=True))
-        raise InvalidInput("Check the request: " + "; ".join(
-            f"{d['field']}: {d['message']}" for d in details) + ".", details=details) from None
-
-
-def _legacy(kind: str, card: Card, payload: dict, apply) -> tuple[dict, int]:
-    op_id = operations.read_op_id(payload)
-    target = f"card:{card.id}"
-    stored = operations.replay(op_id, kind, payload, target=target)
-    if stored:
-        return stored
-    body = apply(op_id)
-    operations.remember(op_id, kind, card.tournament_id, payload, body, target=target)
-    return body, 200
-
-
-def record_round(card: Card, payload: dict, actor: Actor) -> tuple[dict, int]:
-    """Record a round from a raw request body (for callers not yet on an edge schema).
-
-    A correction without base_revision corrects the line that stands now, as it did before
-    corrections named their revision.
-    """
-    checked = dict(payload)
-    if checked.get("correction") is True and checked.get("base_revision") is None:
-        current = _latest(card, checked.get("round")) if isinstance(
-            checked.get("round"), int) else None
-        checked["base_revision"] = current.revision if current else None
-    body = _checked(CardRoundBody, checked)
-    return _legacy("card.round", card, payload,
-                   lambda op_id: write_round(card, body, actor, op_id=op_id))
-
-
-def add_penalty(card: Card, payload: dict, actor: Actor, *,
-                kind: str = "card.penalty") -> tuple[dict, int]:
-    """Put a penalty on the card from a raw request body (callers not yet converted)."""
-    body = _checked(CardPenaltyBody, payload)
-    return _legacy(kind, card, payload, lambda op_id: put_penalty(
-        card, body.player, body.points, body.reason, actor, round_=body.round, op_id=op_id))
-
-
-def void_penalty(card: Card, penalty_id: int, payload: dict, actor: Actor
-                      ) -> tuple[dict, int]:
-    """Strike out a penalty from a raw request body (callers not yet converted)."""
-    body = _checked(CardVoidBody, payload)
-    return _legacy("card.penalty.void", card, payload,
-                   lambda _: strike_penalty(card, penalty_id, body.reason, actor))
-
-
-def confirm(card: Card, payload: dict, actor: Actor) -> tuple[dict, int]:
-    """Confirm the totals from a raw request body (callers not yet converted)."""
-    body = _checked(CardConfirmBody, payload)
-    return _legacy("card.confirm", card, payload,
-                   lambda _: confirm_totals(card, body.player, actor))
-
-
-def mark_time_over(card: Card, payload: dict, actor: Actor) -> tuple[dict, int]:
-    """Mark the rest of the card not played from a raw request body (not yet converted)."""
-    body = _checked(CardTimeOverBody, payload)
-    return _legacy("card.time_over", card, payload,
-                   lambda _: close_rounds(card, actor, from_round=body.from_round))

@@ -474,9 +474,8 @@ def _issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *,
         line = f"{get_category(category).title}: {infraction_label(category, infraction)}"
         if ruling is not None:
             line += f" (ruling #{ruling.id})"
-        body, _ = cards.add_penalty(card, {"player": number, "points": points, "round": round_,
-                                           "reason": line, "op_id": _sub_op_id(op_id, "card")},
-                                    Actor.for_user(user))
+        body = cards.put_penalty(card, number, points, line, Actor.for_user(user),
+                                 round_=round_, op_id=_sub_op_id(op_id, "card"))
         penalty.card_penalty_id = body["penalty"]
         if card_views is not None:
             card_views.append(body["card"])
@@ -970,7 +969,6 @@ def file_appeal(player: Player, body: AppealBody) -> dict:
 
 def decide_appeal(appeal_id: int, body: AppealDecisionBody, user: User) -> dict:
     """Record the head judge's final decision on an appeal (§4.3)."""
-    op_id = body.op_id
     if not user.is_head_judge:
         raise ServiceError("Only the head judge decides appeals (§4.3).", status=403)
     appeal = db.session.scalar(select(Appeal).where(Appeal.id == appeal_id).with_for_update())
@@ -996,9 +994,8 @@ def decide_appeal(appeal_id: int, body: AppealDecisionBody, user: User) -> dict:
         penalty = db.session.get(Penalty, penalty_id)
         card_penalty = db.session.get(CardPenalty, penalty.card_penalty_id)
         card = db.session.get(Card, card_penalty.card_id)
-        cards.void_penalty(card, card_penalty.id, {
-            "reason": f"Appeal {appeal.id} {decision}: {reason}"[:500],
-            "op_id": _sub_op_id(op_id, f"void{penalty_id}")}, actor)
+        cards.strike_penalty(card, card_penalty.id,
+                             f"Appeal {appeal.id} {decision}: {reason}"[:500], actor)
     appeal.status, appeal.decision, appeal.decision_reason = "decided", decision, reason
     appeal.decided_by, appeal.decided_at = user.id, utcnow()
     db.session.flush()

@@ -19,6 +19,7 @@ from judgeaid.judge.schemas import PenaltyBody
 from judgeaid.models import Card, CardTotal
 from judgeaid.services import cards, exports, judging, seating, standings
 from judgeaid.services.cards import Actor
+from tests import factories
 from tests.conftest import LiveServer, is_postgres
 from tests.factories import make_judge
 from tests.web.test_exports_backup import build_event, fresh_database
@@ -67,7 +68,7 @@ def test_stored_totals_follow_every_card_write(app):
         voided = penalize(card, organizer, a, 20)
         penalize(card, organizer, b, 10)
         assert_stored_totals_match(card)
-        cards.void_penalty(card, voided, {"reason": "judge erred", "op_id": str(uuid.uuid4())},
+        factories.void_penalty(card, voided, {"reason": "judge erred", "op_id": str(uuid.uuid4())},
                            Actor.for_user(organizer))
         assert_stored_totals_match(card)
         assert stored_totals(card.id)[a]["penalties"] == 0

@@ -23,8 +23,9 @@ from judgeaid.models import (
     TimeOut,
     Tournament,
 )
-from judgeaid.services import cards, exports, standings
+from judgeaid.services import exports, standings
 from judgeaid.services.cards import Actor
+from tests import factories
 from tests.conftest import reset_schema
 from tests.factories import make_judge
 from tests.web.test_standings_service import (
@@ -53,10 +54,10 @@ def build_event() -> int:
     play(card, organizer, win(4, 30), start=2, correction=True, reason="wrong winner")
     penalty_line = penalize(card, organizer, 2, 10)
     voided = penalize(card, organizer, 3, 5)
-    cards.void_penalty(card, voided, {"reason": "judge erred", "op_id": str(uuid.uuid4())},
+    factories.void_penalty(card, voided, {"reason": "judge erred", "op_id": str(uuid.uuid4())},
                        Actor.for_user(organizer))
     time_over(card, organizer)
-    cards.confirm(card, {"player": 1, "op_id": str(uuid.uuid4())}, Actor.for_user(organizer))
+    factories.confirm(card, {"player": 1, "op_id": str(uuid.uuid4())}, Actor.for_user(organizer))
     card.recorder_player_id = tournament.players[1].id
     call = CallUp(tournament_id=tournament.id, card_id=card.id, reason="dispute",
                   status="resolved", taken_by=judge.id)

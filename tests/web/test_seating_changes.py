@@ -28,6 +28,7 @@ from judgeaid.models import (
 )
 from judgeaid.services import cards, seating
 from judgeaid.services.cards import Actor
+from tests import factories
 from tests.factories import make_judge, make_players, make_tournament
 
 FORM = {"Referer": "http://localhost/t/1/sessions"}
@@ -91,7 +92,7 @@ def record_draw(app, session_number: int, table_number: int) -> None:
             PlaySession.number == session_number, Table.number == table_number))
         judge = next(u for u in db.session.scalar(select(Tournament)).users
                      if u.role == "judge")
-        cards.record_round(cards.card_for_table(table),
+        factories.record_round(cards.card_for_table(table),
                            {"round": 1, "result": "draw", "op_id": uuid.uuid4().hex},
                            Actor.for_user(judge))
         db.session.commit()

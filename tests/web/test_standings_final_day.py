@@ -11,6 +11,7 @@ from judgeaid.models import PlaySession
 from judgeaid.services import accounts, cards, final_day, seating, standings
 from judgeaid.services.errors import ServiceError
 from judgeaid.tournament.brackets import SEED_TABLES
+from tests import factories
 from tests.web.test_standings_service import (
     DRAW,
     close_session,
@@ -80,7 +81,7 @@ def test_regional_final_day_from_cut_to_final_ranking(app, client):
         with pytest.raises(ServiceError, match="missing rounds"):
             final_day.advance(tournament, organizer)
         for table in round16.tables:
-            cards.mark_time_over(cards.card_for_table(table), {"op_id": f"t16-{table.id}-over"},
+            factories.mark_time_over(cards.card_for_table(table), {"op_id": f"t16-{table.id}-over"},
                                  cards.Actor.for_user(organizer))
         final_day.advance(tournament, organizer)
         survivors16 = sorted(outcome16, key=lambda n: (-outcome16[n], rank_of[n]))[:8]
@@ -96,7 +97,7 @@ def test_regional_final_day_from_cut_to_final_ranking(app, client):
             card = cards.card_for_table(table)
             first, *rest = players_at(card)
             play(card, organizer, win(first, 10 * table.number))
-            cards.mark_time_over(card, {"op_id": f"t8-{table.id}-over"},
+            factories.mark_time_over(card, {"op_id": f"t8-{table.id}-over"},
                                  cards.Actor.for_user(organizer))
             outcome8.update({first: 30 * table.number, **dict.fromkeys(rest, -10 * table.number)})
         final_day.advance(tournament, organizer)
@@ -155,7 +156,7 @@ def test_the_worked_example_of_section_3_5_3_2_through_the_database(app, client)
             else:
                 assert len(ins) == 2
                 play(card, organizer, win(ins[0], 30), win(ins[1], 20, "discard", outs[0]))
-            cards.mark_time_over(card, {"op_id": f"t32-{table.id}-over"},
+            factories.mark_time_over(card, {"op_id": f"t32-{table.id}-over"},
                                  cards.Actor.for_user(organizer))
         final_day.advance(tournament, organizer)
         db.session.commit()

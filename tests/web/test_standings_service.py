@@ -15,6 +15,7 @@ from judgeaid.services import accounts, cards, seating, standings
 from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict, ServiceError
 from judgeaid.tournament.standings import draw_value
+from tests import factories
 from tests.factories import make_players, make_tournament
 
 # ---------------------------------------------------------------- helpers (shared)
@@ -84,21 +85,21 @@ def play(card, user, *lines, start=None, **extra):
                                  .where(CardRound.card_id == card.id)) or 0
     first = start or recorded + 1
     for offset, line in enumerate(lines):
-        body, _ = cards.record_round(card, {"round": first + offset, **line, **extra,
+        body, _ = factories.record_round(card, {"round": first + offset, **line, **extra,
                                             "op_id": str(uuid.uuid4())}, Actor.for_user(user))
     return body
 
 
 def penalize(card, user, player, points, reason="slow play"):
     """Put penalty points on a card's penalty line; return the penalty id."""
-    body, _ = cards.add_penalty(card, {"player": player, "points": points, "reason": reason,
+    body, _ = factories.add_penalty(card, {"player": player, "points": points, "reason": reason,
                                        "op_id": str(uuid.uuid4())}, Actor.for_user(user))
     return body["penalty"]
 
 
 def time_over(card, user):
     """Mark the rounds not yet recorded as not played (§3.4 session time over)."""
-    cards.mark_time_over(card, {"op_id": str(uuid.uuid4())}, Actor.for_user(user))
+    factories.mark_time_over(card, {"op_id": str(uuid.uuid4())}, Actor.for_user(user))
 
 
 def finish_with_draws(card, user):
@@ -136,7 +137,7 @@ def test_sql_totals_agree_with_every_card_view(app):
         play(one, organizer, win(c, 40), start=2, correction=True, reason="wrong winner")
         kept = penalize(one, organizer, b, 10)
         voided = penalize(one, organizer, a, 20)
-        cards.void_penalty(one, voided, {"reason": "judge erred", "op_id": str(uuid.uuid4())},
+        factories.void_penalty(one, voided, {"reason": "judge erred", "op_id": str(uuid.uuid4())},
                            Actor.for_user(organizer))
         e, f, _, _ = players_at(two)
         play(two, organizer, win(e, 160, "discard", f), win(f, 20))
