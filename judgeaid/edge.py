@@ -15,11 +15,12 @@ and bidi controls; integers are written with the ASCII digits 0-9 only.
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from typing import Annotated, Any
 
 from flask import Flask, abort, request
 from flask.json.provider import DefaultJSONProvider
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 from spectree import Response, SpecTree
 from werkzeug.exceptions import BadRequest
@@ -42,19 +43,32 @@ class InvalidInput(ServiceError):
 
 # ---------------------------------------------------------------- integers
 
+# True while a FormSchema (a form or a query string, where every value is text) validates.
+_READING_TEXT: ContextVar[bool] = ContextVar("reading_text", default=False)
+
+
 def _whole_number(value: Any) -> Any:
-    """Accept a JSON integer or a string of ASCII digits; a blank form field is None."""
+    """Accept a JSON integer; in a form or query string, a string of ASCII digits (blank: None).
+
+    A JSON body says numbers as numbers: "70" there is malformed, as the shared case table
+    says (and zj.js agrees).
+    """
     if isinstance(value, bool):
         raise PydanticCustomError("whole_number", "must be a whole number")
     if isinstance(value, int) or value is None:
         return value
-    if isinstance(value, str):
+    if isinstance(value, str) and _READING_TEXT.get():
         stripped = value.strip()
         if stripped == "":
             return None
         if _DIGITS.fullmatch(stripped) and len(stripped) <= 20:
             return int(stripped)
-    raise PydanticCustomError("whole_number", "must be a whole number written with the digits 0-9")
+        raise PydanticCustomError("whole_number",
+                                  "must be a whole number written with the digits 0-9")
+    if isinstance(value, str):
+        raise PydanticCustomError("whole_number",
+                                  "must be a whole number written with the digits 0-9, not text")
+    raise PydanticCustomError("whole_number", "must be a whole number")
 
 
 WholeNumber = BeforeValidator(_whole_number)
@@ -131,9 +145,19 @@ class Schema(BaseModel):
 
 
 class FormSchema(BaseModel):
-    """Base of HTML form schemas: the CSRF token and submit buttons are ignored."""
+    """Base of HTML form and query-string schemas: every value arrives as text, so whole
+    numbers are read from ASCII digits; the CSRF token and submit buttons are ignored."""
 
     model_config = ConfigDict(extra="ignore", frozen=True)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _read_as_text(cls, data: Any, handler: Any) -> Any:
+        token = _READING_TEXT.set(True)
+        try:
+            return handler(data)
+        finally:
+            _READING_TEXT.reset(token)
 
 
 class ErrorBody(BaseModel):

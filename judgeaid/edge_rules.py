@@ -33,7 +33,7 @@ def _describe(char: str) -> str:
     if 0x202A <= code <= 0x202E or 0x2066 <= code <= 0x2069:
         return f"contains a text-direction control character (U+{code:04X})"
     if char in "\t\n\r":
-        return "contains a line break or tab, which this field does not allow"
+        return f"contains a line break or tab (U+{code:04X}), which this field does not allow"
     return f"contains a control character (U+{code:04X})"
 
 

@@ -57,9 +57,10 @@ PatternCount = Annotated[int, WholeNumber, Field(ge=0, le=4)]
 
 
 class ScoreBody(Schema):
+    # Nothing ticked is a Chicken Hand (§2.2).
     patterns: Annotated[dict[Annotated[str, Field(max_length=12)], PatternCount],
                         Field(max_length=60, description="pattern id -> count (3.1 Value "
-                                                         "Honor up to 4, others 0 or 1)")]
+                                                         "Honor up to 4, others 0 or 1)")] = {}
 
 
 class HandLine(BaseModel):
@@ -84,7 +85,8 @@ class ScoreErrors(BaseModel):
 
 
 class PayoffBody(Schema):
-    value: between(1, 100_000)
+    # Optional and 0 allowed for a draw, where nobody scores; the core asks for it otherwise.
+    value: between(0, 100_000) | None = None
     win: Literal["self", "discard", "draw"]
     winner: Seat | None = None
     discarder: Seat | None = None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 
-from judgeaid import edge, signin
+from judgeaid import pageforms, signin
 from judgeaid.access import sign_in, sign_out
 from judgeaid.auth.schemas import LoginForm, LoginQuery
 from judgeaid.extensions import db
@@ -15,8 +15,8 @@ bp = Blueprint("auth", __name__)
 
 
 @bp.route("/login", methods=["GET", "POST"])
-@edge.pages.validate(query=LoginQuery, form=LoginForm)
-def login(query: LoginQuery, form: LoginForm = None):
+@pageforms.form(LoginForm, query=LoginQuery)
+def login(query: LoginQuery, form: LoginForm):
     """Sign in with tournament, name and PIN."""
     error, status, headers = None, 200, {}
     signin.give_device_cookie()  # this phone counts as its own source, not its network's
@@ -34,7 +34,7 @@ def login(query: LoginQuery, form: LoginForm = None):
             home = "organizer.dashboard" if user.role == "organizer" else "main.tournament"
             return redirect(signin.safe_next(query.next)
                             or url_for(home, tournament_id=user.tournament_id))
-    chosen = form.tournament_id if form and form.tournament_id else query.tournament_id
+    chosen = form.tournament_id or query.tournament_id
     page = render_template("auth/login.html", tournaments=overview.list_tournaments(),
                            error=error, chosen=chosen)
     return page, status, headers

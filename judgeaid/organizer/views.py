@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 
-from judgeaid import edge, owner, pageforms, signin
+from judgeaid import owner, pageforms, signin
 from judgeaid.access import require_organizer, sign_in
 from judgeaid.edge import length_of
 from judgeaid.extensions import db
@@ -32,13 +32,12 @@ LIMITS = {"judge_name": length_of(User.name), "player_name": length_of(Player.na
 
 
 @bp.route("/new", methods=["GET", "POST"])
-@edge.pages.validate(form=NewTournamentForm)
-def create(form: NewTournamentForm = None):
+@pageforms.form(NewTournamentForm)
+def create(form: NewTournamentForm):
     """Create a tournament and sign in as its organizer."""
     if not owner.may_manage_server():
         return owner.owner_needed()
     if request.method == "POST":
-        form = form or NewTournamentForm()
         try:
             tournament, organizer = accounts.create_tournament(
                 form.name, form.format, form.organizer_name, form.pin)
@@ -115,13 +114,13 @@ def too_big(exc):
 
 
 @bp.route("/owner/login", methods=["GET", "POST"])
-@edge.pages.validate(form=OwnerSignInForm)
-def owner_login(form: OwnerSignInForm = None):
+@pageforms.form(OwnerSignInForm)
+def owner_login(form: OwnerSignInForm):
     """Sign in as the server's owner, to create or restore tournaments from this device."""
     if request.method == "GET":
         return owner.owner_needed(status=200)
     try:
-        account = owner_service.authenticate_owner((form or OwnerSignInForm()).password)
+        account = owner_service.authenticate_owner(form.password)
     except ServiceError as exc:
         db.session.commit()  # keep the failure that slows down guessing
         page, status = owner.owner_needed(exc.message, exc.status)

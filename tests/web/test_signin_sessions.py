@@ -248,6 +248,8 @@ def test_trust_proxies_must_be_a_number(monkeypatch):
     ({"tournament_id": -1}, "tournament_id", "must be at least 1"),
     ({"tournament_id": 1.0}, "tournament_id", "must be a whole number"),
     ({"tournament_id": "x"}, "tournament_id", "must be a whole number"),
+    ({"tournament_id": "12"}, "tournament_id", "must be a whole number written with the "
+                                               "digits 0-9, not text"),
     ({"tournament_id": "\u0661"}, "tournament_id", "must be a whole number"),
     ({"tournament_id": [1]}, "tournament_id", "must be a whole number"),
     ({"tournament_id": None}, "tournament_id", "must be a whole number"),
@@ -273,7 +275,7 @@ def test_bad_sign_in_input_gets_400_with_a_message(client, event, body, field, m
     assert me(client) is None
 
 
-@pytest.mark.parametrize("tournament_id", [2**31 - 1, "2147483647"])
+@pytest.mark.parametrize("tournament_id", [2**31 - 1])
 def test_the_largest_tournament_id_is_just_wrong(client, event, tournament_id):
     response = client.post("/api/login", json={"tournament_id": tournament_id, "name": "Olga",
                                                 "pin": "1234"})
