@@ -91,6 +91,16 @@ Id = between(1, MAX_ID)
 """A row id or a number that names something (player, table, session): 1 .. 2^31-1."""
 
 
+def _key_number(value: Any) -> Any:
+    if isinstance(value, str) and _DIGITS.fullmatch(value) and len(value) <= 20:
+        return int(value)
+    raise PydanticCustomError("whole_number", "must be a whole number written with the digits 0-9")
+
+
+IdKey = Annotated[int, BeforeValidator(_key_number), Field(ge=1, le=MAX_ID)]
+"""An Id used as a JSON object's key, which JSON always writes as text ("3": ...)."""
+
+
 # ---------------------------------------------------------------- text
 
 def _text_checker(max_length: int, *, multiline: bool, blank: bool):

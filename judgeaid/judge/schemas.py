@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, BeforeValidator, Field
 from pydantic_core import PydanticCustomError
 
-from judgeaid.edge import FormSchema, Id, OpId, Schema, between, length_of, text
+from judgeaid.edge import FormSchema, Id, IdKey, OpId, Schema, between, length_of, text
 from judgeaid.models import Penalty, Ruling
 from judgeaid.rules.penalties import CATEGORIES, PENALTY_KINDS
 from judgeaid.tournament.card import ROUNDS
@@ -63,7 +63,7 @@ class TakeBody(Schema):
     op_id: OpId
 
 
-PaidTo = Annotated[dict[Id, Points],
+PaidTo = Annotated[dict[IdKey, Points],
                    Field(max_length=3, description="opponent's player number -> points paid "
                                                    "to them (§4.11)")]
 

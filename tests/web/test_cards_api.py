@@ -129,7 +129,7 @@ def test_same_turn_chain_uses_the_round_winds(judge, demo):
     ({"round": 1, "result": "win", "value": 5, "win": "discard", "winner": None},
      "Check the request: body: winner is required for a win: the winner's player number."),
     ({"round": "1.0", "result": "draw"},
-     "Check the request: round: must be a whole number written with the digits 0-9."),
+     "Check the request: round: must be a whole number written with the digits 0-9, not text."),
     ({"round": True, "result": "draw"}, "Check the request: round: must be a whole number."),
 ])
 def test_bad_rounds_get_clear_messages(judge, demo, body, message):
