@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import re
-from functools import cache
 
 from sqlalchemy import func, select
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -143,11 +142,12 @@ def parse_sign_in(body: dict) -> tuple[int, str, str]:
     return tournament_id, name, pin
 
 
-@cache
-def _dummy_hash() -> str:
-    # Checked when the name is unknown, so that a wrong name costs as long as a wrong PIN
-    # and the answer's timing does not tell which names exist.
-    return generate_password_hash("not a real pin")
+# Checked when the name is unknown (or its account has no PIN yet), so that a wrong name
+# costs as long as a wrong PIN and the answer's timing does not tell which names exist. A
+# constant, made once from a random secret nobody kept: computing it on first use made the
+# first unknown name in each worker cost two hashes.
+DUMMY_HASH = ("scrypt:32768:8:1$rtc0SA9CbnJwpXeu$17677969647163e7da2b37a4ced6b2b8eb18ca6f7cd95f"
+              "b1f0570fc3b9e2f8314b6322cba765222c2ec30b81fc79e4dd2d5b300b937e2da24ad3557627981221")
 
 
 def _find_user(tournament_id: int, account: str) -> User | None:
@@ -175,7 +175,8 @@ def authenticate(tournament_id: int | None, name: str, pin: str, *, source: thro
     # A name longer than any stored one cannot be anybody's (not even cut to 80 characters).
     user = (_find_user(tournament_id, typed)
             if tournament_id and typed and typed == account else None)
-    stored = user.pin_hash if user else _dummy_hash()  # read now: the commit below expires it
+    # Read now: the commit below expires it.
+    stored = user.pin_hash if user and user.pin_hash else DUMMY_HASH
     throttle.count_attempt(tournament_id, account, source,
                            is_known_device=_is_known_device(user, source), limits=limits)
     # A megabyte "PIN" would only make the hash slow; no PIN is longer than 64 characters.
