@@ -63,9 +63,9 @@ def downgrade():
         batch_op.drop_column('session_epoch')
 
     op.create_table('login_failure',
-    sa.Column('id', sa.INTEGER(), nullable=False),
-    sa.Column('key', sa.VARCHAR(length=200), nullable=False),
-    sa.Column('failed_at', sa.DATETIME(), nullable=False),
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('key', sa.String(length=200), nullable=False),
+    sa.Column('failed_at', sa.DateTime(), nullable=False),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_login_failure'))
     )
     with op.batch_alter_table('login_failure', schema=None) as batch_op:
