@@ -35,6 +35,8 @@ MAX_ID = edge_rules.ID_MAX
 MAX_JSON_DEPTH = 32
 
 _DIGITS = re.compile(r"-?[0-9]+")
+
+
 class InvalidInput(ServiceError):
     """A request whose fields do not pass the edge checks."""
 
