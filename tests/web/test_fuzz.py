@@ -27,7 +27,7 @@ from schemathesis.specs.openapi.checks import (
 
 from tests.conftest import login
 
-EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "4"))
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "20"))
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
           response_schema_conformance]
 ROLES = ("anonymous", "player", "judge", "organizer")
