@@ -52,7 +52,10 @@ def register(app: Flask) -> None:
     @app.errorhandler(CSRFError)
     def csrf_error(exc: CSRFError):
         message = "This form has expired. Go back, reload the page and send it again."
-        return error_response(400, message) if wants_json() else _page(400, message)
+        # A phone's outbox keeps a write refused for its token (code "csrf") until a sign-in.
+        if wants_json():
+            return error_response(400, message, code="csrf")
+        return _page(400, message)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
