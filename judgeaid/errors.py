@@ -60,7 +60,9 @@ def register(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
         if wants_json():
-            return error_response(exc.code or 500, exc.description or exc.name)
+            # Who is signed in cannot do this: a phone's outbox keeps the write until a sign-in.
+            extra = {"code": "signin"} if exc.code in (401, 403) else {}
+            return error_response(exc.code or 500, exc.description or exc.name, **extra)
         if exc.code == 401 and request.method == "GET":
             return redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
         return _page(exc.code or 500, exc.description or exc.name)

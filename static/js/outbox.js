@@ -6,9 +6,10 @@
 // reload or a closed tab, then sent at once. A network failure, a timeout or a 5xx/408/429
 // keeps it and it is tried again: when the phone comes back online, when the page becomes
 // visible, and every 5–30 s (backing off). Replays are safe: the server applies each op_id
-// once. A 2xx removes it. Signed out meanwhile (401, 403, or a CSRF refusal) keeps it too,
-// marked held: "signin"; it is tried again on the next page load (after signing in), with the
-// same op_id and the CSRF token of the page sending it, never a stored one. Any other 4xx
+// once. A 2xx removes it. Signed out meanwhile (401, a CSRF refusal, or the access check's 403)
+// keeps it too, marked held: "signin" (announced as "kept"); it is tried again on the next
+// page load (after signing in), with the same op_id and the CSRF token of the page sending
+// it, never a stored one. Any other 4xx
 // marks it "rejected": it stays, with the server's message, in the needs-attention list until
 // a person sends it again or lets it go; nothing is ever dropped silently. Items go out one at
 // a time, oldest first (a correction never overtakes the round it corrects), under a Web Lock
@@ -209,11 +210,11 @@ async function send(item) {
     clearTimeout(timer);
   }
   const status = response.status;
-  if (status === 401 || status === 403 || (status === 400 && answer?.code === "csrf")) {
+  if (needsSignIn(item, status, answer)) {
     Object.assign(item, { held: "signin", status, attempts: item.attempts + 1, last_error: "signed out",
       message: answer?.message || null, tried_at: new Date().toISOString() });
     await save(item);
-    announce({ type: "held", item, response: answer });
+    announce({ type: "kept", item, response: answer });
     return "signin";
   }
   delete item.held;
@@ -235,6 +236,15 @@ async function send(item) {
   await save(item);
   announce({ type: "rejected", item, response: answer });
   return "rejected";
+}
+
+// Signed out meanwhile, or signed in as someone the access check turns away (the server says
+// code "signin"): a sign-in can fix it. A refusal of the write itself (403 "only the head
+// judge…") needs a person, and so does a player's own link (X-Player-Token): no sign-in helps.
+function needsSignIn(item, status, answer) {
+  if (status === 401 || (status === 400 && answer?.code === "csrf")) return true;
+  const byPlayer = Object.keys(item.headers || {}).some((key) => key.toLowerCase() === "x-player-token");
+  return status === 403 && answer?.code === "signin" && !byPlayer;
 }
 
 // The CSRF token is read from the page sending the write, so a write queued before signing
