@@ -52,12 +52,17 @@ def register(app: Flask) -> None:
     @app.errorhandler(CSRFError)
     def csrf_error(exc: CSRFError):
         message = "This form has expired. Go back, reload the page and send it again."
-        return error_response(400, message) if wants_json() else _page(400, message)
+        # A phone's outbox keeps a write refused for its token (code "csrf") until a sign-in.
+        if wants_json():
+            return error_response(400, message, code="csrf")
+        return _page(400, message)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
         if wants_json():
-            return error_response(exc.code or 500, exc.description or exc.name)
+            # Who is signed in cannot do this: a phone's outbox keeps the write until a sign-in.
+            extra = {"code": "signin"} if exc.code in (401, 403) else {}
+            return error_response(exc.code or 500, exc.description or exc.name, **extra)
         if exc.code == 401 and request.method == "GET":
             return redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
         return _page(exc.code or 500, exc.description or exc.name)
