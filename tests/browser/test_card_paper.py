@@ -158,3 +158,36 @@ def test_a_round_recorded_differently_is_shown_before_anything_changes(live_serv
     assert line["revision"] == 2 and line["history"][0]["value"] == 12
     assert line["result"] == "draw" and set(line["deltas"].values()) == {0}
     assert final["rounds"][0]["revision"] == 1
+
+
+def test_a_typed_paper_card_survives_a_reload_and_a_dead_network(live_server, page, context,
+                                                                  demo):
+    sign_in(page, live_server, demo)
+    card_id = int(demo["cards"][2]["url"].rsplit("/", 1)[1])
+    card = api_card(page, live_server, card_id)
+    rounds = paper_rounds(card)
+    open_paper(page, live_server, card_id)
+    for row in rounds[:8]:
+        fill_round(page, row)
+
+    # A reload (a closed tab, a flat battery) brings back what was typed, not yet saved.
+    page.reload()
+    page.wait_for_selector("html[data-paper-ready=true]")
+    assert "unsaved lines from before are back" in page.inner_text("[data-paper-message]")
+    assert page.input_value("[data-testid=paper-round-1] input[name=value]") == str(
+        rounds[0]["value"])
+    for row in rounds[8:]:
+        fill_round(page, row)
+
+    # No network: the card waits on the phone and goes by itself when the network is back.
+    context.set_offline(True)
+    page.click("[data-save-paper]")
+    page.wait_for_selector(".paper-message.is-warn")
+    assert "kept on this phone" in page.inner_text("[data-paper-message]")
+    assert page.is_disabled("[data-testid=paper-round-2] select[name=winner]")
+    context.set_offline(False)
+    page.wait_for_selector(".paper-message.is-ok", timeout=40000)
+    saved = api_card(page, live_server, card_id)
+    assert all(r["recorded"] for r in saved["rounds"])
+    assert [r["deltas"] for r in saved["rounds"]] == [
+        {str(p): d for p, d in deltas.items()} for deltas in expected_deltas(card)]
