@@ -191,3 +191,26 @@ def test_a_typed_paper_card_survives_a_reload_and_a_dead_network(live_server, pa
     assert all(r["recorded"] for r in saved["rounds"])
     assert [r["deltas"] for r in saved["rounds"]] == [
         {str(p): d for p, d in deltas.items()} for deltas in expected_deltas(card)]
+
+
+def test_a_bad_line_is_named_on_its_row_and_nothing_is_saved(live_server, page, demo):
+    sign_in(page, live_server, demo)
+    card_id = int(demo["cards"][3]["url"].rsplit("/", 1)[1])
+    card = api_card(page, live_server, card_id)
+    rounds = paper_rounds(card)
+    open_paper(page, live_server, card_id)
+    for row in rounds:
+        fill_round(page, row)
+    page.fill("[data-testid=paper-round-6] input[name=value]", "")  # the value was missed
+    page.click("[data-save-paper]")
+    page.wait_for_selector(".paper-message.is-error")
+    error = page.locator("[data-error-for='round 6']")
+    assert error.is_visible() and "value is required" in error.inner_text()
+    assert page.locator("[data-testid=paper-round-6].has-error").count() == 1
+    assert not any(r["recorded"] for r in api_card(page, live_server, card_id)["rounds"])
+
+    # Fixed on the row, saved as a whole.
+    page.fill("[data-testid=paper-round-6] input[name=value]", str(rounds[5]["value"]))
+    page.click("[data-save-paper]")
+    page.wait_for_selector(".paper-message.is-ok")
+    assert all(r["recorded"] for r in api_card(page, live_server, card_id)["rounds"])
