@@ -320,7 +320,7 @@ function renderConfirmations() {
     const li = h("li", { class: c ? "is-confirmed" : "is-pending", dataset: { player: p.number } },
       h("span", { class: "confirm-who", text: `${c ? "✓" : "…"} ${p.name}` }),
       h("span", { class: "confirm-meta" }, c
-        ? `confirmed ${c.via === "judge" ? "on the judge’s phone" : "on their own page"}, ${when(c.confirmed_at)}`
+        ? `${{ judge: "confirmed on the judge’s phone", paper: "signed on the paper card" }[c.via] ?? "confirmed on their own page"}, ${when(c.confirmed_at)}`
         : waiting ? pendingBadge(waiting) : "not yet confirmed"));
     if (isJudge && !c && !waiting && isComplete()) {
       li.append(h("button", { type: "button", class: "button", "data-confirm-for": p.number, text: `Confirm for ${name(p.number)}` }));
