@@ -7,6 +7,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from judgeaid.services.errors import ServiceError, Throttled
+from judgeaid.signin import landing_url
 
 
 def wants_json() -> bool:
@@ -29,10 +30,8 @@ def _page(status: int, message: str, links: list[tuple[str, str]] | None = None)
                            links=links or []), status
 
 
-def _ways_on(exc: HTTPException) -> list[tuple[str, str]]:
+def _ways_on(exc: Exception) -> list[tuple[str, str]]:
     """Return the links a refused user may follow: the closest page, then their own start."""
-    from judgeaid.signin import landing_url
-
     links = list(getattr(exc, "links", []))
     user = g.get("user")
     if user is not None:
@@ -60,7 +59,7 @@ def register(app: Flask) -> None:
             # A form mistake: back to the form with the message; nothing saved is lost.
             flash(exc.message, "error")
             return redirect(request.referrer)
-        return _page(exc.status, exc.message)
+        return _page(exc.status, exc.message, _ways_on(exc) if exc.status == 403 else [])
 
     @app.errorhandler(CSRFError)
     def csrf_error(exc: CSRFError):
