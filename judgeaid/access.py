@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from flask import abort, current_app, g, session, url_for
+from flask import abort, current_app, g, request, session, url_for
 from werkzeug.exceptions import Forbidden
 
 from judgeaid.extensions import db
@@ -81,22 +81,25 @@ def require_role(tournament_id: int, *roles: str, rule: str | None = None,
     if user.tournament_id != tournament_id:
         raise NotAllowed(
             "You are signed in to another tournament. Sign in to this one to use this page.",
-            [("Sign in to this tournament",
-              url_for("auth.login", tournament_id=tournament_id))])
+            [("Sign in to this tournament", url_for(
+                "auth.login", tournament_id=tournament_id, next=request.full_path.rstrip("?")))])
     if roles and user.role not in roles:
         links = [(instead[0], url_for(instead[1], tournament_id=tournament_id))] if instead else []
         raise NotAllowed(rule or who_may(roles), links)
     return user
 
 
-def require_judge(tournament_id: int, **why) -> User:
+def require_judge(tournament_id: int, *, rule: str | None = None,
+                  instead: tuple[str, str] | None = None) -> User:
     """Return the signed-in judge, head judge or organizer of this tournament."""
-    return require_role(tournament_id, "judge", "head_judge", "organizer", **why)
+    return require_role(tournament_id, "judge", "head_judge", "organizer", rule=rule,
+                        instead=instead)
 
 
-def require_organizer(tournament_id: int, **why) -> User:
+def require_organizer(tournament_id: int, *, rule: str | None = None,
+                      instead: tuple[str, str] | None = None) -> User:
     """Return the signed-in organizer of this tournament."""
-    return require_role(tournament_id, "organizer", **why)
+    return require_role(tournament_id, "organizer", rule=rule, instead=instead)
 
 
 def staff_role(tournament_id: int) -> str | None:

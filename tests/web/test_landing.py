@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from html import unescape
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 
@@ -120,7 +120,10 @@ def test_staff_of_another_tournament_are_told_to_sign_in_to_this_one(client, dem
     assert response.status_code == 403
     assert "signed in to another tournament" in response.get_data(as_text=True)
     ways = links(response.get_data(as_text=True))
-    assert urlsplit(ways["Sign in to this tournament"]).path == "/login"
+    sign_in_here = urlsplit(unescape(ways["Sign in to this tournament"]))
+    assert sign_in_here.path == "/login"
+    assert parse_qs(sign_in_here.query) == {"tournament_id": [str(tid)],
+                                            "next": [f"/t/{tid}/judge"]}
     assert ways["Back to the desk"] == f"/t/{other_id}/organizer"
 
 
