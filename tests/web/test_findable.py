@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from urllib.parse import parse_qs, urlencode, urljoin, urlsplit
 
+import pytest
+
 from judgeaid.extensions import db
 from judgeaid.models import PlaySession
 
@@ -162,9 +164,11 @@ def card_path(card: dict) -> str:
     return urlsplit(card["url"]).path
 
 
-def test_a_judge_finds_every_table_timers_clock_guide_log_standings_and_picker(client, demo):
+@pytest.mark.parametrize("role", ["judge", "head_judge"])
+def test_a_judge_finds_every_table_timers_clock_guide_log_standings_and_picker(
+        client, demo, role):
     tid = demo["tournament_id"]
-    start = sign_in_landing(client, demo, "judge")
+    start = sign_in_landing(client, demo, role)
     assert start == f"/t/{tid}/judge"
     reached = crawl(client, start)
     wanted = {f"table {c['table']} live card": find(reached, card_path(c))
@@ -177,7 +181,9 @@ def test_a_judge_finds_every_table_timers_clock_guide_log_standings_and_picker(c
         "standings": find(reached, f"/t/{tid}/standings"),
         "pattern picker": find(reached, "/picker"),
     }
-    check(client, reached, wanted, "judge")
+    if role == "head_judge":  # the head judge may run the clock controls too
+        wanted["clock control"] = find(reached, f"/t/{tid}/clock/control")
+    check(client, reached, wanted, role)
 
 
 def test_an_organizer_finds_sessions_prints_clock_results_and_exports(app, client, demo):
