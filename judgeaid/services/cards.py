@@ -60,6 +60,24 @@ def actor_label(kind: str, name: str) -> str:
     return label if len(label) <= LABEL_LIMIT else label[:LABEL_LIMIT - 1] + "\u2026"
 
 
+# Labels written by the system itself rather than a person.
+SYSTEM_ACTORS = {"clock": "the session clock", "setup": "setup", "restore": "the restore",
+                 "command line": "the command line", "anonymous": "someone not signed in"}
+
+
+def actor_display(label: str | None) -> str:
+    """Return a stored "kind:name" label as people read it: "Rita Ramos (organizer)"."""
+    if not label:
+        return ""
+    kind, sep, name = label.partition(":")
+    if not sep:
+        return SYSTEM_ACTORS.get(label, label)
+    if kind == "player":
+        number, _, player = name.partition(" ")
+        return f"{player} (player {number})" if number.isdigit() and player else name
+    return f"{name} ({kind.replace('_', ' ')})"
+
+
 @dataclass(frozen=True)
 class Actor:
     """Who writes to a card: a judge (or organizer) or the player the judge appointed."""
