@@ -19,6 +19,7 @@ from judgeaid.organizer.schemas import (
     RestoreForm,
     SettingsForm,
 )
+from judgeaid.printing import phone_warnings
 from judgeaid.services import accounts, exports, organizing, seating
 from judgeaid.services import owner as owner_service
 from judgeaid.services.errors import ServiceError
@@ -145,7 +146,8 @@ def dashboard(tournament_id: int):
     """Show the organizer's desk: settings, judges, players, sessions."""
     require_organizer(tournament_id)
     return render_template("organizer/dashboard.html",
-                           **organizing.desk(tournament_id, signin.limits()), limits=LIMITS)
+                           **organizing.desk(tournament_id, signin.limits()), limits=LIMITS,
+                           warnings=phone_warnings(desk=True))
 
 
 @bp.post("/t/<int:tournament_id>/organizer/settings")
