@@ -12,7 +12,7 @@ from judgeaid.printing.schemas import CardsQuery, SlipsQuery
 from judgeaid.services.accounts import get_tournament_or_404
 
 bp = Blueprint("printing", __name__)
-SHEET_NAMES = {"card": "one card per sheet (3.7 × 8.5 in)", "letter": "two cards on Letter",
+SHEET_NAMES = {"card": "card size, 3.7 × 8.5 in", "letter": "two cards on Letter",
                "a4": "two cards on A4"}
 PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
 
