@@ -157,10 +157,11 @@ def phone_warnings(qr_base: str, page_url: str, *, is_public_base_set: bool,
         if plain:
             warnings.append(Notice(
                 "offline-off", "Offline features are off",
-                f"Browsers keep pages and unsent scores for offline use only on HTTPS or on "
-                f"this machine itself; {plain[0].rstrip('/')} is plain http. Recording works "
-                "while the network is up, but a phone that loses it cannot reload pages, "
-                "and scores not yet sent are lost if the page is closed.", "",
+                f"Browsers keep pages for offline use, and unsent scores across a reload, "
+                f"only on HTTPS or on this machine itself; {plain[0].rstrip('/')} is plain "
+                "http. Recording works while the network is up. Without it, phones cannot "
+                "open pages or the pattern picker, and scores not yet sent are lost if the "
+                "page is reloaded.", "",
                 ("Put an HTTPS proxy in front of the server (see the README: Serving at a "
                  "venue).", "Set PUBLIC_BASE_URL=https://<its name> so QR codes use it.")))
     return warnings

@@ -115,3 +115,29 @@ def test_a_session_whose_names_all_print_says_so(client, demo, chinese, app):
     login(client, demo)
     html = client.get(url(demo, "slips")).get_data(as_text=True)
     assert 'data-testid="names-ok"' in html and 'data-testid="unprintable-name"' not in html
+
+
+def test_the_desk_and_sessions_page_link_each_seated_session_to_both_pages(client, demo):
+    login(client, demo, "organizer")
+    tid = demo["tournament_id"]
+    for path in (f"/t/{tid}/organizer", f"/t/{tid}/sessions"):
+        html = client.get(path).get_data(as_text=True)
+        for page in PAGES:
+            assert f'href="/t/{tid}/print/{page}?session=1"' in html, (path, page)
+            assert f'href="/t/{tid}/print/{page}?session=2"' not in html, "2 is not seated"
+
+
+def test_the_desk_opened_over_plain_http_on_the_lan_says_offline_features_are_off(client,
+                                                                                 demo):
+    lan = "http://192.0.2.9:5000"
+    who = demo["organizer"]
+    assert client.post("/api/login", base_url=lan, json={
+        "tournament_id": demo["tournament_id"], **who}).status_code == 200
+    html = client.get(f"/t/{demo['tournament_id']}/organizer", base_url=lan).get_data(
+        as_text=True)
+    assert 'data-kind="offline-off"' in html and 'data-kind="qr-loopback"' not in html
+    assert "Recording works while the network is up." in html
+    assert "PUBLIC_BASE_URL=https://" in html
+    # A print page speaks only of QR codes: these would work.
+    html = client.get(url(demo, "cards"), base_url=lan).get_data(as_text=True)
+    assert 'data-testid="reach-warning"' not in html
