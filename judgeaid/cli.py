@@ -47,10 +47,14 @@ def register(app: Flask) -> None:
     @app.cli.command("where")
     def where() -> None:
         """Print where to open the app, from this machine and from phones, and how to sign in."""
+        from judgeaid import reach
         from judgeaid.config import serving_address
 
         host, port = serving_address()
-        local = f"http://127.0.0.1:{port}"
+        bare = host.strip("[]")
+        # A server bound to one LAN address is not on 127.0.0.1: sign in at that address.
+        on_loopback = host in reach.WILDCARDS or reach.is_loopback(bare)
+        local = f"http://{'127.0.0.1' if on_loopback else reach.url_host(bare)}:{port}"
         for line in _addresses(host, port, app.config.get("PUBLIC_BASE_URL") or ""):
             click.echo(line)
         saved = Path(app.instance_path, "demo.json")

@@ -28,7 +28,8 @@ def phone_warnings(*, desk: bool = False) -> list[dict]:
     work offline), with this machine's IPv4 addresses as suggestions, as plain data."""
     base = qr_base()
     # Only when the QR codes need another address: asking the system costs a process.
-    needs_address = reach.phones_cannot_use(reach.host_of(base) or "0.0.0.0") is not None
+    host = reach.host_of(base)
+    needs_address = host is None or reach.phones_cannot_use(host) is not None
     # IPv4 only: `HOST=0.0.0.0 make run`, the fix suggested, listens on IPv4 alone.
     addresses = reach.machine_addresses(ipv6=False) if needs_address else []
     notices = reach.phone_warnings(

@@ -83,3 +83,17 @@ def test_it_names_the_public_base_url_qr_codes_carry(app, runner, monkeypatch):
     app.config["PUBLIC_BASE_URL"] = "http://127.0.0.1:5000"
     result = runner.invoke(args=["where"])
     assert "Phones cannot open that address" in result.output
+
+
+def test_bound_to_one_address_it_names_that_address(runner, monkeypatch):
+    from judgeaid.reach import machine_addresses
+
+    addresses = machine_addresses(ipv6=False)
+    if not addresses:
+        pytest.skip("this machine has no IPv4 address on a network")
+    monkeypatch.setenv("HOST", addresses[0])
+    monkeypatch.setenv("PORT", "5126")
+    result = runner.invoke(args=["where"])
+    assert f"judgeaid is starting on http://{addresses[0]}:5126/" in result.output
+    assert "Only this machine" not in result.output
+    assert f"PUBLIC_BASE_URL=http://{addresses[0]}:5126" in result.output
