@@ -4,10 +4,13 @@ VENV := .venv
 PY := $(VENV)/bin/python
 FLASK := $(VENV)/bin/flask --app app
 PORT ?= 5000
+# 127.0.0.1: this machine only; HOST=0.0.0.0 make run: phones on the LAN too (:: for IPv6).
+HOST ?= 127.0.0.1
+BIND := $(if $(findstring :,$(HOST)),[$(HOST)],$(HOST)):$(PORT)
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test lint bench chromium fonts clean
+.PHONY: run test lint bench chromium fonts fonts-or-advice clean
 
 $(VENV)/.run-stamp: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -19,11 +22,11 @@ $(VENV)/.dev-stamp: requirements-dev.txt $(VENV)/.run-stamp
 	$(PY) -m pip install --quiet -r requirements-dev.txt
 	touch $@
 
-run: $(VENV)/.run-stamp
+run: $(VENV)/.run-stamp fonts-or-advice
 	$(FLASK) db upgrade
 	$(FLASK) demo --if-empty > /dev/null
-	$(FLASK) where
-	$(VENV)/bin/gunicorn --workers 2 --threads 4 --bind 127.0.0.1:$(PORT) \
+	HOST='$(HOST)' PORT='$(PORT)' $(FLASK) where
+	$(VENV)/bin/gunicorn --workers 2 --threads 4 --bind '$(BIND)' \
 		--access-logfile - app:app
 
 chromium:
@@ -34,6 +37,18 @@ chromium:
 fonts:
 	@fc-list :lang=zh | grep -q . || { $(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq fonts-noto-cjk; }
+
+# `make run` installs the same font when it can (root, or sudo without a password, and apt);
+# otherwise it says how and serves anyway: those names print as empty boxes till then.
+HAS_CJK := fc-list :lang=zh | grep -q . && fc-list :lang=ja | grep -q . && \
+	fc-list :lang=ko | grep -q .
+fonts-or-advice:
+	@$(HAS_CJK) 2>/dev/null || { command -v apt-get >/dev/null && \
+		{ [ -z "$(SUDO)" ] || sudo -n true 2>/dev/null; } && \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq fonts-noto-cjk; } || \
+		echo "No font here has Chinese, Japanese or Korean characters: such names would" \
+		"print as empty boxes. Install one with: sudo apt-get install fonts-noto-cjk" >&2
 
 lint: $(VENV)/.dev-stamp
 	$(VENV)/bin/ruff check .

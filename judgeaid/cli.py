@@ -46,16 +46,21 @@ def register(app: Flask) -> None:
 
     @app.cli.command("where")
     def where() -> None:
-        """Print where to open the app and how to sign in to the demo."""
-        import os
+        """Print where to open the app, from this machine and from phones, and how to sign in."""
+        from judgeaid import reach
+        from judgeaid.config import serving_address
 
-        port = os.environ.get("PORT", "5000")
-        click.echo(f"judgeaid is starting on http://127.0.0.1:{port}")
+        host, port = serving_address()
+        bare = host.strip("[]")
+        # A server bound to one LAN address is not on 127.0.0.1: sign in at that address.
+        on_loopback = host in reach.WILDCARDS or reach.is_loopback(bare)
+        local = f"http://{'127.0.0.1' if on_loopback else reach.url_host(bare)}:{port}"
+        for line in _addresses(host, port, app.config.get("PUBLIC_BASE_URL") or ""):
+            click.echo(line)
         saved = Path(app.instance_path, "demo.json")
         if saved.exists():
             demo = json.loads(saved.read_text())
-            click.echo(f"Demo tournament {demo['tournament_id']}: sign in at "
-                       f"http://127.0.0.1:{port}/login")
+            click.echo(f"Demo tournament {demo['tournament_id']}: sign in at {local}/login")
             for role in ("organizer", "head_judge", "judge"):
                 if role in demo:
                     click.echo(f"  {role.replace('_', ' '):11} {demo[role]['name']}"
@@ -123,3 +128,37 @@ def register(app: Flask) -> None:
                          for i, tables in enumerate(result.sessions, start=1)],
             "repeats": result.repeats,
         }))
+
+
+def _addresses(host: str, port: str, public_base: str) -> list[str]:
+    """Return the lines that say where the app listens and what QR codes will carry."""
+    from judgeaid import reach
+
+    bare = host.strip("[]")
+    if host not in reach.WILDCARDS:
+        lines = [f"judgeaid is starting on http://{reach.url_host(bare)}:{port}/"]
+        if reach.is_loopback(bare):
+            lines.append("Only this machine can open it. For phones on the venue's network: "
+                         "HOST=0.0.0.0 make run")
+        phones = [] if reach.is_loopback(bare) else [bare]
+    else:
+        # 0.0.0.0 listens on IPv4 only; :: on IPv6 too (and IPv4, on Linux by default).
+        phones = reach.machine_addresses(ipv6=bare == "::")
+        lines = [f"judgeaid is starting on http://127.0.0.1:{port}/ (this machine)"]
+        lines += ["Phones on the same network can open:"]
+        lines += [f"  http://{reach.url_host(a)}:{port}/" for a in phones] or [
+            "  (no network address found: is this machine on the venue's network?)"]
+    suggestions = reach.suggested_bases(phones, int(port) if port.isdigit() else None)
+    if public_base:
+        lines.append(f"QR codes on printed slips and cards carry PUBLIC_BASE_URL={public_base}")
+        target = reach.host_of(public_base)
+        if target is None or reach.phones_cannot_use(target) in ("loopback", "unreachable"):
+            lines.append("  Phones cannot open that address"
+                         + (f"; set, e.g., PUBLIC_BASE_URL={suggestions[0]}"
+                            if suggestions else "."))
+    else:
+        lines.append("QR codes on printed slips and cards carry PUBLIC_BASE_URL, which is not "
+                     "set: they would carry the address each print page was opened at.")
+        if suggestions:
+            lines.append(f"  Set it, e.g. PUBLIC_BASE_URL={suggestions[0]}")
+    return lines

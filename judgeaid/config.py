@@ -25,6 +25,11 @@ def _count_of(variable: str) -> int:
     return int(value)
 
 
+def serving_address() -> tuple[str, str]:
+    """Return the host and port `make run` binds (HOST, PORT), as `flask where` reports them."""
+    return os.environ.get("HOST", "127.0.0.1").strip(), os.environ.get("PORT", "5000").strip()
+
+
 class Config:
     """Settings for serving the app."""
 

@@ -19,6 +19,7 @@ from judgeaid.organizer.schemas import (
     RestoreForm,
     SettingsForm,
 )
+from judgeaid.printing import phone_warnings
 from judgeaid.services import accounts, exports, organizing, seating
 from judgeaid.services import owner as owner_service
 from judgeaid.services.errors import ServiceError
@@ -146,7 +147,8 @@ def dashboard(tournament_id: int):
     require_organizer(tournament_id, rule="Only the organizer uses the desk; judges start "
                       "from the judge console.")
     return render_template("organizer/dashboard.html",
-                           **organizing.desk(tournament_id, signin.limits()), limits=LIMITS)
+                           **organizing.desk(tournament_id, signin.limits()), limits=LIMITS,
+                           warnings=phone_warnings(desk=True))
 
 
 @bp.post("/t/<int:tournament_id>/organizer/settings")

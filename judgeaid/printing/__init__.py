@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import asdict
 
 from flask import current_app, request, url_for
+
+from judgeaid import reach
 
 
 def public_url(endpoint: str, **values) -> str:
@@ -12,8 +15,27 @@ def public_url(endpoint: str, **values) -> str:
     # url_for gives the path under this request's script root; the public base replaces it,
     # just as `flask demo` builds its paths under PUBLIC_BASE_URL.
     path = url_for(endpoint, **values)[len(request.script_root):]
-    base = current_app.config.get("PUBLIC_BASE_URL") or request.url_root
-    return base.rstrip("/") + path
+    return qr_base().rstrip("/") + path
+
+
+def qr_base() -> str:
+    """Return the base of every URL printed in a QR code: PUBLIC_BASE_URL, else this host's."""
+    return current_app.config.get("PUBLIC_BASE_URL") or request.url_root
+
+
+def phone_warnings(*, desk: bool = False) -> list[dict]:
+    """Return what to fix before printing so phones can open the QR codes (and, on the desk,
+    work offline), with this machine's IPv4 addresses as suggestions, as plain data."""
+    base = qr_base()
+    # Only when the QR codes need another address: asking the system costs a process.
+    host = reach.host_of(base)
+    needs_address = host is None or reach.phones_cannot_use(host) is not None
+    # IPv4 only: `HOST=0.0.0.0 make run`, the fix suggested, listens on IPv4 alone.
+    addresses = reach.machine_addresses(ipv6=False) if needs_address else []
+    notices = reach.phone_warnings(
+        base, request.url, is_public_base_set=bool(current_app.config.get("PUBLIC_BASE_URL")),
+        lan_addresses=addresses, desk=desk)
+    return [asdict(notice) for notice in notices]
 
 
 def fit(text: str, ems: float) -> str:

@@ -93,3 +93,65 @@ def find_font(family: str, *, bold: bool = False, oblique: bool = False,
         return FontFile(path, index.value, family)
     finally:
         lib.FcPatternDestroy(match)
+
+
+class _FontSet(ctypes.Structure):
+    _fields_ = [("nfont", ctypes.c_int), ("sfont", ctypes.c_int),
+                ("fonts", ctypes.POINTER(ctypes.c_void_p))]
+
+
+@cache
+def _charsets() -> tuple[tuple[ctypes.c_void_p, ...], object] | None:
+    """Return the character set of every installed font, as fontconfig keeps them.
+
+    These are the sets Pango consults when it falls back from the stylesheet's fonts to any
+    font that has a glyph, so a character none of them has prints as an empty box on either
+    printing path. fontconfig reads each font's cmap once into its cache, which makes this
+    one quick call rather than a read of every font file.
+    """
+    lib = _fontconfig()
+    if lib is None:
+        return None
+    lib.FcObjectSetBuild.restype = ctypes.c_void_p
+    lib.FcObjectSetBuild.argtypes = [ctypes.c_char_p, ctypes.c_void_p]
+    lib.FcFontList.restype = ctypes.POINTER(_FontSet)
+    lib.FcFontList.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+    lib.FcPatternGetCharSet.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int,
+                                        ctypes.POINTER(ctypes.c_void_p)]
+    lib.FcCharSetHasChar.argtypes = [ctypes.c_void_p, ctypes.c_uint32]
+    lib.FcCharSetHasChar.restype = ctypes.c_int
+    pattern = lib.FcPatternCreate()
+    objects = lib.FcObjectSetBuild(b"charset", None)
+    # The font set is kept for the life of the process: the charsets below point into it.
+    fonts = lib.FcFontList(None, pattern, objects)
+    lib.FcPatternDestroy(pattern)
+    if not fonts:
+        return None
+    found = []
+    for i in range(fonts.contents.nfont):
+        charset = ctypes.c_void_p()
+        if lib.FcPatternGetCharSet(fonts.contents.fonts[i], b"charset", 0,
+                                   ctypes.byref(charset)) == _RESULT_MATCH:
+            found.append(charset)
+    return tuple(found), fonts
+
+
+@cache
+def is_covered(char: str) -> bool:
+    """Return True if some installed font has a glyph for char (spaces and controls pass)."""
+    if char.isspace() or not char.isprintable():
+        return True
+    sets = _charsets()
+    if sets is None:  # no fontconfig: WeasyPrint could not print at all, so no list either
+        return True
+    lib = _fontconfig()
+    return any(lib.FcCharSetHasChar(charset, ord(char)) for charset in sets[0])
+
+
+def uncovered(text: str) -> list[str]:
+    """Return the characters of text, once each and in order, that no installed font draws."""
+    missing: list[str] = []
+    for char in text:
+        if char not in missing and not is_covered(char):
+            missing.append(char)
+    return missing

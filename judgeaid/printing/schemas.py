@@ -38,8 +38,8 @@ def _tables(value: Any) -> list[int] | None:
     # tables=3,7 reprints those tables; tables=none prints only spare cards.
     if isinstance(value, list) and len(value) == 1:  # spectree reads a list field as a list
         value = value[0]
-    if value is None:
-        return None
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None  # the print page's empty box: every table
     if value == "none":
         return []
     if isinstance(value, str) and len(value) <= 2000 and _TABLES.fullmatch(value):

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app
+from flask import Blueprint, Response, current_app, render_template
 
 from judgeaid import edge
 from judgeaid.access import require_judge
-from judgeaid.printing import cards, slips
+from judgeaid.printing import cards, phone_warnings, slips
+from judgeaid.printing.check import unprintable_names
 from judgeaid.printing.schemas import CardsQuery, SlipsQuery
 from judgeaid.services.accounts import get_tournament_or_404
 
 bp = Blueprint("printing", __name__)
+SHEET_NAMES = {"card": "card size, 3.7 × 8.5 in", "letter": "two cards on Letter",
+               "a4": "two cards on A4"}
+PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
 
 
 @bp.get("/t/<int:tournament_id>/print/cards.pdf")
@@ -34,6 +38,38 @@ def slips_pdf(tournament_id: int, query: SlipsQuery):
     paper = query.layout or current_app.config.get("PRINT_PAPER", "a4")
     pdf = slips.render_slips(tournament, query.session, paper=paper, tz_offset=query.tz_offset)
     return _pdf(pdf, f"seating-slips-session-{query.session}.pdf")
+
+
+@bp.get("/t/<int:tournament_id>/print/slips")
+@edge.pages.validate(query=SlipsQuery)
+def slips_page(tournament_id: int, query: SlipsQuery):
+    """Show what to check before printing a session's seating slips, and the print options."""
+    tournament = get_tournament_or_404(tournament_id)
+    require_judge(tournament_id)
+    return render_template(
+        "printing/slips.html", **_before_printing(tournament, query.session),
+        layout=query.layout or current_app.config.get("PRINT_PAPER", "a4"),
+        papers=[(p, PAPER_NAMES.get(p, p)) for p in slips.PAPERS])
+
+
+@bp.get("/t/<int:tournament_id>/print/cards")
+@edge.pages.validate(query=CardsQuery)
+def cards_page(tournament_id: int, query: CardsQuery):
+    """Show what to check before printing a session's scoring cards, and the print options."""
+    tournament = get_tournament_or_404(tournament_id)
+    require_judge(tournament_id)
+    tables = "none" if query.tables == [] else ",".join(map(str, query.tables or []))
+    return render_template(
+        "printing/cards.html", **_before_printing(tournament, query.session),
+        layout=query.layout or "card", sheets=[(s, SHEET_NAMES.get(s, s)) for s in cards.SHEETS],
+        is_blank=query.blank == "1", tables=tables, spare=query.spare or 0,
+        max_spare=cards.MAX_SPARE)
+
+
+def _before_printing(tournament, session: int) -> dict:
+    return {"t": {"id": tournament.id, "name": tournament.name}, "session": session,
+            "unprintable": unprintable_names(tournament, session),
+            "warnings": phone_warnings()}
 
 
 def _pdf(pdf: bytes, filename: str):
