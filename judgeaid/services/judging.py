@@ -628,7 +628,8 @@ def _read_ruling(tournament: Tournament, body: RulingBody, old: Ruling | None,
     at_table = [p["number"] for p in _table_players(card)] if card else []
     players = _kept(body.players, old, "players")
     if players is None:
-        players = at_table
+        # Involved: the penalised players; with no penalty, the whole table.
+        players = [s.player for s in body.penalties or []] or at_table
     known = set(at_table) if card else {r.number for r in _roster(tournament.id).values()}
     for number in players:
         if number not in known:
