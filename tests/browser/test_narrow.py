@@ -191,6 +191,8 @@ def test_no_page_scrolls_sideways_at_360_px(app, demo, live_server, browser):
 
         urls = [(endpoint, url_for(endpoint, **PARAMS[endpoint](event)))
                 for endpoint, _ in pages]
+    # The error page too, with the longest message a visitor may meet.
+    urls.append(("error", f"/cards/{event['card_id']}{LONG_NAME}"))
     seen: dict[str, set[str]] = {}
     overflow: list[str] = []
     for role, theme in itertools.product(ROLES, THEMES):
