@@ -33,7 +33,9 @@ NOT_PAGES = {
 }
 
 # How to fill each HTML page's path (and, where the page needs it, its query):
-# endpoint -> a function of the staged event returning the URL's parameters.
+# endpoint -> a function of the staged event (stage_event's keys: tid, card_id, token,
+# long_player, ruling_id, timer_id) returning url_for's arguments. A new page is one line, e.g.
+#   "printing.slips": lambda e: {"tournament_id": e["tid"], "session": 1},
 PARAMS = {
     "main.home": lambda e: {},
     "main.offline": lambda e: {},
@@ -211,7 +213,7 @@ def test_no_page_scrolls_sideways_at_360_px(app, demo, live_server, browser):
                 landed = page.url.removeprefix(live_server.url)
                 to_sign_in = landed.startswith("/login") and not url.startswith("/login")
                 if to_sign_in or status >= 400:
-                    # Not this role's page: the sign-in page or a refusal, measured once.
+                    # Not this role's page: the sign-in page or the refusal is measured.
                     shown = f"{status} {landed.split('?')[0]}"
                 else:
                     shown = "200"
