@@ -45,6 +45,7 @@ PARAMS = {
     "picker.picker": lambda e: {},
     "players.page": lambda e: {"token": e["token"]},
     "cards.live": lambda e: {"card_id": e["card_id"]},
+    "cards.paper": lambda e: {"card_id": e["card_id"]},
     "main.tournament": lambda e: {"tournament_id": e["tid"]},
     "organizer.dashboard": lambda e: {"tournament_id": e["tid"]},
     "clock.hall": lambda e: {"tournament_id": e["tid"]},
