@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, Field
+from pydantic import BaseModel, BeforeValidator, Field, StrictBool
 from pydantic_core import PydanticCustomError
 
 from judgeaid.edge import FormSchema, Id, IdKey, OpId, Schema, between, length_of, text
@@ -81,6 +81,9 @@ class PenaltySpec(Schema):
         "", description="required when not the suggested step")
     round: Round | None = None
     paid_to: PaidTo | None = None
+    confirm_repeat: StrictBool = Field(
+        False, description="the judge saw the player's earlier time penalty for this round "
+                           "and means to give a second one (otherwise 409, §1.9)")
 
 
 class PenaltyBody(PenaltySpec):

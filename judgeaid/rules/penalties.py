@@ -368,6 +368,25 @@ def count_repeats(
     return count
 
 
+def is_time_penalty(category: str, infraction: str | None) -> bool:
+    """Return whether this is a time penalty, priced by the clock (§1.9, §4.14, A.5.5)."""
+    return _is_timed(category, infraction)
+
+
+def is_repeat_time_penalty(new: PriorPenalty, earlier: PriorPenalty) -> bool:
+    """Return whether an earlier penalty is a time penalty for the same round as the new one.
+
+    §1.9 prices one overrun once: a second time penalty in the same round is either a
+    double charge or a second overrun (turn and round limits add up, §1.9.2), which only
+    the judge can tell, so it is confirmed before it is recorded.
+    """
+    if new.round is None or new.session is None:
+        return False
+    return (_is_timed(new.category, new.infraction)
+            and _is_timed(earlier.category, earlier.infraction)
+            and (earlier.session, earlier.round) == (new.session, new.round))
+
+
 def check_choice(
     category: str,
     chosen_kind: str,

@@ -57,6 +57,7 @@ from judgeaid.rules.penalties import (
     check_choice,
     find_infraction,
     get_category,
+    is_repeat_time_penalty,
     rubric_json,
     suggest_penalty,
 )
@@ -435,9 +436,37 @@ def _paid_to(raw: dict[int, int] | None, card: Card, offender: int,
     return paid or None
 
 
+def _earlier_time_penalty(history: list[dict], category: str, example: str | None,
+                          session: int, round_: int | None) -> dict | None:
+    """Return the player's live time penalty for this round, if a new one would repeat it."""
+    new = PriorPenalty(category=category, infraction=example, session=session, round=round_)
+    for earlier in history:
+        if earlier["is_void"] or not _known(earlier["category"]):
+            continue
+        prior = PriorPenalty(category=earlier["category"], infraction=earlier["infraction"],
+                             session=earlier["session"], round=earlier["round"])
+        if is_repeat_time_penalty(new, prior):
+            return earlier
+    return None
+
+
+def _refuse_repeat(first: dict, number: int, index: int | None) -> None:
+    """Refuse a second time penalty for one round until the judge confirms it (§1.9)."""
+    message = (f"#{number} {first['player_name']} already has a time penalty for round "
+               f"{first['round']}: {first['label']}, given by {first['judge']}. A second one is "
+               "right only for another overrun (turn and round limits add up, §1.9); "
+               "confirm it to record it.")
+    detail = {"code": "repeat_time_penalty", "message": message, "player": number,
+              "first": first}
+    if index is not None:
+        detail["index"] = index
+    raise Conflict(message, details=[detail])
+
+
 def _issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *, op_id: str,
            ruling: Ruling | None, history_for: dict[int, list[dict]],
-           card_views: list[dict] | None = None) -> Penalty:
+           card_views: list[dict] | None = None, issued_here: list[dict] | None = None,
+           index: int | None = None) -> Penalty:
     """Check one penalty against the rubric, store it and put its points on the card."""
     number = spec.player
     player = _seated_player(card, number)
@@ -453,6 +482,12 @@ def _issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *,
     if number not in history_for:
         history_for[number] = player_history(player)
     suggestion = _suggestion(tournament, history_for[number], category, example, session, round_)
+    # The same player's earlier penalties, and those given earlier in this same ruling.
+    here = [p for p in issued_here or [] if p["player"] == number]
+    first = _earlier_time_penalty(history_for[number] + here, category, example, session,
+                                  round_)
+    if first is not None and not spec.confirm_repeat:
+        _refuse_repeat(first, number, index)
     problems = check_choice(category, kind, points, user.is_head_judge, infraction=example,
                             occurrence=suggestion.occurrence, reason=reason)
     if problems:
@@ -490,7 +525,11 @@ def _issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *,
                  subject=f"penalty:{penalty.id}",
                  after={"player": number, "category": category, "infraction": infraction,
                         "kind": kind, "points": penalty.points, "suggested": suggestion.label,
-                        "paid_to": paid_to, "ruling": penalty.ruling_id})
+                        "paid_to": paid_to, "ruling": penalty.ruling_id,
+                        **({"repeat_of": first["id"]} if first is not None else {})})
+    if issued_here is not None:
+        issued_here.append(_penalty_json(penalty, number, player.name, user.name,
+                                         is_void=False))
     return penalty
 
 
@@ -589,7 +628,8 @@ def _read_ruling(tournament: Tournament, body: RulingBody, old: Ruling | None,
     at_table = [p["number"] for p in _table_players(card)] if card else []
     players = _kept(body.players, old, "players")
     if players is None:
-        players = at_table
+        # Involved: the penalised players; with no penalty, the whole table.
+        players = [s.player for s in body.penalties or []] or at_table
     known = set(at_table) if card else {r.number for r in _roster(tournament.id).values()}
     for number in players:
         if number not in known:
@@ -647,8 +687,9 @@ def record_ruling(tournament: Tournament, body: RulingBody, user: User) -> dict:
     db.session.add(ruling)
     db.session.flush()
     history_for: dict[int, list[dict]] = {}
+    issued_here: list[dict] = []
     issued = [_issue(tournament, card, spec, user, op_id=_sub_op_id(op_id, f"p{i}"),
-                     ruling=ruling, history_for=history_for)
+                     ruling=ruling, history_for=history_for, issued_here=issued_here, index=i)
               for i, spec in enumerate(specs)]
     if not ruling.decision:
         ruling.decision = "; ".join(

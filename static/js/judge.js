@@ -191,6 +191,9 @@ function initRulingForm(form) {
   let cardId = data.prefill.card_id;
   let foundPlayer = data.prefill.player;
   let firstRender = true;
+  // "Involved" follows the penalised players until the judge ticks a box themselves; a
+  // change of an entry starts from the entry's own list.
+  let involvedTouched = Boolean(data.prefill.players);
 
   const table = () => tables.get(Number(cardId)) || null;
 
@@ -202,11 +205,25 @@ function initRulingForm(form) {
       box.replaceChildren(el("span", { className: "muted", textContent: "Choose the table first." }));
       return;
     }
-    const chosen = firstRender && data.prefill.players ? new Set(data.prefill.players) : null;
+    const chosen = firstRender && data.prefill.players ? new Set(data.prefill.players) : penalised();
     box.replaceChildren(...current.players.map((p) => el("label", { className: "check" },
-      el("input", { type: "checkbox", name: "players", value: p.number, checked: chosen ? chosen.has(p.number) : true }),
+      el("input", { type: "checkbox", name: "players", value: p.number, checked: chosen.has(p.number) }),
       `${p.seat} · #${p.number} ${p.name}`)));
   };
+
+  // The players the penalties name, or the player the judge looked up.
+  const penalised = () => {
+    const numbers = $$("[data-penalty] [data-field=player]", form).map((select) => Number(select.value)).filter(Boolean);
+    if (!numbers.length && foundPlayer) numbers.push(Number(foundPlayer));
+    return new Set(numbers);
+  };
+
+  const followPenalised = () => {
+    if (involvedTouched) return;
+    const chosen = penalised();
+    for (const box of $$("[data-players] input", form)) box.checked = chosen.has(Number(box.value));
+  };
+  $("[data-players]", form).addEventListener("change", () => { involvedTouched = true; });
 
   // -- rule sections
   const sectionTitles = new Map(data.sections.map((s) => [s.id, s.title]));
@@ -353,8 +370,14 @@ function initRulingForm(form) {
       const field = event.target.dataset.field;
       if (field === "category") fillInfractions(block);
       if (field === "infraction") $("[data-other-row]", block).hidden = event.target.value !== "__other";
-      if (field === "player") fillPlayers(block);
-      if (["player", "category", "infraction", "infraction_text"].includes(field)) suggest(block);
+      if (field === "player") {
+        fillPlayers(block);
+        followPenalised();
+      }
+      if (["player", "category", "infraction", "infraction_text"].includes(field)) {
+        forgetRepeat(block);
+        suggest(block);
+      }
       if (field === "kind" || field === "points") {
         block.touched = true;
         if (field === "kind" && event.target.value !== "points") $("[data-field=points]", block).value = "";
@@ -364,9 +387,11 @@ function initRulingForm(form) {
     $("[data-field=points]", block).addEventListener("input", () => { block.touched = true; refreshChoice(block); });
     $("[data-remove-penalty]", block).addEventListener("click", () => {
       block.remove();
+      followPenalised();
       $$("[data-penalty] legend", penaltyList).forEach((legend, i) => { legend.textContent = `Penalty ${i + 1}`; });
     });
     suggest(block);
+    followPenalised();
     return block;
   };
 
@@ -383,7 +408,10 @@ function initRulingForm(form) {
     }
   };
   tableSelect.addEventListener("change", () => { cardId = tableSelect.value ? Number(tableSelect.value) : null; tableChanged(); });
-  $("[name=round]", form).addEventListener("change", () => $$("[data-penalty]", penaltyList).forEach(suggest));
+  $("[name=round]", form).addEventListener("change", () => $$("[data-penalty]", penaltyList).forEach((block) => {
+    forgetRepeat(block);
+    suggest(block);
+  }));
   const finder = $("[data-find-player]", form);
   finder?.addEventListener("change", () => {
     const number = Number.parseInt(finder.value, 10);
@@ -397,7 +425,40 @@ function initRulingForm(form) {
     cardId = found.card_id;
     tableSelect.value = String(found.card_id);
     tableChanged();
+    followPenalised();
   });
+
+  // -- a second time penalty for the same round (§1.9): the server names the first one
+  const forgetRepeat = (block) => {
+    delete block.dataset.confirmRepeat;
+    $("[data-repeat-warning]", block)?.remove();
+  };
+
+  const warnRepeat = (detail) => {
+    const blocks = $$("[data-penalty]", penaltyList);
+    const block = blocks[detail.index] || blocks.find((b) => Number($("[data-field=player]", b).value) === detail.player);
+    if (!block) return false;
+    forgetRepeat(block);
+    const first = detail.first;
+    const at = first.created_at ? clockTime(Date.parse(first.created_at)) : "";
+    const confirm = el("button", { type: "button", className: "button", textContent: "Record it anyway" });
+    confirm.dataset.confirmRepeat = "";
+    const box = el("div", { className: "repeat-warning", role: "alert" },
+      el("p", {}, el("strong", { textContent: `Already a time penalty for round ${first.round}.` })),
+      el("p", { textContent: `#${first.player} ${first.player_name}: ${first.label}, given by ${first.judge}${at ? ` at ${at}` : ""}${first.ruling_id ? ` (ruling #${first.ruling_id})` : ""}.` }),
+      el("p", { className: "muted", textContent: "Record a second one only for another overrun: turn and round limits add up (§1.9). Otherwise remove this penalty." }),
+      confirm);
+    box.dataset.repeatWarning = "";
+    box.dataset.testid = "repeat-warning";
+    confirm.addEventListener("click", () => {
+      block.dataset.confirmRepeat = "1";
+      box.remove();
+      form.requestSubmit();
+    });
+    $("[data-suggestion]", block).after(box);
+    box.scrollIntoView({ block: "center" });
+    return true;
+  };
 
   // -- saving
   const readPenalties = () => $$("[data-penalty]", penaltyList).map((block, index) => {
@@ -419,6 +480,7 @@ function initRulingForm(form) {
       player: Number(player), category: $("[data-field=category]", block).value, infraction,
       kind: state.kind, points: state.kind === "points" ? state.points : 0, reason,
       ...(Object.keys(paidTo).length ? { paid_to: paidTo } : {}),
+      ...(block.dataset.confirmRepeat ? { confirm_repeat: true } : {}),
     };
   });
 
@@ -465,7 +527,10 @@ function initRulingForm(form) {
       location.assign(result.response.url);
     } else {
       statusBox.textContent = "";
-      errorBox.textContent = `Not saved: ${result.item.message}`;
+      const repeats = (result.item.details || []).filter((d) => d.code === "repeat_time_penalty");
+      const shown = repeats.map(warnRepeat).some(Boolean);
+      errorBox.textContent = shown ? "Not saved yet: see the warning on the penalty."
+        : `Not saved: ${result.item.message}`;
       dismiss(body.op_id); // the form shows it; a corrected save makes a new write
       saveButton.disabled = false;
     }

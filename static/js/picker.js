@@ -168,6 +168,8 @@ function render() {
   const broken = hand.errors.length > 0;
 
   $("[data-testid=hand-total]").textContent = broken ? "—" : String(hand.value);
+  // §2.2: with nothing ticked (and no typed value) the hand is a Chicken Hand; say so.
+  $("[data-chicken-note]").hidden = !hand.lines.some((line) => line.id === catalogue.rules.chicken.id);
   const limit = $("[data-testid=hand-limit]");
   limit.hidden = !hand.limit;
   limit.textContent = hand.limit === "listed" ? "listed limit" : hand.limit === "compound" ? "compound limit (320)" : "";

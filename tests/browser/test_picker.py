@@ -45,6 +45,22 @@ def test_taps_update_total_payoff_and_fragment(live_server, page):
     assert total(page) == "80" and payoffs(page)["S"] == -80
 
 
+def test_an_empty_picker_says_the_hand_is_a_chicken_hand(live_server, page):
+    open_picker(page, live_server)
+    note = page.locator("[data-testid=hand-chicken]")
+    assert total(page) == "1"
+    assert note.is_visible()
+    assert "Chicken Hand, worth 1 point (§2.2)" in note.inner_text()
+    page.click("[data-pattern='1.2']")
+    assert total(page) == "5" and not note.is_visible()
+    page.click("[data-pattern='1.2']")
+    assert total(page) == "1" and note.is_visible()
+    page.fill("[data-value-input]", "70")
+    page.dispatch_event("[data-value-input]", "change")
+    assert total(page) == "70" and not note.is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
 def test_second_pattern_of_a_series_replaces_the_first(live_server, page):
     open_picker(page, live_server)
     page.click("[data-pattern='2.1.1']")

@@ -11,6 +11,7 @@ from judgeaid.rules.penalties import (
     RepeatPolicy,
     check_choice,
     count_repeats,
+    is_repeat_time_penalty,
     rubric_json,
     suggest_penalty,
 )
@@ -243,3 +244,25 @@ def test_rubric_json_is_plain_data():
     assert [c["id"] for c in data["categories"]] == list(CATEGORY_IDS)
     assert data["ladder"][-1]["kind"] == "disqualification"
     assert {k["id"] for k in data["kinds"]} == set(PENALTY_KINDS)
+
+
+TIME = ("special", "time_violation")
+TIMEOUT = ("special", "timeout_or_late")
+SLIP = ("procedural", "tiles_mishandled")
+
+
+@pytest.mark.parametrize(("new", "earlier", "repeat"), [
+    ((TIME, 1, 3), (TIME, 1, 3), True),
+    ((TIME, 1, 3), (TIMEOUT, 1, 3), True),
+    ((TIME, 1, 3), (TIME, 1, 4), False),
+    ((TIME, 1, 3), (TIME, 2, 3), False),
+    ((TIME, 1, 3), (SLIP, 1, 3), False),
+    ((SLIP, 1, 3), (TIME, 1, 3), False),
+    ((TIME, 1, None), (TIME, 1, None), False),
+])
+def test_a_second_time_penalty_in_one_round_is_a_repeat(new, earlier, repeat):
+    def penalty(spec):
+        (category, infraction), session, round_ = spec
+        return PriorPenalty(category, infraction=infraction, session=session, round=round_)
+
+    assert is_repeat_time_penalty(penalty(new), penalty(earlier)) is repeat
