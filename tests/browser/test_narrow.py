@@ -35,7 +35,7 @@ NOT_PAGES = {
 # How to fill each HTML page's path (and, where the page needs it, its query):
 # endpoint -> a function of the staged event (stage_event's keys: tid, card_id, token,
 # long_player, ruling_id, timer_id) returning url_for's arguments. A new page is one line, e.g.
-#   "printing.slips": lambda e: {"tournament_id": e["tid"], "session": 1},
+#   "printing.slips_page": lambda e: {"tournament_id": e["tid"], "session": 1},
 PARAMS = {
     "main.home": lambda e: {},
     "main.offline": lambda e: {},
@@ -74,6 +74,8 @@ PARAMS = {
     "standings.manage": lambda e: {"tournament_id": e["tid"]},
     "standings.projector": lambda e: {"tournament_id": e["tid"]},
     "standings.final_day_page": lambda e: {"tournament_id": e["tid"]},
+    "printing.slips_page": lambda e: {"tournament_id": e["tid"], "session": 1},
+    "printing.cards_page": lambda e: {"tournament_id": e["tid"], "session": 1},
 }
 
 _ops = itertools.count(1)
