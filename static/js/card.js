@@ -723,11 +723,12 @@ function renderPreview() {
     if (!note.textContent) note.textContent = "The score changes show here once the round is complete.";
     return null;
   }
-  note.textContent = entry.result === "draw" ? "Draw: nobody scores."
-    : entry.win === "self" ? "Self-draw: the three others pay the value each."
-      : result.responsible ? `${name(result.responsible)} is responsible and pays the balance (§2.3).`
-        : entry.value <= 25 ? "25 points or less: the three others pay alike."
-          : "Nobody is responsible (same-turn immunity): the three others pay alike.";
+  note.textContent = entry.result === "draw" ? "Draw: nobody scores (§1.6)."
+    : card.scheme === "uniform" ? "Everybody pays the value (uniform payoff)."
+      : entry.win === "self" ? "Self-draw: the three others pay the value each (§2.3)."
+        : result.responsible ? `${name(result.responsible)} is responsible and pays the balance (§2.3).`
+          : entry.value <= 25 ? "25 points or less: the three others pay alike (§2.3)."
+            : "Nobody is responsible (same-turn immunity): the three others pay alike (§2.3).";
   return result;
 }
 
