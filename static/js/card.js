@@ -970,7 +970,7 @@ function renderConflicts() {
       return h("article", { class: "conflict", "data-conflict": item.op_id, "data-round": item.meta.round },
         h("p", { text: theirs }),
         h("p", { text: `${item.body.correction ? "Your correction" : "You entered"}: ${lineWords(item.body)}.` }),
-        h("p", { text: isJudge ? "Choose which one stands." : "A judge decides which one stands." }),
+        r.recorded ? h("p", { text: isJudge ? "Choose which one stands." : "A judge decides which one stands." }) : null,
         h("p", { class: "attention-actions" }, actions));
     }));
 }
