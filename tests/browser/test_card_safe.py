@@ -17,6 +17,7 @@ from tests.browser.test_card_full import (
     open_card,
     save_round,
     sign_in,
+    use_picker,
     version,
     wait_version,
     winds_of,
@@ -255,3 +256,20 @@ def test_time_this_table_opens_the_timer_for_the_cards_table(live_server, page, 
 def test_a_reader_gets_no_timer_link(live_server, page, demo):
     open_card(page, live_server.url + demo["cards"][0]["url"])
     assert page.locator("[data-testid=time-this-table]").count() == 0
+
+
+def test_the_picker_brings_back_the_hand_but_chooses_nobody(live_server, page, demo):
+    sign_in(page, live_server, demo)
+    url = live_server.url + demo["cards"][1]["url"]
+    open_card(page, url)
+    form = page.locator("[data-round-form]")
+    page.click("[data-testid=round-1] .rd-button")
+    form.wait_for(state="visible")
+    form.locator("input[name=result][value=win]").check()
+    # The picker has its own defaults (East wins on a discard); they are not the judge's.
+    use_picker(page, ["2.1.1", "7.1"])
+    assert form.locator("input[name=value]").input_value() == "80"
+    assert form.locator("input[name=winner]:checked, input[name=win]:checked, "
+                        "input[name=discarder]:checked").count() == 0
+    expect(page.locator("[data-save-round]")).to_be_disabled()
+    expect(page.locator("[data-testid=save-hint]")).to_have_text("Choose the winner.")
