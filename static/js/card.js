@@ -953,9 +953,12 @@ function renderConflicts() {
   }
   section.replaceChildren(h("h2", { text: conflicts.length === 1 ? "A round was recorded twice" : "Rounds recorded twice" }),
     ...conflicts.map((item) => {
-      const r = card.rounds[item.meta.round - 1];
+      // The line that stands: the card as this page holds it, or (not fetched yet) as the
+      // server sent it with the refusal.
+      const held = card.rounds[item.meta.round - 1];
+      const r = held.recorded ? held : item.details?.[0]?.current ? { ...item.details[0].current, recorded: true } : held;
       const theirs = r.recorded
-        ? `${actorWords(r.recorded_by)} ${r.revision > 1 ? "corrected" : "already recorded"} round ${r.round}`
+        ? `${actorWords(r.recorded_by)} ${r.revision > 1 ? "corrected" : "already recorded"} round ${item.meta.round}`
           + ` ${r.revision > 1 ? "to" : "as"}: ${lineWords(r)}.`
         : item.message;
       const keep = h("button", { type: "button", class: "button small", "data-keep-theirs": item.op_id,
