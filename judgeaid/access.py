@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import time
 
-from flask import abort, current_app, g, session
+from flask import abort, current_app, g, request, session, url_for
+from werkzeug.exceptions import Forbidden
 
 from judgeaid.extensions import db
 from judgeaid.models import User
@@ -48,24 +49,57 @@ def sign_out() -> None:
     g.user = None
 
 
-def require_role(tournament_id: int, *roles: str) -> User:
-    """Return the signed-in user if they hold one of these roles here; else abort 401/403."""
+# How a page names the roles that may use it, in the order they are listed.
+ROLE_WORDS = {"judge": "judges", "head_judge": "the head judge", "organizer": "the organizer"}
+
+
+class NotAllowed(Forbidden):
+    """A 403 that says who may use this and links to the pages this user may use instead."""
+
+    def __init__(self, description: str, links: list[tuple[str, str]] | None = None):
+        super().__init__(description=description)
+        self.links = links or []
+
+
+def who_may(roles: tuple[str, ...]) -> str:
+    """Return the sentence naming the roles that may use a page or action."""
+    words = [ROLE_WORDS.get(role, role) for role in roles]
+    listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return f"Only {listed} of this tournament may use this."
+
+
+def require_role(tournament_id: int, *roles: str, rule: str | None = None,
+                 instead: tuple[str, str] | None = None) -> User:
+    """Return the signed-in user if they hold one of these roles here; else abort 401/403.
+
+    `rule` says in words who may use this (default: the roles named); `instead` is the
+    (label, endpoint) of the closest page that user may open, linked from the 403 page.
+    """
     user: User | None = g.get("user")
     if user is None:
         abort(401, description="Sign in as a judge or organizer first.")
-    if user.tournament_id != tournament_id or (roles and user.role not in roles):
-        abort(403, description="Your sign-in does not allow this here.")
+    if user.tournament_id != tournament_id:
+        raise NotAllowed(
+            "You are signed in to another tournament. Sign in to this one to use this page.",
+            [("Sign in to this tournament", url_for(
+                "auth.login", tournament_id=tournament_id, next=request.full_path.rstrip("?")))])
+    if roles and user.role not in roles:
+        links = [(instead[0], url_for(instead[1], tournament_id=tournament_id))] if instead else []
+        raise NotAllowed(rule or who_may(roles), links)
     return user
 
 
-def require_judge(tournament_id: int) -> User:
+def require_judge(tournament_id: int, *, rule: str | None = None,
+                  instead: tuple[str, str] | None = None) -> User:
     """Return the signed-in judge, head judge or organizer of this tournament."""
-    return require_role(tournament_id, "judge", "head_judge", "organizer")
+    return require_role(tournament_id, "judge", "head_judge", "organizer", rule=rule,
+                        instead=instead)
 
 
-def require_organizer(tournament_id: int) -> User:
+def require_organizer(tournament_id: int, *, rule: str | None = None,
+                      instead: tuple[str, str] | None = None) -> User:
     """Return the signed-in organizer of this tournament."""
-    return require_role(tournament_id, "organizer")
+    return require_role(tournament_id, "organizer", rule=rule, instead=instead)
 
 
 def staff_role(tournament_id: int) -> str | None:

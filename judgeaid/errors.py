@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Flask, flash, jsonify, redirect, render_template, request, url_for
+from flask import Flask, flash, g, jsonify, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from judgeaid.services.errors import ServiceError, Throttled
+from judgeaid.signin import landing_url
 
 
 def wants_json() -> bool:
@@ -24,8 +25,19 @@ def error_response(status: int, message: str, **extra):
     return response
 
 
-def _page(status: int, message: str):
-    return render_template("error.html", status=status, message=message), status
+def _page(status: int, message: str, links: list[tuple[str, str]] | None = None):
+    return render_template("error.html", status=status, message=message,
+                           links=links or []), status
+
+
+def _ways_on(exc: Exception) -> list[tuple[str, str]]:
+    """Return the links a refused user may follow: the closest page, then their own start."""
+    links = list(getattr(exc, "links", []))
+    user = g.get("user")
+    if user is not None:
+        start = "the desk" if user.role == "organizer" else "the judge console"
+        links.append((f"Back to {start}", landing_url(user)))
+    return links
 
 
 def _same_site(url: str | None) -> bool:
@@ -47,17 +59,23 @@ def register(app: Flask) -> None:
             # A form mistake: back to the form with the message; nothing saved is lost.
             flash(exc.message, "error")
             return redirect(request.referrer)
-        return _page(exc.status, exc.message)
+        return _page(exc.status, exc.message, _ways_on(exc) if exc.status == 403 else [])
 
     @app.errorhandler(CSRFError)
     def csrf_error(exc: CSRFError):
         message = "This form has expired. Go back, reload the page and send it again."
-        return error_response(400, message) if wants_json() else _page(400, message)
+        # A phone's outbox keeps a write refused for its token (code "csrf") until a sign-in.
+        if wants_json():
+            return error_response(400, message, code="csrf")
+        return _page(400, message)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
         if wants_json():
-            return error_response(exc.code or 500, exc.description or exc.name)
+            # Who is signed in cannot do this: a phone's outbox keeps the write until a sign-in.
+            extra = {"code": "signin"} if exc.code in (401, 403) else {}
+            return error_response(exc.code or 500, exc.description or exc.name, **extra)
         if exc.code == 401 and request.method == "GET":
             return redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
-        return _page(exc.code or 500, exc.description or exc.name)
+        links = _ways_on(exc) if exc.code == 403 else []
+        return _page(exc.code or 500, exc.description or exc.name, links)

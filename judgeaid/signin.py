@@ -9,7 +9,7 @@ import unicodedata
 from datetime import timedelta
 from urllib.parse import urlsplit
 
-from flask import Flask, current_app, g, has_request_context, request
+from flask import Flask, current_app, g, has_request_context, request, url_for
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -90,6 +90,12 @@ def authenticate(tournament_id: int | None, name: str, pin: str) -> User:
     given = g.get("device_token")
     return accounts.authenticate(tournament_id, name, pin, source=source, limits=limits(),
                                  new_device=_device_hash(given) if given else None)
+
+
+def landing_url(user: User) -> str:
+    """Return where this user starts: an organizer at the desk, a judge at the console."""
+    endpoint = "organizer.dashboard" if user.role == "organizer" else "judge.home"
+    return url_for(endpoint, tournament_id=user.tournament_id)
 
 
 def safe_next(target: str | None) -> str | None:

@@ -49,6 +49,7 @@ async function staleWhileRevalidate(request, cacheKey) {
 }
 
 // Other pages: the network when it answers in time, else the copy kept from the last visit.
+// A copy given to a script says so (X-Judgeaid-Copy), so a page can tell it is not live.
 async function networkFirst(request) {
   const cache = await caches.open(PAGES);
   try {
@@ -57,9 +58,34 @@ async function networkFirst(request) {
     return response;
   } catch (error) {
     const hit = await cache.match(request, { ignoreVary: true });
-    if (hit) return hit;
+    if (hit && request.mode === "navigate") return hit;
+    if (hit) {
+      const headers = new Headers(hit.headers);
+      headers.set("X-Judgeaid-Copy", "1");
+      return new Response(hit.body, { status: hit.status, statusText: hit.statusText, headers });
+    }
     if (request.mode === "navigate") return caches.match("/offline");
     throw error;
+  }
+}
+
+// Keep a copy of a page opened before this worker controlled it (a phone's first visit),
+// with the versioned static files it loaded, so it opens again with no network.
+async function keepPage(url, assets = []) {
+  const shell = await caches.open(SHELL);
+  for (const asset of assets) {
+    const file = new URL(asset, self.location.origin);
+    if (file.origin !== self.location.origin || !file.pathname.startsWith("/static/")
+        || !file.searchParams.has("v") || await caches.match(file.href)) continue;
+    const response = await fetch(file.href).catch(() => null);
+    if (response?.ok) await shell.put(file.href, response);
+  }
+  const target = new URL(url, self.location.origin);
+  target.hash = "";
+  if (target.origin !== self.location.origin || SHELL_PAGES.has(target.pathname)) return;
+  const response = await fetch(target.href, { credentials: "same-origin", redirect: "manual" });
+  if (response.ok && response.type === "basic" && !response.redirected) {
+    await (await caches.open(PAGES)).put(target.href, response);
   }
 }
 
@@ -81,4 +107,5 @@ self.addEventListener("fetch", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data === "forget-pages") event.waitUntil(caches.delete(PAGES));
+  if (event.data?.type === "keep-page") event.waitUntil(keepPage(event.data.url, event.data.assets).catch(() => {}));
 });

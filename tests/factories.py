@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 
 from judgeaid.extensions import db
+from judgeaid.rules.zj.payoff import payoff
 from judgeaid.services import accounts, players
 
 
@@ -97,3 +98,50 @@ def mark_time_over(card, payload: dict, actor) -> tuple[dict, int]:
     body = _body(CardTimeOverBody, payload)
     return _once("card.time_over", card, body,
                  lambda: cards.close_rounds(card, actor, from_round=body.from_round))
+
+
+# ---------------------------------------------------------------- a paper scoring card
+
+def winds_of(card, number):
+    """Return {seat wind: player number} for a round of the card."""
+    return {w: int(p) for p, w in card["rounds"][number - 1]["winds"].items()}
+
+
+# A session as the paper shows it, by that round's seat winds: (winner, win, discarder, value)
+# or None for a draw. Values over 25 on a discard make the discarder pay the balance (§2.3).
+SESSION = [("E", "discard", "S", 30), ("S", "self", None, 20), None, ("W", "discard", "N", 70),
+           ("N", "discard", "E", 10), ("E", "self", None, 40), ("S", "discard", "W", 26),
+           None, ("W", "self", None, 8), ("N", "discard", "S", 100), ("E", "discard", "W", 25),
+           ("S", "self", None, 16), None, ("W", "discard", "E", 60), ("N", "self", None, 32),
+           ("E", "discard", "N", 50)]
+
+
+def paper_rounds(card, session=SESSION):
+    """Return the paper card's rounds in player numbers, through each round's seat winds."""
+    rounds = []
+    for number, entry in enumerate(session, start=1):
+        if entry is None:
+            rounds.append({"round": number, "result": "draw"})
+            continue
+        winner, win, discarder, value = entry
+        seats = winds_of(card, number)
+        row = {"round": number, "result": "win", "winner": seats[winner], "win": win,
+               "value": value}
+        if discarder:
+            row["discarder"] = seats[discarder]
+        rounds.append(row)
+    return rounds
+
+
+def expected_deltas(card, session=SESSION):
+    """Return each round's deltas by player number, worked out by the payoff core (§2.3)."""
+    out = []
+    for number, entry in enumerate(session, start=1):
+        seats = winds_of(card, number)
+        if entry is None:
+            out.append(dict.fromkeys(seats.values(), 0))
+            continue
+        winner, win, discarder, value = entry
+        paid = payoff(value, win, winner, discarder, None, "formal")
+        out.append({seats[w]: d for w, d in paid.deltas.items()})
+    return out

@@ -36,6 +36,7 @@ class LoginBody(Schema):
 
 class LoginOut(BaseModel):
     user: UserOut
+    home: str = Field(description="The page this user starts on: the desk or the console")
 
 
 class Ok(BaseModel):

@@ -55,7 +55,7 @@ def login(json: LoginBody):
     db.session.commit()
     sign_in(user)
     return jsonify(user={"id": user.id, "name": user.name, "role": user.role,
-                         "tournament_id": user.tournament_id})
+                         "tournament_id": user.tournament_id}, home=signin.landing_url(user))
 
 
 @bp.post("/logout")

@@ -31,9 +31,7 @@ def login(query: LoginQuery, form: LoginForm):
             db.session.commit()
             sign_in(user)
             flash(f"Signed in as {user.name}.")
-            home = "organizer.dashboard" if user.role == "organizer" else "main.tournament"
-            return redirect(signin.safe_next(query.next)
-                            or url_for(home, tournament_id=user.tournament_id))
+            return redirect(signin.safe_next(query.next) or signin.landing_url(user))
     chosen = form.tournament_id or query.tournament_id
     page = render_template("auth/login.html", tournaments=overview.list_tournaments(),
                            error=error, chosen=chosen)

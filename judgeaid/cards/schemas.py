@@ -120,3 +120,58 @@ class CardReader(BaseModel):
     is_judge: bool
     player: CardReaderPlayer | None
     is_recorder: bool
+
+
+# ---------------------------------------------------------------- the paper card
+
+# A paper card's penalty line has room for a few lines; this is far more than any table gets.
+PAPER_PENALTIES = 40
+
+
+class PaperRound(Schema):
+    """One round as the signed paper card shows it (checked like a single round)."""
+
+    round: Round
+    result: Literal["win", "draw"]
+    winner: Id | None = None
+    win: Literal["self", "discard"] | None = None
+    discarder: Id | None = None
+    value: between(1, 480) | None = None
+    same_turn: Annotated[list[Id], Field(max_length=4)] | None = None
+
+
+class PaperPenalty(Schema):
+    """A penalty line of the paper card that is not on the live card yet."""
+
+    player: Id
+    points: between(1, 1000)
+    round: Round | None = None
+    reason: Reason
+
+
+class PaperChoice(Schema):
+    """The judge's choice for a round recorded one way here and another way on paper."""
+
+    round: Round
+    choice: Literal["keep", "paper"] = Field(
+        description="keep: the recorded line stands; paper: the paper's line replaces it "
+                    "(a correction)")
+    base_revision: Annotated[Id, Field(description="the recorded revision the judge saw")]
+
+
+class PaperCardBody(Schema):
+    """A whole signed paper card: applied all at once, or not at all."""
+
+    rounds: Annotated[list[PaperRound], Field(max_length=ROUNDS)]
+    penalties: Annotated[list[PaperPenalty], Field(max_length=PAPER_PENALTIES)] = []
+    signed: Annotated[list[Id], Field(
+        max_length=4, description="the players whose signature is on the paper card")] = []
+    choices: Annotated[list[PaperChoice], Field(max_length=ROUNDS)] = []
+    time_over: StrictBool = Field(False, description="the session time ran out after the "
+                                                     "last round on the paper (§3.4)")
+    op_id: OpId
+
+
+class PaperCardOut(BaseModel):
+    card: CardView
+    summary: dict[str, Any]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, g, jsonify, render_template, request
 
 from judgeaid import edge, writes
+from judgeaid.access import require_judge
 from judgeaid.api.views import json_writes_only
 from judgeaid.cards.schemas import (
     REASON_LIMIT,
@@ -17,8 +18,10 @@ from judgeaid.cards.schemas import (
     CardView,
     CardVoidBody,
     CardWriteOut,
+    PaperCardBody,
+    PaperCardOut,
 )
-from judgeaid.services import cards
+from judgeaid.services import cards, paper_cards
 from judgeaid.services.cards import Actor
 from judgeaid.services.players import get_player_by_token_or_404
 
@@ -139,3 +142,23 @@ def recorder(card_id: int, json: CardRecorderBody):
     """Appoint the player who may record rounds on this card (null: nobody)."""
     return _write(card_id, "card.recorder", json, lambda card, actor: cards.appoint_recorder(
         card, json.player, actor))
+
+
+# ---------------------------------------------------------------- the paper card
+
+@bp.get("/cards/<int:card_id>/paper")
+def paper(card_id: int):
+    """Show the one-screen form a judge fills in from a signed paper card after an outage."""
+    card = cards.get_card_or_404(card_id)
+    require_judge(card.tournament_id)
+    return render_template("cards/paper.html", **cards.live_page(card, g.get("user")),
+                           reason_limit=REASON_LIMIT)
+
+
+@api.post("/<int:card_id>/paper")
+@edge.api.validate(json=PaperCardBody, resp=edge.responses(PaperCardOut, also={
+    422: edge.ErrorBody}), tags=["cards"], security={"session": []})
+def enter_paper(card_id: int, json: PaperCardBody):
+    """Enter a whole signed paper card (judge): all of it, or nothing and what is wrong."""
+    return _write(card_id, "card.paper", json, lambda card, actor:
+                  paper_cards.enter_paper_card(card, json, actor))

@@ -34,6 +34,9 @@ api = Blueprint("clock_api", __name__, url_prefix="/api")
 api.before_request(json_writes_only)
 
 CLOCK_ROLES = ("organizer", "head_judge")
+CLOCK_RULE = ("Only the organizer and the head judge run the session clock's controls; "
+              "judges and players can watch it on the hall display.")
+HALL_DISPLAY = ("Open the hall display", "clock.hall")
 SIGNED_IN = {"security": {"session": []}}
 
 
@@ -52,7 +55,7 @@ def hall(tournament_id: int, query: ClockQuery):
 @edge.pages.validate(query=ClockQuery)
 def control(tournament_id: int, query: ClockQuery):
     """Show the organizer's clock controls: start, pause, resume, extend, end."""
-    require_role(tournament_id, *CLOCK_ROLES)
+    require_role(tournament_id, *CLOCK_ROLES, rule=CLOCK_RULE, instead=HALL_DISPLAY)
     view = clock.clock_view(tournament_id, query.session)
     return render_template("clock/control.html", clock=view, tournament_id=tournament_id)
 
@@ -113,7 +116,7 @@ def get_clock(tournament_id: int, query: ClockQuery):
                    **SIGNED_IN)
 def act_on_clock(tournament_id: int, json: ClockActBody):
     """Start, pause, resume, extend or end the session clock (organizer or head judge)."""
-    user = require_role(tournament_id, *CLOCK_ROLES)
+    user = require_role(tournament_id, *CLOCK_ROLES, rule=CLOCK_RULE)
     tournament = get_tournament_or_404(tournament_id)
     answer, status = writes.once("clock.act", f"tournament:{tournament.id}", json,
                                  lambda: clock.act(tournament, json, user),

@@ -6,11 +6,18 @@ from flask import Blueprint, make_response, render_template, url_for
 
 from judgeaid.assets import asset_url, shell_urls, shell_version
 from judgeaid.services import overview
+from judgeaid.services.cards import actor_display
 
 bp = Blueprint("main", __name__)
 
 # Pages the service worker keeps so they open with no network at all.
 SHELL_PAGES = ("/offline", "/picker")
+
+
+@bp.app_template_filter("actor")
+def actor_filter(label: str | None) -> str:
+    """Show a stored actor label ("organizer:Rita Ramos") as "Rita Ramos (organizer)"."""
+    return actor_display(label)
 
 
 @bp.get("/")

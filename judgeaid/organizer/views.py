@@ -143,7 +143,8 @@ def owner_logout():
 @bp.get("/t/<int:tournament_id>/organizer")
 def dashboard(tournament_id: int):
     """Show the organizer's desk: settings, judges, players, sessions."""
-    require_organizer(tournament_id)
+    require_organizer(tournament_id, rule="Only the organizer uses the desk; judges start "
+                      "from the judge console.")
     return render_template("organizer/dashboard.html",
                            **organizing.desk(tournament_id, signin.limits()), limits=LIMITS)
 

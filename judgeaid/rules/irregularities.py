@@ -429,9 +429,10 @@ GUIDE: tuple[Entry, ...] = (
         steps=(
             "Decide which players to time; a player who thinks an opponent is slow should "
             "call you.",
-            "A turn starts with the discard the player draws after or claims, and ends once "
-            "they have discarded and laid out any meld; after a kong a new turn starts at the "
-            "replacement draw.",
+            "A turn starts with the discard before it: the left-hand player's discard for a "
+            "player who draws from the wall, or the claimed tile's discard for a player who "
+            "claims it. It ends once they have discarded and finished laying out any meld; "
+            "after a kong a new turn starts when the replacement tile is drawn.",
             "Casual: 20 s a turn, no round limit. Competitive: 15 s a turn and 3 minutes for "
             "the whole round. The first 20 s after the deal (casual, unless the organiser sets "
             "otherwise) or 15 s (competitive) are not counted.",

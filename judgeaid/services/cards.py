@@ -60,6 +60,24 @@ def actor_label(kind: str, name: str) -> str:
     return label if len(label) <= LABEL_LIMIT else label[:LABEL_LIMIT - 1] + "\u2026"
 
 
+# Labels written by the system itself rather than a person.
+SYSTEM_ACTORS = {"clock": "the session clock", "setup": "setup", "restore": "the restore",
+                 "command line": "the command line", "anonymous": "someone not signed in"}
+
+
+def actor_display(label: str | None) -> str:
+    """Return a stored "kind:name" label as people read it: "Rita Ramos (organizer)"."""
+    if not label:
+        return ""
+    kind, sep, name = label.partition(":")
+    if not sep:
+        return SYSTEM_ACTORS.get(label, label)
+    if kind == "player":
+        number, _, player = name.partition(" ")
+        return f"{player} (player {number})" if number.isdigit() and player else name
+    return f"{name} ({kind.replace('_', ' ')})"
+
+
 @dataclass(frozen=True)
 class Actor:
     """Who writes to a card: a judge (or organizer) or the player the judge appointed."""
@@ -540,8 +558,14 @@ def strike_penalty(card: Card, penalty_id: int, reason: str, actor: Actor) -> di
     return {"card": card_view(card)}
 
 
-def confirm_totals(card: Card, player: int | None, actor: Actor) -> dict:
-    """Record a player's confirmation of the totals; all four lock the card (§4.9)."""
+def confirm_totals(card: Card, player: int | None, actor: Actor, *, on_paper: bool = False
+                   ) -> dict:
+    """Record a player's confirmation of the totals; all four lock the card (§4.9).
+
+    `on_paper`: a judge records the player's signature on the paper card (via "paper").
+    """
+    if on_paper and not actor.is_judge:
+        raise ServiceError("Only a judge may record a signature on the paper card.", status=403)
     if actor.is_judge:
         _check_judge(actor, card, "confirm for a player")
         if player is None:
@@ -561,13 +585,15 @@ def confirm_totals(card: Card, player: int | None, actor: Actor) -> dict:
         return {"card": view}
     db.session.add(Confirmation(card_id=card.id, player_number=player,
                                 card_version=card.version,
-                                via="judge" if actor.is_judge else "player",
+                                via="paper" if on_paper else (
+                                    "judge" if actor.is_judge else "player"),
                                 confirmed_by=actor.label))
     db.session.flush()
     if len(_confirmations(card)) == 4:
         card.status = "locked"
     _touch(card)
-    record_event("card.confirm", tournament_id=card.tournament_id,
+    record_event("card.confirm.paper" if on_paper else "card.confirm",
+                 tournament_id=card.tournament_id,
                  actor=actor.user or actor.label, subject=f"card:{card.id}",
                  after={"player": player, "totals": view["totals"][player]})
     return {"card": card_view(card)}

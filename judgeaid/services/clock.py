@@ -35,7 +35,7 @@ from judgeaid.rules.clock import (
 from judgeaid.services import cards, operations
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.audit import record_event
-from judgeaid.services.cards import Actor
+from judgeaid.services.cards import Actor, actor_display
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
 from judgeaid.tournament.brackets import GRAND_FINAL_SIZE
 
@@ -169,7 +169,8 @@ def session_view(session: PlaySession, now_ms: int | None = None) -> dict:
         else None,
         "events": [{"kind": e.kind, "at_ms": e.at_ms, "amount_ms": e.amount_ms,
                     "table": numbers.get(e.table_id) if e.table_id else None,
-                    "reason": e.reason, "by": e.by} for e in events],
+                    "reason": e.reason, "by": e.by, "who": actor_display(e.by)}
+                   for e in events],
         "version": f"{session.id}-{len(events)}-{max((e.id for e in events), default=0)}"
                    f"-{len(swept)}",
     }

@@ -75,7 +75,7 @@ CHOICES: dict[tuple[str, str], tuple[str | None, ...]] = {
     ("card", "status"): ("open", "locked"),
     ("card_round", "result"): ("win", "draw"),
     ("card_round", "win"): ("self", "discard"),
-    ("confirmation", "via"): ("player", "judge"),
+    ("confirmation", "via"): ("player", "judge", "paper"),
     ("call_up", "status"): ("waiting", "taken", "resolved", "cancelled"),
     ("penalty", "category"): CATEGORY_IDS,
     ("penalty", "kind"): PENALTY_KINDS,

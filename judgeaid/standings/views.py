@@ -98,7 +98,9 @@ def file_score_check_form(tournament_id: int, form: ScoreCheckForm):
 @bp.get("/t/<int:tournament_id>/standings/manage")
 def manage(tournament_id: int):
     """Show the organizer's results desk: post sessions, score checks, late arrivals."""
-    require_organizer(tournament_id)
+    require_organizer(tournament_id, rule="Only the organizer posts results and answers score "
+                      "checks; everyone can read the standings.",
+                      instead=("Open the standings", "standings.public"))
     return render_template("standings/manage.html", **standings.manage_view(tournament_id))
 
 

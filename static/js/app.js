@@ -1,4 +1,7 @@
-// Every page: register the service worker, show the network state, theme toggle.
+// Every page: register the service worker, show the network state, theme toggle, and send
+// what waits in the outbox (the module is shared with pages that import it too: one sender).
+
+import { held, pending, subscribe } from "./outbox.js";
 
 const root = document.documentElement;
 const savedTheme = localStorage.getItem("judgeaid-theme");
@@ -28,9 +31,59 @@ addEventListener("online", showNetwork);
 addEventListener("offline", showNetwork);
 showNetwork();
 
+// Signed out meanwhile: the writes wait on this phone until someone signs in again.
+function signInNotice() {
+  let notice = document.querySelector("[data-signin-notice]");
+  if (!notice) {
+    notice = Object.assign(document.createElement("p"), { className: "flash flash-warning", hidden: true });
+    notice.dataset.signinNotice = "";
+    notice.dataset.testid = "signin-notice";
+    notice.setAttribute("role", "alert");
+    document.getElementById("main")?.prepend(notice);
+  }
+  return notice;
+}
+
+async function showSignIn() {
+  if ((await held()).length === 0) {
+    document.querySelector("[data-signin-notice]")?.setAttribute("hidden", "");
+    return;
+  }
+  // Everything waiting goes out in order behind the held write, so count it all.
+  const count = (await pending()).length;
+  const notice = signInNotice();
+  const words = count === 1 ? "1 change is waiting: " : `${count} changes are waiting: `;
+  const tail = count === 1 ? " to send it." : " to send them.";
+  if (location.pathname === "/login") {
+    notice.replaceChildren(words, "sign in again", tail);
+  } else {
+    const link = Object.assign(document.createElement("a"), { textContent: "sign in again",
+      href: `/login?next=${encodeURIComponent(location.pathname + location.search)}` });
+    link.dataset.signinLink = "";
+    notice.replaceChildren(words, link, tail);
+  }
+  notice.hidden = false;
+}
+subscribe(() => { showSignIn().catch(() => {}); });
+showSignIn().catch(() => {});
+
 // Service workers need a secure context (HTTPS or localhost); elsewhere the app still works online.
 if ("serviceWorker" in navigator && window.isSecureContext) {
+  const hadWorker = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch((error) => {
     console.warn("service worker not registered", error);
   });
+  // A page opened before the worker took over was not kept: ask it to keep a copy now,
+  // so a reload with no network still opens it (a phone's first visit to a card).
+  if (!hadWorker) {
+    const loaded = new Promise((resolve) => {
+      if (document.readyState === "complete") resolve();
+      else addEventListener("load", resolve, { once: true });
+    });
+    Promise.all([navigator.serviceWorker.ready, loaded]).then(([registration]) => {
+      const assets = performance.getEntriesByType("resource").map((entry) => entry.name)
+        .filter((name) => new URL(name).pathname.startsWith("/static/"));
+      registration.active?.postMessage({ type: "keep-page", url: location.href, assets });
+    }).catch(() => {});
+  }
 }

@@ -11,7 +11,7 @@
 //   /cards/<id>#round=5&p=4.2.3,1.2&win=discard&winner=E&discarder=S&chain=W,S
 // (seat winds as in the picker, meaning that round's winds; `card=<id>` may ride along).
 
-import { dismiss, enqueue, items, mountAttention, mountPending, subscribe } from "./outbox.js";
+import { dismiss, enqueue, flush, items, mountAttention, mountPending, subscribe } from "./outbox.js";
 import { payoff, scoreHand } from "./zj.js";
 
 const WINDS = ["E", "S", "W", "N"];
@@ -34,6 +34,8 @@ let me = null; // {player: {number, name}, is_recorder} when opened from a playe
 let catalogue = null;
 let renderDeferred = false;
 let renderAttention = null; // the needs-attention list names what the card holds now
+let live = null; // true once the server answered; false while showing this phone's copy
+let seenAt = null; // when this phone last had the card from the server (ISO), for the copy
 
 // ------------------------------------------------------------------ the reader
 
@@ -341,7 +343,7 @@ function renderConfirmations() {
     const li = h("li", { class: c ? "is-confirmed" : "is-pending", dataset: { player: p.number } },
       h("span", { class: "confirm-who", text: `${c ? "✓" : "…"} ${p.name}` }),
       h("span", { class: "confirm-meta" }, c
-        ? `confirmed ${c.via === "judge" ? "on the judge’s phone" : "on their own page"}, ${when(c.confirmed_at)}`
+        ? `${{ judge: "confirmed on the judge’s phone", paper: "signed on the paper card" }[c.via] ?? "confirmed on their own page"}, ${when(c.confirmed_at)}`
         : waiting ? pendingBadge(waiting) : "not yet confirmed"));
     if (isJudge && !c && !waiting && isComplete()) {
       li.append(h("button", { type: "button", class: "button", "data-confirm-for": p.number, text: `Confirm for ${name(p.number)}` }));
@@ -428,12 +430,62 @@ root.addEventListener("focusout", () => setTimeout(() => { if (renderDeferred) r
 
 // ------------------------------------------------------------------ keeping up to date
 
-function adopt(data, tag = null) {
+function adopt(data, tag = null, fromServer = true) {
   if (!data || data.id !== cardId || data.version < card.version) return; // an older copy (cache)
   const changed = data.version !== card.version;
   card = data;
   etag = tag || `"card-${data.id}-v${data.version}"`;
+  if (fromServer) keepCopy();
   if (changed) render();
+}
+
+// The last state seen from the server is kept in the service worker's page cache, so a
+// reload with no network shows it (not the older state the cached page was rendered with).
+const COPIES = "pages";
+let keptVersion = null;
+let keptAt = 0;
+
+function keepCopy() {
+  seenAt = new Date().toISOString();
+  // A new version at once; the same one at most once a minute, just to date the copy.
+  if (!("caches" in window) || (keptVersion === card.version && Date.now() - keptAt < 60000)) return;
+  keptVersion = card.version;
+  keptAt = Date.now();
+  const body = JSON.stringify(card);
+  caches.open(COPIES).then((cache) => cache.put(api, new Response(body, { headers: {
+    "Content-Type": "application/json", ETag: etag, "X-Judgeaid-Seen-At": seenAt,
+  } }))).catch(() => {});
+}
+
+async function loadCopy() {
+  if (!("caches" in window)) return;
+  try {
+    const hit = await (await caches.open(COPIES)).match(api);
+    if (!hit) return;
+    seenAt = hit.headers.get("X-Judgeaid-Seen-At") || hit.headers.get("Date");
+    adopt(await hit.json(), hit.headers.get("ETag"), false);
+  } catch {
+    // no copy to read: the page's own state stands
+  }
+}
+
+// "No connection" over the card while it shows this phone's copy; gone once the server answers.
+function setLive(value) {
+  const was = live;
+  live = value;
+  root.dataset.live = String(value);
+  let notice = $("[data-card-copy]");
+  if (!notice) {
+    notice = h("p", { class: "flash flash-warning", role: "status", "data-card-copy": true, "data-testid": "card-copy", hidden: true });
+    root.before(notice);
+  }
+  notice.hidden = value;
+  if (!value) {
+    const at = seenAt ? ` (last updated ${new Date(seenAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })})` : "";
+    notice.textContent = `No connection. This is the copy of the card kept on this phone${at}. `
+      + "Rounds waiting to be sent are marked pending. The card goes live again by itself when the connection returns.";
+  }
+  if (value && was === false) flush(); // back online: send what waits now, not at the next retry
 }
 
 let pollTimer = null;
@@ -442,9 +494,16 @@ async function poll() {
   if (document.visibilityState === "visible") {
     try {
       const response = await fetch(api, { headers: { "If-None-Match": etag }, cache: "no-store" });
-      if (response.status === 200) adopt(await response.json(), response.headers.get("ETag"));
+      const isCopy = response.headers.has("X-Judgeaid-Copy"); // the service worker's, not the server's
+      if (response.status === 200) {
+        if (isCopy) seenAt = response.headers.get("X-Judgeaid-Seen-At") || response.headers.get("Date") || seenAt;
+        adopt(await response.json(), response.headers.get("ETag"), !isCopy);
+      } else if (response.status === 304) keepCopy();
+      if (isCopy) setLive(false);
+      else if (response.status === 200 || response.status === 304) setLive(true);
     } catch {
-      // offline or no answer: the next poll tries again; the outbox keeps the writes
+      // offline and no copy, or no answer: the next poll tries again; the outbox keeps the writes
+      setLive(false);
     }
   }
   pollTimer = setTimeout(poll, POLL_MS);
@@ -453,6 +512,8 @@ async function poll() {
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") poll();
 });
+// The online event is unreliable on venue Wi-Fi, so the poll timer keeps trying as well.
+addEventListener("online", () => poll());
 
 subscribe((event) => {
   if (event.item?.meta?.card === cardId) {
@@ -997,8 +1058,9 @@ renderAttention = () => {
 };
 
 await loadQueue();
+await loadCopy();
 await loadReader();
 if (isJudge || isRecorder()) loadCatalogue().catch(() => null);
 openFromFragment();
-pollTimer = setTimeout(poll, POLL_MS);
 document.documentElement.dataset.cardReady = "true";
+poll(); // at once: live, or this phone's copy under "No connection"

@@ -334,7 +334,7 @@ class SessionClock {
       const at = new Date(e.at_ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
       const amount = e.kind === "extend" ? ` ${e.amount_ms > 0 ? "+" : "−"}${formatElapsed(Math.abs(e.amount_ms))}` : "";
       const where = e.table ? ` · table ${e.table}` : "";
-      item.textContent = `${at} · ${words[e.kind] || e.kind}${amount}${where}${e.reason ? ` · ${e.reason}` : ""} · ${e.by}`;
+      item.textContent = `${at} · ${words[e.kind] || e.kind}${amount}${where}${e.reason ? ` · ${e.reason}` : ""} · ${e.who || e.by}`;
       return item;
     }));
   }

@@ -6,11 +6,17 @@
 // reload or a closed tab, then sent at once. A network failure, a timeout or a 5xx/408/429
 // keeps it and it is tried again: when the phone comes back online, when the page becomes
 // visible, and every 5–30 s (backing off). Replays are safe: the server applies each op_id
-// once. A 2xx removes it. Any other 4xx marks it "rejected": it stays, with the server's
-// message, in the needs-attention list until a person sends it again or lets it go; nothing
-// is ever dropped silently. Items go out one at a time, oldest first (a correction never
-// overtakes the round it corrects), under a Web Lock so two open tabs never race.
+// once. A 2xx removes it. Signed out meanwhile (401, a CSRF refusal, or the access check's 403)
+// keeps it too, marked held: "signin" (announced as "kept"); it is tried again on the next
+// page load (after signing in), with the same op_id and the CSRF token of the page sending
+// it, never a stored one. Any other 4xx
+// marks it "rejected": it stays, with the server's message, in the needs-attention list until
+// a person sends it again or lets it go; nothing is ever dropped silently. Items go out one at
+// a time, oldest first (a correction never overtakes the round it corrects), under a Web Lock
+// so two open tabs never race.
 //
+// app.js imports this module on every page, so what waits is sent from whichever page is
+// open; a page importing it again shares the same instance (one sender per page).
 // Pages show the state with subscribe(listener) + items() (or mountAttention/mountPending).
 
 const DB_NAME = "judgeaid-outbox";
@@ -40,8 +46,6 @@ function request(idbRequest) {
 
 function openDatabase() {
   if (!database) {
-    // Ask the browser not to evict what is kept here when the phone runs low on space.
-    navigator.storage?.persist?.().catch(() => {});
     const opening = indexedDB.open(DB_NAME, 1);
     opening.onupgradeneeded = () => {
       // seq keeps the order items were made in; op_id is unique, so enqueuing twice is harmless.
@@ -85,6 +89,8 @@ export function newOpId() {
 export async function enqueue({ url, method = "POST", body = {}, label = "", headers = {}, meta = {} }) {
   const payload = { ...body };
   if (!payload.op_id) payload.op_id = newOpId();
+  // Ask the browser not to evict what is kept here when the phone runs low on space.
+  navigator.storage?.persist?.().catch(() => {});
   const existing = await byOpId(payload.op_id);
   if (existing) return existing;
   const item = {
@@ -105,6 +111,11 @@ export async function items() {
 /** Return the writes not yet saved on the server. */
 export async function pending() {
   return (await items()).filter((item) => item.state === "pending");
+}
+
+/** Return the writes kept until someone signs in again (each still pending). */
+export async function held() {
+  return (await pending()).filter((item) => item.held === "signin");
 }
 
 /** Return the writes the server refused: they wait for a person to look at them. */
@@ -160,8 +171,16 @@ async function sendAll() {
     // Read it again: another tab may have sent it or a person may have let it go meanwhile.
     const item = await request((await store("readonly")).get(seq));
     if (!item || item.state !== "pending") continue;
-    if (await send(item) === "later") {
+    const outcome = await send(item);
+    if (outcome === "later") {
       scheduleRetry();
+      return;
+    }
+    if (outcome === "signin") {
+      // Asking again before someone signs in only gets the same answer: wait for the next
+      // page load (the sign-in form sends the person back to a page), or a visible tab.
+      failures = 0;
+      clearTimeout(retryTimer);
       return;
     }
   }
@@ -177,7 +196,7 @@ async function send(item) {
   try {
     response = await fetch(item.url, {
       method: item.method,
-      headers: { "Content-Type": "application/json", Accept: "application/json", ...item.headers },
+      headers: { "Content-Type": "application/json", Accept: "application/json", ...sendHeaders(item) },
       body: JSON.stringify(item.body),
       credentials: "same-origin",
       cache: "no-store",
@@ -191,6 +210,14 @@ async function send(item) {
     clearTimeout(timer);
   }
   const status = response.status;
+  if (needsSignIn(item, status, answer)) {
+    Object.assign(item, { held: "signin", status, attempts: item.attempts + 1, last_error: "signed out",
+      message: answer?.message || null, tried_at: new Date().toISOString() });
+    await save(item);
+    announce({ type: "kept", item, response: answer });
+    return "signin";
+  }
+  delete item.held;
   if (response.ok && answer !== null) {
     await remove(item.seq);
     announce({ type: "sent", item, response: answer });
@@ -209,6 +236,26 @@ async function send(item) {
   await save(item);
   announce({ type: "rejected", item, response: answer });
   return "rejected";
+}
+
+// Signed out meanwhile, or signed in as someone the access check turns away (the server says
+// code "signin"): a sign-in can fix it. A refusal of the write itself (403 "only the head
+// judge…") needs a person, and so does a player's own link (X-Player-Token): no sign-in helps.
+function needsSignIn(item, status, answer) {
+  if (status === 401 || (status === 400 && answer?.code === "csrf")) return true;
+  const byPlayer = Object.keys(item.headers || {}).some((key) => key.toLowerCase() === "x-player-token");
+  return status === 403 && answer?.code === "signin" && !byPlayer;
+}
+
+// The CSRF token is read from the page sending the write, so a write queued before signing
+// out and in again goes with the new session's token (the JSON API needs none today).
+function sendHeaders(item) {
+  const headers = Object.fromEntries(Object.entries(item.headers || {})
+    .filter(([key]) => !/^x-csrf-?token$/i.test(key)));
+  const token = document.querySelector("meta[name=csrf-token]")?.content
+    || document.querySelector("input[name=csrf_token]")?.value;
+  if (token) headers["X-CSRFToken"] = token;
+  return headers;
 }
 
 async function keep(item, reason) {
@@ -260,9 +307,10 @@ export function mountPending(element, filter = () => true) {
     const waiting = (await pending()).filter(filter);
     element.hidden = waiting.length === 0;
     const last = waiting.find((item) => item.last_error);
+    const signIn = waiting.some((item) => item.held === "signin");
     element.textContent = waiting.length === 0 ? ""
       : `${waiting.length} ${waiting.length === 1 ? "change" : "changes"} pending (not yet saved)`
-        + (last ? ` · ${last.last_error}; trying again` : "; sending…");
+        + (signIn ? " · sign in again to send" : last ? ` · ${last.last_error}; trying again` : "; sending…");
   };
   subscribe(render);
   render();
@@ -289,14 +337,11 @@ export function mountAttention(element, { filter = () => true, describe = () => 
       drop.addEventListener("click", () => {
         if (confirm(`“${item.label}” was NOT saved. Let it go for good?`)) dismiss(item.op_id);
       });
-      // Signed out meanwhile (401): sign in again, come back, then "Send again".
-      const signIn = item.status === 401 ? el("a", { className: "button small", textContent: "Sign in again",
-        href: `/login?next=${encodeURIComponent(location.pathname + location.search)}` }) : null;
       return el("li", { className: "attention-item" },
         el("strong", { textContent: item.label || `${item.method} ${item.url}` }),
         el("span", { className: "attention-message", textContent: `Not saved (${item.status}): ${item.message}` }),
         ...describe(item),
-        el("span", { className: "attention-actions" }, signIn, ...actions(item), again, drop));
+        el("span", { className: "attention-actions" }, ...actions(item), again, drop));
     }));
     element.replaceChildren(el("h2", { textContent: "Needs attention" }), list);
     element.dataset.count = String(refused.length);

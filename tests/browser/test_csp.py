@@ -113,6 +113,7 @@ def test_judge_pages_and_the_picker_sheet_run_under_the_policy(live_server, phon
     fill_round(watch.page, card, 1, winner="E", win="self", picker=["2.1.1", "7.1"])
     assert watch.page.input_value("input[name=value]") == "80"
     save_round(watch.page)
+    watch.visit(card_url + "/paper", "html[data-paper-ready=true]")
     watch.collect()
     assert watch.problems == []
 

@@ -138,3 +138,13 @@ def test_guide_json_round_trips_and_is_versioned():
         "category": "special",
         "infraction": "tiles_disturbed_after_false_win",
     }
+
+
+def test_the_time_limit_answer_says_when_a_turn_starts_both_ways():
+    # §1.9.1/§1.9.2: drawing from the wall, the turn starts at the left-hand player's
+    # discard; claiming, at the discard of the claimed tile; a kong starts a new turn.
+    entry = get("time-limit")
+    step = next(s for s in entry.steps if "turn starts" in s)
+    assert "left-hand player's discard" in step and "draws from the wall" in step
+    assert "claimed tile" in step and "replacement tile is drawn" in step
+    assert "1.9" in entry.sections

@@ -1,0 +1,202 @@
+"""A whole signed paper scoring card, entered by a judge after an outage (§4.9, A.2.2).
+
+When the network or the server was down, the table kept the paper card and the four players
+signed it. The judge types it in on one screen; this applies all of it in one transaction, or
+nothing:
+
+- every round is checked like a single round (the same schema rules and the same scoring);
+- a round already recorded the same way is left alone ("already recorded");
+- a round recorded another way is a conflict: nothing is applied until the judge chooses,
+  for that round, "keep" (the recorded line stands) or "paper" (a correction, with the
+  revision the judge saw as its base, audited like any correction);
+- the penalty lines are added with the card's own verb;
+- each signature is recorded as a confirmation "via paper", apart from a player's own tap.
+"""
+
+from __future__ import annotations
+
+from pydantic import ValidationError
+
+from judgeaid.cards.schemas import CardRoundBody, PaperCardBody, PaperRound
+from judgeaid.edge import describe
+from judgeaid.models import Card
+from judgeaid.services import cards
+from judgeaid.services.audit import record_event
+from judgeaid.services.cards import Actor
+from judgeaid.services.errors import Conflict, ServiceError
+from judgeaid.tournament.card import ROUNDS, BadRound, score_round
+
+# The fields a paper card shows for a round: a recorded line with the same ones (and the same
+# deltas) is the same round, whatever patterns were ticked when it was recorded.
+SHOWN = ("result", "winner", "win", "discarder", "value")
+
+CORRECTION_REASON = "Signed paper card, entered after an outage: the judge chose the paper."
+
+
+def _problem(row: str, message: str, *, field: str | None = None, **where) -> dict:
+    return {"kind": "error", "row": row, "field": field, "message": message, **where}
+
+
+def _single(paper: PaperRound, op_id: str, **correction) -> CardRoundBody:
+    """Return the paper round as the body of a single round (the same checks apply)."""
+    return CardRoundBody.model_validate({**paper.model_dump(exclude_none=True), "op_id": op_id,
+                                         **correction})
+
+
+def _field_of(detail: dict) -> str | None:
+    """Name the field a single round's rule is about ("winner is required ..." -> winner)."""
+    if detail["field"] != "body":
+        return detail["field"]
+    first = detail["message"].split(" ", 1)[0]
+    return first if first in PaperRound.model_fields else None
+
+
+def _line(single: CardRoundBody, deltas: dict[int, int]) -> dict:
+    line = {key: getattr(single, key) for key in SHOWN}
+    if single.result == "draw":
+        line.update(winner=None, win=None, discarder=None, value=None)
+    elif single.win == "self":
+        line["discarder"] = None
+    return {**line, "same_turn": list(single.same_turn or []), "deltas": deltas}
+
+
+def _is_same(recorded: dict, paper: dict) -> bool:
+    return (all(recorded.get(key) == paper[key] for key in SHOWN)
+            and {int(k): v for k, v in recorded["deltas"].items()} == paper["deltas"])
+
+
+def _recorded(line: dict) -> dict:
+    return {"result": line["result"], "winner": line["winner"], "win": line["win"],
+            "discarder": line["discarder"], "value": line["value"],
+            "same_turn": line["same_turn"], "deltas": line["deltas"],
+            "revision": line["revision"], "recorded_by": line["recorded_by"],
+            "recorded_at": line["recorded_at"]}
+
+
+def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
+    """Apply a whole signed paper card at once, or raise with what is wrong, row by row."""
+    if not actor.is_judge:
+        raise ServiceError("Only a judge may enter a paper card.", status=403)
+    view = cards.card_view(card)
+    seats = cards.round_seats(card)
+    players = {p["number"] for p in view["players"]}
+    problems: list[dict] = []
+    conflicts: list[dict] = []
+    new: list[CardRoundBody] = []
+    corrected: list[CardRoundBody] = []
+    same: list[int] = []
+    kept: list[int] = []
+    choices = {choice.round: choice for choice in body.choices}
+    seen: set[int] = set()
+
+    for paper in body.rounds:
+        number, row = paper.round, f"round {paper.round}"
+        if number in seen:
+            problems.append(_problem(row, f"Round {number} is on the paper card twice.",
+                                     field="round", round=number))
+            continue
+        seen.add(number)
+        try:
+            single = _single(paper, body.op_id)
+        except ValidationError as exc:
+            problems.extend(_problem(row, d["message"], field=_field_of(d), round=number)
+                            for d in describe(exc.errors()))
+            continue
+        recorded = view["rounds"][number - 1]
+        if not recorded["recorded"] and recorded.get("result") == "not_played":
+            problems.append(_problem(row, f"Round {number} was marked not played: the session "
+                                     "time ran out (§3.4).", round=number))
+            continue
+        try:
+            result = score_round(seats[number - 1], scheme=view["scheme"], result=single.result,
+                                 winner=single.winner, value=single.value, win=single.win,
+                                 discarder=single.discarder if single.win == "discard" else None,
+                                 same_turn=single.same_turn)
+        except BadRound as exc:
+            problems.append(_problem(row, str(exc), round=number))
+            continue
+        line = _line(single, result.deltas)
+        if not recorded["recorded"]:
+            new.append(single)
+        elif _is_same(recorded, line):
+            same.append(number)
+        elif (choice := choices.get(number)) is None or choice.base_revision != recorded[
+                "revision"]:
+            stale = choice is not None
+            conflicts.append({
+                "kind": "conflict", "row": row, "round": number,
+                "message": (f"Round {number} changed again since you chose (revision "
+                            f"{recorded['revision']} now stands): look again and choose."
+                            if stale else
+                            f"Round {number} is recorded differently (by "
+                            f"{recorded['recorded_by'].split(':', 1)[-1]}): keep the recorded "
+                            "line or use the paper."),
+                "recorded": _recorded(recorded), "paper": line})
+        elif choice.choice == "keep":
+            kept.append(number)
+        else:
+            corrected.append(_single(paper, body.op_id, correction=True,
+                                     base_revision=choice.base_revision,
+                                     reason=CORRECTION_REASON))
+
+    for index, penalty in enumerate(body.penalties, start=1):
+        row = f"penalty {index}"
+        if penalty.player not in players:
+            problems.append(_problem(row, f"Player {penalty.player} is not at this table.",
+                                     field="player", penalty=index))
+        if not " ".join(penalty.reason.split()):
+            problems.append(_problem(row, "A penalty needs a reason (cite the rule, e.g. §4.11).",
+                                     field="reason", penalty=index))
+
+    signed = list(dict.fromkeys(body.signed))
+    for number in signed:
+        if number not in players:
+            problems.append(_problem("signatures", f"Player {number} is not at this table.",
+                                     field="signed", player=number))
+    if signed:
+        missing = _missing_rounds(view, seen, time_over=body.time_over)
+        if missing:
+            problems.append(_problem(
+                "signatures", f"Round {missing[0]}"
+                + (f" and {len(missing) - 1} more are" if len(missing) > 1 else " is")
+                + " not on the card, so the signatures cannot be recorded yet: enter every "
+                "round, or tick “session time over” (§3.4).", field="signed"))
+
+    if problems or conflicts:
+        details = problems + conflicts
+        if problems:
+            raise ServiceError(f"The paper card was not saved: {len(problems)} "
+                               f"{'thing needs' if len(problems) == 1 else 'things need'} "
+                               "fixing. Nothing on the card changed.", status=422,
+                               details=details)
+        raise Conflict(f"The paper card was not saved: {len(conflicts)} "
+                       f"{'round is' if len(conflicts) == 1 else 'rounds are'} recorded "
+                       "differently. Choose for each: keep the recorded line or use the paper. "
+                       "Nothing on the card changed.", details=details)
+
+    for single in new:
+        cards.write_round(card, single, actor, op_id=body.op_id)
+    for single in corrected:
+        cards.write_round(card, single, actor, op_id=body.op_id)
+    for penalty in body.penalties:
+        cards.put_penalty(card, penalty.player, penalty.points, penalty.reason, actor,
+                          round_=penalty.round, op_id=body.op_id)
+    if body.time_over:
+        cards.close_rounds(card, actor)
+    for number in signed:
+        cards.confirm_totals(card, number, actor, on_paper=True)
+    summary = {"added": sorted(s.round for s in new), "already_recorded": sorted(same),
+               "kept": sorted(kept), "corrected": sorted(s.round for s in corrected),
+               "penalties": len(body.penalties), "signed_on_paper": signed,
+               "time_over": body.time_over}
+    record_event("card.paper", tournament_id=card.tournament_id,
+                 actor=actor.user or actor.label, subject=f"card:{card.id}", after=summary)
+    return {"card": cards.card_view(card), "summary": summary}
+
+
+def _missing_rounds(view: dict, paper: set[int], *, time_over: bool) -> list[int]:
+    """Return the rounds that would still be blank once the paper card is in."""
+    have = {r["round"] for r in view["rounds"]
+            if r["recorded"] or r.get("result") == "not_played"} | paper
+    last = max(have, default=0) if time_over else ROUNDS
+    return [n for n in range(1, last + 1) if n not in have]

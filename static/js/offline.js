@@ -1,0 +1,77 @@
+// The offline page: say what this phone keeps, and open the wanted page once the network answers.
+//
+// The service worker shows this page in place of a page it has no copy of, so location is the
+// page the person asked for; it reloads as soon as the server answers GET /api/time (which the
+// service worker never answers from its cache). The online event is unreliable on venue
+// Wi-Fi, so a timer asks as well.
+
+import { items, subscribe } from "./outbox.js";
+
+const RETRY_MS = 5000;
+const $ = (selector) => document.querySelector(selector);
+const wanted = location.pathname !== "/offline";
+
+async function showOutbox() {
+  const kept = await items();
+  const waiting = kept.filter((item) => item.state === "pending").length;
+  const refused = kept.length - waiting;
+  const parts = [];
+  if (waiting) {
+    parts.push(`${waiting} ${waiting === 1 ? "change is" : "changes are"} kept on this phone and will be sent when the connection returns.`);
+  }
+  if (refused) parts.push(`${refused} ${refused === 1 ? "change was" : "changes were"} not saved and ${refused === 1 ? "needs" : "need"} a look on the page it came from.`);
+  const node = $("[data-offline-outbox]");
+  node.textContent = parts.join(" ");
+  node.hidden = parts.length === 0;
+}
+
+// The cards this phone has a copy of: each kept card page, named from its kept state if any.
+async function showCards() {
+  if (!("caches" in window)) return;
+  const cache = await caches.open("pages");
+  const found = new Map();
+  for (const request of await cache.keys()) {
+    const path = new URL(request.url).pathname;
+    const id = path.match(/^\/cards\/(\d+)$/)?.[1];
+    if (id && !found.has(id)) found.set(id, path);
+  }
+  const list = $("[data-offline-cards] ul");
+  const links = [];
+  for (const [id, path] of found) {
+    let label = `Card ${id}`;
+    try {
+      const state = await (await cache.match(`/api/cards/${id}`))?.json();
+      if (state) label = `Session ${state.session} · Table ${state.table}`;
+    } catch {
+      // no kept state: the card's number will do
+    }
+    const link = Object.assign(document.createElement("a"), { className: "tile", href: path, textContent: label });
+    const item = document.createElement("li");
+    item.append(link);
+    links.push(item);
+  }
+  list.replaceChildren(...links);
+  $("[data-offline-cards]").hidden = links.length === 0;
+}
+
+let timer = null;
+async function tryAgain() {
+  clearTimeout(timer);
+  try {
+    const response = await fetch("/api/time", { cache: "no-store" });
+    if (response.ok && wanted) {
+      location.reload();
+      return;
+    }
+  } catch {
+    // still no network: ask again soon
+  }
+  timer = setTimeout(tryAgain, RETRY_MS);
+}
+
+if (!wanted) $("[data-offline-lead]").textContent = "The network cannot be reached right now.";
+showOutbox().catch(() => {});
+subscribe(() => { showOutbox().catch(() => {}); });
+showCards().catch(() => {});
+addEventListener("online", tryAgain);
+timer = setTimeout(tryAgain, RETRY_MS);
