@@ -395,20 +395,6 @@ def _latest(card: Card, number: int) -> CardRound | None:
         .order_by(CardRound.revision.desc()).limit(1))
 
 
-_ROLE_WORDS = {"head_judge": "head judge"}
-
-
-def actor_words(label: str) -> str:
-    """Return who wrote a line in words: "Jade Judge (judge)", "Ann Lee (player 12)"."""
-    kind, _, name = label.partition(":")
-    if not name:
-        return label
-    if kind == "player":
-        number, _, player = name.partition(" ")
-        return f"{player or name} (player {number})" if number.isdigit() else f"{name} (player)"
-    return f"{name} ({_ROLE_WORDS.get(kind, kind)})"
-
-
 def line_words(line: dict, names: dict[int, str]) -> str:
     """Return a round's line as a short sentence with the players' names."""
     def who(number: int | None) -> str:
@@ -432,8 +418,9 @@ def _conflict(card: Card, number: int, current: CardRound, line: dict, actor: Ac
     names = {s.player.number: s.player.name for s in card.table.seats}
     decide = ("Choose which one stands: keep theirs, or send yours as a correction with a "
               "reason." if actor.is_judge else "A judge decides which one stands.")
-    return (f"{actor_words(current.recorded_by)} {what}: {line_words(_round_json(current), names)}."
-            f" You entered: {line_words(line, names)}. {decide}")
+    theirs = line_words(_round_json(current), names)
+    return (f"{actor_display(current.recorded_by)} {what}: {theirs}. You entered: "
+            f"{line_words(line, names)}. {decide}")
 
 
 def _both_lines(number: int, current: CardRound | None, line: dict, body: CardRoundBody

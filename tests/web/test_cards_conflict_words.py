@@ -5,24 +5,11 @@ from __future__ import annotations
 
 import uuid
 
-import pytest
-
-from judgeaid.services.cards import actor_words
 from tests.conftest import login
 
 
 def op():
     return str(uuid.uuid4())
-
-
-@pytest.mark.parametrize(("label", "words"), [
-    ("judge:Jade Judge", "Jade Judge (judge)"),
-    ("head_judge:Hugo Head", "Hugo Head (head judge)"),
-    ("organizer:Olga Org", "Olga Org (organizer)"),
-    ("player:12 Ann Lee", "Ann Lee (player 12)"),
-])
-def test_actor_words(label, words):
-    assert actor_words(label) == words
 
 
 def _card(client, demo):
