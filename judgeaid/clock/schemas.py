@@ -28,9 +28,10 @@ class ClockQuery(FormSchema):
 
 
 class TimerListQuery(FormSchema):
-    """?table=N opens the timer page with that table chosen."""
+    """?table=N (the current session) or ?card=ID (that card's table) chooses the table."""
 
     table: Id | None = None
+    card: Id | None = None
 
 
 class ClockActBody(Schema):

@@ -65,8 +65,9 @@ def control(tournament_id: int, query: ClockQuery):
 def timer_list(tournament_id: int, query: TimerListQuery):
     """Show the tables to time (?table=N chooses one) and the timers still open (§1.9)."""
     require_judge(tournament_id)
+    choices = timers.timer_choices(tournament_id, card_id=query.card)
     return render_template("clock/timers.html", tournament_id=tournament_id,
-                           choices=timers.timer_choices(tournament_id), table=query.table)
+                           choices=choices, table=choices["table"] or query.table)
 
 
 @bp.get("/t/<int:tournament_id>/timers/<int:timer_id>")

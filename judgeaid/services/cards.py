@@ -395,6 +395,34 @@ def _latest(card: Card, number: int) -> CardRound | None:
         .order_by(CardRound.revision.desc()).limit(1))
 
 
+def line_words(line: dict, names: dict[int, str]) -> str:
+    """Return a round's line as a short sentence with the players' names."""
+    def who(number: int | None) -> str:
+        return names.get(number, f"player {number}")
+
+    if line["result"] == "draw":
+        return "a draw"
+    if line["result"] != "win":
+        return "not played"
+    if line["win"] == "self":
+        return f"{who(line['winner'])} won {line['value']}, self-drawn"
+    words = f"{who(line['winner'])} won {line['value']} on a discard from {who(line['discarder'])}"
+    if line.get("same_turn") and len(line["same_turn"]) > 1:
+        words += f" (same turn: {', then '.join(who(p) for p in line['same_turn'])})"
+    return words
+
+
+def _conflict(card: Card, number: int, current: CardRound, line: dict, actor: Actor, *,
+              what: str) -> str:
+    """Say in words who wrote the line that stands, what it says, and what was sent."""
+    names = {s.player.number: s.player.name for s in card.table.seats}
+    decide = ("Choose which one stands: keep theirs, or send yours as a correction with a "
+              "reason." if actor.is_judge else "A judge decides which one stands.")
+    theirs = line_words(_round_json(current), names)
+    return (f"{actor_display(current.recorded_by)} {what}: {theirs}. You entered: "
+            f"{line_words(line, names)}. {decide}")
+
+
 def _both_lines(number: int, current: CardRound | None, line: dict, body: CardRoundBody
                 ) -> list[dict]:
     """Return the details of a refused write: the line that stands and the one sent."""
@@ -417,22 +445,23 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
     if body.correction:
         _check_judge(actor, card, "correct a round")
         if current is None:
-            raise Conflict(f"Round {number} is not recorded yet, so there is no revision "
-                           f"{body.base_revision} to correct. Reload the card.",
+            raise Conflict(f"Round {number} is not recorded yet, so there is nothing to "
+                           "correct. Reload the card.",
                            details=_both_lines(number, current, line, body))
         if current.revision != body.base_revision:
-            raise Conflict(f"Round {number} changed since you read it: revision "
-                           f"{current.revision} ({current.recorded_by}) now stands, not "
-                           f"revision {body.base_revision}. Reload the card and check it "
-                           "before correcting again.",
-                           details=_both_lines(number, current, line, body))
+            verb = "corrected" if current.revision > 1 else "recorded"
+            raise Conflict(_conflict(
+                card, number, current, line, actor,
+                what=f"{verb} round {number} after you read it (revision {current.revision} "
+                     f"now stands, not revision {body.base_revision}), as"),
+                details=_both_lines(number, current, line, body))
         if not reason:
             raise ServiceError("A correction needs a reason.")
     elif current is not None:
         if _same_line(current, line):
             return _answer(card, number, current.revision, changed=False)
-        raise Conflict(f"Round {number} is already recorded ({current.recorded_by}). "
-                       "Send it as a correction, with a reason, to change it.",
+        raise Conflict(_conflict(card, number, current, line, actor,
+                                 what=f"already recorded round {number} as"),
                        details=_both_lines(number, current, line, body))
     elif card.status == "locked":
         _check_judge(actor, card, "record a round on a confirmed card")
@@ -457,10 +486,11 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
         # Another judge wrote this revision a moment ago: theirs stands, this one is refused.
         db.session.expire_all()
         now = _latest(card, number)
-        raise Conflict(f"Round {number} was just recorded by someone else"
-                       + (f" ({now.recorded_by})" if now else "")
-                       + ". Reload the card and send a correction if it is wrong.",
-                       details=_both_lines(number, now, line, body)) from None
+        message = (_conflict(card, number, now, line, actor,
+                             what=f"recorded round {number} a moment before you, as")
+                   if now else f"Round {number} was just recorded by someone else. Reload "
+                               "the card.")
+        raise Conflict(message, details=_both_lines(number, now, line, body)) from None
     if current is not None:
         _revoke_confirmations(card)
     _touch(card)

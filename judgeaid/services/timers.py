@@ -336,9 +336,18 @@ def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str) -> d
         "id": card.id, "totals": body["card"]["totals"], "penalty": body["penalty"]}}
 
 
-def timer_choices(tournament_id: int) -> dict:
-    """Return the current session's tables and players to time, and the timers still open."""
+def timer_choices(tournament_id: int, *, card_id: int | None = None) -> dict:
+    """Return a session's tables and players to time, and the timers still open.
+
+    The session is the current one, or that of the card `card_id`, whose table is chosen.
+    """
     session = session_clock.current_session(tournament_id)
+    chosen = None
+    if card_id is not None:
+        card = db.session.get(Card, card_id)
+        if card is None or card.tournament_id != tournament_id:
+            raise NotFound("There is no such scoring card in this tournament.")
+        session, chosen = card.table.session, card.table.number
     tables = []
     if session is not None:
         for table in session.tables:
@@ -356,7 +365,7 @@ def timer_choices(tournament_id: int) -> dict:
         .order_by(PlayTimer.id.desc()).limit(20))
     kind = limits_for(get_tournament_or_404(tournament_id)).kind
     return {"session": session.number if session else None, "tables": tables, "kind": kind,
-            "timers": [timer_view(t) for t in running]}
+            "timers": [timer_view(t) for t in running], "table": chosen}
 
 
 # ---------------------------------------------------------------- time-outs and late arrival

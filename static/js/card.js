@@ -99,6 +99,19 @@ function who(label) {
   return String(label || "").split(/:(.*)/s)[1] ?? label;
 }
 
+const ROLE_WORDS = { head_judge: "head judge" };
+
+// Who wrote a line, in words: "Jade Judge (judge)", "Ann Lee (player 12)" (as the server says it).
+function actorWords(label) {
+  const [kind, rest] = String(label || "").split(/:(.*)/s);
+  if (rest === undefined) return String(label || "");
+  if (kind === "player") {
+    const [, number, player] = rest.match(/^(\d+) (.*)$/s) || [];
+    return number ? `${player} (player ${number})` : `${rest} (player)`;
+  }
+  return `${rest} (${ROLE_WORDS[kind] || kind})`;
+}
+
 function when(iso) {
   return `${String(iso || "").slice(11, 16)} UTC`;
 }
@@ -121,6 +134,16 @@ function describe(r) {
       + ` (${r.responsible ? `${name(r.responsible)} pays` : "nobody responsible"})`;
   }
   return text;
+}
+
+// A round's line as a short sentence with full names (as the server's refusals say it).
+function lineWords(r) {
+  if (r.result === "draw") return "a draw";
+  if (r.result !== "win") return "not played";
+  if (r.win === "self") return `${fullName(r.winner)} won ${r.value}, self-drawn`;
+  let words = `${fullName(r.winner)} won ${r.value} on a discard from ${fullName(r.discarder)}`;
+  if ((r.same_turn || []).length > 1) words += ` (same turn: ${r.same_turn.map(fullName).join(", then ")})`;
+  return words;
 }
 
 function windOf(round, player) {
@@ -338,7 +361,7 @@ function renderPlayerBar() {
   if (!me?.player) {
     bar.hidden = !playerToken;
     if (playerToken) $("[data-player-hello]").textContent = "This player link is not for this table.";
-    $("[data-confirm-mine]").hidden = true;
+    $("[data-my-confirm]").hidden = true;
     return;
   }
   const number = me.player.number;
@@ -348,10 +371,37 @@ function renderPlayerBar() {
   $("[data-player-hello]").textContent = `${me.player.name}: `
     + (confirmation ? `you confirmed this card at ${when(confirmation.confirmed_at)}.`
       : waiting ? (waiting.state === "rejected" ? "your confirmation was not saved; see above." : "your confirmation is pending (not yet saved).")
-        : isComplete() ? "check every round and the totals, then confirm."
+        : isComplete() ? "check every round and your totals, then confirm below the card."
           : "you can confirm once every round is recorded.")
     + (isRecorder() ? " The judge appointed you to record rounds: tap a round." : "");
-  $("[data-confirm-mine]").hidden = Boolean(confirmation || waiting || !isComplete());
+  renderMyConfirm(number, confirmation, waiting);
+}
+
+// The card version at which the player tapped "Confirm my card"; the question stands only
+// while the card is unchanged, so nobody confirms totals they have not seen.
+let confirmAsked = null;
+
+function renderMyConfirm(number, confirmation, waiting) {
+  const section = $("[data-my-confirm]");
+  const totals = card.totals[number];
+  section.hidden = false;
+  for (const key of ["rounds", "penalties", "total"]) {
+    const cell = $(`[data-my-total=${key}]`, section);
+    cell.textContent = signed(totals[key]);
+    cell.dataset.value = String(totals[key]);
+  }
+  const canConfirm = !confirmation && !waiting && isComplete();
+  const asking = canConfirm && confirmAsked === card.version;
+  if (!asking) confirmAsked = null;
+  $("[data-my-confirm-note]", section).textContent = confirmation
+    ? `You confirmed these totals at ${when(confirmation.confirmed_at)}.`
+    : waiting ? "Your confirmation is pending (not yet saved)."
+      : asking ? "Confirm these totals? When all four players have confirmed, the card is locked."
+        : canConfirm ? "Check every round above. If your totals are right, confirm them."
+          : "You can confirm once every round is recorded.";
+  $("[data-confirm-mine]", section).hidden = !canConfirm || asking;
+  $("[data-confirm-yes]", section).hidden = !asking;
+  $("[data-confirm-no]", section).hidden = !asking;
 }
 
 function render() {
@@ -493,7 +543,19 @@ document.addEventListener("click", (event) => {
     return;
   }
   if (target.closest("[data-confirm-mine]") && me?.player) {
-    target.closest("[data-confirm-mine]").hidden = true;
+    confirmAsked = card.version; // first tap: ask, with the totals in view
+    renderPlayerBar();
+    $("[data-confirm-yes]").focus();
+    return;
+  }
+  if (target.closest("[data-confirm-no]")) {
+    confirmAsked = null;
+    renderPlayerBar();
+    return;
+  }
+  if (target.closest("[data-confirm-yes]") && me?.player && confirmAsked === card.version) {
+    confirmAsked = null;
+    $("[data-confirm-yes]").hidden = true;
     write("/confirm", {}, `${me.player.name} confirms the card`, { kind: "confirm", player: me.player.number });
     return;
   }
@@ -575,13 +637,14 @@ function openRound(roundNo, prefill = null, replaces = null) {
   const r = card.rounds[roundNo - 1];
   if (!r || !canEdit(r)) return;
   const waiting = latestFor(roundNo);
+  // A new line starts with nothing chosen: a winner or a kind of win chosen for the judge is
+  // a win nobody had. A correction starts from the line it corrects.
   const source = prefill || waiting?.body || (r.recorded ? r : null);
-  const dealer = byWind(r);
   entry = {
     round: roundNo,
-    result: source?.result === "draw" ? "draw" : "win",
-    winner: source?.winner ?? dealer.E,
-    win: source?.win === "self" ? "self" : "discard",
+    result: source?.result === "draw" || source?.result === "win" ? source.result : null,
+    winner: source?.winner ?? null,
+    win: source?.win === "self" || source?.win === "discard" ? source.win : null,
     discarder: source?.discarder ?? null,
     chain: (source?.same_turn || []).filter((p) => p !== source?.discarder),
     value: source?.value ?? null,
@@ -589,7 +652,7 @@ function openRound(roundNo, prefill = null, replaces = null) {
     correction: Boolean(r.recorded || (waiting && waiting.state === "pending")),
     replaces, // a refused write this one stands in for: let go of it once this one is queued
   };
-  if (entry.discarder === null || entry.discarder === entry.winner) entry.discarder = nextAfter(r, entry.winner);
+  if (entry.discarder === entry.winner) entry.discarder = null;
   $("[data-round-title]").textContent = `Round ${roundNo}${entry.correction ? " · correction" : ""}`;
   $("[data-round-seats]").replaceChildren(`Cycle ${r.cycle} · dealer `, windAbbr("E"), ` ${name(r.dealer)}`);
   for (const field of ["winner", "discarder"]) $(`[data-player-choices=${field}]`).replaceChildren(...choices(r, field, "radio"));
@@ -606,11 +669,6 @@ function openRound(roundNo, prefill = null, replaces = null) {
   $("[data-chain]").open = entry.chain.length > 0;
   paintForm();
   if (!dialog.open) dialog.showModal();
-}
-
-function nextAfter(r, player) {
-  const players = byWind(r);
-  return players[WINDS[(WINDS.indexOf(windOf(r, player)) + 1) % 4]];
 }
 
 function currentRound() {
@@ -632,6 +690,8 @@ function paintForm() {
     input.disabled = Number(input.value) === entry.discarder;
   }
   $("[data-win-only]", roundForm).hidden = !isWin;
+  $("[data-field=discarder] legend", roundForm).textContent = entry.winner === null
+    ? "Discarded the winning tile" : `Discarded the winning tile (not ${name(entry.winner)})`;
   for (const block of $$("[data-discard-only]", roundForm)) block.hidden = entry.win !== "discard";
   if (document.activeElement !== roundForm.elements.value) roundForm.elements.value.value = entry.value ?? "";
   const patternsLine = $("[data-patterns-line]");
@@ -640,7 +700,7 @@ function paintForm() {
     patternsLine.replaceChildren(`From the picker: ${patternNames(entry.patterns)} = ${entry.value}. `,
       h("button", { type: "button", class: "linkish", "data-clear-patterns": true, text: "Type a value instead" }));
   }
-  const order = entry.chain.length ? [...playOrder(r, entry.chain), entry.discarder] : [];
+  const order = entry.chain.length && entry.discarder !== null ? [...playOrder(r, entry.chain), entry.discarder] : [];
   $("[data-chain-order]").textContent = order.length ? `In this turn: ${order.map(name).join(" → ")}` : "";
   renderPreview();
 }
@@ -650,13 +710,45 @@ function patternNames(patterns) {
   return Object.entries(patterns).map(([id, n]) => `${names.get(id) || id}${n > 1 ? ` × ${n}` : ""}`).join(", ");
 }
 
+// The highest hand value the server takes: the value field carries it.
+function maxValue() {
+  return Number(roundForm.elements.value.max) || Infinity;
+}
+
+function isValueOk() {
+  return Number.isInteger(entry.value) && entry.value >= 1 && entry.value <= maxValue();
+}
+
+/** Say what the round still lacks before it can be saved, or "" when it is complete. */
+function missing() {
+  if (entry.result === null) return "Choose the result: a win or a draw.";
+  if (entry.result === "win") {
+    if (entry.winner === null) return "Choose the winner.";
+    if (entry.win === null) return "Choose how they won: on a discard or self-drawn.";
+    if (entry.win === "discard" && (entry.discarder === null || entry.discarder === entry.winner)) {
+      return "Choose who discarded the winning tile.";
+    }
+    if (!isValueOk()) return `Type the hand value (1 to ${maxValue()}), or use the picker.`;
+  }
+  if (entry.correction && !roundForm.reason.value.trim()) return "Give the reason for the correction.";
+  return "";
+}
+
+function paintSave() {
+  const hint = missing();
+  $("[data-save-hint]", roundForm).textContent = hint;
+  $("[data-save-round]", roundForm).disabled = Boolean(hint);
+}
+
 // The four deltas, worked out here with the same payoff code the server mirrors (zj.js).
 function computeDeltas() {
   const r = currentRound();
   if (entry.result === "draw") {
+    // §1.6 a draw: nobody scores
     return { deltas: Object.fromEntries(card.players.map((p) => [String(p.number), 0])), responsible: null };
   }
-  if (!Number.isInteger(entry.value) || entry.value < 1 || entry.value > 480) return null;
+  if (entry.result !== "win" || entry.winner === null || entry.win === null || !isValueOk()) return null;
+  if (entry.win === "discard" && (entry.discarder === null || entry.discarder === entry.winner)) return null;
   const request = { value: entry.value, win: entry.win, winner: windOf(r, entry.winner), scheme: card.scheme };
   if (entry.win === "discard") {
     request.discarder = windOf(r, entry.discarder);
@@ -674,6 +766,7 @@ function renderPreview() {
   const r = currentRound();
   const preview = $("[data-preview]");
   const note = $("[data-preview-note]");
+  note.textContent = "";
   let result = null;
   try {
     result = computeDeltas();
@@ -686,26 +779,27 @@ function renderPreview() {
       h("span", {}, windAbbr(windOf(r, p)), ` ${name(p)}`),
       h("output", { class: value === null ? "" : signClass(value).trim(), "data-value": value ?? "", text: value === null ? "—" : signed(value) }));
   }));
+  paintSave();
   if (!result) {
-    if (entry.result === "win" && !note.textContent) note.textContent = "Type the hand value, or use the picker.";
+    if (!note.textContent) note.textContent = "The score changes show here once the round is complete.";
     return null;
   }
-  note.textContent = entry.result === "draw" ? "Draw: nobody scores."
-    : entry.win === "self" ? "Self-draw: the three others pay the value each."
-      : result.responsible ? `${name(result.responsible)} is responsible and pays the balance (§2.3).`
-        : entry.value <= 25 ? "25 points or less: the three others pay alike."
-          : "Nobody is responsible (same-turn immunity): the three others pay alike.";
+  note.textContent = entry.result === "draw" ? "Draw: nobody scores (§1.6)."
+    : card.scheme === "uniform" ? "Everybody pays the value (uniform payoff)."
+      : entry.win === "self" ? "Self-draw: the three others pay the value each (§2.3)."
+        : result.responsible ? `${name(result.responsible)} is responsible and pays the balance (§2.3).`
+          : entry.value <= 25 ? "25 points or less: the three others pay alike (§2.3)."
+            : "Nobody is responsible (same-turn immunity): the three others pay alike (§2.3).";
   return result;
 }
 
 roundForm.addEventListener("change", (event) => {
   const input = event.target;
-  const r = currentRound();
   if (input.name === "result") entry.result = input.value;
   if (input.name === "win") entry.win = input.value;
   if (input.name === "winner") {
     entry.winner = Number(input.value);
-    if (entry.discarder === entry.winner) entry.discarder = nextAfter(r, entry.winner);
+    if (entry.discarder === entry.winner) entry.discarder = null; // never guess who discarded
     entry.chain = entry.chain.filter((p) => p !== entry.discarder);
   }
   if (input.name === "discarder") {
@@ -728,6 +822,7 @@ roundForm.addEventListener("input", (event) => {
     $("[data-patterns-line]").hidden = true;
     renderPreview();
   }
+  if (event.target.name === "reason") paintSave();
 });
 
 function readValue() {
@@ -751,8 +846,7 @@ function saveRound() {
     error.textContent = problem.message;
     return;
   }
-  error.textContent = !result ? "The hand value must be a whole number from 1 to 480."
-    : entry.correction && !reason ? "A correction needs a reason." : "";
+  error.textContent = missing() || (!result ? "This round cannot be scored as it stands." : "");
   if (error.textContent) return;
   const r = currentRound();
   const body = { round: entry.round, result: entry.result };
@@ -802,8 +896,9 @@ function pickerFragment() {
   if (entry.patterns) {
     parts.push(`p=${Object.entries(entry.patterns).map(([id, n]) => (n > 1 ? `${id}*${n}` : id)).join(",")}`);
   } else if (entry.value) parts.push(`v=${entry.value}`);
-  parts.push(`win=${entry.win}`, `winner=${windOf(r, entry.winner)}`);
-  if (entry.win === "discard") {
+  if (entry.win) parts.push(`win=${entry.win}`);
+  if (entry.winner !== null) parts.push(`winner=${windOf(r, entry.winner)}`);
+  if (entry.win === "discard" && entry.discarder !== null) {
     parts.push(`discarder=${windOf(r, entry.discarder)}`);
     if (entry.chain.length) parts.push(`chain=${[...playOrder(r, entry.chain), entry.discarder].map((p) => windOf(r, p)).join(",")}`);
   }
@@ -828,7 +923,7 @@ frame.addEventListener("load", () => {
 $("[data-use-hand]").addEventListener("click", async () => {
   const hash = frame.contentWindow?.location.hash || "";
   await loadCatalogue();
-  const problem = applyPicker(new URLSearchParams(hash.slice(1)));
+  const problem = applyPicker(new URLSearchParams(hash.slice(1)), { onlyChosen: true });
   pickerDialog.close();
   $("[data-form-error]", roundForm).textContent = problem || "";
   paintForm();
@@ -843,18 +938,27 @@ async function useLink() {
   paintForm();
 }
 
-/** Fill the round form from picker parameters (seat winds are this round's); return a problem or null. */
-function applyPicker(params) {
+/**
+ * Fill the round form from picker parameters (seat winds are this round's); return a problem
+ * or null. onlyChosen: the picker sheet always names a winner (its own default, East), so
+ * from it take the hand, and only the choices the judge had already made in this form.
+ */
+function applyPicker(params, { onlyChosen = false } = {}) {
   const r = currentRound();
   const players = byWind(r);
   const seat = (wind) => (WINDS.includes(wind) ? players[wind] : null);
+  const take = (field, value) => (value === null || value === undefined || (onlyChosen && entry[field] === null)
+    ? entry[field] : value);
   entry.result = "win";
-  entry.win = params.get("win") === "self" ? "self" : "discard";
-  entry.winner = seat(params.get("winner")) ?? entry.winner;
-  entry.discarder = seat(params.get("discarder")) ?? entry.discarder;
-  if (entry.discarder === entry.winner) entry.discarder = nextAfter(r, entry.winner);
-  entry.chain = (params.get("chain") || "").split(",").map(seat)
-    .filter((p) => p !== null && p !== undefined && p !== entry.discarder);
+  const win = params.get("win");
+  entry.win = take("win", win === "self" || win === "discard" ? win : null);
+  entry.winner = take("winner", seat(params.get("winner")));
+  entry.discarder = take("discarder", seat(params.get("discarder")));
+  if (entry.discarder === entry.winner) entry.discarder = null;
+  if (!onlyChosen || entry.discarder !== null) {
+    entry.chain = (params.get("chain") || "").split(",").map(seat)
+      .filter((p) => p !== null && p !== undefined && p !== entry.discarder);
+  }
   const typed = params.get("v");
   if (typed !== null) {
     entry.value = /^\d+$/.test(typed) ? Number(typed) : null;
@@ -893,18 +997,54 @@ async function openFromFragment() {
   history.replaceState(null, "", location.pathname + location.search + keep);
 }
 
+// ------------------------------------------------------------------ the conflict banner
+
+function isRoundConflict(item) {
+  return item.meta?.kind === "round" && item.state === "rejected" && item.status === 409;
+}
+
+/** Show each round this phone sent that someone else had written first: who wrote what. */
+function renderConflicts() {
+  const section = $("[data-testid=card-conflicts]");
+  const conflicts = queue.filter(isRoundConflict);
+  section.hidden = conflicts.length === 0;
+  if (!conflicts.length) {
+    section.replaceChildren();
+    return;
+  }
+  section.replaceChildren(h("h2", { text: conflicts.length === 1 ? "A round was recorded twice" : "Rounds recorded twice" }),
+    ...conflicts.map((item) => {
+      // The line that stands: the card as this page holds it, or (not fetched yet) as the
+      // server sent it with the refusal.
+      const held = card.rounds[item.meta.round - 1];
+      const r = held.recorded ? held : item.details?.[0]?.current ? { ...item.details[0].current, recorded: true } : held;
+      const theirs = r.recorded
+        ? `${actorWords(r.recorded_by)} ${r.revision > 1 ? "corrected" : "already recorded"} round ${item.meta.round}`
+          + ` ${r.revision > 1 ? "to" : "as"}: ${lineWords(r)}.`
+        : item.message;
+      const keep = h("button", { type: "button", class: "button small", "data-keep-theirs": item.op_id,
+        text: isJudge ? "Keep theirs" : "Let mine go" });
+      keep.addEventListener("click", () => dismiss(item.op_id));
+      const actions = [keep];
+      if (isJudge) {
+        const fix = h("button", { type: "button", class: "button small", text: "Correct it to yours" });
+        fix.addEventListener("click", () => openRound(item.meta.round, item.body, item.op_id));
+        actions.push(fix);
+      }
+      return h("article", { class: "conflict", "data-conflict": item.op_id, "data-round": item.meta.round },
+        h("p", { text: theirs }),
+        h("p", { text: `${item.body.correction ? "Your correction" : "You entered"}: ${lineWords(item.body)}.` }),
+        r.recorded ? h("p", { text: isJudge ? "Choose which one stands." : "A judge decides which one stands." }) : null,
+        h("p", { class: "attention-actions" }, actions));
+    }));
+}
+
 // ------------------------------------------------------------------ start
 
 mountPending($("[data-testid=outbox-pending]"), (item) => item.meta?.card === cardId);
-renderAttention = mountAttention($("[data-testid=outbox-attention]"), {
-  filter: (item) => item.meta?.card === cardId,
-  describe: (item) => {
-    if (item.meta.kind !== "round" || item.status !== 409) return [];
-    const r = card.rounds[item.meta.round - 1];
-    return [h("span", { class: "attention-both" },
-      h("span", { text: `Yours: ${describe({ ...item.body, responsible: item.meta.responsible })}` }),
-      h("span", { text: r.recorded ? `On the card: ${describe(r)} (${who(r.recorded_by)}, ${when(r.recorded_at)})` : "On the card: nothing yet" }))];
-  },
+const renderOutboxAttention = mountAttention($("[data-testid=outbox-attention]"), {
+  // A round someone else recorded first has its own banner, in words (renderConflicts).
+  filter: (item) => item.meta?.card === cardId && !isRoundConflict(item),
   actions: (item) => {
     if (item.meta.kind !== "round" || !isJudge) return [];
     const fix = h("button", { type: "button", class: "button small", text: "Correct it to yours" });
@@ -912,6 +1052,10 @@ renderAttention = mountAttention($("[data-testid=outbox-attention]"), {
     return [fix];
   },
 });
+renderAttention = () => {
+  renderOutboxAttention();
+  renderConflicts();
+};
 
 await loadQueue();
 await loadCopy();

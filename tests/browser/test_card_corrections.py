@@ -43,11 +43,15 @@ def test_a_correction_of_a_line_that_changed_meanwhile_needs_attention(
     finally:
         context.set_offline(False)
 
-    attention = page.locator("[data-testid=outbox-attention]")
+    attention = page.locator("[data-testid=card-conflicts]")
     attention.wait_for(state="visible", timeout=40000)
-    expect(attention).to_contain_text("won 16 · self-draw", timeout=5000)
+    names = {p["number"]: p["name"] for p in card["players"]}
+    expect(attention).to_contain_text(
+        f"Hugo Head (head judge) corrected round 1 to: {names[seats['W']]} won 16, self-drawn.",
+        timeout=5000)
     text = attention.inner_text()
-    assert "Not saved (409)" in text and "won 40" in text and "Hugo Head" in text
+    assert f"Your correction: {names[seats['E']]} won 40, self-drawn." in text
+    assert "409" not in text
     line = api_card(page, live_server, card["id"])["rounds"][0]
     assert line["revision"] == 2 and line["value"] == 16  # nothing overwritten
 

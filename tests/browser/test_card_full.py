@@ -149,8 +149,8 @@ def test_judge_fills_a_whole_card_and_four_players_confirm(live_server, page, br
 
     # A correction needs a reason; the old line stays, struck through.
     seats2 = fill_round(page, card, 2, winner="S", discarder="W", value=24)
-    page.click("[data-save-round]")
-    assert "needs a reason" in page.inner_text("[data-round-form] [data-form-error]")
+    assert page.is_disabled("[data-save-round]")
+    assert page.inner_text("[data-testid=save-hint]") == "Give the reason for the correction."
     page.fill("[data-round-form] input[name=reason]", "value was 24, not 20")
     save_round(page)
     assert row_deltas(page, 2)[seats2["S"]] == 72
@@ -182,7 +182,8 @@ def test_judge_fills_a_whole_card_and_four_players_confirm(live_server, page, br
     assert page.locator("[data-testid=confirmations] li.is-confirmed").count() == 3
     assert page.get_attribute("[data-testid=card-status]", "data-status") == "open"
 
-    # The fourth player confirms from their own page: slip link → card → Confirm my card.
+    # The fourth player confirms from their own page: slip link → card → Confirm my card →
+    # Yes, confirm (two taps, their totals in view).
     player_ctx = browser.new_context(viewport={"width": 360, "height": 740})
     try:
         mine = player_ctx.new_page()
@@ -193,6 +194,7 @@ def test_judge_fills_a_whole_card_and_four_players_confirm(live_server, page, br
         assert "#player=" in mine.url
         assert mine.locator("[data-edit-round]").count() == 0  # a player reads, a judge edits
         mine.click("[data-confirm-mine]")
+        mine.click("[data-confirm-yes]")
         mine.wait_for_selector("[data-testid=card-status][data-status=locked]")
         assert "you confirmed this card" in mine.inner_text("[data-player-bar]")
     finally:

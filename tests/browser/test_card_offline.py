@@ -127,14 +127,17 @@ def test_a_conflict_lands_in_needs_attention(live_server, context, page, browser
     finally:
         context.set_offline(False)
 
-    attention = page.locator("[data-testid=outbox-attention]")
+    attention = page.locator("[data-testid=card-conflicts]")
     attention.wait_for(state="visible", timeout=40000)
-    # Beside the refusal: what the server holds now (the page fetches it at once).
-    expect(attention).to_contain_text("won 8 · self-draw", timeout=5000)
+    # Beside the refusal: what the server holds now (the page fetches it at once), in words.
+    names = {p["number"]: p["name"] for p in card["players"]}
+    expect(attention).to_contain_text(
+        f"Hugo Head (head judge) already recorded round 3 as: {names[seats['W']]} won 8, "
+        "self-drawn.", timeout=5000)
     text = attention.inner_text()
-    assert "Needs attention" in text and "Not saved (409)" in text
-    assert "Yours:" in text and "won 40" in text  # what this phone tried to save
-    assert "On the card:" in text and "won 8 · self-draw" in text and "Hugo Head" in text
+    # what this phone tried to save
+    assert f"You entered: {names[seats['E']]} won 40 on a discard from {names[seats['S']]}." in text
+    assert "409" not in text
     assert page.locator("tr.round[data-round='3'].is-rejected").count() == 1
     assert outbox(page, "rejected")[0]["status"] == 409
     # The card shows what the server holds; nothing was overwritten.
