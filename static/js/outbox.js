@@ -339,7 +339,9 @@ export function mountAttention(element, { filter = () => true, describe = () => 
       });
       return el("li", { className: "attention-item" },
         el("strong", { textContent: item.label || `${item.method} ${item.url}` }),
-        el("span", { className: "attention-message", textContent: `Not saved (${item.status}): ${item.message}` }),
+        // The server's sentence says what went wrong in words; the status code is kept for support.
+        el("span", { className: "attention-message", title: `HTTP ${item.status}`,
+                     textContent: `Not saved: ${item.message}` }),
         ...describe(item),
         el("span", { className: "attention-actions" }, ...actions(item), again, drop));
     }));
