@@ -81,7 +81,7 @@ def test_the_page_fits_a_phone_and_keeps_places_for_results_and_appeals(app, cli
 
 def test_the_board_lists_every_player_by_name_with_table_and_seat(app, client, event):
     page = client.get(f"/t/{event['id']}/sessions/2/board").get_data(as_text=True)
-    rows = re.findall(r"<tr><td>([^<]+)</td><td class=\"n\">(\d+)</td>"
+    rows = re.findall(r"<tr><td class=\"name\">([^<]+)</td><td class=\"n\">(\d+)</td>"
                       r"<td class=\"n\">(\d+)</td><td>(\w+)</td></tr>", page)
     names = [r[0] for r in rows]
     assert len(rows) == 12 and names == sorted(names, key=str.casefold)
