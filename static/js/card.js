@@ -13,6 +13,7 @@
 
 import { dismiss, enqueue, flush, items, mountAttention, mountPending, subscribe } from "./outbox.js";
 import { payoff, scoreHand } from "./zj.js";
+import { h, signed } from "./dom.js";
 
 const WINDS = ["E", "S", "W", "N"];
 const WIND_NAMES = { E: "East", S: "South", W: "West", N: "North" };
@@ -73,23 +74,6 @@ function canEdit(round) {
 }
 
 // ------------------------------------------------------------------ small helpers
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else if (key === "dataset") Object.assign(node.dataset, value);
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  node.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false && c !== ""));
-  return node;
-}
-
-function signed(n) {
-  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
-}
 
 function signClass(n) {
   return n > 0 ? " is-plus" : n < 0 ? " is-minus" : "";

@@ -10,6 +10,7 @@
 
 import { dismiss, enqueue, items, mountPending, subscribe } from "./outbox.js";
 import { payoff } from "./zj.js";
+import { h, signed } from "./dom.js";
 
 const WINDS = ["E", "S", "W", "N"];
 const ROUNDS = 16;
@@ -37,22 +38,6 @@ let serverRecorded = {}; // round -> the recorded line the server showed in a co
 let sending = null; // the op_id of the paper card on its way
 
 // ------------------------------------------------------------------ helpers
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  node.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false && c !== ""));
-  return node;
-}
-
-function signed(n) {
-  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
-}
 
 function name(number) {
   return names[number] ?? `#${number}`;
