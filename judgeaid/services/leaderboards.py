@@ -176,7 +176,8 @@ def event_results(tournament_id: int) -> tuple[bool, list[core.Result]]:
     """Return whether an event's results are provisional, and each player's MP total."""
     sheet = load_sheet(tournament_id)
     member_ids = dict(db.session.execute(
-        select(Player.number, Player.member_id).where(Player.tournament_id == tournament_id)))
+        select(Player.number, Player.member_id).where(Player.tournament_id == tournament_id))
+        .all())
     played: set[int] = set()
     final_day: dict[int, list[float]] = {}
     for seat in sheet.totals:
