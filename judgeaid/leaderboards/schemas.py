@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import ConfigDict, Field
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from judgeaid.edge import FormSchema, Id, text
 from judgeaid.models import Player
@@ -37,3 +39,34 @@ class MemberIdForm(FormSchema):
 
     number: Id
     member_id: text(Player.member_id.type.length) = ""
+
+
+# ---------------------------------------------------------------- API
+
+class BoardLineOut(BaseModel):
+    rank: int
+    member_id: str | None
+    name: str
+    events: int
+    match_points: float = Field(description="window: the weighted sum; lifetime: the mean")
+
+
+class BoardEventOut(BaseModel):
+    id: int
+    name: str
+    held_on: str
+    series: str
+    weights: str | None = None
+    is_provisional: bool | None = None
+    reason: str | None = None
+
+
+class BoardOut(BaseModel):
+    """A leaderboard (§3.5.2.1), the events it counts and the ones it leaves out, and why."""
+
+    board: Literal["window", "lifetime"]
+    start: str | None = Field(None, alias="from")
+    end: str | None = Field(None, alias="to")
+    lines: list[BoardLineOut]
+    counted: list[BoardEventOut]
+    left_out: list[BoardEventOut]

@@ -3,18 +3,20 @@ organizer's forms for an event's facts and players' member ids."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, flash, redirect, render_template, url_for
+from flask import Blueprint, Response, flash, jsonify, redirect, render_template, url_for
 
 from judgeaid import edge, pageforms
 from judgeaid.access import require_organizer
+from judgeaid.errors import error_response
 from judgeaid.extensions import db
-from judgeaid.leaderboards.schemas import BoardQuery, EventFactsForm, MemberIdForm
+from judgeaid.leaderboards.schemas import BoardOut, BoardQuery, EventFactsForm, MemberIdForm
 from judgeaid.services import leaderboards, players
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.errors import ServiceError
 from judgeaid.services.exports import to_csv
 
 bp = Blueprint("leaderboards", __name__)
+api = Blueprint("leaderboards_api", __name__, url_prefix="/api")
 
 
 def _choice(query: BoardQuery) -> leaderboards.Choice:
@@ -49,6 +51,18 @@ def board_csv(query: BoardQuery):
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+@api.get("/leaderboards")
+@edge.api.validate(query=BoardQuery, resp=edge.responses(BoardOut, errors=(400,)),
+                   tags=["leaderboards"])
+def api_board(query: BoardQuery):
+    """A leaderboard (public): ?board=window&window=this_year|last_year|custom&from=&to=
+    (a weighted MP sum), or ?board=lifetime (the mean MP over 3+ competitive events)."""
+    try:
+        return jsonify(leaderboards.api_board(_choice(query)))
+    except ServiceError as exc:
+        return error_response(400, exc.message, code="bad_board")
 
 
 @bp.post("/t/<int:tournament_id>/organizer/leaderboard")

@@ -292,3 +292,20 @@ def board_rows(choice: Choice, today: date | None = None) -> tuple[str, list[lis
     name = ("leaderboard-lifetime.csv" if board.kind == "lifetime" else
             f"leaderboard-{board.start.isoformat()}-{board.end.isoformat()}.csv")
     return name, rows
+
+
+def api_board(choice: Choice, today: date | None = None) -> dict:
+    """Return a board in the API's shape; raise ServiceError for a bad choice."""
+    try:
+        board = compute(choice, today)
+    except ValueError as exc:
+        raise ServiceError(str(exc)) from None
+    data = board_data(board)
+    return {
+        "board": board.kind, "from": data["from"], "to": data["to"],
+        "lines": [{"rank": line.rank, "member_id": line.member_id, "name": line.name,
+                   "events": line.events, "match_points": line.match_points}
+                  for line in board.lines],
+        "counted": data["counted"],
+        "left_out": data["left_out"],
+    }

@@ -392,3 +392,23 @@ def test_the_csv_import_reads_member_ids_and_reports_bad_ones(app, client):
         held = dict(db.session.execute(select(Player.name, Player.member_id).where(
             Player.tournament_id == tid, Player.number > 4)).all())
     assert held == {"Mia Lau": "ZJ-2", "Pia Roe": None}
+
+
+# ---------------------------------------------------------------- JSON API
+
+def test_the_api_gives_the_board_and_says_what_is_wrong_with_a_bad_window(client, events):
+    body = client.get("/api/leaderboards", query_string=YEAR).get_json()
+    assert (body["board"], body["from"], body["to"]) == ("window", "2026-01-01", "2026-12-31")
+    got = {line["name"]: line for line in body["lines"]}
+    assert got["Ann Lee"]["member_id"] == "HK-1" and got["Ann Lee"]["events"] == 3
+    assert got["Ann Lee"]["match_points"] == pytest.approx(EXPECTED_2026["Ann Lee"])
+    assert got["Bo Sato"]["member_id"] is None
+    assert {e["name"] for e in body["left_out"]} == {"Friendly Night", "World Open"}
+    bad = client.get("/api/leaderboards?window=custom&from=2026-02-30&to=2026-03-01")
+    assert bad.status_code == 400
+    assert bad.get_json()["code"] == "bad_board"
+    assert "2026-02-30 does not exist" in bad.get_json()["message"]
+    lifetime = client.get("/api/leaderboards?board=lifetime").get_json()
+    assert lifetime["board"] == "lifetime" and lifetime["lines"] == []
+    document = client.get("/api/openapi.json").get_json()
+    assert "/api/leaderboards" in document["paths"]
