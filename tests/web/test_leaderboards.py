@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import math
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 
 import pytest
 from sqlalchemy import select
@@ -148,7 +148,7 @@ def test_last_year_and_this_year_windows(client, app, events):
     with app.app_context():
         db.session.get(Tournament, events["league"]).held_on = date(2025, 12, 31)
         db.session.commit()
-    this_year = date.today().year
+    this_year = datetime.now(UTC).year
     rows = read_csv(client.get("/leaderboards.csv", query_string={
         "window": "custom", "from": "2025-01-01", "to": "2025-12-31"}))
     assert {row[2]: float(row[4]) for row in rows[1:]} == {
@@ -276,6 +276,7 @@ def test_the_organizer_sets_the_event_facts_on_the_desk(app, client):
     tid = organizer_client(app, client, "nwsom")
     desk = client.get(f"/t/{tid}/organizer").get_data(as_text=True)
     assert 'data-testid="facts-form"' in desk and "does not count" in desk
+    assert f"empty: the first session's day, now {datetime.now(UTC).date().isoformat()}" in desk
     response = client.post(f"/t/{tid}/organizer/leaderboard", data={
         "is_sanctioned": "1", "series": "international", "held_on": "2026-08-08",
         "weight": "2", "final_weight": "3.5"})
