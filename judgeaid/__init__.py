@@ -61,6 +61,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     from judgeaid.clock.views import bp as clock_bp
     from judgeaid.judge.views import api as judge_api_bp
     from judgeaid.judge.views import bp as judge_bp
+    from judgeaid.leaderboards.views import api as leaderboards_api_bp
+    from judgeaid.leaderboards.views import bp as leaderboards_bp
     from judgeaid.main.views import bp as main_bp
     from judgeaid.organizer.views import bp as organizer_bp
     from judgeaid.picker.views import bp as picker_bp
@@ -72,7 +74,8 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     for blueprint in (main_bp, auth_bp, organizer_bp, picker_bp, players_bp, cards_bp, api_bp,
                       cards_api_bp, judge_bp, judge_api_bp, seating_bp,
-                      clock_bp, clock_api_bp, standings_bp, standings_api_bp, printing_bp):
+                      clock_bp, clock_api_bp, standings_bp, standings_api_bp, printing_bp,
+                      leaderboards_bp, leaderboards_api_bp):
         app.register_blueprint(blueprint)
     # The JSON API accepts only JSON bodies, which a cross-site form cannot send (see api.views).
     for blueprint in (api_bp, cards_api_bp, judge_api_bp, clock_api_bp, standings_api_bp):

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, ForeignKey, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, ForeignKey, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from judgeaid.extensions import db
@@ -27,6 +27,14 @@ class Tournament(db.Model):
     settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     seed: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # §3.5.2.1 leaderboards: sanctioned by a ZJM affiliate, its series ("" = the format's),
+    # the day it was held (None = its first session's day), the organizer's weights for a
+    # series the rulebook gives none (judgeaid.tournament.leaderboard)
+    is_sanctioned: Mapped[bool] = mapped_column(default=False, server_default=false())
+    series: Mapped[str] = mapped_column(String(20), default="", server_default="")
+    held_on: Mapped[date | None]
+    leaderboard_weight: Mapped[float | None]
+    leaderboard_final_weight: Mapped[float | None]
 
     players: Mapped[list[Player]] = relationship(
         back_populates="tournament", order_by="Player.number"
@@ -66,6 +74,8 @@ class Player(db.Model):
     joined_session: Mapped[int] = mapped_column(default=1, server_default="1")
     # The first session the player no longer plays (withdrawal, disqualification).
     left_session: Mapped[int | None]
+    # §3.5.2.1 the ZJM affiliate's membership number: matches the player across events
+    member_id: Mapped[str | None] = mapped_column(String(40))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     tournament: Mapped[Tournament] = relationship(back_populates="players")

@@ -11,6 +11,7 @@ from pydantic_core import PydanticCustomError
 from judgeaid.edge import MAX_ID, FormSchema, length_of, name, text
 from judgeaid.models import Player, Team, Tournament, User
 from judgeaid.pageforms import maybe
+from judgeaid.services.leaderboards import Facts
 
 
 def _pin(value: Any) -> Any:
@@ -43,6 +44,7 @@ class JudgeForm(FormSchema):
 class PlayerRegistrationForm(FormSchema):
     name: name(length_of(Player.name))
     team: text(length_of(Team.name)) = ""  # blank: no team
+    member_id: text(length_of(Player.member_id)) = ""  # blank: none (§3.5.2.1)
 
 
 class NewTournamentForm(FormSchema):
@@ -52,6 +54,17 @@ class NewTournamentForm(FormSchema):
     format: text(20) = ""
     organizer_name: text(length_of(User.name)) = ""
     pin: text(12) = ""
+    # §3.5.2.1 leaderboard facts; judgeaid.services.leaderboards checks them
+    is_sanctioned: bool = False
+    series: text(20) = ""
+    held_on: text(20) = ""
+    weight: text(20) = ""
+    final_weight: text(20) = ""
+
+    def facts(self) -> Facts:
+        """Return the leaderboard facts the form carries."""
+        return Facts(self.is_sanctioned, self.series, self.held_on, self.weight,
+                     self.final_weight)
 
 
 class RestoreForm(FormSchema):

@@ -20,8 +20,9 @@ from judgeaid.organizer.schemas import (
     SettingsForm,
 )
 from judgeaid.printing import phone_warnings
-from judgeaid.services import accounts, exports, organizing, seating
+from judgeaid.services import accounts, exports, leaderboards, organizing, seating
 from judgeaid.services import owner as owner_service
+from judgeaid.services import players as registry
 from judgeaid.services.errors import ServiceError
 from judgeaid.tournament.formats import FORMATS
 from judgeaid.uploads import allow_upload
@@ -42,16 +43,24 @@ def create(form: NewTournamentForm):
         try:
             tournament, organizer = accounts.create_tournament(
                 form.name, form.format, form.organizer_name, form.pin)
+            leaderboards.set_event_facts(tournament, form.facts(), organizer)
         except ServiceError as exc:
+            db.session.rollback()
             return render_template("organizer/new.html", formats=FORMATS.values(),
-                                   error=exc.message, form=form.model_dump()), exc.status
+                                   error=exc.message, form=form.model_dump(),
+                                   **NEW_FACTS), exc.status
         db.session.commit()
         mark = owner.owner_mark()
         sign_in(organizer)
         owner.restore_owner_mark(mark)
         flash("Tournament created. Add judges and players next.")
         return redirect(url_for(".dashboard", tournament_id=tournament.id))
-    return render_template("organizer/new.html", formats=FORMATS.values(), error=None, form={})
+    return render_template("organizer/new.html", formats=FORMATS.values(), error=None, form={},
+                           **NEW_FACTS)
+
+
+# The new-tournament form's leaderboard fields (§3.5.2.1) read their values from `form`.
+NEW_FACTS = {"series_choices": leaderboards.SERIES_CHOICES}
 
 
 # A backup holds every card's history: a 400-player, 8-session event's file is about 5 MB.
@@ -60,7 +69,7 @@ RESTORE_LIMIT = 16 * 1024 * 1024
 
 def _restore_refused(message: str, status: int):
     return render_template("organizer/new.html", formats=FORMATS.values(), form={},
-                           error=None, restore_error=message), status
+                           error=None, restore_error=message, **NEW_FACTS), status
 
 
 @bp.post("/new/restore")
@@ -146,9 +155,11 @@ def dashboard(tournament_id: int):
     """Show the organizer's desk: settings, judges, players, sessions."""
     require_organizer(tournament_id, rule="Only the organizer uses the desk; judges start "
                       "from the judge console.")
+    facts = leaderboards.facts_view(accounts.get_tournament_or_404(tournament_id))
     return render_template("organizer/dashboard.html",
                            **organizing.desk(tournament_id, signin.limits()), limits=LIMITS,
-                           warnings=phone_warnings(desk=True))
+                           warnings=phone_warnings(desk=True), facts=facts,
+                           series_choices=facts["series_choices"])
 
 
 @bp.post("/t/<int:tournament_id>/organizer/settings")
@@ -208,6 +219,8 @@ def add_player(tournament_id: int, form: PlayerRegistrationForm):
     user = require_organizer(tournament_id)
     tournament = accounts.get_tournament_or_404(tournament_id)
     player = seating.register_player(tournament, form.name, form.team or None, user)
+    if form.member_id:
+        registry.set_member_id(tournament, player.number, form.member_id, user)
     db.session.commit()
     flash(f"Player {player.number} {player.name} registered.")
     return redirect(url_for(".dashboard", tournament_id=tournament_id) + "#players")

@@ -118,15 +118,16 @@ def _mp(value: float | None) -> float | str:
 
 
 def players_csv(tournament_id: int) -> bytes:
-    """Return the players as CSV: number, name, team, status, late arrival, withdrawal."""
+    """Return the players as CSV: number, name, team, status, late arrival, withdrawal, and
+    the member id that matches them on leaderboards (§3.5.2.1)."""
     get_tournament_or_404(tournament_id)
     players = db.session.scalars(select(Player).where(Player.tournament_id == tournament_id)
                                  .order_by(Player.number))
     return to_csv(("number", "name", "team", "status", "joined_session", "left_session",
-                   "neutral"),
+                   "neutral", "member_id"),
                   ((p.number, p.name, p.team.name if p.team else "", p.status,
-                    p.joined_session, p.left_session, "yes" if p.is_substitute else "")
-                   for p in players))
+                    p.joined_session, p.left_session, "yes" if p.is_substitute else "",
+                    p.member_id or "") for p in players))
 
 
 def results_csv(tournament_id: int) -> bytes:

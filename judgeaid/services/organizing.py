@@ -47,7 +47,8 @@ def desk(tournament_id: int, limits: throttle.Limits | None = None) -> dict:
                    "needs_pin": not u.pin_hash} for u in users],
         "locks": throttle.locked_accounts(tournament_id, limits or throttle.Limits()),
         "roster": [{"number": p.number, "name": p.name, "team": p.team.name if p.team else "",
-                    "status": p.status, "token": p.token} for p in roster],
+                    "status": p.status, "token": p.token, "member_id": p.member_id}
+                   for p in roster],
     }
 
 

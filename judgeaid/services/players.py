@@ -14,6 +14,7 @@ from judgeaid.models import Player, Team, Tournament, User
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import NotFound, ServiceError
 from judgeaid.tournament.formats import get_format
+from judgeaid.tournament.leaderboard import member_id_problem
 from judgeaid.tournament.registration import (
     TEAM_LIMITS,
     Problem,
@@ -81,14 +82,16 @@ def _register(tournament: Tournament, regs: list[Registration], actor: User | st
         taken.add(player_number)
         team = _team(tournament, reg.team)
         player = Player(tournament_id=tournament.id, number=player_number, name=reg.name,
-                        team_id=team.id if team else None, token=new_token())
+                        team_id=team.id if team else None, token=new_token(),
+                        member_id=reg.member_id)
         db.session.add(player)
         added.append(player)
     db.session.flush()
     for player in added:
         record_event("player.add", tournament_id=tournament.id, actor=actor,
                      subject=f"player:{player.number}",
-                     after={"name": player.name, "team": player.team.name if player.team else None})
+                     after={"name": player.name, "team": player.team.name if player.team else None,
+                            "member_id": player.member_id})
     return added
 
 
@@ -98,19 +101,62 @@ def _existing(tournament: Tournament) -> tuple[frozenset[int], frozenset[str]]:
     return frozenset(n for n, _ in rows), frozenset(name.casefold() for _, name in rows)
 
 
+def _member_ids(tournament: Tournament) -> dict[str, str]:
+    """Return the event's member ids (casefolded) and who holds each: 'player 12 Ann Lee'."""
+    rows = db.session.execute(select(Player.member_id, Player.number, Player.name)
+                              .where(Player.tournament_id == tournament.id,
+                                     Player.member_id.is_not(None)))
+    return {member.casefold(): f"player {number} {name}" for member, number, name in rows}
+
+
+def check_member_id(tournament: Tournament, member_id: str | None,
+                    player: Player | None = None) -> str | None:
+    """Return the member id to store (None for none), or raise if it is bad or taken."""
+    member_id = (member_id or "").strip()
+    problem = member_id_problem(member_id)
+    if problem:
+        raise ServiceError(problem)
+    if not member_id:
+        return None
+    holder = _member_ids(tournament).get(member_id.casefold())
+    mine = player and player.member_id and player.member_id.casefold() == member_id.casefold()
+    if holder and not mine:
+        # §3.5.2.1 two people under one id would merge on every leaderboard
+        raise ServiceError(f"Member id {member_id} already belongs to {holder} in this "
+                           "event. Check both players' membership numbers.", status=409)
+    return member_id
+
+
+def set_member_id(tournament: Tournament, number: int | None, member_id: str | None,
+                  actor: User | str) -> Player:
+    """Give a player their member id (or clear it), refusing one another player holds."""
+    player = get_player_or_404(tournament, number)
+    if player.is_substitute:
+        raise ServiceError("A neutral substitute (§4.15) never appears on a leaderboard, so "
+                           "has no member id here.")
+    value = check_member_id(tournament, member_id, player)
+    before = player.member_id
+    player.member_id = value
+    db.session.flush()
+    record_event("player.member_id", tournament_id=tournament.id, actor=actor,
+                 subject=f"player:{player.number}", before={"member_id": before},
+                 after={"member_id": value})
+    return player
+
+
 def import_players(tournament: Tournament, data: bytes | str, actor: User | str) -> ImportReport:
     """Add every valid row of a CSV file and report each rejected one."""
     numbers, names = _existing(tournament)
     regs, problems = parse_players_csv(
         data, kind=get_format(tournament.format).kind, taken_numbers=numbers,
         taken_names=names, team_sizes=_team_sizes(tournament), name_max=NAME_MAX,
-        team_max=TEAM_MAX,
+        team_max=TEAM_MAX, taken_member_ids=_member_ids(tournament),
     )
     return ImportReport(added=_register(tournament, regs, actor), problems=problems)
 
 
 def add_player(tournament: Tournament, name: str, team: str | None, actor: User | str,
-               number: int | None = None) -> Player:
+               number: int | None = None, member_id: str | None = None) -> Player:
     """Register one player, checking the same rules as a CSV import."""
     name = " ".join((name or "").split())
     team = " ".join((team or "").split()) or None
@@ -128,7 +174,8 @@ def add_player(tournament: Tournament, name: str, team: str | None, actor: User 
     if team and _team_sizes(tournament).get(team, 0) >= TEAM_LIMITS[kind]:
         raise ServiceError(f"Team {team} already has {TEAM_LIMITS[kind]} players, the §3.6 "
                            f"limit for {kind} events.")
-    return _register(tournament, [Registration(0, number, name, team)], actor)[0]
+    member_id = check_member_id(tournament, member_id)
+    return _register(tournament, [Registration(0, number, name, team, member_id)], actor)[0]
 
 
 def get_player_or_404(tournament: Tournament, number: int | None) -> Player:

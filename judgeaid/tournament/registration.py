@@ -8,6 +8,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from judgeaid.tournament.leaderboard import member_id_problem
+
 # §3.6: at most 4 team-mates at casual events, 8 at competitive ones.
 TEAM_LIMITS = {"casual": 4, "competitive": 8}
 # The sizes of the name columns (the service passes the columns' own sizes).
@@ -41,12 +43,13 @@ def name_problem(value: str, what: str, limit: int) -> str | None:
 
 @dataclass(frozen=True)
 class Registration:
-    """One accepted row: the player's number (if given), name and team."""
+    """One accepted row: the player's number (if given), name, team and member id."""
 
     line: int
     number: int | None
     name: str
     team: str | None
+    member_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -78,8 +81,14 @@ def parse_players_csv(
     team_sizes: dict[str, int] | None = None,
     name_max: int = NAME_MAX,
     team_max: int = TEAM_MAX,
+    taken_member_ids: dict[str, str] | None = None,
 ) -> tuple[list[Registration], list[Problem]]:
-    """Parse `name[,team]` or `id,name,team` rows; return accepted rows and every problem."""
+    """Parse `name[,team]` or `id,name,team` rows; return accepted rows and every problem.
+
+    An optional `member_id` (or `member id`) column carries the ZJM affiliate's membership
+    number (§3.5.2.1); `taken_member_ids` maps the casefolded ids already in the event to
+    who holds them.
+    """
     text = _decode(data)
     rows: list[list[str]] = []
     problems: list[Problem] = []
@@ -94,14 +103,16 @@ def parse_players_csv(
             return [], problems
     if not rows or not any(cell.strip() for cell in rows[0]):
         return [], [Problem(1, "The file is empty; the first row must name the columns.")]
-    header = [cell.strip().lower() for cell in rows[0]]
+    header = [" ".join(cell.split()).lower() for cell in rows[0]]
+    header = ["member_id" if h == "member id" else h for h in header]
     if "name" not in header:
         return [], [Problem(1, "The first row must name the columns, including 'name'.",
                             shown(",".join(rows[0])))]
-    unknown = [shown(h, 20) for h in header if h not in ("id", "number", "name", "team")]
+    unknown = [shown(h, 20) for h in header
+               if h not in ("id", "number", "name", "team", "member_id")]
     if unknown:
         return [], [Problem(1, f"Unknown column(s): {', '.join(unknown)}. "
-                               "Use id, name and team.", shown(",".join(rows[0])))]
+                               "Use id, name, team and member_id.", shown(",".join(rows[0])))]
     col = {h: i for i, h in enumerate(header)}
     id_col = col.get("id", col.get("number"))
 
@@ -132,13 +143,21 @@ def parse_players_csv(
                                               "whole number.", raw))
                 continue
             number = int(cell)
-        candidates.append(Registration(line, number, name, team or None))
+        member_id = row[col["member_id"]].strip() if "member_id" in col else ""
+        problem = member_id_problem(member_id)
+        if problem:
+            problems.append(Problem(line, f"{problem} (found '{shown(member_id, 20)}')", raw))
+            continue
+        candidates.append(Registration(line, number, name, team or None, member_id or None))
 
     accepted: list[Registration] = []
     seen_numbers: dict[int, int] = {}
     seen_names: dict[str, int] = {}
+    seen_members: dict[str, int] = {}
+    members = taken_member_ids or {}
     for reg in candidates:
         key = reg.name.casefold()
+        member = reg.member_id.casefold() if reg.member_id else None
         if reg.number is not None and reg.number in taken_numbers:
             problems.append(Problem(reg.line, f"Player number {reg.number} is already registered."))
             continue
@@ -153,9 +172,21 @@ def parse_players_csv(
             problems.append(Problem(reg.line, f"Duplicate name {shown(reg.name)} "
                                               f"(also on line {seen_names[key]})."))
             continue
+        # §3.5.2.1 the member id tells players apart across events: one person per id
+        if member and member in members:
+            problems.append(Problem(reg.line, f"Member id {shown(reg.member_id or '', 20)} "
+                                              f"already belongs to {shown(members[member])}."))
+            continue
+        if member and member in seen_members:
+            problems.append(Problem(reg.line, f"Duplicate member id "
+                                              f"{shown(reg.member_id or '', 20)} (also on line "
+                                              f"{seen_members[member]})."))
+            continue
         if reg.number is not None:
             seen_numbers[reg.number] = reg.line
         seen_names[key] = reg.line
+        if member:
+            seen_members[member] = reg.line
         accepted.append(reg)
 
     limit = TEAM_LIMITS.get(kind, 8)

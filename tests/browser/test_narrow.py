@@ -30,6 +30,7 @@ NOT_PAGES = {
     "static", "openapi_docs", "main.manifest", "main.service_worker",
     "printing.cards_pdf", "printing.slips_pdf",
     "standings.export_csv", "standings.export_json", "standings.standings_csv",
+    "leaderboards.board_csv",
 }
 
 # How to fill each HTML page's path (and, where the page needs it, its query):
@@ -76,6 +77,7 @@ PARAMS = {
     "standings.final_day_page": lambda e: {"tournament_id": e["tid"]},
     "printing.slips_page": lambda e: {"tournament_id": e["tid"], "session": 1},
     "printing.cards_page": lambda e: {"tournament_id": e["tid"], "session": 1},
+    "leaderboards.index": lambda e: {},
 }
 
 _ops = itertools.count(1)
