@@ -9,7 +9,7 @@ from .catalogue import (
     catalogue_json,
     series_of,
 )
-from .hand import HandScore, Issue, Line, MalformedHand, score_hand
+from .hand import HandScore, Issue, Line, MalformedHand, implied_label, score_hand
 from .payoff import MalformedPayoff, Payoff, payoff, payoff_request
 
 __all__ = [
@@ -25,6 +25,7 @@ __all__ = [
     "Pattern",
     "Payoff",
     "catalogue_json",
+    "implied_label",
     "payoff",
     "payoff_request",
     "score_hand",
