@@ -11,7 +11,7 @@ from judgeaid.rules.zj.catalogue import (
     INCOMPATIBILITIES,
     PATTERN_BY_ID,
 )
-from judgeaid.rules.zj.hand import implied_label
+from judgeaid.rules.zj.hand import implied_label, recorded_lines
 
 CASES = json.loads((Path(__file__).parents[1] / "zj_cases.json").read_text(encoding="utf-8"))
 SCORE_CASES = CASES["score"]
@@ -144,9 +144,9 @@ def test_included_lines_obey_the_listed_limit():
 
 
 def test_included_lines_count_towards_the_compound_limit():
-    # 130 + 40 + 125 ticked is 295; with 3 Value Honor sets, 1.2 and 4.1 it is 360.
+    # 130 + 40 + 125 ticked is 295; with the 3 Value Honor sets 3.2.2 brings it is 325.
     score = score_hand({"3.2.2": 1, "2.1.1": 1, "4.2.3": 1})
-    assert sum(line.points for line in score.lines) == 360
+    assert sum(line.points for line in score.lines) == 325
     assert (score.value, score.limit) == (320, "compound")
 
 
@@ -179,6 +179,7 @@ def test_a_companion_is_never_included_where_a_counting_rule_forbids_it():
         for irregular in ("10.1", "10.2"):
             score = score_hand({trigger: 1, irregular: 1})
             assert "1.2" not in {line.id for line in score.lines}
+            assert "1.2" not in {issue.add[0] for issue in score.offers}
             assert score.errors == ()
 
 
@@ -186,7 +187,15 @@ def test_companions_left_as_offers_are_not_included():
     for rule in COMPANIONS:
         score = score_hand({rule.trigger: 1})
         assert rule.add not in {line.id for line in score.lines}
-        assert [issue.add for issue in score.offers] == [(rule.add, rule.count)]
+        assert (rule.add, rule.count) in [issue.add for issue in score.offers]
+
+
+def test_four_concealed_triplets_worked_example_is_one_tap_per_offer():
+    # §2.2: 4.2.3 also qualifies as 1.2 and 4.1; the winner declares them (125 + 5 + 30).
+    score = score_hand({"4.2.3": 1})
+    assert score.value == 125
+    patterns = {"4.2.3": 1, **{issue.add[0]: issue.add[1] for issue in score.offers}}
+    assert score_hand(patterns).value == 160
 
 
 def test_same_series_error_names_every_member():
@@ -241,3 +250,31 @@ def test_incompatibilities_never_pair_a_pattern_with_its_own_series():
         for a in rule.a:
             for b in rule.b:
                 assert PATTERN_BY_ID[a].series != PATTERN_BY_ID[b].series, (rule.code, a, b)
+
+
+def test_recorded_lines_show_included_patterns_when_they_make_the_value():
+    lines = recorded_lines({"3.2.1": 1}, 60)
+    assert [(line.id, line.count, line.implied_by) for line in lines] == [
+        ("3.1", 2, "3.2.1"),
+        ("3.2.1", 1, None),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("patterns", "value", "shown"),
+    [
+        ({"3.2.1": 1}, 40, [("3.2.1", 1)]),  # recorded before 3.1 was included
+        ({"3.2.1": 1, "3.1": 1}, 50, [("3.1", 1), ("3.2.1", 1)]),
+        ({"9.4.1": 1}, 155, [("9.4.1", 1)]),
+        ({"9.4.1": 1, "1.2": 1}, 160, [("1.2", 1), ("9.4.1", 1)]),
+    ],
+)
+def test_rounds_recorded_before_included_patterns_show_as_recorded(patterns, value, shown):
+    lines = recorded_lines(patterns, value)
+    assert [(line.id, line.count) for line in lines] == shown
+    assert all(line.implied_by is None for line in lines)
+
+
+@pytest.mark.parametrize("patterns", [None, {}, {"1.2": 0}, {"99.1": 1}, {"3.1": 9}])
+def test_recorded_lines_of_nothing_readable_are_empty(patterns):
+    assert recorded_lines(patterns, 30) == ()

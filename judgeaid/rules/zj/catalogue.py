@@ -298,9 +298,9 @@ _BLESSINGS = ("9.4.1", "9.4.2")
 EXCLUSIONS: tuple[Exclusion, ...] = (
     # §1.5 "Nine Gates" self-draw rule: East's fourteen tiles are all dealt, none is drawn.
     Exclusion("nine_gates_on_blessing_of_heaven", ("2.2",), ("9.4.1",), "§1.5",
-              "{a} is never scored on a {b}: East is dealt all fourteen tiles, so no tile "
-              "comes last to complete the gates (§1.5). Count the blessing with the hand's "
-              "other patterns instead."),
+              "{a} is never scored on a {b}: East is dealt all fourteen tiles, so none "
+              "of them comes last to complete the gates (§1.5). Count the blessing with "
+              "the hand's other patterns."),
     # §1.5 Freedom to Count, its first example.
     Exclusion("identical_sequences_or_consecutive_triplets", ("5.1.3",), ("7.2.1",), "§1.5",
               "{a} and {b} read the same tiles in two different ways; a hand is scored by "
@@ -322,19 +322,18 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
               "{a} is never scored with {b} (§2.4 8.1.3)."),
 )
 
-# Patterns a ticked pattern always brings, included in the count and shown as included. Only
-# where the rulebook prices the pair together: 3.2.x and 9.4.x say "always" in §2.4, and
-# §2.2's worked example scores 4.2.3 with 1.2 and 4.1 (125 + 5 + 30). A companion is left
-# out when a counting rule forbids it beside what was ticked (1.2 next to a category-10
-# hand, §2.4 10.0). 3.1's count is the hand's total of Value Honor sets: these rows raise
-# it to at least `count`, they do not add to what was ticked.
+# Patterns a ticked pattern is always scored with, included in the count and shown as
+# included: only where §2.4 says so in the pattern's own entry ("always scored with",
+# "true value"): 3.2.1 and 3.2.2 (60 and 160) and 9.4.1 and 9.4.2 (160). An included
+# pattern is left out when a counting rule forbids it beside what was ticked (1.2 next to a
+# category-10 hand, §2.4 10.0: Blessing of Heaven on Seven Pairs is 155 + 30). 3.1's count
+# is the hand's total of Value Honor sets: these rows raise it to at least `count`, they do
+# not add to what was ticked.
 IMPLIED: tuple[Implied, ...] = (
     Implied("3.2.1", VALUE_HONOR, 2, "§2.4 3.2.1"),
     Implied("3.2.2", VALUE_HONOR, 3, "§2.4 3.2.2"),
     Implied("9.4.1", "1.2", 1, "§2.4 9.4.1"),
     Implied("9.4.2", "1.2", 1, "§2.4 9.4.2"),
-    Implied("4.2.3", "1.2", 1, "§2.2"),
-    Implied("4.2.3", "4.1", 1, "§2.2"),
 )
 
 # Combinations that no legal hand can hold. They are warnings: the judge sees them and may
@@ -408,11 +407,15 @@ INCOMPATIBILITIES: tuple[Incompatibility, ...] = (
     ),
 )
 
-# Patterns the ticked one certainly brings but that the rulebook neither calls "always
-# scored with" nor prices together in a worked example. §2.2 lets every pattern present
-# count and §1.5 lets the winner under-declare, so the picker asks ("add it?") and never
-# adds them silently; never offered when adding would break a counting rule.
+# Patterns the ticked one certainly brings but that the rulebook does not call "always
+# scored with". §2.2 says every pattern present *may* be counted, and its worked example
+# (4.2.3 + 1.2 + 4.1 = 160) prices a hand whose winner declares all three; §1.5 leaves
+# declaring the patterns to the winner (who may under-declare). So the picker asks ("add
+# it?", one tap) and never adds them silently; never offered when adding would break a
+# counting rule (1.2 beside Seven Pairs).
 COMPANIONS: tuple[Companion, ...] = (
+    Companion("implied_pattern", "4.2.3", "1.2", "§2.2"),  # the §2.2 worked example
+    Companion("implied_pattern", "4.2.3", "4.1", "§2.2"),  # the §2.2 worked example
     Companion("implied_pattern", "7.2.2", "4.1", "§2.2"),  # four triplets are all the sets
     Companion("implied_pattern", "5.1.2", "1.1", "§2.2"),  # four sequences are all the sets
 )
@@ -446,8 +449,8 @@ MESSAGES: dict[str, str] = {
     "no_kong": "{b} leaves no turn to declare the quad that {a} needs ({section}).",
     "nine_gates_shape": "The fixed shape of {a} leaves no room for {b} ({section}).",
     # offers
-    "implied_pattern": "{a} always also makes {b}, and every pattern present counts "
-                       "({section}); add it?",
+    "implied_pattern": "{a} always also makes {b}, and every pattern present may be "
+                       "counted ({section}); add it?",
     # included patterns, as the picker and the card label them
     "implied_line": "included with {trigger} ({section})",
     # malformed input (HTTP 400)

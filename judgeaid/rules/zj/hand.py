@@ -11,8 +11,8 @@ Otherwise a `HandScore` comes back with its lines and three lists of `Issue`:
 
 lines
     one per pattern that scores, in catalogue order: the ticked ones and those a ticked
-    pattern always brings (`IMPLIED` in catalogue.py: 3.2.1/3.2.2 raise 3.1 Value Honor to
-    2/3 sets, 9.4.x and 4.2.3 bring 1.2, 4.2.3 brings 4.1). A line whose count comes from
+    pattern is always scored with (`IMPLIED` in catalogue.py: 3.2.1/3.2.2 raise 3.1 Value
+    Honor to 2/3 sets, 9.4.x bring 1.2 except beside category 10). A line whose count comes from
     such a rule carries `implied_by` (the ticked pattern's id); every other line has None.
     The listed and compound limits of §2.2 apply to all lines alike.
 errors (counting rules broken; the API answers 422 and the value must not be used)
@@ -150,6 +150,27 @@ def score_hand(patterns: Mapping[str, int]) -> HandScore:
     warnings = _warnings(ticked, errors)
     offers = _offers(ticked, lines)
     return HandScore(value, limit, lines, warnings, errors, offers)
+
+
+def recorded_lines(patterns: Mapping[str, int] | None, value: int | None) -> tuple[Line, ...]:
+    """Return the lines of a hand recorded with its ticked patterns and value.
+
+    With the patterns they are always scored with, when those make the recorded value; a
+    round recorded before they were included (e.g. 3.2.1 alone for 40) shows the ticked
+    lines alone, as recorded. Nothing for no patterns or patterns that no longer read.
+    """
+    if not patterns:
+        return ()
+    try:
+        ticked = _read(patterns)
+    except MalformedHand:
+        return ()
+    if not ticked:
+        return ()
+    with_implied = _count(ticked, _implied(ticked))
+    if with_implied[0] == value:
+        return with_implied[2]
+    return _count(ticked, {})[2]
 
 
 def implied_label(line: Line) -> str:
