@@ -11,7 +11,7 @@ from judgeaid.rules.zj.catalogue import (
     INCOMPATIBILITIES,
     PATTERN_BY_ID,
 )
-from judgeaid.rules.zj.hand import implied_label, recorded_lines
+from judgeaid.rules.zj.hand import implied_label, recorded_lines, recorded_value_fits
 
 CASES = json.loads((Path(__file__).parents[1] / "zj_cases.json").read_text(encoding="utf-8"))
 SCORE_CASES = CASES["score"]
@@ -278,3 +278,22 @@ def test_rounds_recorded_before_included_patterns_show_as_recorded(patterns, val
 @pytest.mark.parametrize("patterns", [None, {}, {"1.2": 0}, {"99.1": 1}, {"3.1": 9}])
 def test_recorded_lines_of_nothing_readable_are_empty(patterns):
     assert recorded_lines(patterns, 30) == ()
+
+
+@pytest.mark.parametrize(
+    ("patterns", "value", "fits"),
+    [
+        ({"3.2.1": 1}, 60, True),
+        ({"3.2.1": 1}, 40, True),  # recorded before 3.1 was included
+        ({"9.4.1": 1}, 155, True),
+        ({"9.4.1": 1, "1.2": 1, "2.2": 1}, 480, True),  # signed before the §1.5 row
+        ({"3.2.1": 1}, 50, False),
+        ({"10.2": 1, "1.2": 1}, 35, False),  # an error then and now
+        ({"2.1.1": 1, "2.1.2": 1}, 120, False),
+        ({}, 1, True),
+    ],
+)
+def test_a_recorded_value_fits_todays_rules_or_the_rules_it_was_signed_under(
+    patterns, value, fits
+):
+    assert recorded_value_fits(patterns, value) is fits

@@ -1,6 +1,7 @@
 """A round recorded from ticked patterns: excluded pairs refused, included patterns counted
 and shown as included on the card (issue 14; §1.5, §2.4 3.2.1, §2.4 9.4.1)."""
 
+import json
 import uuid
 
 import pytest
@@ -8,7 +9,8 @@ from sqlalchemy import select
 
 from judgeaid.extensions import db
 from judgeaid.models import CardRound
-from tests.conftest import login
+from judgeaid.services import exports
+from tests.conftest import login, reset_schema
 
 
 @pytest.fixture
@@ -96,3 +98,37 @@ def test_a_round_recorded_before_included_patterns_still_reads_as_recorded(app, 
         {"id": "3.2.1", "name": "Small Three Dragons", "count": 1, "points": 40,
          "implied_by": None, "included": None},
     ]
+
+
+def old_backup(app, judge, demo, value, patterns):
+    """Record round 1 as a typed value, back the tournament up, and give the round the
+    patterns the old rules stored with it; return the backup with a fresh database."""
+    card = card_of(judge, demo)
+    assert post_round(judge, card, round=1, result="win", winner=winner_of(card, 1),
+                      win="self", value=value).status_code == 200
+    with app.app_context():
+        backup = exports.export_tournament(demo["tournament_id"])
+        (row,) = backup["tables"]["card_round"]
+        row["patterns"] = patterns
+        backup["checksum"] = exports.checksum(backup["tables"])
+        db.session.remove()
+        reset_schema()
+    return json.dumps(backup)
+
+
+def test_a_backup_signed_before_included_patterns_restores_as_it_was(app, judge, demo):
+    data = old_backup(app, judge, demo, 155, {"9.4.1": 1})  # Blessing of Heaven, then 155
+    with app.app_context():
+        exports.import_tournament(data, organizer_pin="4321")
+        db.session.commit()
+        row = db.session.scalar(select(CardRound))
+        assert (row.value, row.patterns) == (155, {"9.4.1": 1})
+
+
+def test_a_backup_whose_patterns_never_made_its_value_is_refused(app, judge, demo):
+    data = old_backup(app, judge, demo, 150, {"9.4.1": 1})
+    with app.app_context():
+        with pytest.raises(exports.BadBackup, match="do not make the value 150"):
+            exports.import_tournament(data, organizer_pin="4321")
+        db.session.rollback()
+        assert db.session.scalar(select(CardRound)) is None

@@ -173,6 +173,29 @@ def recorded_lines(patterns: Mapping[str, int] | None, value: int | None) -> tup
     return _count(ticked, {})[2]
 
 
+# The counting rules that stood before issue 14 added the §1.5 rows and included patterns.
+_RULES_BEFORE_ISSUE_14 = frozenset(
+    {"same_series", "irregular_with_concealed", "greater_terminals_with_orphans",
+     "two_irregular_hands"}
+)
+
+
+def recorded_value_fits(patterns: Mapping[str, int], value: int) -> bool:
+    """Return True when ticked patterns make a round's recorded value.
+
+    By today's rules, or, for a round recorded before included patterns and the §1.5 rows
+    (e.g. 9.4.1 alone for 155), by the ticked lines alone under the rules of that time, so a
+    backup keeps what was signed. Raises MalformedHand for patterns that do not read.
+    """
+    score = score_hand(patterns)
+    if not score.errors and score.value == value:
+        return True
+    if any(error.code in _RULES_BEFORE_ISSUE_14 for error in score.errors):
+        return False
+    ticked = _read(patterns)
+    return bool(ticked) and _count(ticked, {})[0] == value
+
+
 def implied_label(line: Line) -> str:
     """Say which ticked pattern brings a line, with its section; "" for a ticked line."""
     if line.implied_by is None:
