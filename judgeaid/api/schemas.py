@@ -49,8 +49,10 @@ class Empty(Schema):
 
 class Issue(BaseModel):
     code: str
-    message: str
+    message: str = Field(description="Our words, naming the patterns and citing the section")
     patterns: list[str] = []
+    section: str | None = Field(None, description="The rulebook section it rests on, "
+                                                  "e.g. \"§1.5\" or \"§2.4 10.0\"")
     add: dict[str, Any] | None = None
 
 
@@ -67,9 +69,13 @@ class ScoreBody(Schema):
 class HandLine(BaseModel):
     id: str
     name: str
-    count: int
+    count: int = Field(description="Sets for 3.1 Value Honor (the hand's total), else 1")
     points: int
-    is_counted: bool
+    is_counted: bool = Field(description="False for lines a listed limit leaves out (§2.2)")
+    implied_by: str | None = Field(
+        None, description="The ticked pattern that always brings this line or raises its "
+                          "count (e.g. \"3.2.1\" for two Value Honor sets, \"9.4.1\" for 1.2 "
+                          "Concealed Hand); null for a line that stands as ticked")
 
 
 class ScoreOut(BaseModel):

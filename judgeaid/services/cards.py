@@ -41,7 +41,7 @@ from judgeaid.models import (
     User,
     utcnow,
 )
-from judgeaid.rules.zj.hand import MalformedHand, score_hand
+from judgeaid.rules.zj.hand import MalformedHand, implied_label, recorded_lines, score_hand
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
 from judgeaid.services.players import is_token
@@ -149,9 +149,18 @@ def _revisions(card: Card) -> dict[int, list[CardRound]]:
 def _round_json(row: CardRound) -> dict:
     return {"result": row.result, "winner": row.winner, "value": row.value, "win": row.win,
             "discarder": row.discarder, "same_turn": row.same_turn or [],
-            "patterns": row.patterns, "deltas": {int(k): v for k, v in row.deltas.items()},
+            "patterns": row.patterns, "pattern_lines": _pattern_lines(row),
+            "deltas": {int(k): v for k, v in row.deltas.items()},
             "responsible": row.responsible, "revision": row.revision, "reason": row.reason,
             "recorded_by": row.recorded_by, "recorded_at": row.recorded_at.isoformat() + "Z"}
+
+
+def _pattern_lines(row: CardRound) -> list[dict]:
+    # The recorded patterns as the card shows them: those a ticked pattern is always scored
+    # with are marked as included (§2.4 3.2.1, 9.4.1); rounds recorded before stay as they were.
+    return [{"id": line.id, "name": line.name, "count": line.count, "points": line.points,
+             "implied_by": line.implied_by, "included": implied_label(line) or None}
+            for line in recorded_lines(row.patterns, row.value)]
 
 
 def _confirmations(card: Card) -> list[Confirmation]:
@@ -371,7 +380,8 @@ def _round_line(body: CardRoundBody) -> dict:
         except MalformedHand as exc:
             raise ServiceError(str(exc)) from exc
         if hand.errors:
-            raise ServiceError("The ticked patterns break the counting rules (§2.2): "
+            # Each message names both patterns and cites its own section (§2.2, §1.5 ...).
+            raise ServiceError("The ticked patterns break a counting rule: "
                                + " ".join(e.message for e in hand.errors), status=422)
         if value is not None and value != hand.value:
             raise ServiceError(f"The value {value} does not match the ticked patterns, which "

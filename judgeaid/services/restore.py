@@ -34,7 +34,7 @@ from judgeaid.extensions import db
 from judgeaid.models import ROLES, Operation, Player, Tournament
 from judgeaid.rules.clock import ACT_KINDS
 from judgeaid.rules.penalties import CATEGORY_IDS, PENALTY_KINDS
-from judgeaid.rules.zj.hand import MalformedHand, score_hand
+from judgeaid.rules.zj.hand import MalformedHand, recorded_value_fits
 from judgeaid.services.accounts import NO_PIN, check_pin
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import store_totals
@@ -593,10 +593,10 @@ class Checker:
         value = row["value"]
         if row["patterns"] is not None:
             try:
-                hand = score_hand(row["patterns"])
+                fits = recorded_value_fits(row["patterns"], value)
             except MalformedHand as exc:
                 raise BadBackup(f"{where}: 'patterns' {exc}") from exc
-            if hand.errors or hand.value != value:
+            if not fits:
                 raise BadBackup(f"{where}: the ticked patterns do not make the value {value}.")
         seats = self._round_seats(row["card_id"], players)[row["round"] - 1]
         try:

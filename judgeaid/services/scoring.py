@@ -15,14 +15,6 @@ def catalogue() -> dict[str, Any]:
     return catalogue_json()
 
 
-def _issue(issue) -> dict[str, Any]:
-    body = {"code": issue.code, "message": issue.message, "patterns": list(issue.patterns)}
-    if getattr(issue, "add", None):
-        pattern, count = issue.add
-        body["add"] = {"pattern": pattern, "count": count}
-    return body
-
-
 def score(patterns: dict[str, int]) -> tuple[dict[str, Any], int]:
     """Score the ticked patterns (id -> count); return the result and 200, or the errors and
     422."""
@@ -30,17 +22,11 @@ def score(patterns: dict[str, int]) -> tuple[dict[str, Any], int]:
         hand = score_hand(patterns)
     except MalformedHand as exc:
         raise ServiceError(str(exc)) from exc
+    # The same shape zj.js returns; included lines (§2.4 3.2.1, 9.4.1 ...) carry implied_by.
+    body = hand.as_dict()
     if hand.errors:
-        return {"errors": [_issue(e) for e in hand.errors],
-                "warnings": [_issue(w) for w in hand.warnings]}, 422
-    return {
-        "value": hand.value,
-        "limit": hand.limit,
-        "lines": [{"id": line.id, "name": line.name, "count": line.count, "points": line.points,
-                   "is_counted": line.is_counted} for line in hand.lines],
-        "warnings": [_issue(w) for w in hand.warnings],
-        "offers": [_issue(o) for o in hand.offers],
-    }, 200
+        return {"errors": body["errors"], "warnings": body["warnings"]}, 422
+    return {key: body[key] for key in ("value", "limit", "lines", "warnings", "offers")}, 200
 
 
 def split_payoff(body: dict[str, Any]) -> dict[str, Any]:

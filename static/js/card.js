@@ -12,7 +12,7 @@
 // (seat winds as in the picker, meaning that round's winds; `card=<id>` may ride along).
 
 import { dismiss, enqueue, flush, items, mountAttention, mountPending, subscribe } from "./outbox.js";
-import { payoff, scoreHand } from "./zj.js";
+import { impliedLabel, payoff, scoreHand } from "./zj.js";
 import { h, signed } from "./dom.js";
 
 const WINDS = ["E", "S", "W", "N"];
@@ -118,6 +118,12 @@ function describe(r) {
       + ` (${r.responsible ? `${name(r.responsible)} pays` : "nobody responsible"})`;
   }
   return text;
+}
+
+// The recorded patterns; one a ticked pattern is always scored with says so (§2.4 3.2.1, 9.4.1).
+function recordedPatterns(lines) {
+  return `Patterns: ${lines.map((l) => `${l.name}${l.count > 1 ? ` × ${l.count}` : ""}`
+    + `${l.included ? `, ${l.included}` : ""}`).join("; ")}`;
 }
 
 // A round's line as a short sentence with full names (as the server's refusals say it).
@@ -238,6 +244,9 @@ function noteRow(r, item) {
     if (r.recorded) parts.push(h("span", { class: "what", text: `On the card now: ${describe(r)}` }));
   } else if (r.recorded || r.result === "not_played") {
     parts.push(h("span", { class: "what", text: describe(r) }));
+  }
+  if (!item && r.recorded && r.pattern_lines?.length) {
+    parts.push(h("span", { class: "what", "data-round-patterns": r.round, text: recordedPatterns(r.pattern_lines) }));
   }
   if (r.recorded && r.revision > 1) {
     parts.push(h("span", { class: "fix", text: `Corrected by ${who(r.recorded_by)}, ${when(r.recorded_at)}: “${r.reason}”` }));
@@ -691,7 +700,15 @@ function paintForm() {
 
 function patternNames(patterns) {
   const names = new Map((catalogue?.patterns || []).map((p) => [p.id, p.name]));
-  return Object.entries(patterns).map(([id, n]) => `${names.get(id) || id}${n > 1 ? ` × ${n}` : ""}`).join(", ");
+  const plain = () => Object.entries(patterns).map(([id, n]) => `${names.get(id) || id}${n > 1 ? ` × ${n}` : ""}`).join(", ");
+  if (!catalogue) return plain();
+  try {
+    // With the patterns the ticked ones are always scored with, marked as included.
+    return scoreHand(catalogue, patterns).lines.map((l) => `${l.name}${l.count > 1 ? ` × ${l.count}` : ""}`
+      + `${l.implied_by ? `, ${impliedLabel(catalogue, l)}` : ""}`).join("; ");
+  } catch {
+    return plain();
+  }
 }
 
 // The highest hand value the server takes: the value field carries it.
@@ -957,7 +974,12 @@ function applyPicker(params, { onlyChosen = false } = {}) {
   if (!catalogue) return "The pattern list is not available offline yet; type the value instead.";
   try {
     const hand = scoreHand(catalogue, patterns);
-    if (hand.errors.length) return `The picker's patterns break the counting rules: ${hand.errors.map((e) => e.message).join(" ")}`;
+    if (hand.errors.length) {
+      // A refused hand leaves no value behind that Save could send (§2.2, §1.5).
+      entry.value = null;
+      entry.patterns = null;
+      return `The picker's patterns break the counting rules: ${hand.errors.map((e) => e.message).join(" ")}`;
+    }
     entry.value = hand.value;
     entry.patterns = Object.keys(patterns).length ? patterns : null;
   } catch (error) {

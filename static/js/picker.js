@@ -3,7 +3,7 @@
 //   #p=4.2.3,1.2,3.1*2&win=discard&winner=E&discarder=S&chain=W,S&scheme=formal
 // or #v=70&... for a typed value. Counting and payoff come from zj.js (mirrors the server).
 
-import { payoff, scoreHand } from "./zj.js";
+import { impliedLabel, payoff, scoreHand } from "./zj.js";
 
 const SEATS = ["E", "S", "W", "N"];
 const SEAT_NAMES = { E: "East", S: "South", W: "West", N: "North" };
@@ -94,17 +94,53 @@ function notice(text) {
   $("[data-testid=picker-notice]").textContent = text;
 }
 
+// The hand's lines as they stand: ticked patterns and those a ticked one always brings.
+function linesNow() {
+  try {
+    return new Map(scoreHand(catalogue, Object.fromEntries(state.patterns)).lines.map((l) => [l.id, l]));
+  } catch {
+    return new Map();
+  }
+}
+
+// §2.4 3.2.1, 9.4.1 ...: an included pattern goes only with the pattern that brings it.
+function includedNotice(line) {
+  notice(`${line.name} is ${impliedLabel(catalogue, line)}; it goes when `
+    + `${byId.get(line.implied_by).name} is unticked.`);
+}
+
+// Step a counted pattern (3.1) from the count the hand shows; the sets included with a
+// ticked pattern stay (a step below them changes nothing and says why).
+function step(id, by) {
+  const before = linesNow().get(id)?.count || 0;
+  const ticked = state.patterns.get(id) || 0;
+  setCount(id, before + by);
+  const after = linesNow().get(id);
+  if (by < 0 && after?.implied_by && after.count >= before) {
+    setCount(id, ticked);
+    includedNotice(after);
+  }
+}
+
 function toggle(id) {
   const pattern = byId.get(id);
   state.value = null;
+  const line = linesNow().get(id);
   if (pattern.max_count > 1) {
-    const count = state.patterns.get(id) || 0;
+    const count = line ? line.count : 0;
     setCount(id, count >= pattern.max_count ? 0 : count + 1);
+    const after = linesNow().get(id);
+    if (after?.implied_by) includedNotice(after);
+    return;
+  }
+  if (line?.implied_by && !state.patterns.has(id)) {
+    includedNotice(line);
     return;
   }
   if (state.patterns.has(id)) {
     state.patterns.delete(id);
-    notice("");
+    const still = linesNow().get(id);
+    if (still?.implied_by) includedNotice(still); else notice("");
     return;
   }
   // §2.2: one pattern per series, so ticking a second one replaces the first.
@@ -171,17 +207,34 @@ function render() {
   // §2.2: with nothing ticked (and no typed value) the hand is a Chicken Hand; say so.
   $("[data-chicken-note]").hidden = !hand.lines.some((line) => line.id === catalogue.rules.chicken.id);
   const limit = $("[data-testid=hand-limit]");
-  limit.hidden = !hand.limit;
+  limit.hidden = !hand.limit || broken;
   limit.textContent = hand.limit === "listed" ? "listed limit" : hand.limit === "compound" ? "compound limit (320)" : "";
   list($("[data-testid=hand-errors]"), hand.errors);
   list($("[data-testid=hand-warnings]"), hand.warnings);
   list($("[data-testid=hand-offers]"), hand.offers, true);
+  const included = hand.lines.filter((line) => line.implied_by);
+  $("[data-testid=hand-included]").replaceChildren(...included.map((line) => {
+    const li = document.createElement("li");
+    li.dataset.includedLine = line.id;
+    li.textContent = `+${line.points} ${line.count > 1 ? `${line.name} × ${line.count}` : line.name}: `
+      + `${impliedLabel(catalogue, line)}${line.is_counted ? "" : " (not counted under the listed limit)"}`;
+    return li;
+  }));
   $("[data-tally]").classList.toggle("is-broken", broken);
 
+  const lines = new Map(hand.lines.map((line) => [line.id, line]));
   for (const button of $$("button[data-pattern]")) {
     const id = button.dataset.pattern;
-    const count = state.patterns.get(id) || 0;
+    const line = lines.get(id);
+    const count = line ? line.count : 0;
     button.setAttribute("aria-pressed", String(count > 0));
+    // An included pattern counts like a ticked one and says which pattern brings it.
+    const by = line?.implied_by || "";
+    button.classList.toggle("is-included", Boolean(by));
+    if (by) button.dataset.impliedBy = by; else delete button.dataset.impliedBy;
+    const note = $("[data-included]", button);
+    note.hidden = !by;
+    note.textContent = by ? impliedLabel(catalogue, line) : "";
     if (button.dataset.count !== undefined) {
       button.dataset.count = String(count);
       $("[data-count-label]", button).textContent = String(count);
@@ -217,11 +270,21 @@ function render() {
           : "Nobody is responsible (the winner had discarded this tile): the three others pay alike.";
   }
 
-  const names = hand.lines.filter((l) => l.is_counted).map((l) => (l.count > 1 ? `${l.name} × ${l.count}` : l.name));
   $("[data-table-total]").textContent = broken ? "—" : String(hand.value);
-  $("[data-table-patterns]").replaceChildren(...(state.value !== null ? [`Value ${state.value}`] : names).map((n) => {
+  const shown = state.value !== null ? [{ text: `Value ${state.value}` }]
+    : hand.lines.filter((l) => l.is_counted).map((l) => ({
+      text: l.count > 1 ? `${l.name} × ${l.count}` : l.name,
+      included: l.implied_by ? `with ${byId.get(l.implied_by).name}` : "",
+    }));
+  $("[data-table-patterns]").replaceChildren(...shown.map(({ text, included }) => {
     const li = document.createElement("li");
-    li.textContent = n;
+    li.textContent = text;
+    if (included) {
+      li.className = "is-included";
+      const small = document.createElement("small");
+      small.textContent = `included ${included}`;
+      li.append(small);
+    }
     return li;
   }));
 }
@@ -249,10 +312,10 @@ function closeTable() {
 // ------------------------------------------------------------------ wiring
 
 document.addEventListener("click", (event) => {
-  const step = event.target.closest("[data-step]");
-  if (step) {
-    const id = step.dataset.stepFor;
-    update(() => { state.value = null; setCount(id, (state.patterns.get(id) || 0) + Number(step.dataset.step)); });
+  const stepButton = event.target.closest("[data-step]");
+  if (stepButton) {
+    const id = stepButton.dataset.stepFor;
+    update(() => { state.value = null; step(id, Number(stepButton.dataset.step)); });
     return;
   }
   const pattern = event.target.closest("button[data-pattern]");

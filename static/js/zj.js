@@ -6,7 +6,10 @@
 // cases (tests/zj_cases.json) runs against both.
 //
 // scoreHand(catalogue, patterns) -> {value, limit, lines, warnings, errors, offers}
+//   lines include the patterns a ticked one always brings, marked implied_by (§2.4 3.2.1 ...);
 //   throws MalformedHand (err.code as in hand.py) for input the server would answer 400.
+// impliedLabel(catalogue, line) -> "included with 3.2.1 Small Three Dragons (§2.4 3.2.1)"
+//   or "" for a line that stands as ticked.
 // payoff(request) -> {deltas, responsible}
 //   throws MalformedPayoff for input the server would answer 400.
 
@@ -47,18 +50,33 @@ export function scoreHand(catalogue, patterns) {
       value: chicken.value,
       limit: null,
       lines: [
-        { id: chicken.id, name: chicken.name, count: 1, points: chicken.value, is_counted: true },
+        {
+          id: chicken.id, name: chicken.name, count: 1, points: chicken.value, is_counted: true,
+          implied_by: null,
+        },
       ],
       warnings: [],
       errors: [],
       offers: [],
     };
   }
-  const { value, limit, lines } = count(index, ticked);
+  const implied = findImplied(index, ticked);
+  const { value, limit, lines } = count(index, ticked, implied);
   const errors = findErrors(index, ticked);
   const warnings = findWarnings(index, ticked, errors);
-  const offers = findOffers(index, ticked);
+  const offers = findOffers(index, ticked, lines);
   return { value, limit, lines, warnings, errors, offers };
+}
+
+/** Say which ticked pattern brings a line, with its section; "" for a ticked line. */
+export function impliedLabel(catalogue, line) {
+  if (!line.implied_by) return "";
+  const index = indexFor(catalogue);
+  const rule = index.rules.implied.find((r) => r.trigger === line.implied_by && r.add === line.id);
+  return fill(index, "implied_line", {
+    trigger: label(index.byId.get(line.implied_by)),
+    section: rule ? rule.section : "",
+  });
 }
 
 /** Compute each seat's delta for a round from an /api/zj/payoff request body. */
@@ -139,22 +157,39 @@ function read(index, patterns) {
   return new Map(found);
 }
 
-function count(index, ticked) {
+function findImplied(index, ticked) {
+  // Pattern id -> [count, trigger] for what the ticked patterns always bring and do not
+  // already hold; the first rule to reach the highest count names the trigger.
+  const implied = new Map();
+  for (const rule of index.rules.implied) {
+    if (!ticked.has(rule.trigger) || wouldBreakRules(index, ticked, rule.add)) continue;
+    const have = Math.max(ticked.get(rule.add) || 0, (implied.get(rule.add) || [0])[0]);
+    if (rule.count > have) implied.set(rule.add, [rule.count, rule.trigger]);
+  }
+  return implied;
+}
+
+function count(index, ticked, implied) {
+  const counts = new Map(ticked);
+  for (const [id, [n]] of implied) counts.set(id, n);
+  const ids = [...counts.keys()].sort((x, y) => index.order.get(x) - index.order.get(y));
   // §2.2 listed limit: only the single highest listed pattern scores; ties keep list order.
   let top = null;
-  for (const id of ticked.keys()) {
+  for (const id of ids) {
     const pattern = index.byId.get(id);
     if (pattern.is_listed_limit && (top === null || pattern.value > top.value)) top = pattern;
   }
   const lines = [];
-  for (const [id, n] of ticked) {
+  for (const id of ids) {
     const pattern = index.byId.get(id);
+    const n = counts.get(id);
     lines.push({
       id,
       name: pattern.name,
       count: n,
       points: pattern.value * n,
       is_counted: top === null || id === top.id,
+      implied_by: implied.has(id) ? implied.get(id)[1] : null,
     });
   }
   if (top !== null) return { value: top.value, limit: "listed", lines };
@@ -176,10 +211,12 @@ function findErrors(index, ticked) {
     if (members.length > 1) {
       // §2.2 one pattern per series
       const names = members.map(label).join(", ");
+      const section = index.rules.same_series_section;
       errors.push({
         code: "same_series",
-        message: fill(index, "same_series", { series, names }),
+        message: fill(index, "same_series", { series, names, section }),
         patterns: members.map((p) => p.id),
+        section,
       });
     }
   }
@@ -187,8 +224,11 @@ function findErrors(index, ticked) {
     for (const a of rule.a) {
       for (const b of rule.b) {
         if (ticked.has(a) && ticked.has(b)) {
-          const message = fillPair(index, rule.code, a, b, {});
-          errors.push({ code: rule.code, message, patterns: [a, b] });
+          const message = fillText(rule.message, {
+            a: label(index.byId.get(a)),
+            b: label(index.byId.get(b)),
+          });
+          errors.push({ code: rule.code, message, patterns: [a, b], section: rule.section });
         }
       }
     }
@@ -213,28 +253,31 @@ function findWarnings(index, ticked, errors) {
         const message = fillPair(index, rule.code, a, b, {
           count: String(ticked.get(a)),
           max: String(rule.a_min - 1),
+          section: rule.section,
         });
-        warnings.push({ code: rule.code, message, patterns: [a, b] });
+        warnings.push({ code: rule.code, message, patterns: [a, b], section: rule.section });
       }
     }
   }
   return warnings;
 }
 
-function findOffers(index, ticked) {
+function findOffers(index, ticked, lines) {
+  // Offered only when the hand does not already score it, ticked or included.
+  const held = new Map(lines.map((line) => [line.id, line.count]));
   const offers = [];
-  const offered = new Map();
   for (const rule of index.rules.companions) {
-    if (!ticked.has(rule.trigger)) continue;
-    if ((ticked.get(rule.add) || 0) >= rule.count || (offered.get(rule.add) || 0) >= rule.count) {
-      continue;
-    }
+    if (!ticked.has(rule.trigger) || (held.get(rule.add) || 0) >= rule.count) continue;
     if (wouldBreakRules(index, ticked, rule.add)) continue;
-    offered.set(rule.add, rule.count);
+    held.set(rule.add, rule.count);
     offers.push({
       code: rule.code,
-      message: fillPair(index, rule.code, rule.trigger, rule.add, { min: String(rule.count) }),
+      message: fillPair(index, rule.code, rule.trigger, rule.add, {
+        min: String(rule.count),
+        section: rule.section,
+      }),
       patterns: [rule.trigger, rule.add],
+      section: rule.section,
       add: { pattern: rule.add, count: rule.count },
     });
   }
@@ -266,8 +309,12 @@ function fillPair(index, code, a, b, params) {
 }
 
 function fill(index, code, params) {
+  return fillText(index.messages[code], params);
+}
+
+function fillText(template, params) {
   // The same token replacement as hand.py, so both sides print the same words.
-  return index.messages[code].replace(TOKEN, (token, key) =>
+  return template.replace(TOKEN, (token, key) =>
     Object.prototype.hasOwnProperty.call(params, key) ? params[key] : token,
   );
 }

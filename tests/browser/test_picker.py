@@ -71,19 +71,79 @@ def test_second_pattern_of_a_series_replaces_the_first(live_server, page):
     assert total(page) == "80"
 
 
-def test_value_honor_stepper_and_companion_offer(live_server, page):
+def test_value_honor_stepper_counts_the_sets_small_three_dragons_includes(live_server, page):
     open_picker(page, live_server)
     page.click("[data-pattern='3.2.1']")
-    assert total(page) == "40"
-    page.click("[data-testid=hand-offers] [data-offer]")
+    # §2.4 3.2.1: its two dragon triplets are Value Honor sets, so 40 + 2 × 10, no offer.
     assert total(page) == "60"
+    honors = page.locator("[data-pattern='3.1']")
+    assert honors.locator("[data-count-label]").inner_text() == "2"
+    assert honors.get_attribute("data-implied-by") == "3.2.1"
+    assert "included with 3.2.1 Small Three Dragons (§2.4 3.2.1)" in honors.inner_text()
+    assert page.locator("[data-testid=hand-offers] li").count() == 0
     page.click("[data-step-for='3.1'][data-step='1']")
-    assert total(page) == "70"
+    assert total(page) == "70" and honors.get_attribute("data-implied-by") is None
     for _ in range(3):
         page.click("[data-step-for='3.1'][data-step='1']")
-    assert page.locator("[data-pattern='3.1'] [data-count-label]").inner_text() == "4"
+    assert honors.locator("[data-count-label]").inner_text() == "4"
     page.click("[data-step-for='3.1'][data-step='-1']")
     assert "3.1*3" in page.url
+    page.click("[data-step-for='3.1'][data-step='-1']")
+    page.click("[data-step-for='3.1'][data-step='-1']")
+    # Never below the two sets Small Three Dragons brings; the picker says why.
+    assert total(page) == "60" and honors.locator("[data-count-label]").inner_text() == "2"
+    assert "goes when Small Three Dragons is unticked" in page.inner_text(
+        "[data-testid=picker-notice]")
+    page.click("[data-pattern='3.2.1']")
+    assert total(page) == "20"  # the two sets stepped by hand stay ticked
+
+
+def test_blessing_of_heaven_includes_concealed_hand_on_a_phone(live_server, page):
+    open_picker(page, live_server, "#p=9.4.1&win=self&winner=E&scheme=formal")
+    assert total(page) == "160"
+    concealed = page.locator("[data-pattern='1.2']")
+    assert concealed.get_attribute("aria-pressed") == "true"
+    assert concealed.get_attribute("data-implied-by") == "9.4.1"
+    included = page.locator("[data-testid=hand-included]").inner_text()
+    assert "+5 Concealed Hand: included with 9.4.1 Blessing of Heaven (§2.4 9.4.1)" in included
+    assert payoffs(page) == {"E": 480, "S": -160, "W": -160, "N": -160}
+    concealed.click()  # it goes with the blessing, not on its own
+    assert total(page) == "160" and "p=9.4.1&" in page.url
+    assert "Blessing of Heaven is unticked" in page.inner_text("[data-testid=picker-notice]")
+    page.click("[data-show-table]")
+    assert page.locator("[data-table-patterns] li").all_inner_texts() == [
+        "Concealed Hand\nincluded with Blessing of Heaven", "Blessing of Heaven"]
+    page.click("[data-close-table]")
+    # §2.4 10.0: beside Seven Pairs there is no Concealed Hand: 155 + 30.
+    page.click("[data-pattern='10.2']")
+    assert total(page) == "185"
+    assert concealed.get_attribute("aria-pressed") == "false"
+    assert page.locator("[data-testid=hand-included] li").count() == 0
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+
+
+def test_an_excluded_pair_is_an_error_naming_both_and_the_section(live_server, page):
+    open_picker(page, live_server, "#p=9.4.1,1.2,2.2&win=self&winner=E&scheme=formal")
+    errors = page.locator("[data-testid=hand-errors]")
+    assert errors.is_visible()
+    text = errors.inner_text()
+    assert "2.2 Nine Gates" in text and "9.4.1 Blessing of Heaven" in text and "§1.5" in text
+    assert total(page) == "—" and page.inner_text("[data-testid=payoff-E]") == "—"
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    page.click("[data-pattern='2.2']")
+    assert total(page) == "160" and page.locator("[data-testid=hand-errors] li").count() == 0
+    page.click("[data-pattern='7.1']")  # 5.1.3 + 7.2.1 is the §1.5 example; here a legal pair
+    page.click("[data-pattern='5.1.3']")
+    page.click("[data-pattern='7.2.1']")
+    assert "§1.5" in errors.inner_text() and total(page) == "—"
+
+
+def test_a_companion_that_is_not_included_is_still_offered(live_server, page):
+    open_picker(page, live_server)
+    page.click("[data-pattern='7.2.2']")
+    assert total(page) == "200"
+    page.click("[data-testid=hand-offers] [data-offer]")
+    assert total(page) == "230" and "4.1" in page.url
 
 
 def test_counting_errors_are_shown_and_payoff_withheld(live_server, page):

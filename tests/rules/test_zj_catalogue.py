@@ -7,6 +7,7 @@ from judgeaid.rules.zj import CATEGORIES, PATTERN_BY_ID, PATTERNS, catalogue_jso
 from judgeaid.rules.zj.catalogue import (
     COMPANIONS,
     EXCLUSIONS,
+    IMPLIED,
     INCOMPATIBILITIES,
     MESSAGES,
     series_of,
@@ -92,7 +93,10 @@ def test_worked_examples():
 def test_rule_tables_name_known_patterns_and_messages():
     for rule in (*EXCLUSIONS, *INCOMPATIBILITIES):
         assert set(rule.a) | set(rule.b) <= PATTERN_BY_ID.keys(), rule
-        assert rule.code in MESSAGES
+    assert all(rule.code in MESSAGES for rule in INCOMPATIBILITIES)
+    assert len({rule.code for rule in EXCLUSIONS}) == len(EXCLUSIONS)
+    for implied in IMPLIED:
+        assert {implied.trigger, implied.add} <= PATTERN_BY_ID.keys()
     for companion in COMPANIONS:
         assert {companion.trigger, companion.add} <= PATTERN_BY_ID.keys()
         assert companion.code in MESSAGES
@@ -109,6 +113,7 @@ def test_catalogue_json_is_plain_json_and_mirrors_the_tables():
     assert rules["limit"] == 320
     assert rules["chicken"] == {"id": "chicken", "name": "Chicken Hand", "value": 1}
     assert len(rules["exclusions"]) == len(EXCLUSIONS)
+    assert len(rules["implied"]) == len(IMPLIED)
     assert len(rules["incompatibilities"]) == len(INCOMPATIBILITIES)
     assert len(rules["companions"]) == len(COMPANIONS)
     assert rules["payoff"] == {
@@ -119,10 +124,32 @@ def test_catalogue_json_is_plain_json_and_mirrors_the_tables():
     }
 
 
-def test_category_10_exclusions_are_errors():
-    codes = {e.code: (e.a, e.b) for e in EXCLUSIONS}
-    assert codes == {
-        "irregular_with_concealed": (("10.1", "10.2"), ("1.2",)),
-        "greater_terminals_with_orphans": (("8.1.3",), ("10.1",)),
-        "two_irregular_hands": (("10.1",), ("10.2",)),
+def test_exclusions_are_one_row_per_rulebook_sentence():
+    rows = {e.code: (e.a, e.b, e.section) for e in EXCLUSIONS}
+    assert rows == {
+        "nine_gates_on_blessing_of_heaven": (("2.2",), ("9.4.1",), "§1.5"),
+        "identical_sequences_or_consecutive_triplets": (("5.1.3",), ("7.2.1",), "§1.5"),
+        "identical_sequences_or_seven_pairs": (("5.1.2",), ("10.2",), "§1.5"),
+        "irregular_with_concealed": (("10.1", "10.2"), ("1.2",), "§2.4 10.0"),
+        "two_irregular_hands": (("10.1",), ("10.2",), "§1.1.5"),
+        "greater_terminals_with_orphans": (("8.1.3",), ("10.1",), "§2.4 8.1.3"),
     }
+    for rule in EXCLUSIONS:
+        assert "{a}" in rule.message and "{b}" in rule.message and rule.section in rule.message
+
+
+def test_implied_patterns_are_the_ones_the_rulebook_prices_together():
+    rows = {(i.trigger, i.add): (i.count, i.section) for i in IMPLIED}
+    assert rows == {
+        ("3.2.1", "3.1"): (2, "§2.4 3.2.1"),
+        ("3.2.2", "3.1"): (3, "§2.4 3.2.2"),
+        ("9.4.1", "1.2"): (1, "§2.4 9.4.1"),
+        ("9.4.2", "1.2"): (1, "§2.4 9.4.2"),
+    }
+    assert {(c.trigger, c.add) for c in COMPANIONS} == {
+        ("4.2.3", "1.2"), ("4.2.3", "4.1"), ("7.2.2", "4.1"), ("5.1.2", "1.1")}
+
+
+def test_every_warning_row_cites_a_section():
+    for rule in INCOMPATIBILITIES:
+        assert rule.section.startswith("§") and "{section}" in MESSAGES[rule.code]

@@ -6,7 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from judgeaid.rules.zj import MalformedHand, MalformedPayoff, catalogue_json, score_hand
+from judgeaid.rules.zj import (
+    MalformedHand,
+    MalformedPayoff,
+    catalogue_json,
+    implied_label,
+    score_hand,
+)
 from judgeaid.rules.zj.payoff import payoff_request
 
 from .test_zj_hand import expect_score
@@ -32,6 +38,8 @@ async ({source, catalogue, scoreCases, payoffCases, timedHand}) => {
   };
   const score = scoreCases.map((c) => attempt(() => zj.scoreHand(catalogue, c.patterns)));
   const payoff = payoffCases.map((c) => attempt(() => zj.payoff(c.request)));
+  const labels = score.map((answer) => (answer.ok
+    ? answer.result.lines.map((line) => zj.impliedLabel(catalogue, line)) : null));
 
   for (let i = 0; i < 500; i++) zj.scoreHand(catalogue, timedHand);
   const single = [];
@@ -50,6 +58,7 @@ async ({source, catalogue, scoreCases, payoffCases, timedHand}) => {
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   return {
     score,
+    labels,
     payoff,
     payoffConstants: zj.PAYOFF,
     timing: {medianSingleMs: median(single), medianBatchedMs: median(batched)},
@@ -92,8 +101,11 @@ def test_js_score_case(js, index):
         assert answer["message"] == str(raised.value)
         return
     assert answer["ok"], answer
-    assert answer["result"] == score_hand(case["patterns"]).as_dict()
+    score = score_hand(case["patterns"])
+    assert answer["result"] == score.as_dict()
     expect_score(case, answer["result"])
+    # "included with ..." reads the same on both sides.
+    assert js["labels"][index] == [implied_label(line) for line in score.lines]
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,15 @@ from .catalogue import (
     catalogue_json,
     series_of,
 )
-from .hand import HandScore, Issue, Line, MalformedHand, score_hand
+from .hand import (
+    HandScore,
+    Issue,
+    Line,
+    MalformedHand,
+    implied_label,
+    recorded_lines,
+    score_hand,
+)
 from .payoff import MalformedPayoff, Payoff, payoff, payoff_request
 
 __all__ = [
@@ -25,8 +33,10 @@ __all__ = [
     "Pattern",
     "Payoff",
     "catalogue_json",
+    "implied_label",
     "payoff",
     "payoff_request",
+    "recorded_lines",
     "score_hand",
     "series_of",
 ]

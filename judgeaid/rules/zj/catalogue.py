@@ -1,9 +1,10 @@
 """The 44 Zung Jung v3.3 patterns (ZJM §2.4) and the rule tables that govern ticking them.
 
 Everything the browser needs to score a hand offline is data here and travels as
-`catalogue_json()`: the patterns, the exclusions that break the counting rules (errors),
-the combinations no legal hand can hold (warnings), the companions worth offering, the
-message templates and the payoff constants. `hand.py` and `static/js/zj.js` both read
+`catalogue_json()`: the patterns, the exclusions that break the counting rules (errors, one
+row per rulebook sentence with its § and message), the patterns a ticked one always brings
+(included), the combinations no legal hand can hold (warnings), the companions worth
+offering, the message templates and the payoff constants. `hand.py` and `static/js/zj.js` both read
 these tables, so the two sides cannot drift apart.
 
 Names: `name` is the ZJM name, `kwan_name` Alan Kwan's original (rules/002), `chinese`
@@ -60,11 +61,17 @@ class Category:
 
 @dataclass(frozen=True)
 class Exclusion:
-    """Any pattern of `a` ticked with any of `b` breaks a counting rule (an error)."""
+    """One rulebook sentence: any pattern of `a` ticked with any of `b` is an error.
+
+    `message` is a template in our own words ({a}, {b}: the two pattern labels) and names
+    the section it rests on, which `section` also carries for the API.
+    """
 
     code: str
     a: tuple[str, ...]
     b: tuple[str, ...]
+    section: str
+    message: str
 
 
 @dataclass(frozen=True)
@@ -74,16 +81,28 @@ class Incompatibility:
     code: str
     a: tuple[str, ...]
     b: tuple[str, ...]
+    section: str
     a_min: int = 1
 
 
 @dataclass(frozen=True)
+class Implied:
+    """Ticking `trigger` always scores `add` at least `count` times: it is included."""
+
+    trigger: str
+    add: str
+    count: int
+    section: str
+
+
+@dataclass(frozen=True)
 class Companion:
-    """Ticking `trigger` means the hand certainly also scores `add` at least `count` times."""
+    """Ticking `trigger` means the hand certainly also holds `add`; it is offered, not added."""
 
     code: str
     trigger: str
     add: str
+    section: str
     count: int = 1
 
 
@@ -272,12 +291,49 @@ _NEEDS_HONORS = (VALUE_HONOR, *_DRAGONS, *_WINDS, "3.4")
 _NO_HONORS = ("1.3", "2.1.2", "2.2", "8.1.2", "8.1.4")
 _BLESSINGS = ("9.4.1", "9.4.2")
 
-# §2.2 and §2.4: counting rules. Breaking one is an error; the generic one-pattern-per-series
-# rule is applied from each pattern's `series` and needs no table.
+# Counting rules the rulebook states in so many words, one row per sentence. Breaking one is
+# an error (the API answers 422, the picker and the card refuse the hand). The generic
+# one-pattern-per-series rule of §2.2 is applied from each pattern's `series` and needs no
+# row. Messages are ours; each names both patterns and the section it rests on.
 EXCLUSIONS: tuple[Exclusion, ...] = (
-    Exclusion("irregular_with_concealed", ("10.1", "10.2"), ("1.2",)),  # §2.4 10.0
-    Exclusion("greater_terminals_with_orphans", ("8.1.3",), ("10.1",)),  # §2.4 8.1.3
-    Exclusion("two_irregular_hands", ("10.1",), ("10.2",)),  # a hand has one shape only
+    # §1.5 "Nine Gates" self-draw rule: East's fourteen tiles are all dealt, none is drawn.
+    Exclusion("nine_gates_on_blessing_of_heaven", ("2.2",), ("9.4.1",), "§1.5",
+              "{a} is never scored on a {b}: East is dealt all fourteen tiles, so none "
+              "of them comes last to complete the gates (§1.5). Count the blessing with "
+              "the hand's other patterns."),
+    # §1.5 Freedom to Count, its first example.
+    Exclusion("identical_sequences_or_consecutive_triplets", ("5.1.3",), ("7.2.1",), "§1.5",
+              "{a} and {b} read the same tiles in two different ways; a hand is scored by "
+              "one reading only (§1.5, Freedom to Count)."),
+    # §1.5 Freedom to Count, its second example.
+    Exclusion("identical_sequences_or_seven_pairs", ("5.1.2",), ("10.2",), "§1.5",
+              "{a} and {b} read the same tiles in two different ways; a hand is scored by "
+              "one reading only (§1.5, Freedom to Count)."),
+    # §2.4 10.0: no irregular hand is scored with 1.2.
+    Exclusion("irregular_with_concealed", ("10.1", "10.2"), ("1.2",), "§2.4 10.0",
+              "{a} is an irregular hand, and no irregular hand is scored with {b} "
+              "(§2.4 10.0)."),
+    # §1.1.5: a winning hand is a regular hand or one of the two irregular hands.
+    Exclusion("two_irregular_hands", ("10.1",), ("10.2",), "§1.1.5",
+              "{a} and {b} are the two irregular hands; a winning hand takes one shape, so "
+              "it is only one of them (§1.1.5)."),
+    # §2.4 8.1.3: its own description rules out 10.1.
+    Exclusion("greater_terminals_with_orphans", ("8.1.3",), ("10.1",), "§2.4 8.1.3",
+              "{a} is never scored with {b} (§2.4 8.1.3)."),
+)
+
+# Patterns a ticked pattern is always scored with, included in the count and shown as
+# included: only where §2.4 says so in the pattern's own entry ("always scored with",
+# "true value"): 3.2.1 and 3.2.2 (60 and 160) and 9.4.1 and 9.4.2 (160). An included
+# pattern is left out when a counting rule forbids it beside what was ticked (1.2 next to a
+# category-10 hand, §2.4 10.0: Blessing of Heaven on Seven Pairs is 155 + 30). 3.1's count
+# is the hand's total of Value Honor sets: these rows raise it to at least `count`, they do
+# not add to what was ticked.
+IMPLIED: tuple[Implied, ...] = (
+    Implied("3.2.1", VALUE_HONOR, 2, "§2.4 3.2.1"),
+    Implied("3.2.2", VALUE_HONOR, 3, "§2.4 3.2.2"),
+    Implied("9.4.1", "1.2", 1, "§2.4 9.4.1"),
+    Implied("9.4.2", "1.2", 1, "§2.4 9.4.2"),
 )
 
 # Combinations that no legal hand can hold. They are warnings: the judge sees them and may
@@ -285,28 +341,34 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
 # every hand with one pattern rules out the other. The first matching entry names the pair.
 INCOMPATIBILITIES: tuple[Incompatibility, ...] = (
     # A regular hand is four sets and a pair; sequence and triplet needs add up.
-    Incompatibility("too_many_sets", _SEQUENCES_4, _TRIPLETS_AT_LEAST_1),
-    Incompatibility("too_many_sets", _SEQUENCES_3, _TRIPLETS_AT_LEAST_2),
-    Incompatibility("too_many_sets", _SEQUENCES_2, _TRIPLETS_AT_LEAST_3),
-    Incompatibility("too_many_sets", (VALUE_HONOR,), (*_SEQUENCES_4, "7.2.2"), a_min=1),
-    Incompatibility("too_many_sets", (VALUE_HONOR,), (*_SEQUENCES_3, "6.2.2", "7.2.1"), a_min=2),
-    Incompatibility("too_many_sets", (VALUE_HONOR,), (*_SEQUENCES_2, "6.2.1"), a_min=3),
+    Incompatibility("too_many_sets", _SEQUENCES_4, _TRIPLETS_AT_LEAST_1, "§1.1.5"),
+    Incompatibility("too_many_sets", _SEQUENCES_3, _TRIPLETS_AT_LEAST_2, "§1.1.5"),
+    Incompatibility("too_many_sets", _SEQUENCES_2, _TRIPLETS_AT_LEAST_3, "§1.1.5"),
+    Incompatibility("too_many_sets", (VALUE_HONOR,), (*_SEQUENCES_4, "7.2.2"), "§1.1.5",
+                    a_min=1),
+    Incompatibility("too_many_sets", (VALUE_HONOR,), (*_SEQUENCES_3, "6.2.2", "7.2.1"),
+                    "§1.1.5", a_min=2),
+    Incompatibility("too_many_sets", (VALUE_HONOR,), (*_SEQUENCES_2, "6.2.1"), "§1.1.5",
+                    a_min=3),
     # Each of these fixes the pair to a different kind of tile.
-    Incompatibility("pair_conflict", ("3.2.1",), ("3.3.1", "3.3.3", "6.2.1")),
-    Incompatibility("pair_conflict", ("3.3.1", "3.3.3"), ("6.2.1",)),
+    Incompatibility("pair_conflict", ("3.2.1",), ("3.3.1", "3.3.3", "6.2.1"), "§1.1.5"),
+    Incompatibility("pair_conflict", ("3.3.1", "3.3.3"), ("6.2.1",), "§1.1.5"),
     # Dragon, wind and number triplets cannot share sets.
-    Incompatibility("too_many_sets", _DRAGONS, _WINDS),
-    Incompatibility("too_many_sets", (*_DRAGONS, *_WINDS), _NUMBER_TRIPLETS),
+    Incompatibility("too_many_sets", _DRAGONS, _WINDS, "§1.1.5"),
+    Incompatibility("too_many_sets", (*_DRAGONS, *_WINDS), _NUMBER_TRIPLETS, "§1.1.5"),
     # Value honors are the three dragons and one seat wind.
-    Incompatibility("value_honor_count", (VALUE_HONOR,), ("3.2.1", "3.3.1"), a_min=4),
-    Incompatibility("value_honor_count", (VALUE_HONOR,), ("3.3.2", "3.3.3"), a_min=3),
-    Incompatibility("value_honor_count", (VALUE_HONOR,), ("3.3.4",), a_min=2),
-    # Seven Pairs holds no sets; Freedom of Count (rules/002) allows one arrangement only.
+    Incompatibility("value_honor_count", (VALUE_HONOR,), ("3.2.1", "3.3.1"), "§2.4 3.1",
+                    a_min=4),
+    Incompatibility("value_honor_count", (VALUE_HONOR,), ("3.3.2", "3.3.3"), "§2.4 3.1",
+                    a_min=3),
+    Incompatibility("value_honor_count", (VALUE_HONOR,), ("3.3.4",), "§2.4 3.1", a_min=2),
+    # Seven Pairs holds no sets; Freedom to Count allows one arrangement only.
     Incompatibility(
         "seven_pairs_without_sets",
         ("10.2",),
         ("1.1", "2.2", VALUE_HONOR, *_DRAGONS, *_WINDS, "4.1", "4.2.1", "4.2.2", "4.2.3",
          *_QUADS, *_IDENTICAL, *_SIMILAR, *_CONSECUTIVE, "9.2"),
+        "§2.4 10.2",
     ),
     # Thirteen Orphans has no sets, no pair structure and no quad.
     Incompatibility(
@@ -315,77 +377,82 @@ INCOMPATIBILITIES: tuple[Incompatibility, ...] = (
         ("1.1", "1.3", "2.1.1", "2.1.2", "2.2", *_NEEDS_HONORS, "4.1", "4.2.1", "4.2.2",
          "4.2.3", *_QUADS, *_IDENTICAL, *_SIMILAR, *_CONSECUTIVE, "8.1.1", "8.1.2", "8.1.4",
          "9.2"),
+        "§2.4 10.1",
     ),
     # Tiles one pattern demands and the other forbids.
-    Incompatibility("tile_conflict", _NEEDS_HONORS, _NO_HONORS),
+    Incompatibility("tile_conflict", _NEEDS_HONORS, _NO_HONORS, "§2.4"),
     Incompatibility("tile_conflict", ("3.4",),
-                    ("1.1", *_IDENTICAL, *_SIMILAR, *_CONSECUTIVE, "10.1")),
+                    ("1.1", *_IDENTICAL, *_SIMILAR, *_CONSECUTIVE, "10.1"), "§2.4"),
     Incompatibility("tile_conflict", ("1.3",),
-                    ("2.2", "7.1", "8.1.1", "8.1.2", "8.1.3", "8.1.4", "10.1")),
+                    ("2.2", "7.1", "8.1.1", "8.1.2", "8.1.3", "8.1.4", "10.1"), "§2.4"),
     Incompatibility("tile_conflict", ("8.1.3", "8.1.4"),
-                    ("1.1", "2.2", *_IDENTICAL, "6.1", *_CONSECUTIVE)),
-    Incompatibility("tile_conflict", ("8.1.1", "8.1.2"), ("2.2", *_CONSECUTIVE)),
-    Incompatibility("tile_conflict", ("2.1.1", "2.1.2", "2.2"), (*_SIMILAR, "10.1")),
-    Incompatibility("tile_conflict", ("8.1.4",), ("2.1.1", "2.1.2")),
+                    ("1.1", "2.2", *_IDENTICAL, "6.1", *_CONSECUTIVE), "§2.4"),
+    Incompatibility("tile_conflict", ("8.1.1", "8.1.2"), ("2.2", *_CONSECUTIVE), "§2.4"),
+    Incompatibility("tile_conflict", ("2.1.1", "2.1.2", "2.2"), (*_SIMILAR, "10.1"), "§2.4"),
+    Incompatibility("tile_conflict", ("8.1.4",), ("2.1.1", "2.1.2"), "§2.4"),
     # Incidental bonuses tied to different moments of the round.
-    Incompatibility("timing_conflict", ("9.1.1",), ("9.3",)),
-    Incompatibility("timing_conflict", ("9.1.2",), ("9.2",)),
-    Incompatibility("timing_conflict", ("9.2",), ("9.3",)),
-    Incompatibility("timing_conflict", _BLESSINGS, ("9.1.1", "9.1.2", "9.2", "9.3")),
+    Incompatibility("timing_conflict", ("9.1.1",), ("9.3",), "§2.4 9.0"),
+    Incompatibility("timing_conflict", ("9.1.2",), ("9.2",), "§2.4 9.0"),
+    Incompatibility("timing_conflict", ("9.2",), ("9.3",), "§2.4 9.0"),
+    Incompatibility("timing_conflict", _BLESSINGS, ("9.1.1", "9.1.2", "9.2", "9.3"),
+                    "§2.4 9.0"),
     # §2.4 9.4: a blessing leaves no turn in which to declare a quad.
-    Incompatibility("no_kong", _QUADS, _BLESSINGS),
+    Incompatibility("no_kong", _QUADS, _BLESSINGS, "§2.4 9.4"),
     # Nine Gates is a fixed concealed shape: at most two triplets, no doubled sequence.
     Incompatibility(
         "nine_gates_shape",
         ("2.2",),
         ("4.1", "4.2.2", "4.2.3", *_QUADS, *_IDENTICAL, "7.2.1", "7.2.2", "9.2"),
+        "§2.4 2.2",
     ),
 )
 
-# Patterns a ticked pattern always brings along. They are offered, never added silently, and
-# never offered when adding them would break a counting rule (e.g. 1.2 beside Seven Pairs).
+# Patterns the ticked one certainly brings but that the rulebook does not call "always
+# scored with". §2.2 says every pattern present *may* be counted, and its worked example
+# (4.2.3 + 1.2 + 4.1 = 160) prices a hand whose winner declares all three; §1.5 leaves
+# declaring the patterns to the winner (who may under-declare). So the picker asks ("add
+# it?", one tap) and never adds them silently; never offered when adding would break a
+# counting rule (1.2 beside Seven Pairs).
 COMPANIONS: tuple[Companion, ...] = (
-    Companion("blessing_with_concealed", "9.4.1", "1.2"),  # §2.4 9.4.1
-    Companion("blessing_with_concealed", "9.4.2", "1.2"),  # §2.4 9.4.2
-    Companion("dragons_with_value_honors", "3.2.1", VALUE_HONOR, 2),  # §2.4 3.2.1
-    Companion("dragons_with_value_honors", "3.2.2", VALUE_HONOR, 3),  # §2.4 3.2.2
-    Companion("implied_pattern", "4.2.3", "1.2"),  # §2.2 worked example
-    Companion("implied_pattern", "4.2.3", "4.1"),  # §2.2 worked example
-    Companion("implied_pattern", "7.2.2", "4.1"),  # four triplets are all the sets
-    Companion("implied_pattern", "5.1.2", "1.1"),  # four sequences are all the sets
+    Companion("implied_pattern", "4.2.3", "1.2", "§2.2"),  # the §2.2 worked example
+    Companion("implied_pattern", "4.2.3", "4.1", "§2.2"),  # the §2.2 worked example
+    Companion("implied_pattern", "7.2.2", "4.1", "§2.2"),  # four triplets are all the sets
+    Companion("implied_pattern", "5.1.2", "1.1", "§2.2"),  # four sequences are all the sets
 )
 
 # fmt: on
 
 # Templates shared with the browser. Placeholders: {a} {b} (pattern labels), {names},
-# {series}, {count}, {max}, {min}, {id}.
+# {series}, {count}, {max}, {min}, {id}, {section}. Exclusions carry their own message.
 MESSAGES: dict[str, str] = {
     # errors
-    "same_series": "Only one pattern of series {series} may count; ticked: {names}.",
-    "irregular_with_concealed": "{a} is an irregular hand and never scores {b}.",
-    "greater_terminals_with_orphans": "{a} is never counted together with {b}.",
-    "two_irregular_hands": "{a} and {b} are different hand shapes; a hand is only one of them.",
+    "same_series": "Only one pattern of series {series} may count; ticked: {names} ({section}).",
     # warnings
     "too_many_sets": (
-        "{a} and {b} need more sets between them than four sets and a pair; "
-        "only one arrangement of the tiles may be scored."
+        "{a} and {b} need more sets between them than a hand's four sets and a pair "
+        "({section}); only one arrangement of the tiles may be scored."
     ),
-    "pair_conflict": "{a} and {b} each fix the pair to a different tile; a hand has one pair.",
+    "pair_conflict": (
+        "{a} and {b} each fix the pair to a different tile; a hand has one pair ({section})."
+    ),
     "value_honor_count": (
-        "Beside {b} there is room for at most {max} Value Honor sets, not {count}."
+        "Beside {b} there is room for at most {max} sets of {a}, not {count} ({section})."
     ),
-    "seven_pairs_without_sets": "{a} has no sets, so it cannot also have {b}.",
+    "seven_pairs_without_sets": "{a} has no sets, so it cannot also have {b} ({section}).",
     "thirteen_orphans_alone": (
-        "{a} only combines with incidental bonuses that need no quad, not with {b}."
+        "{a} only combines with incidental bonuses that need no quad, not with {b} ({section})."
     ),
-    "tile_conflict": "{a} and {b} need tiles that cannot be in the same hand.",
-    "timing_conflict": "{a} and {b} happen at different moments; one win cannot have both.",
-    "no_kong": "{b} leaves no turn to declare the quad that {a} needs.",
-    "nine_gates_shape": "The fixed shape of {a} leaves no room for {b}.",
+    "tile_conflict": "{a} and {b} need tiles that cannot be in the same hand ({section}).",
+    "timing_conflict": (
+        "{a} and {b} happen at different moments; one win cannot have both ({section})."
+    ),
+    "no_kong": "{b} leaves no turn to declare the quad that {a} needs ({section}).",
+    "nine_gates_shape": "The fixed shape of {a} leaves no room for {b} ({section}).",
     # offers
-    "blessing_with_concealed": "{a} always comes with {b}; add it?",
-    "dragons_with_value_honors": "{a} always holds at least {min} Value Honor sets; count them?",
-    "implied_pattern": "{a} always also makes {b}; add it?",
+    "implied_pattern": "{a} always also makes {b}, and every pattern present may be "
+                       "counted ({section}); add it?",
+    # included patterns, as the picker and the card label them
+    "implied_line": "included with {trigger} ({section})",
     # malformed input (HTTP 400)
     "not_a_mapping": "Patterns must map pattern ids to counts.",
     "unknown_pattern": "Unknown pattern id: {id}.",
@@ -393,6 +460,8 @@ MESSAGES: dict[str, str] = {
     "negative_count": "The count for {id} cannot be negative.",
     "count_too_high": "The count for {id} may be at most {max}.",
 }
+
+SAME_SERIES_SECTION = "§2.2"
 
 
 def catalogue_json() -> dict[str, Any]:
@@ -418,13 +487,24 @@ def catalogue_json() -> dict[str, Any]:
         "rules": {
             "limit": LIMIT,
             "chicken": {"id": CHICKEN_ID, "name": CHICKEN_NAME, "value": CHICKEN_VALUE},
-            "exclusions": [{"code": e.code, "a": list(e.a), "b": list(e.b)} for e in EXCLUSIONS],
+            "same_series_section": SAME_SERIES_SECTION,
+            "exclusions": [
+                {"code": e.code, "a": list(e.a), "b": list(e.b), "section": e.section,
+                 "message": e.message}
+                for e in EXCLUSIONS
+            ],
+            "implied": [
+                {"trigger": i.trigger, "add": i.add, "count": i.count, "section": i.section}
+                for i in IMPLIED
+            ],
             "incompatibilities": [
-                {"code": w.code, "a": list(w.a), "b": list(w.b), "a_min": w.a_min}
+                {"code": w.code, "a": list(w.a), "b": list(w.b), "a_min": w.a_min,
+                 "section": w.section}
                 for w in INCOMPATIBILITIES
             ],
             "companions": [
-                {"code": c.code, "trigger": c.trigger, "add": c.add, "count": c.count}
+                {"code": c.code, "trigger": c.trigger, "add": c.add, "count": c.count,
+                 "section": c.section}
                 for c in COMPANIONS
             ],
             "messages": dict(MESSAGES),

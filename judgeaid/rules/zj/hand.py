@@ -7,22 +7,29 @@ Malformed input raises `MalformedHand` (the API answers 400). Its `code` is one 
 ``not_a_mapping``, ``unknown_pattern``, ``bad_count``, ``negative_count``,
 ``count_too_high``.
 
-Otherwise a `HandScore` comes back with three lists of `Issue`:
+Otherwise a `HandScore` comes back with its lines and three lists of `Issue`:
 
+lines
+    one per pattern that scores, in catalogue order: the ticked ones and those a ticked
+    pattern is always scored with (`IMPLIED` in catalogue.py: 3.2.1/3.2.2 raise 3.1 Value
+    Honor to 2/3 sets, 9.4.x bring 1.2 except beside category 10). A line whose count comes from
+    such a rule carries `implied_by` (the ticked pattern's id); every other line has None.
+    The listed and compound limits of §2.2 apply to all lines alike.
 errors (counting rules broken; the API answers 422 and the value must not be used)
-    ``same_series``                     two patterns of one series (§2.2 additive rule)
-    ``irregular_with_concealed``        10.1 or 10.2 with 1.2 Concealed Hand (§2.4 10.0)
-    ``greater_terminals_with_orphans``  8.1.3 with 10.1 (§2.4 8.1.3)
-    ``two_irregular_hands``             10.1 with 10.2
+    ``same_series``  two patterns of one series (§2.2 additive rule), and one code per
+    row of `EXCLUSIONS` (each a rulebook sentence: §1.5, §1.1.5, §2.4 10.0, §2.4 8.1.3)
 warnings (no legal hand holds both; shown, may be overridden)
     ``too_many_sets``, ``pair_conflict``, ``value_honor_count``,
     ``seven_pairs_without_sets``, ``thirteen_orphans_alone``, ``tile_conflict``,
     ``timing_conflict``, ``no_kong``, ``nine_gates_shape``
-offers (a companion the ticked patterns always bring; `Issue.add` says what to set)
-    ``blessing_with_concealed``, ``dragons_with_value_honors``, ``implied_pattern``
+offers (a pattern the ticked ones certainly bring but that is not included; `Issue.add`
+says what to set)
+    ``implied_pattern``
 
-The tables behind warnings and offers live in `catalogue.py`; `static/js/zj.js` mirrors
-this module line for line and must give the same answers.
+Every issue names the patterns involved and the section it rests on (`Issue.section`).
+Errors and warnings are about what was ticked; an included pattern is never one that a
+counting rule forbids beside the ticked ones. The tables live in `catalogue.py`;
+`static/js/zj.js` mirrors this module line for line and must give the same answers.
 """
 
 from __future__ import annotations
@@ -38,11 +45,13 @@ from .catalogue import (
     CHICKEN_VALUE,
     COMPANIONS,
     EXCLUSIONS,
+    IMPLIED,
     INCOMPATIBILITIES,
     LIMIT,
     MESSAGES,
     PATTERN_BY_ID,
     PATTERNS,
+    SAME_SERIES_SECTION,
     Pattern,
 )
 
@@ -63,22 +72,28 @@ class MalformedHand(ValueError):
 
 @dataclass(frozen=True)
 class Line:
-    """One ticked pattern (or the Chicken Hand) and what it contributes."""
+    """One scoring pattern (or the Chicken Hand) and what it contributes.
+
+    `implied_by` is the ticked pattern that brings this line or raises its count (§2.4
+    3.2.1, 9.4.1 ...); None for a line that stands as ticked.
+    """
 
     id: str
     name: str
     count: int
     points: int
     is_counted: bool
+    implied_by: str | None = None
 
 
 @dataclass(frozen=True)
 class Issue:
-    """An error, warning or offer about the ticked patterns."""
+    """An error, warning or offer about the ticked patterns, with the section it rests on."""
 
     code: str
     message: str
     patterns: tuple[str, ...]
+    section: str
     add: tuple[str, int] | None = None
 
     def as_dict(self) -> dict[str, Any]:
@@ -87,6 +102,7 @@ class Issue:
             "code": self.code,
             "message": self.message,
             "patterns": list(self.patterns),
+            "section": self.section,
         }
         if self.add is not None:
             data["add"] = {"pattern": self.add[0], "count": self.add[1]}
@@ -128,11 +144,66 @@ def score_hand(patterns: Mapping[str, int]) -> HandScore:
         chicken = Line(CHICKEN_ID, CHICKEN_NAME, 1, CHICKEN_VALUE, True)
         return HandScore(CHICKEN_VALUE, None, (chicken,), (), (), ())
 
-    value, limit, lines = _count(ticked)
+    implied = _implied(ticked)
+    value, limit, lines = _count(ticked, implied)
     errors = _errors(ticked)
     warnings = _warnings(ticked, errors)
-    offers = _offers(ticked)
+    offers = _offers(ticked, lines)
     return HandScore(value, limit, lines, warnings, errors, offers)
+
+
+def recorded_lines(patterns: Mapping[str, int] | None, value: int | None) -> tuple[Line, ...]:
+    """Return the lines of a hand recorded with its ticked patterns and value.
+
+    With the patterns they are always scored with, when those make the recorded value; a
+    round recorded before they were included (e.g. 3.2.1 alone for 40) shows the ticked
+    lines alone, as recorded. Nothing for no patterns or patterns that no longer read.
+    """
+    if not patterns:
+        return ()
+    try:
+        ticked = _read(patterns)
+    except MalformedHand:
+        return ()
+    if not ticked:
+        return ()
+    with_implied = _count(ticked, _implied(ticked))
+    if with_implied[0] == value:
+        return with_implied[2]
+    return _count(ticked, {})[2]
+
+
+# The counting rules that stood before issue 14 added the §1.5 rows and included patterns.
+_RULES_BEFORE_ISSUE_14 = frozenset(
+    {"same_series", "irregular_with_concealed", "greater_terminals_with_orphans",
+     "two_irregular_hands"}
+)
+
+
+def recorded_value_fits(patterns: Mapping[str, int], value: int) -> bool:
+    """Return True when ticked patterns make a round's recorded value.
+
+    By today's rules, or, for a round recorded before included patterns and the §1.5 rows
+    (e.g. 9.4.1 alone for 155), by the ticked lines alone under the rules of that time, so a
+    backup keeps what was signed. Raises MalformedHand for patterns that do not read.
+    """
+    score = score_hand(patterns)
+    if not score.errors and score.value == value:
+        return True
+    if any(error.code in _RULES_BEFORE_ISSUE_14 for error in score.errors):
+        return False
+    ticked = _read(patterns)
+    return bool(ticked) and _count(ticked, {})[0] == value
+
+
+def implied_label(line: Line) -> str:
+    """Say which ticked pattern brings a line, with its section; "" for a ticked line."""
+    if line.implied_by is None:
+        return ""
+    section = next(
+        (r.section for r in IMPLIED if r.trigger == line.implied_by and r.add == line.id), ""
+    )
+    return _fill("implied_line", trigger=_label(line.implied_by), section=section)
 
 
 def _read(patterns: Mapping[str, int]) -> dict[str, int]:
@@ -157,19 +228,37 @@ def _read(patterns: Mapping[str, int]) -> dict[str, int]:
     return dict(sorted(ticked.items(), key=lambda item: _ORDER[item[0]]))
 
 
-def _count(ticked: dict[str, int]) -> tuple[int, Limit | None, tuple[Line, ...]]:
-    listed = [PATTERN_BY_ID[pid] for pid in ticked if PATTERN_BY_ID[pid].is_listed_limit]
+def _implied(ticked: dict[str, int]) -> dict[str, tuple[int, str]]:
+    # Pattern id -> (count, trigger) for what the ticked patterns always bring and do not
+    # already hold; the first rule to reach the highest count names the trigger.
+    implied: dict[str, tuple[int, str]] = {}
+    for rule in IMPLIED:
+        if rule.trigger not in ticked or _would_break_rules(ticked, rule.add):
+            continue
+        have = max(ticked.get(rule.add, 0), implied.get(rule.add, (0, ""))[0])
+        if rule.count > have:
+            implied[rule.add] = (rule.count, rule.trigger)
+    return implied
+
+
+def _count(
+    ticked: dict[str, int], implied: dict[str, tuple[int, str]]
+) -> tuple[int, Limit | None, tuple[Line, ...]]:
+    counts = {**ticked, **{pid: count for pid, (count, _) in implied.items()}}
+    ids = sorted(counts, key=lambda pid: _ORDER[pid])
+    listed = [PATTERN_BY_ID[pid] for pid in ids if PATTERN_BY_ID[pid].is_listed_limit]
     # §2.2 listed limit: only the single highest listed pattern scores; ties keep list order.
     top = max(listed, key=lambda p: p.value) if listed else None
     lines = tuple(
         Line(
             id=pid,
             name=PATTERN_BY_ID[pid].name,
-            count=count,
-            points=PATTERN_BY_ID[pid].value * count,
+            count=counts[pid],
+            points=PATTERN_BY_ID[pid].value * counts[pid],
             is_counted=top is None or pid == top.id,
+            implied_by=implied[pid][1] if pid in implied else None,
         )
-        for pid, count in ticked.items()
+        for pid in ids
     )
     if top is not None:
         return top.value, "listed", lines
@@ -188,18 +277,17 @@ def _errors(ticked: dict[str, int]) -> tuple[Issue, ...]:
     for series, members in by_series.items():
         if len(members) > 1:  # §2.2 one pattern per series
             names = ", ".join(p.label for p in members)
+            message = _fill("same_series", series=series, names=names,
+                            section=SAME_SERIES_SECTION)
             errors.append(
-                Issue(
-                    "same_series",
-                    _fill("same_series", series=series, names=names),
-                    tuple(p.id for p in members),
-                )
+                Issue("same_series", message, tuple(p.id for p in members), SAME_SERIES_SECTION)
             )
     for rule in EXCLUSIONS:
         for a in rule.a:
             for b in rule.b:
                 if a in ticked and b in ticked:
-                    errors.append(Issue(rule.code, _fill_pair(rule.code, a, b), (a, b)))
+                    message = _fill_text(rule.message, a=_label(a), b=_label(b))
+                    errors.append(Issue(rule.code, message, (a, b), rule.section))
     return tuple(errors)
 
 
@@ -216,24 +304,26 @@ def _warnings(ticked: dict[str, int], errors: tuple[Issue, ...]) -> tuple[Issue,
                 if b == a or b not in ticked or pair in seen:
                     continue
                 seen.add(pair)
-                message = _fill_pair(rule.code, a, b, count=str(ticked[a]), max=str(rule.a_min - 1))
-                warnings.append(Issue(rule.code, message, (a, b)))
+                message = _fill_pair(rule.code, a, b, count=str(ticked[a]),
+                                     max=str(rule.a_min - 1), section=rule.section)
+                warnings.append(Issue(rule.code, message, (a, b), rule.section))
     return tuple(warnings)
 
 
-def _offers(ticked: dict[str, int]) -> tuple[Issue, ...]:
+def _offers(ticked: dict[str, int], lines: tuple[Line, ...]) -> tuple[Issue, ...]:
+    # Offered only when the hand does not already score it, ticked or included.
+    held = {line.id: line.count for line in lines}
     offers: list[Issue] = []
-    offered: dict[str, int] = {}
     for rule in COMPANIONS:
-        if rule.trigger not in ticked:
-            continue
-        if ticked.get(rule.add, 0) >= rule.count or offered.get(rule.add, 0) >= rule.count:
+        if rule.trigger not in ticked or held.get(rule.add, 0) >= rule.count:
             continue
         if _would_break_rules(ticked, rule.add):
             continue
-        offered[rule.add] = rule.count
-        message = _fill_pair(rule.code, rule.trigger, rule.add, min=str(rule.count))
-        offers.append(Issue(rule.code, message, (rule.trigger, rule.add), (rule.add, rule.count)))
+        held[rule.add] = rule.count
+        message = _fill_pair(rule.code, rule.trigger, rule.add, min=str(rule.count),
+                             section=rule.section)
+        offers.append(Issue(rule.code, message, (rule.trigger, rule.add), rule.section,
+                            (rule.add, rule.count)))
     return tuple(offers)
 
 
@@ -248,10 +338,18 @@ def _would_break_rules(ticked: dict[str, int], add: str) -> bool:
     )
 
 
+def _label(pattern_id: str) -> str:
+    return PATTERN_BY_ID[pattern_id].label
+
+
 def _fill_pair(code: str, a: str, b: str, **params: str) -> str:
-    return _fill(code, a=PATTERN_BY_ID[a].label, b=PATTERN_BY_ID[b].label, **params)
+    return _fill(code, a=_label(a), b=_label(b), **params)
 
 
 def _fill(code: str, **params: str) -> str:
+    return _fill_text(MESSAGES[code], **params)
+
+
+def _fill_text(template: str, **params: str) -> str:
     # The same token replacement as zj.js, so both sides print the same words.
-    return _TOKEN.sub(lambda match: params.get(match.group(1), match.group(0)), MESSAGES[code])
+    return _TOKEN.sub(lambda match: params.get(match.group(1), match.group(0)), template)
