@@ -66,6 +66,10 @@ class Player(db.Model):
     joined_session: Mapped[int] = mapped_column(default=1, server_default="1")
     # The first session the player no longer plays (withdrawal, disqualification).
     left_session: Mapped[int | None]
+    # §3.7 the organizer's choice for a late check-in after the cut-off: "allowed" or
+    # "refused", for session `late_decision_session`; "" when no choice was needed.
+    late_decision: Mapped[str] = mapped_column(String(10), default="", server_default="")
+    late_decision_session: Mapped[int | None]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     tournament: Mapped[Tournament] = relationship(back_populates="players")
@@ -127,9 +131,14 @@ class Seat(db.Model):
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
     # Index into WINDS; the starting seat wind E/S/W/N.
     position: Mapped[int]
+    # §4.15 (our reading) a neutral player fills this seat for this session: their score
+    # keeps the table zero-sum and counts for nobody's place; `stands_in_for_id` is the
+    # absent player whose seat it was.
+    is_neutral: Mapped[bool] = mapped_column(default=False, server_default="0")
+    stands_in_for_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"))
 
     table: Mapped[Table] = relationship(back_populates="seats")
-    player: Mapped[Player] = relationship()
+    player: Mapped[Player] = relationship(foreign_keys=[player_id])
 
     @property
     def wind(self) -> str:
