@@ -132,13 +132,14 @@ class Seat(db.Model):
     # Index into WINDS; the starting seat wind E/S/W/N.
     position: Mapped[int]
     # §4.15 (our reading) a neutral player fills this seat for this session: their score
-    # keeps the table zero-sum and counts for nobody's place; `stands_in_for_id` is the
-    # absent player whose seat it was.
+    # keeps the table zero-sum and counts for nobody's place; `stands_in_for` is the number
+    # of the absent player whose seat it was (a number, like CardPenalty's, so joins between
+    # seat and player stay unambiguous).
     is_neutral: Mapped[bool] = mapped_column(default=False, server_default="0")
-    stands_in_for_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"))
+    stands_in_for: Mapped[int | None]
 
     table: Mapped[Table] = relationship(back_populates="seats")
-    player: Mapped[Player] = relationship(foreign_keys=[player_id])
+    player: Mapped[Player] = relationship()
 
     @property
     def wind(self) -> str:

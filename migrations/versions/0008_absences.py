@@ -20,9 +20,7 @@ def upgrade():
     with op.batch_alter_table('seat', schema=None) as batch_op:
         batch_op.add_column(sa.Column('is_neutral', sa.Boolean(), server_default='0',
                                       nullable=False))
-        batch_op.add_column(sa.Column('stands_in_for_id', sa.Integer(), nullable=True))
-        batch_op.create_foreign_key(batch_op.f('fk_seat_stands_in_for_id_player'), 'player',
-                                    ['stands_in_for_id'], ['id'])
+        batch_op.add_column(sa.Column('stands_in_for', sa.Integer(), nullable=True))
 
     with op.batch_alter_table('player', schema=None) as batch_op:
         batch_op.add_column(sa.Column('late_decision', sa.String(length=10), server_default='',
@@ -36,6 +34,5 @@ def downgrade():
         batch_op.drop_column('late_decision')
 
     with op.batch_alter_table('seat', schema=None) as batch_op:
-        batch_op.drop_constraint(batch_op.f('fk_seat_stands_in_for_id_player'), type_='foreignkey')
-        batch_op.drop_column('stands_in_for_id')
+        batch_op.drop_column('stands_in_for')
         batch_op.drop_column('is_neutral')
