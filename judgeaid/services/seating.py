@@ -478,6 +478,22 @@ def _late_decision(tournament: Tournament, player: Player, joins: int, decision:
     return decision
 
 
+def late_check_in_times(tournament: Tournament, now: datetime | None = None) -> list[dict]:
+    """List the sessions a late arrival may join with their start and check-in cut-off (§3.7)."""
+    now = now or utcnow()
+    times = []
+    for number in range(1, min(LAST_LATE_SESSION, session_count(tournament)) + 1):
+        row = session_row(tournament, number)
+        starts_at = row.starts_at if row else None
+        times.append({
+            "number": number, "is_seated": bool(row and row.status != "planned"),
+            "starts_at": starts_at.strftime("%a %d %b, %H:%M UTC") if starts_at else None,
+            "cut_off": cut_off_text(starts_at) if starts_at else None,
+            "is_past": bool(starts_at and is_after_cut_off(starts_at, now)),
+        })
+    return times
+
+
 def cut_off_text(starts_at: datetime) -> str:
     """Return a session's late check-in cut-off (§3.7) as page text."""
     return late_cut_off(starts_at).strftime("%H:%M UTC")

@@ -460,7 +460,8 @@ def api_standings(tournament_id: int) -> dict:
     """Return the standings in the stable API shape (DESIGN §5), with extra fields."""
     data = standings_view(tournament_id)
     keep = ("rank", "number", "name", "match_points", "raw", "session_match_points",
-            "deductions", "status", "tie_break", "draw", "bracket", "bracket_raw")
+            "deductions", "status", "tie_break", "draw", "bracket", "bracket_raw", "out_text",
+            "filler_text")
     return {
         "tournament": data["tournament"],
         "provisional": data["is_provisional"],
@@ -480,8 +481,10 @@ def _api_bracket(bracket: dict | None) -> dict | None:
                         "tables": [[seat["number"] for seat in t["players"]]
                                    for t in r["tables"]],
                         "places": [{k: p[k] for k in ("place", "number", "raw", "is_advancing",
-                                                      "tie_break", "draw")}
-                                   for p in r["places"]]}
+                                                      "is_absent", "tie_break", "draw")}
+                                   for p in r["places"]],
+                        "fillers": [{"number": f["number"], "absent": f["absent"]}
+                                    for f in r["fillers"]]}
                        for r in bracket["rounds"]]}
 
 
@@ -790,6 +793,7 @@ def resolve_score_check(tournament: Tournament, check_id: int, resolution: str,
 def manage_view(tournament_id: int) -> dict:
     """Return the organizer's results desk: sessions to post, checks, late arrivals."""
     from judgeaid.services import final_day
+    from judgeaid.services.seating import late_check_in_times
 
     sheet = load_sheet(tournament_id)
     tournament = sheet.tournament
@@ -806,8 +810,10 @@ def manage_view(tournament_id: int) -> dict:
             "unconfirmed": [c["table"] for c in cards if c["is_complete"] and c["pending"]],
             "open_cards": [c for c in cards if not c["is_complete"]],
         })
+    notes = absence_notes(sheet)
     roster = [{"number": p.number, "name": p.name, "status": p.status,
-               "joined_session": p.joined_session, "left_session": p.left_session}
+               "joined_session": p.joined_session, "left_session": p.left_session,
+               "out_text": notes.get(p.number, {}).get("out", "")}
               for _, p in sorted(sheet.players.items())]
     fmt = get_format(tournament.format)
     return {
@@ -818,6 +824,7 @@ def manage_view(tournament_id: int) -> dict:
         "checks": score_checks(tournament),
         "problems": sheet.problems,
         "late": [p for p in roster if p["joined_session"] > 1],
+        "late_times": late_check_in_times(tournament),
         "out": [p for p in roster if p["status"] != "active"],
         "roster": roster,
         "reason_limit": REASON_LIMIT,
