@@ -23,6 +23,7 @@ from judgeaid.services.players import get_player_or_404
 from judgeaid.services.seating import card_has_records, hash_seed, touch_card
 from judgeaid.services.standings import (
     FINAL,
+    OUT_STATUSES,
     SessionInfo,
     Sheet,
     bracket_name,
@@ -78,26 +79,44 @@ def _stand_ins(tables: dict[int, list]) -> dict[int, int]:
             for seat in seats if seat.is_neutral and seat.stands_in_for is not None}
 
 
-def _results(sheet: Sheet) -> tuple[list[RoundResult], dict[int, int] | None,
-                                    dict[int, int]]:
-    """Return the closed elimination rounds, and the Grand Final scores and its fillers
-    once it is closed."""
+def _out_of_round(sheet: Sheet, info: SessionInfo, tables: dict[int, list]) -> set[int]:
+    """Return the seated entrants who left the event by this round (§4.11): last of it."""
+    out = set()
+    for seats in tables.values():
+        for seat in seats:
+            player = sheet.players[seat.player_number]
+            if not seat.is_neutral and player.status in OUT_STATUSES and (
+                    player.left_session is None or player.left_session <= info.number):
+                out.add(seat.player_number)
+    return out
+
+
+def _results(sheet: Sheet) -> tuple[list[RoundResult], dict | None]:
+    """Return the closed elimination rounds, and the Grand Final once it is closed: its
+    scores, fillers and entrants out of the event."""
     day1_mp = {s.number: s.match_points for s in sheet.standings}
     closed: list[RoundResult] = []
     grand_final = None
-    grand_final_stand_ins: dict[int, int] = {}
     for info in _final_sessions(sheet):
         if not info.is_final:
             break
         tables = _round_tables(sheet, info.id)
         raw = {seat.player_number: seat.total for seats in tables.values() for seat in seats}
         if info.bracket_size == GRAND_FINAL_SIZE:
-            grand_final, grand_final_stand_ins = raw, _stand_ins(tables)
+            grand_final = {"raw": raw, "stand_ins": _stand_ins(tables),
+                           "out": _out_of_round(sheet, info, tables)}
         else:
             closed.append(eliminate([[s.player_number for s in seats]
                                      for seats in tables.values()],
-                                    raw, day1_mp, sheet.tournament.seed, _stand_ins(tables)))
-    return closed, grand_final, grand_final_stand_ins
+                                    raw, day1_mp, sheet.tournament.seed, _stand_ins(tables),
+                                    _out_of_round(sheet, info, tables)))
+    return closed, grand_final
+
+
+def _ranking(sheet: Sheet, closed: list[RoundResult], grand_final: dict):
+    """Rank the finished event (§3.5.1) from the closed rounds and the Grand Final."""
+    return final_ranking(sheet.standings, closed, grand_final["raw"], sheet.tournament.seed,
+                         grand_final["stand_ins"], grand_final["out"])
 
 
 def next_step(sheet: Sheet) -> dict:
@@ -155,9 +174,9 @@ def _close_round(tournament: Tournament, sheet: Sheet, sizes: tuple[int, ...],
     if not current.is_final:
         finalize_session(tournament, current.number, actor)
         sheet = load_sheet(tournament.id)
-    closed, grand_final, stand_ins = _results(sheet)
+    closed, grand_final = _results(sheet)
     if grand_final is not None:
-        ranking = final_ranking(sheet.standings, closed, grand_final, tournament.seed, stand_ins)
+        ranking = _ranking(sheet, closed, grand_final)
         record_event("final_day.ranking", tournament_id=tournament.id, actor=actor,
                      subject=f"session:{current.number}",
                      after={"ranking": [p.number for p in ranking]})
@@ -240,7 +259,7 @@ def _bracket(sheet: Sheet, sizes: tuple[int, ...]) -> dict:
     names = {n: p.name for n, p in sheet.players.items()}
     seed = sheet.tournament.seed
     rounds = []
-    closed, grand_final, gf_stand_ins = _results(sheet)
+    closed, grand_final = _results(sheet)
     closed_by_size = {r.size: r for r in closed}
     for info in _final_sessions(sheet):
         tables = _round_tables(sheet, info.id)
@@ -255,10 +274,11 @@ def _bracket(sheet: Sheet, sizes: tuple[int, ...]) -> dict:
         if result is None and info.bracket_size != GRAND_FINAL_SIZE:
             # a live preview: who would advance on the cards as they stand
             result = eliminate([[s.player_number for s in seats] for seats in tables.values()],
-                               raw, day1_mp, seed, stand_ins)
+                               raw, day1_mp, seed, stand_ins, _out_of_round(sheet, info, tables))
         places = [{"place": p.place, "number": p.number, "name": names[p.number],
                    "raw": p.raw, "day1_mp_text": display_match_points(p.day1_match_points),
                    "is_advancing": p.is_advancing, "is_absent": p.is_absent,
+                   "is_out": p.is_out,
                    "tie_break": p.tie_break,
                    "tie_words": TIE_WORDS[p.tie_break], "draw": draw_hex(p.draw)}
                   for p in (result.places if result else ())]
@@ -275,12 +295,12 @@ def _bracket(sheet: Sheet, sizes: tuple[int, ...]) -> dict:
         })
     ranking = []
     if grand_final is not None:
-        for place in final_ranking(sheet.standings, closed, grand_final, seed, gf_stand_ins):
+        for place in _ranking(sheet, closed, grand_final):
             ranking.append({"rank": place.rank, "number": place.number,
                             "name": names[place.number],
                             "bracket": bracket_name(place.round_size) if place.round_size
                             else "Preliminary round",
-                            "is_absent": place.is_absent,
+                            "is_absent": place.is_absent, "is_out": place.is_out,
                             "raw": place.raw, "tie_break": place.tie_break,
                             "tie_words": TIE_WORDS[place.tie_break],
                             "draw": draw_hex(place.draw)})

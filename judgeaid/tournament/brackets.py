@@ -10,12 +10,14 @@ draw is independent of the Day-1 draw and of other rounds (see `standings.draw_v
 empty seat on the final day. Our reading: the absent entrant is out and ranks last of that
 round; the filler plays as a neutral substitute, so their score keeps the table zero-sum but
 gives them no place in the round, and they keep the place they already had. `stand_ins`
-maps each filler's number to the absent entrant whose seat they took.
+maps each filler's number to the absent entrant whose seat they took. In the same way an
+entrant who leaves the event during a round (`out`: resigned, disqualified) keeps their
+score on the card for the table's sake but ranks below everyone still in the round.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 from typing import Literal
@@ -91,6 +93,8 @@ class RoundPlace:
     is_advancing: bool
     # §4.15 (our reading) the entrant did not come; a neutral filler took the seat
     is_absent: bool = False
+    # out of the event during the round (absent, resigned, disqualified): last of the round
+    is_out: bool = False
 
 
 @dataclass(frozen=True)
@@ -134,6 +138,7 @@ class FinalPlace:
     tie_break: RoundTieBreak | TieBreak | None
     draw: int | None
     is_absent: bool = False
+    is_out: bool = False
 
 
 def final_day_rounds(level: Level) -> tuple[int, ...]:
@@ -217,17 +222,20 @@ def eliminate(
     day1_mp: Mapping[int, float],
     seed: int,
     stand_ins: Mapping[int, int] | None = None,
+    out: Collection[int] = (),
 ) -> RoundResult:
     """Rank a final-day round by session score and send the bottom half out.
 
     `tables` hold the players seated, fillers included; `stand_ins` maps a neutral filler
-    to the absent entrant whose seat they took (§4.15, our reading).
+    to the absent entrant whose seat they took (§4.15, our reading); `out` lists seated
+    entrants who left the event during the round.
     """
     players, raw, absent = _entrants(tables, session_raw, stand_ins)
     size = len(players)
     if size not in SEED_TABLES or size == GRAND_FINAL_SIZE:
         raise ValueError(f"a round of {size} players has no elimination")
-    places = _rank_round(players, raw, day1_mp, seed, advancing=size // 2, absent=absent)
+    places = _rank_round(players, raw, day1_mp, seed, advancing=size // 2, absent=absent,
+                         out=set(out))
     return RoundResult(size=size, places=places)
 
 
@@ -255,6 +263,7 @@ def final_ranking(
     grand_final_raw: Mapping[int, int],
     seed: int,
     grand_final_stand_ins: Mapping[int, int] | None = None,
+    grand_final_out: Collection[int] = (),
 ) -> list[FinalPlace]:
     """Rank a finished competitive event: Grand Final first, then bracket by bracket.
 
@@ -267,7 +276,8 @@ def final_ranking(
                                        grand_final_stand_ins)
     _check_rounds(day1_order, rounds, finalists)
 
-    grand_final = _rank_round(finalists, raw, day1_mp, seed, advancing=0, absent=absent)
+    grand_final = _rank_round(finalists, raw, day1_mp, seed, advancing=0, absent=absent,
+                              out=set(grand_final_out))
     brackets: list[tuple[int, Sequence[RoundPlace]]] = [(GRAND_FINAL_SIZE, grand_final)]
     for result in reversed(rounds):
         brackets.append((result.size, [p for p in result.places if not p.is_advancing]))
@@ -286,6 +296,7 @@ def final_ranking(
                     tie_break=place.tie_break,
                     draw=place.draw,
                     is_absent=place.is_absent,
+                    is_out=place.is_out,
                 )
             )
     # §3.5.1 everyone else keeps their match-point place from the preliminary round
@@ -311,12 +322,15 @@ def _rank_round(
     seed: int,
     advancing: int,
     absent: set[int] | frozenset[int] = frozenset(),
+    out: set[int] | frozenset[int] = frozenset(),
 ) -> tuple[RoundPlace, ...]:
     if len(set(players)) != len(players):
         raise ValueError("a player is seated twice")
     present = [number for number in players if number not in absent]
     if set(session_raw) != set(present):
         raise ValueError("session scores must be given for exactly the players in the round")
+    if not out <= set(present):
+        raise ValueError("only a seated entrant of the round can leave it")
     missing = [number for number in players if number not in day1_mp]
     if missing:
         raise ValueError(f"no Day-1 match points for players {missing}")
@@ -332,7 +346,7 @@ def _rank_round(
             number,
         )
 
-    ordered = sorted(present, key=key)
+    ordered = sorted((number for number in present if number not in out), key=key)
     places: list[RoundPlace] = []
     for _, raw_group in groupby(ordered, key=lambda number: session_raw[number]):
         raw_tied = list(raw_group)
@@ -357,6 +371,21 @@ def _rank_round(
                         is_advancing=len(places) < advancing,
                     )
                 )
+    # §4.11 an entrant out of the event during the round ranks below those still in it,
+    # in the order of their scores
+    for number in sorted(out, key=key):
+        places.append(
+            RoundPlace(
+                place=len(places) + 1,
+                number=number,
+                raw=session_raw[number],
+                day1_match_points=day1_mp[number],
+                tie_break=None,
+                draw=None,
+                is_advancing=False,
+                is_out=True,
+            )
+        )
     # §4.15 (our reading) an absent entrant is out and ranks last of the round; several
     # absent entrants keep their Day-1 order among themselves
     for number in sorted(absent, key=lambda n: (-mp_key(day1_mp[n]),
@@ -371,6 +400,7 @@ def _rank_round(
                 draw=None,
                 is_advancing=False,
                 is_absent=True,
+                is_out=True,
             )
         )
     return tuple(places)

@@ -486,3 +486,28 @@ def test_final_ranking_puts_an_absent_finalist_fourth_and_keeps_the_fillers_plac
     # the filler keeps the place they had from the semifinal: the 5th, as without the call
     assert [p.number for p in ranking[4:]] == [p.number for p in plain[4:]]
     assert ranking[4].number == filler and not ranking[4].is_absent
+
+
+def test_an_entrant_out_during_the_round_ranks_below_those_still_in_it():
+    tables, day1_mp = final_day_players(8)
+    session_raw = {number: 0 for number in day1_mp}
+    session_raw[505] = 400  # the top score, then disqualified during the round
+
+    result = eliminate(tables, session_raw, day1_mp, SEED, out=[505])
+
+    assert result.places[-1].number == 505
+    assert result.places[-1].is_out and not result.places[-1].is_absent
+    assert result.places[-1].raw == 400
+    assert 505 not in result.survivors and len(result.survivors) == 4
+    with pytest.raises(ValueError):
+        eliminate(tables, session_raw, day1_mp, SEED, out=[999])
+
+
+def test_an_entrant_out_in_the_grand_final_is_placed_behind_the_others():
+    day1, rounds, grand_final_raw = run_final_day("regional", 16)
+    best = max(grand_final_raw, key=grand_final_raw.get)
+
+    ranking = final_ranking(day1, rounds, grand_final_raw, SEED, grand_final_out=[best])
+
+    assert ranking[3].number == best and ranking[3].is_out
+    assert [p.rank for p in ranking] == list(range(1, 17))

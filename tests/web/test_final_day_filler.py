@@ -214,3 +214,30 @@ def test_the_filler_api(app, client):
     assert closed.status_code == 409
     spec = client.get("/api/openapi.json").get_json()
     assert "/api/tournaments/{tournament_id}/final-day/sessions/{number}/filler" in spec["paths"]
+
+
+def test_a_finalist_resigned_during_a_round_keeps_the_cut_and_ranks_last_of_it(app, client):
+    with app.app_context():
+        tournament, organizer, by_rank = start_round_of_16()
+        round16 = current_round(tournament)
+        for table in round16.tables:
+            card = cards.card_for_table(table)
+            if by_rank[1] in players_at(card):
+                play(card, organizer, win(by_rank[1], 200))
+            factories.mark_time_over(card, {"op_id": str(uuid.uuid4())},
+                                     cards.Actor.for_user(organizer))
+        # e.g. more than 80 time-penalty points in a round and no reasonable explanation
+        standings.mark_resigned(tournament, by_rank[1], round16.number,
+                                "§1.9 over 80 time-penalty points in a round", organizer)
+        final_day.advance(tournament, organizer)
+        db.session.commit()
+        sheet = standings.load_sheet(tournament.id)
+        assert {s.number: s.rank for s in sheet.standings}[by_rank[1]] == 1
+        places = final_day.bracket_data(sheet)["rounds"][0]["places"]
+        assert places[-1]["number"] == by_rank[1] and places[-1]["is_out"]
+        assert places[-1]["raw"] == 600
+        semifinal = {s.player.number for t in current_round(tournament).tables for s in t.seats}
+        assert by_rank[1] not in semifinal and len(semifinal) == 8
+        tid = tournament.id
+    page = client.get(f"/t/{tid}/standings").get_data(as_text=True)
+    assert "out of the event during the round: below everyone still in it (§4.11)" in page
