@@ -241,3 +241,16 @@ def test_a_finalist_resigned_during_a_round_keeps_the_cut_and_ranks_last_of_it(a
         tid = tournament.id
     page = client.get(f"/t/{tid}/standings").get_data(as_text=True)
     assert "out of the event during the round: below everyone still in it (§4.11)" in page
+
+
+def test_player_totals_say_who_reached_the_final_day_and_never_the_filler(app):
+    with app.app_context():
+        tournament, organizer, by_rank = start_round_of_16()
+        final_day.call_filler(tournament, current_round(tournament).number, by_rank[16],
+                              by_rank[17], organizer)
+        totals = {row["number"]: row for row in standings.player_totals(tournament.id)}
+        assert totals[by_rank[16]]["reached_final_day"] is True
+        assert totals[by_rank[16]]["status"] == "resigned"
+        assert totals[by_rank[17]]["reached_final_day"] is False
+        assert sum(row["reached_final_day"] for row in totals.values()) == 16
+        assert totals[by_rank[1]]["rank"] == 1
