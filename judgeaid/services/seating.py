@@ -488,7 +488,9 @@ def late_check_in_times(tournament: Tournament, now: datetime | None = None) -> 
         times.append({
             "number": number, "is_seated": bool(row and row.status != "planned"),
             "starts_at": starts_at.strftime("%a %d %b, %H:%M UTC") if starts_at else None,
+            "starts_at_iso": _iso(starts_at),
             "cut_off": cut_off_text(starts_at) if starts_at else None,
+            "cut_off_iso": _iso(late_cut_off(starts_at)) if starts_at else None,
             "is_past": bool(starts_at and is_after_cut_off(starts_at, now)),
         })
     return times
