@@ -227,10 +227,8 @@ def _player_results(sheet: Sheet) -> list[PlayerResult]:
 
 def final_day_entrants(sheet: Sheet) -> set[int]:
     """Return who entered a final-day round: seated there, or absent with a filler (§4.15)."""
-    entrants = set()
-    for seat in sheet.totals:
-        if seat.stage == FINAL:
-            entrants.add(seat.stands_in_for if seat.is_neutral else seat.player_number)
+    # plain seat tuples (SeatTotal's fields): a big event has thousands of seats
+    entrants = {seat[12] if seat[11] else seat[8] for seat in sheet.seats if seat[2] == FINAL}
     entrants.discard(None)
     return entrants
 
@@ -280,8 +278,8 @@ def absence_notes(sheet: Sheet) -> dict[int, dict[str, str]]:
     labels = {s.number: session_label(s.number, s.stage, s.bracket_size) for s in sheet.sessions}
     absent_in: dict[int, int] = {}
     filled: dict[int, list[str]] = {}
-    for seat in sheet.totals:
-        if seat.is_neutral and seat.stands_in_for is not None:
+    for seat in (SeatTotal._make(seat) for seat in sheet.seats if seat[11]):
+        if seat.stands_in_for is not None:
             absent_in[seat.stands_in_for] = seat.session_number
             filled.setdefault(seat.player_number, []).append(
                 f"{labels[seat.session_number]} for #{seat.stands_in_for}")
