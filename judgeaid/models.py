@@ -76,6 +76,10 @@ class Player(db.Model):
     left_session: Mapped[int | None]
     # §3.5.2.1 the ZJM affiliate's membership number: matches the player across events
     member_id: Mapped[str | None] = mapped_column(String(40))
+    # §3.7 the organizer's choice for a late check-in after the cut-off: "allowed" or
+    # "refused", for session `late_decision_session`; "" when no choice was needed.
+    late_decision: Mapped[str] = mapped_column(String(10), default="", server_default="")
+    late_decision_session: Mapped[int | None]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     tournament: Mapped[Tournament] = relationship(back_populates="players")
@@ -137,6 +141,12 @@ class Seat(db.Model):
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
     # Index into WINDS; the starting seat wind E/S/W/N.
     position: Mapped[int]
+    # §4.15 (our reading) a neutral player fills this seat for this session: their score
+    # keeps the table zero-sum and counts for nobody's place; `stands_in_for` is the number
+    # of the absent player whose seat it was (a number, like CardPenalty's, so joins between
+    # seat and player stay unambiguous).
+    is_neutral: Mapped[bool] = mapped_column(default=False, server_default="0")
+    stands_in_for: Mapped[int | None]
 
     table: Mapped[Table] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship()

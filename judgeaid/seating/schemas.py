@@ -26,8 +26,18 @@ class PlayerForm(FormSchema):
 
 
 class LateArrivalForm(FormSchema):
+    """A late arrival (§3.7); `decision` is "allow" or "refuse" after the check-in cut-off."""
+
     player: Id
     joins: maybe(1, 2**31 - 1) = None
+    decision: text(8) = ""
+
+
+class AbsentForm(FormSchema):
+    """A player absent from a seated session without an acceptable reason (§3.7)."""
+
+    player: Id
+    confirm: text(8) = ""
 
 
 class SwapForm(FormSchema):

@@ -12,6 +12,7 @@ from judgeaid import pageforms, writes
 from judgeaid.access import require_judge, require_organizer
 from judgeaid.extensions import db
 from judgeaid.seating.schemas import (
+    AbsentForm,
     LateArrivalForm,
     PlayerForm,
     SeatDrawForm,
@@ -19,8 +20,9 @@ from judgeaid.seating.schemas import (
     SubstitutesForm,
     SwapForm,
 )
-from judgeaid.services import organizing, seating
+from judgeaid.services import organizing, seating, standings
 from judgeaid.services.accounts import get_tournament_or_404
+from judgeaid.services.errors import ServiceError
 
 bp = Blueprint("seating", __name__)
 
@@ -136,11 +138,26 @@ def late(tournament_id: int, form: LateArrivalForm):
     """Record that a registered player joins late, at a later session (§3.7)."""
     user = require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    player = seating.mark_late_arrival(tournament, form.player,
-                                       form.joins, user)
+    player = seating.mark_late_arrival(tournament, form.player, form.joins, user,
+                                       decision=form.decision)
     db.session.commit()
-    flash(f"{player.name} joins at session {player.joined_session} (§3.7).")
+    flash(seating.late_arrival_text(player))
     return _back_to_sessions(tournament_id, "#changes")
+
+
+@bp.post("/t/<int:tournament_id>/sessions/<int:number>/absent")
+@pageforms.form(AbsentForm)
+def absent(tournament_id: int, number: int, form: AbsentForm):
+    """Record a player absent without an acceptable reason as resigned, in one step (§3.7)."""
+    user = require_organizer(tournament_id)
+    if form.confirm != "yes":
+        raise ServiceError("Tick the box to confirm: the player is out of the tournament.")
+    player = standings.resign_absent(get_tournament_or_404(tournament_id), number,
+                                     form.player, user)
+    db.session.commit()
+    flash(f"{player.name} is resigned from the tournament from session {number} (§3.7). "
+          "Give their seat to a neutral substitute below.")
+    return redirect(url_for(".tables", tournament_id=tournament_id, number=number) + "#absent")
 
 
 @bp.get("/t/<int:tournament_id>/sessions/<int:number>/tables")

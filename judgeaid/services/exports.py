@@ -157,6 +157,7 @@ def standings_csv(tournament_id: int) -> bytes:
               "tie_break", "draw"]
     if has_bracket:
         header += ["bracket", "bracket_raw"]
+    header.append("note")
     rows = []
     for row in data["standings"]:
         line = [row["rank"], row["number"], row["name"], row["team"] or "",
@@ -166,6 +167,8 @@ def standings_csv(tournament_id: int) -> bytes:
                 row["tie_break"] or "", row["draw"] or ""]
         if has_bracket:
             line += [row.get("bracket", ""), row.get("bracket_raw", "")]
+        # §3.7, §4.15: who is out and who filled a seat, in words
+        line.append("; ".join(t for t in (row["out_text"], row["filler_text"]) if t))
         rows.append(line)
     return to_csv(header, rows)
 

@@ -9,23 +9,28 @@ final ranking are recomputed from the cards and the Day-1 standings with the pur
 
 from __future__ import annotations
 
+import secrets
 from collections import defaultdict
 
 from sqlalchemy import func, select
 
 from judgeaid.extensions import db
-from judgeaid.models import WINDS, PlaySession, Seat, Table, Tournament, User
+from judgeaid.models import WINDS, AuditEvent, PlaySession, Seat, Table, Tournament, User
 from judgeaid.services.audit import record_event
-from judgeaid.services.cards import create_cards
-from judgeaid.services.errors import ServiceError
-from judgeaid.services.seating import hash_seed
+from judgeaid.services.cards import card_for_table, create_cards
+from judgeaid.services.errors import Conflict, ServiceError
+from judgeaid.services.players import get_player_or_404
+from judgeaid.services.seating import card_has_records, hash_seed, touch_card
 from judgeaid.services.standings import (
     FINAL,
+    OUT_STATUSES,
+    SessionInfo,
     Sheet,
     bracket_name,
     draw_hex,
     finalize_session,
     load_sheet,
+    mark_resigned,
 )
 from judgeaid.tournament.brackets import (
     FINAL_DAY_ROUNDS,
@@ -68,8 +73,27 @@ def _round_tables(sheet: Sheet, session_id: int) -> dict[int, list]:
     return dict(sorted(tables.items()))
 
 
-def _results(sheet: Sheet) -> tuple[list[RoundResult], dict[int, int] | None]:
-    """Return the closed elimination rounds and the Grand Final scores once it is closed."""
+def _stand_ins(tables: dict[int, list]) -> dict[int, int]:
+    """Return {neutral filler: absent entrant} for a round's seats (§4.15, our reading)."""
+    return {seat.player_number: seat.stands_in_for for seats in tables.values()
+            for seat in seats if seat.is_neutral and seat.stands_in_for is not None}
+
+
+def _out_of_round(sheet: Sheet, info: SessionInfo, tables: dict[int, list]) -> set[int]:
+    """Return the seated entrants who left the event by this round (§4.11): last of it."""
+    out = set()
+    for seats in tables.values():
+        for seat in seats:
+            player = sheet.players[seat.player_number]
+            if not seat.is_neutral and player.status in OUT_STATUSES and (
+                    player.left_session is None or player.left_session <= info.number):
+                out.add(seat.player_number)
+    return out
+
+
+def _results(sheet: Sheet) -> tuple[list[RoundResult], dict | None]:
+    """Return the closed elimination rounds, and the Grand Final once it is closed: its
+    scores, fillers and entrants out of the event."""
     day1_mp = {s.number: s.match_points for s in sheet.standings}
     closed: list[RoundResult] = []
     grand_final = None
@@ -79,12 +103,20 @@ def _results(sheet: Sheet) -> tuple[list[RoundResult], dict[int, int] | None]:
         tables = _round_tables(sheet, info.id)
         raw = {seat.player_number: seat.total for seats in tables.values() for seat in seats}
         if info.bracket_size == GRAND_FINAL_SIZE:
-            grand_final = raw
+            grand_final = {"raw": raw, "stand_ins": _stand_ins(tables),
+                           "out": _out_of_round(sheet, info, tables)}
         else:
             closed.append(eliminate([[s.player_number for s in seats]
                                      for seats in tables.values()],
-                                    raw, day1_mp, sheet.tournament.seed))
+                                    raw, day1_mp, sheet.tournament.seed, _stand_ins(tables),
+                                    _out_of_round(sheet, info, tables)))
     return closed, grand_final
+
+
+def _ranking(sheet: Sheet, closed: list[RoundResult], grand_final: dict):
+    """Rank the finished event (§3.5.1) from the closed rounds and the Grand Final."""
+    return final_ranking(sheet.standings, closed, grand_final["raw"], sheet.tournament.seed,
+                         grand_final["stand_ins"], grand_final["out"])
 
 
 def next_step(sheet: Sheet) -> dict:
@@ -144,7 +176,7 @@ def _close_round(tournament: Tournament, sheet: Sheet, sizes: tuple[int, ...],
         sheet = load_sheet(tournament.id)
     closed, grand_final = _results(sheet)
     if grand_final is not None:
-        ranking = final_ranking(sheet.standings, closed, grand_final, tournament.seed)
+        ranking = _ranking(sheet, closed, grand_final)
         record_event("final_day.ranking", tournament_id=tournament.id, actor=actor,
                      subject=f"session:{current.number}",
                      after={"ranking": [p.number for p in ranking]})
@@ -155,7 +187,7 @@ def _close_round(tournament: Tournament, sheet: Sheet, sizes: tuple[int, ...],
     record_event("final_day.eliminate", tournament_id=tournament.id, actor=actor,
                  subject=f"session:{current.number}",
                  after={"survivors": list(result.survivors),
-                        "eliminated": list(result.eliminated)})
+                        "eliminated": list(result.eliminated), "absent": list(result.absent)})
     session = _seat_round(sheet, sizes[sizes.index(result.size) + 1], tables, actor)
     return (f"{len(result.eliminated)} players are out; the "
             f"{bracket_name(session.bracket_size).lower()} is seated as session "
@@ -231,7 +263,10 @@ def _bracket(sheet: Sheet, sizes: tuple[int, ...]) -> dict:
     closed_by_size = {r.size: r for r in closed}
     for info in _final_sessions(sheet):
         tables = _round_tables(sheet, info.id)
-        entrants = sorted((s.player_number for seats in tables.values() for s in seats),
+        stand_ins = _stand_ins(tables)
+        # a filler is seeded in the seat of the entrant they stand in for
+        entrants = sorted((stand_ins.get(s.player_number, s.player_number)
+                           for seats in tables.values() for s in seats),
                           key=lambda n: by_number[n].rank)
         seeds = {n: i for i, n in enumerate(entrants, start=1)}
         raw = {s.player_number: s.total for seats in tables.values() for s in seats}
@@ -239,38 +274,50 @@ def _bracket(sheet: Sheet, sizes: tuple[int, ...]) -> dict:
         if result is None and info.bracket_size != GRAND_FINAL_SIZE:
             # a live preview: who would advance on the cards as they stand
             result = eliminate([[s.player_number for s in seats] for seats in tables.values()],
-                               raw, day1_mp, seed)
+                               raw, day1_mp, seed, stand_ins, _out_of_round(sheet, info, tables))
         places = [{"place": p.place, "number": p.number, "name": names[p.number],
                    "raw": p.raw, "day1_mp_text": display_match_points(p.day1_match_points),
-                   "is_advancing": p.is_advancing, "tie_break": p.tie_break,
+                   "is_advancing": p.is_advancing, "is_absent": p.is_absent,
+                   "is_out": p.is_out,
+                   "tie_break": p.tie_break,
                    "tie_words": TIE_WORDS[p.tie_break], "draw": draw_hex(p.draw)}
                   for p in (result.places if result else ())]
         rounds.append({
             "size": info.bracket_size, "session": info.number,
             "name": bracket_name(info.bracket_size), "is_closed": info.is_final,
             "tables": [{"number": number, "card_id": seats[0].card_id,
-                        "players": sorted(({"number": s.player_number,
-                                            "name": names[s.player_number],
-                                            "seed": seeds[s.player_number],
-                                            "day1_rank": by_number[s.player_number].rank,
-                                            "seat": s.seat, "raw": s.total}
+                        "players": sorted((_seat_data(s, stand_ins, seeds, by_number, names)
                                            for s in seats), key=lambda p: p["seed"])}
                        for number, seats in tables.items()],
             "places": places,
+            "fillers": [{"number": f, "name": names[f], "absent": a, "absent_name": names[a]}
+                        for f, a in stand_ins.items()],
         })
     ranking = []
     if grand_final is not None:
-        for place in final_ranking(sheet.standings, closed, grand_final, seed):
+        for place in _ranking(sheet, closed, grand_final):
             ranking.append({"rank": place.rank, "number": place.number,
                             "name": names[place.number],
                             "bracket": bracket_name(place.round_size) if place.round_size
                             else "Preliminary round",
+                            "is_absent": place.is_absent, "is_out": place.is_out,
                             "raw": place.raw, "tie_break": place.tie_break,
                             "tie_words": TIE_WORDS[place.tie_break],
                             "draw": draw_hex(place.draw)})
     return {"advance": sizes[0], "sizes": list(sizes), "rounds": rounds, "ranking": ranking,
             "cut": _cut_data(sheet, sizes[0], names),
             "is_provisional": any(not r["is_closed"] for r in rounds), "problem": None}
+
+
+def _seat_data(seat, stand_ins: dict[int, int], seeds: dict[int, int], by_number: dict,
+               names: dict[int, str]) -> dict:
+    """Return one seat of a final-day table; a neutral filler carries the absent seed."""
+    entrant = stand_ins.get(seat.player_number, seat.player_number)
+    return {"number": seat.player_number, "name": names[seat.player_number],
+            "seed": seeds[entrant], "day1_rank": by_number[entrant].rank,
+            "seat": seat.seat, "raw": seat.total, "is_neutral": seat.is_neutral,
+            "stands_in_for": stand_ins.get(seat.player_number),
+            "absent_name": names[entrant] if seat.is_neutral else None}
 
 
 def _cut_data(sheet: Sheet, size: int, names: dict[int, str]) -> dict | None:
@@ -296,4 +343,136 @@ def final_day_view(tournament_id: int) -> dict:
     tournament = sheet.tournament
     return {"t": {"id": tournament.id, "name": tournament.name},
             "bracket": bracket_data(sheet), "step": next_step(sheet),
-            "is_provisional": sheet.is_provisional}
+            "is_provisional": sheet.is_provisional,
+            "empty_seat": empty_seat_view(sheet) if bracket_data(sheet) else None,
+            "op_id": secrets.token_urlsafe(12)}
+
+
+# ---------------------------------------------------------------- §4.15 an empty seat
+
+NOT_PRESENT = "final_day.not_present"
+
+
+def round_in_play(sheet: Sheet) -> SessionInfo | None:
+    """Return the final-day round whose session is seated and not yet closed, if any."""
+    finals = _final_sessions(sheet)
+    return finals[-1] if finals and not finals[-1].is_final else None
+
+
+def _not_present(tournament_id: int, session_number: int) -> set[int]:
+    """Return who the organizer marked not present for a round's empty seats (§4.15)."""
+    events = db.session.scalars(select(AuditEvent.after).where(
+        AuditEvent.tournament_id == tournament_id, AuditEvent.action == NOT_PRESENT,
+        AuditEvent.subject == f"session:{session_number}"))
+    return {int(after["player"]) for after in events if after and "player" in after}
+
+
+def filler_candidates(sheet: Sheet, info: SessionInfo) -> list[int]:
+    """List who may fill an empty seat of a round, best preliminary rank first (§4.15).
+
+    The eliminated players still in the event (not seated in the round), less those the
+    organizer marked not present for it. Our reading: "highest-ranked" is the preliminary
+    (Day-1) rank, the one the seeds are made from.
+    """
+    seated = {seat.player_number for seat in sheet.totals if seat.session_id == info.id}
+    away = _not_present(sheet.tournament.id, info.number)
+    return [line.number for line in sheet.standings
+            if sheet.players[line.number].status == "active"
+            and not sheet.players[line.number].is_substitute
+            and line.number not in seated and line.number not in away]
+
+
+def empty_seat_view(sheet: Sheet) -> dict | None:
+    """Return the final-day page's empty-seat section: entrants, the proposal, fillers."""
+    info = round_in_play(sheet)
+    if info is None:
+        return None
+    names = {n: p.name for n, p in sheet.players.items()}
+    day1_rank = {line.number: line.rank for line in sheet.standings}
+    tables = _round_tables(sheet, info.id)
+    candidates = filler_candidates(sheet, info)
+    proposal = candidates[0] if candidates else None
+    return {
+        "session": info.number, "name": bracket_name(info.bracket_size or 0),
+        "entrants": [{"number": s.player_number, "name": names[s.player_number],
+                      "table": number, "seat": s.seat}
+                     for number, seats in tables.items() for s in seats if not s.is_neutral],
+        "proposal": None if proposal is None else {
+            "number": proposal, "name": names[proposal], "day1_rank": day1_rank[proposal]},
+        "next": [{"number": n, "name": names[n], "day1_rank": day1_rank[n]}
+                 for n in candidates[1:4]],
+        "not_present": [{"number": n, "name": names[n]}
+                        for n in sorted(_not_present(sheet.tournament.id, info.number))],
+        "fillers": [{"number": s.player_number, "name": names[s.player_number],
+                     "absent": s.stands_in_for, "absent_name": names[s.stands_in_for],
+                     "table": number}
+                    for number, seats in tables.items() for s in seats
+                    if s.is_neutral and s.stands_in_for is not None],
+    }
+
+
+def _open_round(sheet: Sheet, session_number: int) -> SessionInfo:
+    info = round_in_play(sheet)
+    if info is None or info.number != session_number:
+        raise Conflict(f"Session {session_number} is not a final-day round in play; an empty "
+                       "seat can be filled only in the round being played (§4.15).")
+    return info
+
+
+def mark_not_present(tournament: Tournament, session_number: int, number: int,
+                     actor: User) -> int:
+    """Record that the proposed filler is not present, so the next one is proposed (§4.15)."""
+    sheet = load_sheet(tournament.id)
+    info = _open_round(sheet, session_number)
+    player = get_player_or_404(tournament, number)
+    if player.number not in filler_candidates(sheet, info):
+        raise ServiceError(f"{player.name} is not among the eliminated players who could "
+                           f"fill a seat in the {bracket_name(info.bracket_size or 0)}.")
+    record_event(NOT_PRESENT, tournament_id=tournament.id, actor=actor,
+                 subject=f"session:{session_number}", after={"player": player.number})
+    db.session.flush()
+    return player.number
+
+
+def call_filler(tournament: Tournament, session_number: int, absent_number: int,
+                filler_number: int, actor: User) -> Seat:
+    """Seat the highest-ranked eliminated player present in an absent entrant's seat (§4.15).
+
+    Our reading of §4.15: the absent entrant is out of the event (resigned) and ranks last
+    of the round; the filler plays the seat as a neutral player for this round only.
+    """
+    sheet = load_sheet(tournament.id)
+    info = _open_round(sheet, session_number)
+    name = bracket_name(info.bracket_size or 0)
+    absent = get_player_or_404(tournament, absent_number)
+    filler = get_player_or_404(tournament, filler_number)
+    seat = db.session.scalar(select(Seat).join(Table, Table.id == Seat.table_id).where(
+        Table.session_id == info.id, Seat.player_id == absent.id))
+    if seat is None or seat.is_neutral:
+        raise ServiceError(f"{absent.name} has no seat of their own in the {name}.")
+    card = card_for_table(seat.table)
+    if card_has_records(card):
+        raise Conflict(f"Table {seat.table.number} already has play on its card: the seat "
+                       "was not empty at the start, so it cannot be filled this way.")
+    candidates = filler_candidates(sheet, info)
+    if not candidates:
+        raise ServiceError("No eliminated player is left to call: everyone is seated, out "
+                           "of the event or marked not present.")
+    if filler.number != candidates[0]:
+        best = sheet.players[candidates[0]]
+        raise ServiceError(f"{best.name} (#{best.number}) is the highest-ranked eliminated "
+                           f"player present: call them, or mark them not present first "
+                           "(§4.15).")
+    mark_resigned(tournament, absent.number, session_number,
+                  f"absent from the {name}; #{filler.number} {filler.name} fills the seat as "
+                  "a neutral player (our reading of §4.15)", actor)
+    seat.player_id, seat.is_neutral, seat.stands_in_for = filler.id, True, absent.number
+    touch_card(card, {absent.id, filler.id})
+    db.session.flush()
+    db.session.expire(seat)
+    record_event("final_day.filler", tournament_id=tournament.id, actor=actor,
+                 subject=f"session:{session_number}",
+                 after={"table": seat.table.number, "absent": absent.number,
+                        "filler": filler.number, "passed_over": sorted(
+                            _not_present(tournament.id, session_number))})
+    return seat

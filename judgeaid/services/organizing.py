@@ -16,6 +16,7 @@ from judgeaid.models import (
     CardPenalty,
     CardRound,
     Player,
+    PlaySession,
     Seat,
     Table,
     Tournament,
@@ -92,8 +93,8 @@ def sessions_page(tournament_id: int) -> dict:
                     if p.status != "active" or p.is_substitute or p.joined_session > 1],
         "players": [{"number": p.number, "name": p.name} for p in roster
                     if p.status == "active"],
-        "late_sessions": list(range(upcoming, seating.LAST_LATE_SESSION + 1))
-        if upcoming else [],
+        "late_sessions": [s for s in seating.late_check_in_times(tournament)
+                          if upcoming and s["number"] >= upcoming],
     }
 
 
@@ -234,7 +235,23 @@ def tables_page(tournament_id: int, number: int) -> dict:
             "status_text": STATUS_TEXT.get(session.status, session.status),
             "starts_at": _utc_text(session.starts_at), "tables": tables,
             "players": [{"number": s["number"], "name": s["name"]}
-                        for t in tables for s in t["seats"]]}
+                        for t in tables for s in t["seats"]],
+            # §3.7 who may be recorded absent without an acceptable reason: still in, and
+            # played an earlier session (the late-arrival pardon covers the others)
+            "may_be_absent": [{"number": s["number"], "name": s["name"]}
+                              for t in tables for s in t["seats"]
+                              if s["number"] in _played_before(tournament, number)]}
+
+
+def _played_before(tournament: Tournament, number: int) -> set[int]:
+    """Return the active, non-substitute players who sat in a session before `number`."""
+    return set(db.session.scalars(
+        select(Player.number).join(Seat, Seat.player_id == Player.id)
+        .join(Table, Table.id == Seat.table_id)
+        .join(PlaySession, PlaySession.id == Table.session_id)
+        .where(Player.tournament_id == tournament.id, Player.status == "active",
+               Player.is_substitute.is_(False), Seat.is_neutral.is_(False),
+               PlaySession.number < number)))
 
 
 def _loaded_tables(session) -> list[Table]:
@@ -248,7 +265,7 @@ def _seats(table) -> list[dict]:
     """Return a table's players in their starting seats, East first."""
     return [{"wind": WINDS[s.position], "wind_name": WIND_NAMES[WINDS[s.position]],
              "number": s.player.number, "name": s.player.name,
-             "is_substitute": s.player.is_substitute}
+             "is_substitute": s.player.is_substitute, "status": s.player.status}
             for s in sorted(table.seats, key=lambda s: s.position)]
 
 

@@ -40,6 +40,7 @@ from judgeaid.services.audit import record_event
 from judgeaid.services.cards import card_for_table, create_cards
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
 from judgeaid.services.players import get_player_or_404
+from judgeaid.tournament.formats import get_format
 from judgeaid.tournament.rotation import draw_seats
 from judgeaid.tournament.seating import (
     TABLE_SIZE,
@@ -48,11 +49,18 @@ from judgeaid.tournament.seating import (
     plan_event,
     reseat,
 )
+from judgeaid.tournament.standings import (
+    LAST_LATE_SESSION,
+    LATE_ARRIVAL_DEDUCTION,
+    is_after_cut_off,
+    late_cut_off,
+    late_join_problem,
+)
 
 PRELIMINARY = "preliminary"
-# §3.7 a late player must check in before the third session starts.
-LAST_LATE_SESSION = 3
 MAX_SUBSTITUTES = 3
+# §3.7 the organizer's choice for a check-in after the cut-off
+LATE_DECISIONS = ("allow", "refuse")
 
 
 # ---------------------------------------------------------------- reading
@@ -381,30 +389,116 @@ def reinstate_player(tournament: Tournament, number: int | None, actor: User) ->
 
 
 def mark_late_arrival(tournament: Tournament, number: int | None, joins: int | None,
-                      actor: User) -> Player:
-    """Record that a player joins the event late, at session `joins` (§3.7)."""
+                      actor: User, *, decision: str = "",
+                      now: datetime | None = None) -> Player:
+    """Record that a player joins late, at session `joins` (§3.7): −15 MP per session missed.
+
+    The one path for every late-arrival form. Session 1 clears the mark. When the player
+    checks in less than 10 minutes before that session's start, the organizer chooses to
+    `decision` "allow" them or "refuse" them for that session (§3.7); the choice is kept on
+    the player and in the audit log. A refused player joins at the session after.
+    """
     player = get_player_or_404(tournament, number)
     if player.status != "active":
         raise Conflict(f"{player.name} is {player.status} and cannot join a session.")
     if player.is_substitute:
         raise ServiceError("Substitutes fill seats as needed; they are never late arrivals.")
     upcoming = next_session(tournament)
-    joins = joins or upcoming
-    _check_late(joins, upcoming)
+    joins = joins or upcoming or session_count(tournament) + 1
+    fmt = get_format(tournament.format)
+    problem = late_join_problem(joins, session_count(tournament)
+                                if fmt.kind == "competitive" else None)
+    if problem:
+        raise ServiceError(problem)
     played = db.session.scalar(
         select(PlaySession.number).join(Table).join(Seat)
         .where(PlaySession.tournament_id == tournament.id, Seat.player_id == player.id)
         .order_by(PlaySession.number).limit(1))
-    if played is not None:
+    if played is not None and played < joins:
         raise Conflict(f"{player.name} is already seated in session {played}, so they are not "
                        "a late arrival.")
-    before = {"joined_session": player.joined_session}
-    player.joined_session = joins
+    if joins > 1 or upcoming != 1:
+        _check_late(joins, upcoming)
+    decision = _late_decision(tournament, player, joins, decision, now or utcnow())
+    before = {"joined_session": player.joined_session, "late_decision": player.late_decision,
+              "late_decision_session": player.late_decision_session}
+    player.late_decision = {"allow": "allowed", "refuse": "refused"}.get(decision, "")
+    player.late_decision_session = joins if decision else None
+    if decision == "refuse" and joins == LAST_LATE_SESSION:
+        # our reading of §3.7: the pardon covers two missed sessions, and a player refused
+        # for the third has missed three, so there is no session left for them to join
+        player.status, player.left_session = "withdrawn", joins
+    player.joined_session = joins + 1 if decision == "refuse" else joins
     db.session.flush()
+    missed = min(player.joined_session, LAST_LATE_SESSION) - 1
     record_event("player.late", tournament_id=tournament.id, actor=actor,
                  subject=f"player:{player.number}", before=before,
-                 after={"joined_session": joins})
+                 after={"joined_session": player.joined_session, "status": player.status,
+                        "decision": player.late_decision, "session": joins,
+                        "deduction_mp": LATE_ARRIVAL_DEDUCTION * missed})
     return player
+
+
+def late_arrival_text(player: Player) -> str:
+    """Say what a late-arrival mark did, with the organizer's §3.7 choice."""
+    if player.status != "active":
+        return (f"{player.name} is refused for session {player.late_decision_session}, the "
+                "last a late arrival may join, so cannot join the event (our reading of §3.7).")
+    if player.late_decision == "refused":
+        return (f"{player.name} is refused for session {player.late_decision_session} (§3.7) "
+                f"and joins at session {player.joined_session}.")
+    allowed = " (allowed after the cut-off)" if player.late_decision == "allowed" else ""
+    return f"{player.name} joins at session {player.joined_session}{allowed} (§3.7)."
+
+
+def _late_decision(tournament: Tournament, player: Player, joins: int, decision: str,
+                   now: datetime) -> str:
+    """Check the organizer's allow/refuse choice against the session's cut-off (§3.7)."""
+    if decision and decision not in LATE_DECISIONS:
+        raise ServiceError("Choose whether you allow or refuse the player for the session.")
+    session = session_row(tournament, joins)
+    starts_at = session.starts_at if session else None
+    if starts_at is None:
+        if decision:
+            raise ServiceError(f"Session {joins} has no start time, so it has no check-in "
+                               "cut-off (§3.7). Set its start time on the Sessions page "
+                               "first, or record the late arrival without a choice.")
+        return ""
+    cut_off = cut_off_text(starts_at)
+    if not is_after_cut_off(starts_at, now):
+        if decision == "refuse":
+            raise ServiceError(f"The check-in cut-off for session {joins} is {cut_off}, 10 "
+                               f"minutes before its start, and has not passed: {player.name} "
+                               "may play it and cannot be refused (§3.7).")
+        return ""
+    if not decision:
+        raise Conflict(f"{player.name} checks in after the cut-off for session {joins} "
+                       f"({cut_off}, 10 minutes before its start). You may refuse them for "
+                       "that session (§3.7): choose allow or refuse.")
+    return decision
+
+
+def late_check_in_times(tournament: Tournament, now: datetime | None = None) -> list[dict]:
+    """List the sessions a late arrival may join with their start and check-in cut-off (§3.7)."""
+    now = now or utcnow()
+    times = []
+    for number in range(1, min(LAST_LATE_SESSION, session_count(tournament)) + 1):
+        row = session_row(tournament, number)
+        starts_at = row.starts_at if row else None
+        times.append({
+            "number": number, "is_seated": bool(row and row.status != "planned"),
+            "starts_at": starts_at.strftime("%a %d %b, %H:%M UTC") if starts_at else None,
+            "starts_at_iso": _iso(starts_at),
+            "cut_off": cut_off_text(starts_at) if starts_at else None,
+            "cut_off_iso": _iso(late_cut_off(starts_at)) if starts_at else None,
+            "is_past": bool(starts_at and is_after_cut_off(starts_at, now)),
+        })
+    return times
+
+
+def cut_off_text(starts_at: datetime) -> str:
+    """Return a session's late check-in cut-off (§3.7) as page text."""
+    return late_cut_off(starts_at).strftime("%H:%M UTC")
 
 
 def _check_late(joins: int | None, upcoming: int | None) -> None:
@@ -533,7 +627,7 @@ def swap_players(tournament: Tournament, number: int, a: int | None, b: int | No
     else:
         seat_a.player_id, seat_b.player_id = second.id, first.id
     for table in touched:
-        _touch_card(card_for_table(table), {first.id, second.id})
+        touch_card(card_for_table(table), {first.id, second.id})
     db.session.flush()
     for seat in (seat_a, seat_b):
         if seat is not None:
@@ -579,7 +673,7 @@ def _replace_check(tournament: Tournament, session: PlaySession, seat: Seat,
     return warnings
 
 
-def _touch_card(card: Card, moved_ids: set[int]) -> None:
+def touch_card(card: Card, moved_ids: set[int]) -> None:
     """Mark a card changed after its players changed; a moved recorder is no longer one."""
     if card.recorder_player_id in moved_ids:
         card.recorder_player_id = None
@@ -618,7 +712,7 @@ def enter_seat_draw(tournament: Tournament, number: int, table_number: int,
     for wind, player_number in chosen.items():
         seats[player_number].position = WINDS.index(wind)
     table.seats_source = "judge"
-    _touch_card(card, set())
+    touch_card(card, set())
     db.session.flush()
     db.session.expire(table)
     record_event("table.seat_draw", tournament_id=tournament.id, actor=actor,

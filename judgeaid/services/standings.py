@@ -73,6 +73,10 @@ class SeatTotal(NamedTuple):
     player_number: int
     rounds: int
     penalties: int
+    # §4.15 (our reading) a neutral filler's seat: its total counts for nobody's place
+    is_neutral: bool = False
+    # the absent player whose seat the neutral filler took, by number
+    stands_in_for: int | None = None
 
     @property
     def total(self) -> int:
@@ -93,7 +97,8 @@ def _seats(tournament_id: int, player_id: int | None = None) -> list[tuple]:
         .where(PlaySession.tournament_id == tournament_id, PlaySession.status != "planned"))
     sessions = {session_id: (number, stage, size) for session_id, number, stage, size in seated}
     query = (select(Table.session_id, Table.number, Card.id, Seat.position, Player.id,
-                    Player.number, CardTotal.rounds, CardTotal.penalties)
+                    Player.number, CardTotal.rounds, CardTotal.penalties, Seat.is_neutral,
+                    Seat.stands_in_for)
              .join(PlaySession, PlaySession.id == Table.session_id)
              .join(Seat, Seat.table_id == Table.id)
              .join(Player, Player.id == Seat.player_id)
@@ -109,11 +114,13 @@ def _seats(tournament_id: int, player_id: int | None = None) -> list[tuple]:
     # at once keep thousands of objects alive for the garbage collector to sweep.
     seats = []
     for rows in db.session.connection().execute(query).partitions(500):
-        for session_id, table, card_id, position, player, number, rounds, penalties in rows:
+        for (session_id, table, card_id, position, player, number, rounds, penalties,
+             is_neutral, stands_in_for) in rows:
             session_number, stage, bracket_size = sessions[session_id]
             # a seat whose card has nothing on it yet has no stored total: it stands at zero
             seats.append((session_id, session_number, stage, bracket_size, table, card_id,
-                          WINDS[position], player, number, rounds or 0, penalties or 0))
+                          WINDS[position], player, number, rounds or 0, penalties or 0,
+                          bool(is_neutral), stands_in_for))
     return seats
 
 
@@ -201,10 +208,12 @@ def _player_results(sheet: Sheet) -> list[PlayerResult]:
     counted = sheet.preliminary
     index = {s.number: i for i, s in enumerate(counted)}
     raw: dict[int, list[int | None]] = {n: [None] * len(counted) for n in sheet.players}
-    # a seat is SeatTotal's fields: the session, the player and the total matter here
-    for _, session, _, _, _, _, _, _, number, rounds, penalties in sheet.seats:
-        if session in index:
+    # a seat is SeatTotal's fields: the session, the player, the total and neutrality matter
+    for seat in sheet.seats:
+        session, number, rounds, penalties, is_neutral = seat[1], *seat[8:12]
+        if session in index and not is_neutral:
             raw[number][index[session]] = rounds + penalties
+    entrants = final_day_entrants(sheet)
     results = []
     for number, player in sorted(sheet.players.items()):
         if player.is_substitute:
@@ -212,8 +221,27 @@ def _player_results(sheet: Sheet) -> list[PlayerResult]:
         late = _late_sessions(sheet, player, raw[number], index)
         results.append(PlayerResult(number=number, name=player.name,
                                     session_raw=tuple(raw[number]), late_sessions=late,
-                                    is_resigned=player.status in OUT_STATUSES))
+                                    is_resigned=is_out_of_day1(player, entrants)))
     return results
+
+
+def final_day_entrants(sheet: Sheet) -> set[int]:
+    """Return who entered a final-day round: seated there, or absent with a filler (§4.15)."""
+    # plain seat tuples (SeatTotal's fields): a big event has thousands of seats
+    entrants = {seat[12] if seat[11] else seat[8] for seat in sheet.seats if seat[2] == FINAL}
+    entrants.discard(None)
+    return entrants
+
+
+def is_out_of_day1(player: PlayerRow, final_entrants: set[int]) -> bool:
+    """Return whether a player ranks below everyone still in the preliminary standings.
+
+    §4.11 a player out of the event (resigned, withdrawn, disqualified) goes below those
+    still in it. One who made the cut and left on the final day keeps their Day-1 place:
+    the cut and the seeds were made from it, and the final ranking puts them last of the
+    round they left in (§4.15, our reading).
+    """
+    return player.status in OUT_STATUSES and player.number not in final_entrants
 
 
 def _late_sessions(sheet: Sheet, player: PlayerRow, raw: list[int | None],
@@ -234,6 +262,44 @@ def _late_sessions(sheet: Sheet, player: PlayerRow, raw: list[int | None],
                               "deducted. Correct the late-arrival mark if it is wrong.")
         return 0
     return len(missed)
+
+
+OUT_WORDS = {"resigned": "resigned: out of the event", "withdrawn": "withdrew (§4.13)",
+             "disqualified": "disqualified (§4.11)"}
+
+
+def absence_notes(sheet: Sheet) -> dict[int, dict[str, str]]:
+    """Say in words, per player number, who is out of the event and who filled a seat.
+
+    "out": the player's status and the session it applies from; for a final-day entrant
+    whose seat a neutral filler took, that they rank last of that round (§4.15, our
+    reading). "filler": the rounds a player played as a neutral filler.
+    """
+    labels = {s.number: session_label(s.number, s.stage, s.bracket_size) for s in sheet.sessions}
+    absent_in: dict[int, int] = {}
+    filled: dict[int, list[str]] = {}
+    for seat in (SeatTotal._make(seat) for seat in sheet.seats if seat[11]):
+        if seat.stands_in_for is not None:
+            absent_in[seat.stands_in_for] = seat.session_number
+            filled.setdefault(seat.player_number, []).append(
+                f"{labels[seat.session_number]} for #{seat.stands_in_for}")
+    notes: dict[int, dict[str, str]] = {}
+    for number, player in sheet.players.items():
+        note = {}
+        if player.status in OUT_STATUSES:
+            if number in absent_in:
+                note["out"] = (f"absent from the {labels[absent_in[number]]}: out of the event "
+                               "and last of that round (our reading of §4.15)")
+            else:
+                note["out"] = OUT_WORDS[player.status] + (
+                    f" from session {player.left_session}" if player.left_session else "")
+        if number in filled:
+            note["filler"] = ("neutral filler in the " + ", ".join(filled[number])
+                              + ": that score keeps the table zero-sum and does not change "
+                              "this player's place (our reading of §4.15)")
+        if note:
+            notes[number] = note
+    return notes
 
 
 def draw_hex(value: int | None) -> str | None:
@@ -318,6 +384,7 @@ def _standings_data(sheet: Sheet) -> dict:
     # Each session's MP as text, formatted once per value: 400 players × 8 sessions repeat
     # the same few hundred values.
     session_texts: dict[float | None, str] = {None: "—"}
+    notes = absence_notes(sheet)
     rows = []
     for line in sheet.standings:
         player = players[line.number]
@@ -338,6 +405,8 @@ def _standings_data(sheet: Sheet) -> dict:
             "deductions": line.deductions, "late_sessions": int(
                 line.deductions // LATE_ARRIVAL_DEDUCTION),
             "status": player.status, "is_out": line.is_resigned,
+            "out_text": notes.get(line.number, {}).get("out", ""),
+            "filler_text": notes.get(line.number, {}).get("filler", ""),
             "tie_break": line.tie_break, "draw": draw_hex(line.draw),
         })
     bracket = final_day.bracket_data(sheet) if fmt.kind == "competitive" else None
@@ -385,11 +454,28 @@ def _draw_groups(rows: list[dict]) -> list[dict]:
             for g in groups]
 
 
+def player_totals(tournament_id: int) -> list[dict]:
+    """Return each ranked player's total MP and whether they reached the final day.
+
+    For the leaderboards (§3.5.2.1): `match_points` is the preliminary (or casual) total
+    after late-arrival deductions; `reached_final_day` is True for every entrant of a
+    final-day round, a finalist replaced by a filler included (§4.15, our reading), and
+    never for the neutral filler.
+    """
+    sheet = load_sheet(tournament_id)
+    entrants = final_day_entrants(sheet)
+    return [{"number": line.number, "name": line.name, "match_points": line.match_points,
+             "rank": line.rank, "status": sheet.players[line.number].status,
+             "reached_final_day": line.number in entrants}
+            for line in sheet.standings]
+
+
 def api_standings(tournament_id: int) -> dict:
     """Return the standings in the stable API shape (DESIGN §5), with extra fields."""
     data = standings_view(tournament_id)
     keep = ("rank", "number", "name", "match_points", "raw", "session_match_points",
-            "deductions", "status", "tie_break", "draw", "bracket", "bracket_raw")
+            "deductions", "status", "tie_break", "draw", "bracket", "bracket_raw", "out_text",
+            "filler_text")
     return {
         "tournament": data["tournament"],
         "provisional": data["is_provisional"],
@@ -409,8 +495,10 @@ def _api_bracket(bracket: dict | None) -> dict | None:
                         "tables": [[seat["number"] for seat in t["players"]]
                                    for t in r["tables"]],
                         "places": [{k: p[k] for k in ("place", "number", "raw", "is_advancing",
-                                                      "tie_break", "draw")}
-                                   for p in r["places"]]}
+                                                      "is_absent", "tie_break", "draw")}
+                                   for p in r["places"]],
+                        "fillers": [{"number": f["number"], "absent": f["absent"]}
+                                    for f in r["fillers"]]}
                        for r in bracket["rounds"]]}
 
 
@@ -442,8 +530,9 @@ def results_for_player(player_id: int) -> dict:
         .where(PlaySession.tournament_id == player.tournament_id)).all())
     sessions = []
     for seat in seat_totals(player.tournament_id, player.id):
-        is_counted = seat.stage == PRELIMINARY
+        is_counted = seat.stage == PRELIMINARY and not seat.is_neutral
         sessions.append({
+            "is_neutral": seat.is_neutral, "stands_in_for": seat.stands_in_for,
             "number": seat.session_number, "stage": seat.stage,
             "label": session_label(seat.session_number, seat.stage, seat.bracket_size),
             "table": seat.table, "seat": seat.seat, "rounds": seat.rounds,
@@ -462,6 +551,9 @@ def results_for_player(player_id: int) -> dict:
         "raw": line["raw"] if line else None,
         "deductions": line["deductions"] if line else 0.0,
         "late_sessions": line["late_sessions"] if line else 0,
+        "out_text": line["out_text"] if line else "",
+        "filler_text": line["filler_text"] if line else "",
+        "late_decision": _late_decision_text(player),
         "bracket": line.get("bracket") if line else None,
         "is_provisional": data["is_provisional"],
         "sessions": sessions,
@@ -580,34 +672,6 @@ def _list(numbers: list[int]) -> str:
 
 # ---------------------------------------------------------------- late arrivals, resignations
 
-def mark_late_arrival(tournament: Tournament, number: int, joined_session: int,
-                      actor: User) -> Player:
-    """Record that a player joins at session 2 or 3 (§3.7): −15 MP per session missed."""
-    player = get_player_or_404(tournament, number)
-    if joined_session not in range(1, MAX_LATE_SESSIONS + 2):
-        raise ServiceError("A late arrival may join at session 2 or 3 at the latest (§3.7); "
-                           "choose 1 to clear the mark.")
-    if get_format(tournament.format).kind == "competitive" and joined_session > 1:
-        prelim = tournament.settings.get("sessions", 4)
-        if joined_session > prelim:
-            raise ServiceError("The pardon covers preliminary sessions only (§3.7).")
-    played = db.session.scalar(
-        select(func.min(PlaySession.number)).join(Table, Table.session_id == PlaySession.id)
-        .join(Seat, Seat.table_id == Table.id)
-        .where(Seat.player_id == player.id, PlaySession.number < joined_session))
-    if played is not None:
-        raise Conflict(f"{player.name} has a seat in session {played}, so cannot have missed "
-                       "it. Re-seat that session first.")
-    before = {"joined_session": player.joined_session}
-    player.joined_session = joined_session
-    record_event("player.late", tournament_id=tournament.id, actor=actor,
-                 subject=f"player:{number}", before=before,
-                 after={"joined_session": joined_session,
-                        "deduction_mp": LATE_ARRIVAL_DEDUCTION * (joined_session - 1)})
-    db.session.flush()
-    return player
-
-
 def mark_resigned(tournament: Tournament, number: int, from_session: int, reason: str,
                   actor: User) -> Player:
     """Put a player out of the event for resignation from a session on (§3.7, §4.15)."""
@@ -627,6 +691,48 @@ def mark_resigned(tournament: Tournament, number: int, from_session: int, reason
                  after={"status": "resigned", "left_session": from_session, "reason": reason})
     db.session.flush()
     return player
+
+
+def resign_absent(tournament: Tournament, session_number: int, number: int,
+                  actor: User) -> Player:
+    """Record a player absent from a session without an acceptable reason as resigned (§3.7).
+
+    One step, for a player who has played at least one session: §3.7 puts them out for
+    resignation and does not let the point penalty be chosen instead.
+    """
+    player = get_player_or_404(tournament, number)
+    session = db.session.scalar(select(PlaySession).where(
+        PlaySession.tournament_id == tournament.id, PlaySession.number == session_number))
+    if session is None:
+        raise NotFound(f"The event has no session {session_number} yet.")
+    if player.is_substitute:
+        raise ServiceError(f"{player.name} is a neutral substitute: release them instead, "
+                           "there is nothing to resign.")
+    if player.status != "active":
+        raise Conflict(f"{player.name} is already {player.status}.")
+    played = db.session.scalar(
+        select(func.count(PlaySession.id)).join(Table, Table.session_id == PlaySession.id)
+        .join(Seat, Seat.table_id == Table.id)
+        .where(Seat.player_id == player.id, Seat.is_neutral.is_(False),
+               PlaySession.number < session_number))
+    if not played:
+        raise ServiceError(f"{player.name} has not played a session before session "
+                           f"{session_number}: the late-arrival pardon applies instead "
+                           "(§3.7). Record them as a late arrival, or as resigned with a "
+                           "reason on the results desk.")
+    return mark_resigned(tournament, number, session_number,
+                         f"absent from session {session_number} without an acceptable "
+                         "reason (§3.7)", actor)
+
+
+def _late_decision_text(player: Player) -> str:
+    """Say the organizer's §3.7 choice for a late check-in, if one was needed."""
+    if not player.late_decision:
+        return ""
+    session = player.late_decision_session
+    if player.late_decision == "allowed":
+        return f"Checked in after the cut-off for session {session}; allowed to play it (§3.7)."
+    return f"Checked in after the cut-off for session {session}; refused for it (§3.7)."
 
 
 # ---------------------------------------------------------------- score checks (§3.5.1)
@@ -701,6 +807,7 @@ def resolve_score_check(tournament: Tournament, check_id: int, resolution: str,
 def manage_view(tournament_id: int) -> dict:
     """Return the organizer's results desk: sessions to post, checks, late arrivals."""
     from judgeaid.services import final_day
+    from judgeaid.services.seating import late_check_in_times
 
     sheet = load_sheet(tournament_id)
     tournament = sheet.tournament
@@ -717,8 +824,10 @@ def manage_view(tournament_id: int) -> dict:
             "unconfirmed": [c["table"] for c in cards if c["is_complete"] and c["pending"]],
             "open_cards": [c for c in cards if not c["is_complete"]],
         })
+    notes = absence_notes(sheet)
     roster = [{"number": p.number, "name": p.name, "status": p.status,
-               "joined_session": p.joined_session, "left_session": p.left_session}
+               "joined_session": p.joined_session, "left_session": p.left_session,
+               "out_text": notes.get(p.number, {}).get("out", "")}
               for _, p in sorted(sheet.players.items())]
     fmt = get_format(tournament.format)
     return {
@@ -729,6 +838,7 @@ def manage_view(tournament_id: int) -> dict:
         "checks": score_checks(tournament),
         "problems": sheet.problems,
         "late": [p for p in roster if p["joined_session"] > 1],
+        "late_times": late_check_in_times(tournament),
         "out": [p for p in roster if p["status"] != "active"],
         "roster": roster,
         "reason_limit": REASON_LIMIT,

@@ -33,8 +33,24 @@ class UnfinalizeForm(FormSchema):
 
 
 class LateForm(FormSchema):
+    """A late arrival (§3.7); `decision` is "allow" or "refuse" after the check-in cut-off."""
+
     number: Id
     joined_session: Id
+    decision: text(8) = ""
+
+
+class FillerForm(FormSchema):
+    """Call the proposed eliminated player to fill an absent entrant's seat (§4.15)."""
+
+    absent: Id
+    filler: Id
+    confirm: text(8) = ""
+    op_id: OpId | None = None
+
+
+class NotPresentForm(FormSchema):
+    player: Id
 
 
 class ResignForm(FormSchema):
@@ -107,3 +123,42 @@ class FinalizeBody(Schema):
 class UnfinalizeBody(Schema):
     reason: text(REASON_LIMIT, multiline=True)
     op_id: OpId
+
+
+class LateBody(Schema):
+    """A late arrival (§3.7): the session they join, and the choice after the cut-off."""
+
+    joins: Id | None = None
+    decision: Literal["", "allow", "refuse"] = ""
+    op_id: OpId
+
+
+class LateAnswer(BaseModel):
+    number: int
+    joined_session: int
+    status: str
+    late_decision: str
+    late_decision_session: int | None
+
+
+class AbsentBody(Schema):
+    """A player absent from a session without an acceptable reason: resigned (§3.7)."""
+
+    player: Id
+    op_id: OpId
+
+
+class FillerBody(Schema):
+    """The absent entrant and the filler the app proposes (§4.15)."""
+
+    absent: Id
+    filler: Id
+    op_id: OpId
+
+
+class FillerAnswer(BaseModel):
+    session: int
+    table: int
+    absent: int
+    filler: int
+    empty_seat: dict[str, Any] | None

@@ -23,15 +23,22 @@ from judgeaid.api.views import json_writes_only
 from judgeaid.edge import responses
 from judgeaid.extensions import db
 from judgeaid.models import Player
-from judgeaid.services import exports, final_day, standings
+from judgeaid.services import exports, final_day, seating, standings
 from judgeaid.services.accounts import get_tournament_or_404
-from judgeaid.services.errors import NotFound
+from judgeaid.services.errors import NotFound, ServiceError
 from judgeaid.services.players import get_player_by_token_or_404
 from judgeaid.standings.cli import register_commands
 from judgeaid.standings.schemas import (
     TOKEN_PATTERN,
+    AbsentBody,
+    FillerAnswer,
+    FillerBody,
+    FillerForm,
     FinalizeBody,
+    LateAnswer,
+    LateBody,
     LateForm,
+    NotPresentForm,
     ProjectorQuery,
     ResignForm,
     ResolveBody,
@@ -135,11 +142,12 @@ def unfinalize(tournament_id: int, number: int, form: UnfinalizeForm):
 def late(tournament_id: int, form: LateForm):
     """Mark a late arrival (§3.7)."""
     user = require_organizer(tournament_id)
-    player = standings.mark_late_arrival(get_tournament_or_404(tournament_id), form.number,
-                                         form.joined_session, user)
+    player = seating.mark_late_arrival(get_tournament_or_404(tournament_id), form.number,
+                                       form.joined_session, user, decision=form.decision)
     db.session.commit()
-    flash(f"{player.name} joins at session {player.joined_session}.")
+    flash(seating.late_arrival_text(player))
     return _back(tournament_id, "#players")
+
 
 
 @bp.post("/t/<int:tournament_id>/standings/resign")
@@ -181,6 +189,43 @@ def final_day_advance(tournament_id: int):
     db.session.commit()
     flash(message)
     return redirect(url_for(".final_day_page", tournament_id=tournament_id))
+
+
+@bp.post("/t/<int:tournament_id>/final-day/sessions/<int:number>/filler")
+@pageforms.form(FillerForm)
+def call_filler(tournament_id: int, number: int, form: FillerForm):
+    """Seat the proposed eliminated player in an absent entrant's seat (§4.15)."""
+    user = require_organizer(tournament_id)
+    if form.confirm != "yes":
+        raise ServiceError("Tick the box to confirm that the player is absent and out of the "
+                           "tournament.")
+    tournament = get_tournament_or_404(tournament_id)
+
+    def apply():
+        seat = final_day.call_filler(tournament, number, form.absent, form.filler, user)
+        return {"table": seat.table.number}
+
+    if form.op_id is None:
+        answer = apply()
+        db.session.commit()
+    else:
+        answer, _ = writes.once("final_day.filler", f"tournament:{tournament_id}:session:"
+                                f"{number}", form, apply, tournament_id=tournament_id)
+    flash(f"Player {form.filler} fills the seat of player {form.absent} at table "
+          f"{answer['table']} as a neutral player; player {form.absent} is out (our reading "
+          "of §4.15).")
+    return redirect(url_for(".final_day_page", tournament_id=tournament_id) + "#empty-seat")
+
+
+@bp.post("/t/<int:tournament_id>/final-day/sessions/<int:number>/not-present")
+@pageforms.form(NotPresentForm)
+def not_present(tournament_id: int, number: int, form: NotPresentForm):
+    """Mark the proposed filler not present, so the next eliminated player is proposed."""
+    user = require_organizer(tournament_id)
+    final_day.mark_not_present(get_tournament_or_404(tournament_id), number, form.player, user)
+    db.session.commit()
+    flash(f"Player {form.player} is marked not present; the next one is proposed (§4.15).")
+    return redirect(url_for(".final_day_page", tournament_id=tournament_id) + "#empty-seat")
 
 
 @bp.get("/t/<int:tournament_id>/exports/<any(players, results):kind>.csv")
@@ -312,3 +357,65 @@ def api_unfinalize(tournament_id: int, number: int, json: UnfinalizeBody):
     writes.once("session.unfinalize", f"tournament:{tournament_id}:session:{number}", json,
                 apply, tournament_id=tournament_id)
     return jsonify(standings.api_standings(tournament_id))
+
+
+@api.post("/<int:tournament_id>/players/<int:number>/late")
+@edge.api.validate(json=LateBody, resp=responses(LateAnswer, errors=(409,)),
+                   tags=["standings"], security={"session": []})
+def api_late(tournament_id: int, number: int, json: LateBody):
+    """Record a late arrival (§3.7); after the session's check-in cut-off (10 minutes before
+    its start) the organizer must `decision` "allow" or "refuse" the player for it."""
+    user = require_organizer(tournament_id)
+    tournament = get_tournament_or_404(tournament_id)
+
+    def apply():
+        player = seating.mark_late_arrival(tournament, number, json.joins, user,
+                                           decision=json.decision)
+        return {"number": player.number, "joined_session": player.joined_session,
+                "status": player.status, "late_decision": player.late_decision,
+                "late_decision_session": player.late_decision_session}
+
+    answer, status = writes.once("player.late", f"player:{tournament_id}:{number}", json, apply,
+                                 tournament_id=tournament_id)
+    return jsonify(answer), status
+
+
+@api.post("/<int:tournament_id>/sessions/<int:number>/absent")
+@edge.api.validate(json=AbsentBody, resp=responses(LateAnswer, errors=(404, 409)),
+                   tags=["standings"], security={"session": []})
+def api_absent(tournament_id: int, number: int, json: AbsentBody):
+    """Record a player absent from session `number` without an acceptable reason as resigned
+    from the tournament (§3.7: the point penalty cannot be chosen instead)."""
+    user = require_organizer(tournament_id)
+    tournament = get_tournament_or_404(tournament_id)
+
+    def apply():
+        player = standings.resign_absent(tournament, number, json.player, user)
+        return {"number": player.number, "joined_session": player.joined_session,
+                "status": player.status, "late_decision": player.late_decision,
+                "late_decision_session": player.late_decision_session}
+
+    answer, status = writes.once("player.absent", f"session:{tournament_id}:{number}", json,
+                                 apply, tournament_id=tournament_id)
+    return jsonify(answer), status
+
+
+@api.post("/<int:tournament_id>/final-day/sessions/<int:number>/filler")
+@edge.api.validate(json=FillerBody, resp=responses(FillerAnswer, errors=(404, 409)),
+                   tags=["standings"], security={"session": []})
+def api_filler(tournament_id: int, number: int, json: FillerBody):
+    """Seat the highest-ranked eliminated player present in an absent entrant's seat on the
+    final day; the absent entrant is out and ranks last of the round, the filler is neutral
+    (our reading of §4.15)."""
+    user = require_organizer(tournament_id)
+    tournament = get_tournament_or_404(tournament_id)
+
+    def apply():
+        seat = final_day.call_filler(tournament, number, json.absent, json.filler, user)
+        return {"session": number, "table": seat.table.number, "absent": json.absent,
+                "filler": json.filler,
+                "empty_seat": final_day.empty_seat_view(standings.load_sheet(tournament_id))}
+
+    answer, status = writes.once("final_day.filler", f"tournament:{tournament_id}:session:"
+                                 f"{number}", json, apply, tournament_id=tournament_id)
+    return jsonify(answer), status

@@ -5,11 +5,19 @@ across the whole field, not table by table (§3.3.2.2: the bottom half of the st
 out; the §3.5.3.2 example has tables where all four players advance). Ties in a round are
 broken by Day-1 MP and then a seeded draw whose stage is ``round-of-<size>``, so a round's
 draw is independent of the Day-1 draw and of other rounds (see `standings.draw_value`).
+
+§4.15 says only that the highest-ranked eliminated player present is called to fill an
+empty seat on the final day. Our reading: the absent entrant is out and ranks last of that
+round; the filler plays as a neutral substitute, so their score keeps the table zero-sum but
+gives them no place in the round, and they keep the place they already had. `stand_ins`
+maps each filler's number to the absent entrant whose seat they took. In the same way an
+entrant who leaves the event during a round (`out`: resigned, disqualified) keeps their
+score on the card for the table's sake but ranks below everyone still in the round.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 from typing import Literal
@@ -83,6 +91,10 @@ class RoundPlace:
     tie_break: RoundTieBreak | None
     draw: int | None
     is_advancing: bool
+    # §4.15 (our reading) the entrant did not come; a neutral filler took the seat
+    is_absent: bool = False
+    # out of the event during the round (absent, resigned, disqualified): last of the round
+    is_out: bool = False
 
 
 @dataclass(frozen=True)
@@ -102,6 +114,11 @@ class RoundResult:
         """List the players who go out, best first."""
         return tuple(place.number for place in self.places if not place.is_advancing)
 
+    @property
+    def absent(self) -> tuple[int, ...]:
+        """List the entrants whose seat a neutral filler took (§4.15)."""
+        return tuple(place.number for place in self.places if place.is_absent)
+
 
 @dataclass(frozen=True)
 class FinalPlace:
@@ -120,6 +137,8 @@ class FinalPlace:
     day1_match_points: float
     tie_break: RoundTieBreak | TieBreak | None
     draw: int | None
+    is_absent: bool = False
+    is_out: bool = False
 
 
 def final_day_rounds(level: Level) -> tuple[int, ...]:
@@ -202,14 +221,40 @@ def eliminate(
     session_raw: Mapping[int, int],
     day1_mp: Mapping[int, float],
     seed: int,
+    stand_ins: Mapping[int, int] | None = None,
+    out: Collection[int] = (),
 ) -> RoundResult:
-    """Rank a final-day round by session score and send the bottom half out."""
-    players = [number for table in tables for number in table]
+    """Rank a final-day round by session score and send the bottom half out.
+
+    `tables` hold the players seated, fillers included; `stand_ins` maps a neutral filler
+    to the absent entrant whose seat they took (§4.15, our reading); `out` lists seated
+    entrants who left the event during the round.
+    """
+    players, raw, absent = _entrants(tables, session_raw, stand_ins)
     size = len(players)
     if size not in SEED_TABLES or size == GRAND_FINAL_SIZE:
         raise ValueError(f"a round of {size} players has no elimination")
-    places = _rank_round(players, session_raw, day1_mp, seed, advancing=size // 2)
+    places = _rank_round(players, raw, day1_mp, seed, advancing=size // 2, absent=absent,
+                         out=set(out))
     return RoundResult(size=size, places=places)
+
+
+def _entrants(
+    tables: Sequence[Sequence[int]],
+    session_raw: Mapping[int, int],
+    stand_ins: Mapping[int, int] | None,
+) -> tuple[list[int], dict[int, int], set[int]]:
+    """Return a round's entrants, the scores that rank them and who of them was absent."""
+    stand_ins = dict(stand_ins or {})
+    seated = [number for table in tables for number in table]
+    for filler, entrant in stand_ins.items():
+        if filler not in seated:
+            raise ValueError(f"filler {filler} has no seat in the round")
+        if entrant in seated:
+            raise ValueError(f"player {entrant} is seated, so cannot be absent")
+    # §4.15 (our reading) the filler's score counts for nobody's place
+    raw = {number: value for number, value in session_raw.items() if number not in stand_ins}
+    return [stand_ins.get(number, number) for number in seated], raw, set(stand_ins.values())
 
 
 def final_ranking(
@@ -217,14 +262,22 @@ def final_ranking(
     rounds: Sequence[RoundResult],
     grand_final_raw: Mapping[int, int],
     seed: int,
+    grand_final_stand_ins: Mapping[int, int] | None = None,
+    grand_final_out: Collection[int] = (),
 ) -> list[FinalPlace]:
-    """Rank a finished competitive event: Grand Final first, then bracket by bracket."""
+    """Rank a finished competitive event: Grand Final first, then bracket by bracket.
+
+    `grand_final_raw` holds the scores of the players seated in the Grand Final, fillers
+    included; `grand_final_stand_ins` maps a filler to the absent finalist (§4.15).
+    """
     day1_order = sorted(day1, key=lambda standing: standing.rank)
     day1_mp = {standing.number: standing.match_points for standing in day1_order}
-    _check_rounds(day1_order, rounds, grand_final_raw)
+    finalists, raw, absent = _entrants([list(grand_final_raw)], grand_final_raw,
+                                       grand_final_stand_ins)
+    _check_rounds(day1_order, rounds, finalists)
 
-    finalists = list(grand_final_raw)
-    grand_final = _rank_round(finalists, grand_final_raw, day1_mp, seed, advancing=0)
+    grand_final = _rank_round(finalists, raw, day1_mp, seed, advancing=0, absent=absent,
+                              out=set(grand_final_out))
     brackets: list[tuple[int, Sequence[RoundPlace]]] = [(GRAND_FINAL_SIZE, grand_final)]
     for result in reversed(rounds):
         brackets.append((result.size, [p for p in result.places if not p.is_advancing]))
@@ -242,6 +295,8 @@ def final_ranking(
                     day1_match_points=place.day1_match_points,
                     tie_break=place.tie_break,
                     draw=place.draw,
+                    is_absent=place.is_absent,
+                    is_out=place.is_out,
                 )
             )
     # §3.5.1 everyone else keeps their match-point place from the preliminary round
@@ -266,11 +321,16 @@ def _rank_round(
     day1_mp: Mapping[int, float],
     seed: int,
     advancing: int,
+    absent: set[int] | frozenset[int] = frozenset(),
+    out: set[int] | frozenset[int] = frozenset(),
 ) -> tuple[RoundPlace, ...]:
     if len(set(players)) != len(players):
         raise ValueError("a player is seated twice")
-    if set(session_raw) != set(players):
+    present = [number for number in players if number not in absent]
+    if set(session_raw) != set(present):
         raise ValueError("session scores must be given for exactly the players in the round")
+    if not out <= set(present):
+        raise ValueError("only a seated entrant of the round can leave it")
     missing = [number for number in players if number not in day1_mp]
     if missing:
         raise ValueError(f"no Day-1 match points for players {missing}")
@@ -286,7 +346,7 @@ def _rank_round(
             number,
         )
 
-    ordered = sorted(players, key=key)
+    ordered = sorted((number for number in present if number not in out), key=key)
     places: list[RoundPlace] = []
     for _, raw_group in groupby(ordered, key=lambda number: session_raw[number]):
         raw_tied = list(raw_group)
@@ -311,15 +371,47 @@ def _rank_round(
                         is_advancing=len(places) < advancing,
                     )
                 )
+    # §4.11 an entrant out of the event during the round ranks below those still in it,
+    # in the order of their scores
+    for number in sorted(out, key=key):
+        places.append(
+            RoundPlace(
+                place=len(places) + 1,
+                number=number,
+                raw=session_raw[number],
+                day1_match_points=day1_mp[number],
+                tie_break=None,
+                draw=None,
+                is_advancing=False,
+                is_out=True,
+            )
+        )
+    # §4.15 (our reading) an absent entrant is out and ranks last of the round; several
+    # absent entrants keep their Day-1 order among themselves
+    for number in sorted(absent, key=lambda n: (-mp_key(day1_mp[n]),
+                                                draw_value(seed, n, stage), n)):
+        places.append(
+            RoundPlace(
+                place=len(places) + 1,
+                number=number,
+                raw=0,
+                day1_match_points=day1_mp[number],
+                tie_break=None,
+                draw=None,
+                is_advancing=False,
+                is_absent=True,
+                is_out=True,
+            )
+        )
     return tuple(places)
 
 
 def _check_rounds(
     day1_order: Sequence[Standing],
     rounds: Sequence[RoundResult],
-    grand_final_raw: Mapping[int, int],
+    finalists: Sequence[int],
 ) -> None:
-    sizes = tuple(result.size for result in rounds) + (len(grand_final_raw),)
+    sizes = tuple(result.size for result in rounds) + (len(finalists),)
     if sizes not in FINAL_DAY_ROUNDS.values():
         raise ValueError(f"final-day rounds of {sizes} players do not make a bracket")
     entrants = {standing.number for standing in day1_order[: sizes[0]]}
@@ -327,5 +419,5 @@ def _check_rounds(
         if {place.number for place in result.places} != entrants:
             raise ValueError(f"the round of {result.size} does not hold the players who reached it")
         entrants = set(result.survivors)
-    if set(grand_final_raw) != entrants:
+    if set(finalists) != entrants:
         raise ValueError("the Grand Final does not hold the semifinal survivors")

@@ -19,6 +19,7 @@ import hashlib
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from itertools import groupby
 from operator import attrgetter
 from typing import Literal, NamedTuple
@@ -26,6 +27,10 @@ from typing import Literal, NamedTuple
 DISPLAY_PLACES = 2
 LATE_ARRIVAL_DEDUCTION = 15.0  # §3.7 MP per session missed
 MAX_LATE_SESSIONS = 2  # §3.7 only the first one or two sessions may be missed
+# §3.7 a late player must check in before the third session starts
+LAST_LATE_SESSION = MAX_LATE_SESSIONS + 1
+# §3.7 the organizer may refuse a player who checks in later than 10 minutes before a start
+LATE_CHECK_IN_MARGIN = timedelta(minutes=10)
 STANDINGS_STAGE = "standings"
 
 _MP_TIE_PLACES = 9
@@ -69,6 +74,32 @@ class Standing:
     tie_break: TieBreak | None
     draw: int | None
     is_resigned: bool
+
+
+def late_cut_off(starts_at: datetime) -> datetime:
+    """Return the last moment a player may check in for a session and not be refused (§3.7)."""
+    return starts_at - LATE_CHECK_IN_MARGIN
+
+
+def is_after_cut_off(starts_at: datetime, checked_in_at: datetime) -> bool:
+    """Return True when a check-in comes less than 10 minutes before the start (§3.7)."""
+    return checked_in_at > late_cut_off(starts_at)
+
+
+def late_join_problem(joins: int, preliminary_sessions: int | None = None) -> str | None:
+    """Explain why a late arrival cannot join at session `joins`, or return None (§3.7).
+
+    `preliminary_sessions` is the length of a competitive event's preliminary round (None
+    for a casual event): the pardon covers its first sessions only.
+    """
+    if joins == 1:
+        return None  # session 1: not late at all (clears a mark)
+    if not 1 < joins <= LAST_LATE_SESSION:
+        return (f"A late arrival joins at session 2 or 3 at the latest: they must check in "
+                f"before session {LAST_LATE_SESSION} starts (§3.7). Choose 1 to clear the mark.")
+    if preliminary_sessions is not None and joins > preliminary_sessions:
+        return "The late-arrival pardon covers preliminary sessions only (§3.7)."
+    return None
 
 
 def match_points(raw: int) -> float:

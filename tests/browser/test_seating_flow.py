@@ -69,3 +69,76 @@ def test_organizer_seats_a_session_and_a_player_finds_their_table(live_server, b
         assert "Player 007" in mine.inner_text("body")
     finally:
         phone.close()
+
+
+# ---------------------------------------------------------------- §3.7 late and absent
+
+
+@pytest.fixture
+def late_event(app):
+    from datetime import timedelta
+
+    from judgeaid.models import PlaySession, utcnow
+
+    with app.app_context():
+        tournament, _ = make_tournament("Harbour Cup", pin="1234")
+        make_players(tournament, 9)
+        # session 2 starts in 5 minutes: a check-in now is after its cut-off
+        db.session.add(PlaySession(tournament_id=tournament.id, number=2,
+                                   starts_at=utcnow() + timedelta(minutes=5)))
+        db.session.commit()
+        return tournament.id
+
+
+def test_organizer_refuses_a_late_player_and_resigns_an_absent_one(live_server, page, app,
+                                                                   late_event):
+    from judgeaid.services import seating
+    from judgeaid.services.accounts import get_tournament_or_404
+    from tests.web.test_standings_service import organizer_of
+
+    page.goto(f"{live_server.url}/login?tournament_id={late_event}")
+    page.fill("input[name=name]", "Olga")
+    page.fill("input[name=pin]", "1234")
+    page.locator("main form button[type=submit]").click()
+    page.wait_for_url("**/organizer")
+    page.goto(f"{live_server.url}/t/{late_event}/sessions")
+    late = page.locator("[data-testid=late-arrival]")
+    cut_off = late.locator("[data-testid=cut-offs] li[data-session='2']").inner_text()
+    assert "check-in cut-off" in cut_off and "passed" in cut_off
+    page.fill("[data-testid=change-form] input[name=player]", "9")
+    late.locator("select[name=joins]").select_option("2")
+    late.locator("button", has_text="Record late arrival").click()
+    assert "checks in after the cut-off for session 2" in page.locator("main").inner_text()
+    page.fill("[data-testid=change-form] input[name=player]", "9")
+    late = page.locator("[data-testid=late-arrival]")
+    late.locator("select[name=joins]").select_option("2")
+    late.locator("[data-testid=late-refuse]").check()
+    late.locator("button", has_text="Record late arrival").click()
+    assert "is refused for session 2 (§3.7) and joins at session 3." in page.locator(
+        "main").inner_text()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+
+    with app.app_context():
+        tournament = get_tournament_or_404(late_event)
+        organizer = organizer_of(tournament)
+        for number in (1, 2):
+            session = seating.seat_session(tournament, number, organizer)
+            assert 9 not in {s.player.number for t in session.tables for s in t.seats}
+        db.session.commit()
+
+    page.goto(f"{live_server.url}/t/{late_event}/sessions/2/tables")
+    form = page.locator("[data-testid=absent-form]")
+    assert "cannot be chosen instead (§3.7)" in page.locator("#absent").inner_text()
+    form.locator("select[name=player]").select_option("3")
+    form.locator("[data-testid=absent-confirm]").check()
+    submit = form.locator("[data-testid=absent-submit]")
+    assert submit.bounding_box()["height"] >= 40
+    submit.click()
+    page.wait_for_url("**/sessions/2/tables#absent")
+    assert "is resigned from the tournament from session 2 (§3.7)" in page.locator(
+        "main").inner_text()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    with app.app_context():
+        status = db.session.scalar(select(Player.status).where(
+            Player.tournament_id == late_event, Player.number == 3))
+        assert status == "resigned"

@@ -72,3 +72,60 @@ def test_organizer_posts_a_session_and_a_visitor_reads_the_standings(
     finally:
         visitor.close()
         desk.close()
+
+
+# ---------------------------------------------------------------- §4.15 final-day filler
+
+
+@pytest.fixture
+def final_day_event(app):
+    from judgeaid.services import final_day, standings
+    from tests.web.test_standings_final_day import play_preliminary
+
+    with app.app_context():
+        tournament, organizer = make_event("rsom", players=20, sessions=1)
+        by_rank = play_preliminary(tournament, organizer)
+        final_day.advance(tournament, organizer)
+        db.session.commit()
+        names = {n: p.name for n, p in standings.load_sheet(tournament.id).players.items()}
+        return {"id": tournament.id, "organizer": organizer.name, "by_rank": by_rank,
+                "names": names}
+
+
+def test_organizer_calls_a_filler_on_the_final_day_at_phone_width(live_server, page,
+                                                                  final_day_event):
+    event, by_rank = final_day_event, final_day_event["by_rank"]
+    page.goto(f"{live_server.url}/login?tournament_id={event['id']}")
+    page.fill("input[name=name]", event["organizer"])
+    page.fill("input[name=pin]", "1234")
+    page.locator("main form button[type=submit]").click()
+    page.wait_for_url("**/organizer")
+    page.goto(f"{live_server.url}/t/{event['id']}/final-day")
+    seat = page.locator("[data-testid=empty-seat]")
+    assert "our reading of §4.15" in seat.inner_text()
+    assert f"#{by_rank[17]} (preliminary rank 17)" in seat.locator(
+        "[data-testid=proposal]").inner_text()
+
+    # the 17th is not in the hall: the next is proposed
+    page.click("[data-testid=not-present]")
+    assert f"#{by_rank[18]} (preliminary rank 18)" in page.locator(
+        "[data-testid=proposal]").inner_text()
+    page.select_option("select[name=absent]", str(by_rank[2]))
+    page.check("[data-testid=filler-confirm]")
+    button = page.locator("[data-testid=call-filler]")
+    assert button.bounding_box()["height"] >= 40
+    button.click()
+    page.wait_for_url("**/final-day#empty-seat")
+    main = page.locator("main").inner_text()
+    assert f"Player {by_rank[18]} fills the seat of player {by_rank[2]}" in main
+    neutral = page.locator(f"[data-testid=neutral-{by_rank[18]}]")
+    assert neutral.is_visible()
+    assert f"neutral filler for {event['names'][by_rank[2]]} #{by_rank[2]}" in \
+        neutral.inner_text()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+
+    # the dark theme keeps the section readable and narrow too
+    page.emulate_media(color_scheme="dark")
+    page.reload()
+    assert page.locator("[data-testid=empty-seat]").is_visible()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360

@@ -395,3 +395,119 @@ def test_final_ranking_rejects_an_inconsistent_bracket():
         final_ranking(day1, rounds, wrong_final, SEED)
     with pytest.raises(ValueError):
         final_ranking(day1, rounds[1:], grand_final_raw, SEED)
+
+
+# ---------------------------------------------------------------- §4.15 fillers (our reading)
+
+
+def round_of_16_with_a_filler(absent_rank=2, filler_rank=17):
+    """Seed a round of 16 from 20 players and seat the 17th in the seat of an absent entrant."""
+    day1 = day1_standings(20)
+    day1_mp = {s.number: s.match_points for s in day1}
+    tables = seed_tables([s.number for s in cut(day1, 16).advancing])
+    absent, filler = number_of(absent_rank), number_of(filler_rank)
+    seated = [[filler if n == absent else n for n in table] for table in tables]
+    return day1, day1_mp, seated, absent, filler
+
+
+def test_an_absent_entrant_ranks_last_of_the_round_and_the_filler_has_no_place():
+    day1, day1_mp, seated, absent, filler = round_of_16_with_a_filler()
+    # the filler wins big: their score still counts for nobody's place
+    session_raw = {n: -10 for table in seated for n in table}
+    session_raw[filler] = 150
+
+    result = eliminate(seated, session_raw, day1_mp, SEED, stand_ins={filler: absent})
+
+    assert result.size == 16
+    assert filler not in [place.number for place in result.places]
+    assert result.places[-1].number == absent
+    assert result.places[-1].is_absent and not result.places[-1].is_advancing
+    assert result.absent == (absent,)
+    assert len(result.survivors) == 8 and absent not in result.survivors
+    assert [p.place for p in result.places] == list(range(1, 17))
+
+
+def test_the_filler_never_advances_and_the_reseed_skips_them():
+    day1, day1_mp, seated, absent, filler = round_of_16_with_a_filler()
+    session_raw = {n: 0 for table in seated for n in table}
+    session_raw[filler] = 900
+    day1_rank = {s.number: s.rank for s in day1}
+
+    result = eliminate(seated, session_raw, day1_mp, SEED, stand_ins={filler: absent})
+    semifinal = reseed(result.survivors, day1_rank)
+
+    assert filler not in {n for table in semifinal for n in table}
+    assert absent not in {n for table in semifinal for n in table}
+    assert sorted(n for table in semifinal for n in table) == sorted(result.survivors)
+
+
+def test_two_absent_entrants_keep_their_day1_order_at_the_bottom():
+    day1, day1_mp, seated, absent, filler = round_of_16_with_a_filler(absent_rank=9)
+    other_absent, other_filler = number_of(3), number_of(18)
+    seated = [[other_filler if n == other_absent else n for n in table] for table in seated]
+    session_raw = {n: 5 for table in seated for n in table}
+
+    result = eliminate(seated, session_raw, day1_mp, SEED,
+                       stand_ins={filler: absent, other_filler: other_absent})
+
+    assert [p.number for p in result.places[-2:]] == [other_absent, absent]
+    assert result.absent == (other_absent, absent)
+
+
+@pytest.mark.parametrize(
+    "stand_ins",
+    [{999: number_of(2)}, {number_of(17): number_of(3)}],
+    ids=["filler-not-seated", "absent-player-is-seated"],
+)
+def test_stand_ins_must_match_the_seats(stand_ins):
+    _, day1_mp, seated, _, _ = round_of_16_with_a_filler()
+    session_raw = {n: 0 for table in seated for n in table}
+    with pytest.raises(ValueError):
+        eliminate(seated, session_raw, day1_mp, SEED, stand_ins=stand_ins)
+
+
+def test_final_ranking_puts_an_absent_finalist_fourth_and_keeps_the_fillers_place():
+    day1, rounds, grand_final_raw = run_final_day("regional", 21)
+    semifinal = rounds[-1]
+    absent = next(iter(grand_final_raw))
+    # the best player out in the semifinal fills the seat
+    filler = semifinal.eliminated[0]
+    seated_raw = {filler if n == absent else n: v for n, v in grand_final_raw.items()}
+    seated_raw[filler] = 500
+
+    plain = final_ranking(day1, rounds, {**grand_final_raw}, SEED)
+    ranking = final_ranking(day1, rounds, seated_raw, SEED, grand_final_stand_ins={filler: absent})
+
+    assert [p.rank for p in ranking] == list(range(1, 22))
+    assert ranking[3].number == absent and ranking[3].is_absent and ranking[3].round_size == 4
+    present = sorted((n for n in grand_final_raw if n != absent),
+                     key=lambda n: -grand_final_raw[n])
+    assert [p.number for p in ranking[:3]] == present
+    # the filler keeps the place they had from the semifinal: the 5th, as without the call
+    assert [p.number for p in ranking[4:]] == [p.number for p in plain[4:]]
+    assert ranking[4].number == filler and not ranking[4].is_absent
+
+
+def test_an_entrant_out_during_the_round_ranks_below_those_still_in_it():
+    tables, day1_mp = final_day_players(8)
+    session_raw = {number: 0 for number in day1_mp}
+    session_raw[505] = 400  # the top score, then disqualified during the round
+
+    result = eliminate(tables, session_raw, day1_mp, SEED, out=[505])
+
+    assert result.places[-1].number == 505
+    assert result.places[-1].is_out and not result.places[-1].is_absent
+    assert result.places[-1].raw == 400
+    assert 505 not in result.survivors and len(result.survivors) == 4
+    with pytest.raises(ValueError):
+        eliminate(tables, session_raw, day1_mp, SEED, out=[999])
+
+
+def test_an_entrant_out_in_the_grand_final_is_placed_behind_the_others():
+    day1, rounds, grand_final_raw = run_final_day("regional", 16)
+    best = max(grand_final_raw, key=grand_final_raw.get)
+
+    ranking = final_ranking(day1, rounds, grand_final_raw, SEED, grand_final_out=[best])
+
+    assert ranking[3].number == best and ranking[3].is_out
+    assert [p.rank for p in ranking] == list(range(1, 17))

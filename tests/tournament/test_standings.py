@@ -1,6 +1,7 @@
 import math
 import random
 from collections import Counter
+from datetime import datetime, timedelta
 
 import pytest
 
@@ -9,6 +10,9 @@ from judgeaid.tournament.standings import (
     display_match_points,
     draw_order,
     draw_value,
+    is_after_cut_off,
+    late_cut_off,
+    late_join_problem,
     match_points,
     mp_key,
     rank,
@@ -292,3 +296,45 @@ def test_four_hundred_players_eight_sessions():
             assert standing.tie_break is None
     # the coarse score grid makes every kind of tie occur
     assert {s.tie_break for s in standings} == {None, "raw", "draw"}
+
+
+# ---------------------------------------------------------------- §3.7 late check-in
+
+
+@pytest.mark.parametrize(
+    ("starts_at", "checked_in_at", "after"),
+    [
+        ("2025-05-17T13:30", "2025-05-17T13:19", False),
+        ("2025-05-17T13:30", "2025-05-17T13:20", False),  # exactly 10 minutes before
+        ("2025-05-17T13:30", "2025-05-17T13:20:01", True),
+        ("2025-05-17T13:30", "2025-05-17T13:29", True),
+        ("2025-05-17T13:30", "2025-05-17T14:00", True),  # after the start
+        ("2025-05-18T00:05", "2025-05-17T23:56", True),  # across midnight
+        ("2025-05-18T00:05", "2025-05-17T23:54", False),
+    ],
+)
+def test_late_check_in_cut_off_is_ten_minutes_before_the_start(starts_at, checked_in_at,
+                                                                 after):
+    start = datetime.fromisoformat(starts_at)
+    assert late_cut_off(start) == start - timedelta(minutes=10)
+    assert is_after_cut_off(start, datetime.fromisoformat(checked_in_at)) is after
+
+
+@pytest.mark.parametrize(
+    ("joins", "preliminary", "problem"),
+    [
+        (1, None, None),
+        (2, None, None),
+        (3, None, None),
+        (3, 4, None),
+        (4, None, "session 2 or 3 at the latest"),
+        (0, None, "session 2 or 3 at the latest"),
+        (3, 2, "preliminary sessions only"),
+    ],
+)
+def test_late_join_problem(joins, preliminary, problem):
+    text = late_join_problem(joins, preliminary)
+    if problem is None:
+        assert text is None
+    else:
+        assert problem in text and "§3.7" in text

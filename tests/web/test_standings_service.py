@@ -199,8 +199,8 @@ def test_totals_add_up_over_sessions(app, client):
 def test_late_arrival_loses_15_mp_per_missed_session(app, client):
     with app.app_context():
         tournament, organizer = make_event(players=6)
-        standings.mark_late_arrival(tournament, 5, 2, organizer)
-        standings.mark_late_arrival(tournament, 6, 3, organizer)
+        seating.mark_late_arrival(tournament, 5, 2, organizer)
+        seating.mark_late_arrival(tournament, 6, 3, organizer)
         first = seat_by_hand(tournament, 1, [[1, 2, 3, 4]])
         play(card_of(first, 1), organizer, win(1, 40))
         second = seat_by_hand(tournament, 2, [[1, 2, 3, 5]])
@@ -210,9 +210,9 @@ def test_late_arrival_loses_15_mp_per_missed_session(app, client):
         db.session.commit()
         tid = tournament.id
         with pytest.raises(Conflict):
-            standings.mark_late_arrival(tournament, 1, 2, organizer)  # played session 1
+            seating.mark_late_arrival(tournament, 1, 2, organizer)  # played session 1
         with pytest.raises(ServiceError, match="session 2 or 3"):
-            standings.mark_late_arrival(tournament, 4, 4, organizer)
+            seating.mark_late_arrival(tournament, 4, 4, organizer)
     rows = {r["number"]: r for r in client.get(f"/api/tournaments/{tid}/standings")
             .get_json()["standings"]}
     assert rows[5]["deductions"] == 15.0
