@@ -23,6 +23,7 @@ from judgeaid.judge.schemas import (
     CallStatus,
     CallUpAnswer,
     CallUpBody,
+    DepartureList,
     Guide,
     GuideQuery,
     LogPrintQuery,
@@ -277,6 +278,15 @@ def issue_penalty(tournament_id: int, json: PenaltyBody):
                                  lambda: judging.issue_penalty(tournament, json, user),
                                  tournament_id=tournament_id)
     return jsonify(answer), status
+
+
+@api.get("/t/<int:tournament_id>/departures")
+@edge.api.validate(resp=responses(DepartureList, errors=READ_ERRORS), tags=TAGS,
+                   security=SIGNED_IN)
+def departure_list(tournament_id: int):
+    """Penalties that depart from the rubric's suggestion, with each judge's reason (A.5.7)."""
+    require_judge(tournament_id)
+    return jsonify(departures=judging.departures(tournament_id))
 
 
 @api.get("/t/<int:tournament_id>/penalties")
