@@ -428,7 +428,7 @@ function mountTimer(root) {
   });
   parts.undo.addEventListener("click", undo);
   parts.finish.addEventListener("click", finish);
-  parts.convert.addEventListener("click", convert);
+  parts.convert.addEventListener("click", () => convert());
   document.addEventListener("visibilitychange", () => { render(); if (document.visibilityState === "visible") refresh(); });
   mountPending($(root, "[data-testid=timer-pending]"), forThis);
   mountAttention($(root, "[data-testid=timer-attention]"), { filter: forThis });
