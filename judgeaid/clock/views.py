@@ -46,7 +46,7 @@ SIGNED_IN = {"security": {"session": []}}
 @bp.get("/t/<int:tournament_id>/clock")
 @edge.pages.validate(query=ClockQuery)
 def hall(tournament_id: int, query: ClockQuery):
-    """Show the hall clock: no sign-in, large digits, tables with extra time (§3.4)."""
+    """Show the hall clock: no sign-in, large digits, tables with the organizer's extra time."""
     view = clock.clock_view(tournament_id, query.session)
     return render_template("clock/hall.html", clock=view, tournament_id=tournament_id,
                            session_number=query.session)

@@ -270,8 +270,9 @@ def suggest(tournament_id: int, query: SuggestQuery):
 @edge.api.validate(json=PenaltyBody, resp=responses(PenaltyAnswer, errors=(*edge.ERRORS, 422)),
                    tags=TAGS, security=SIGNED_IN)
 def issue_penalty(tournament_id: int, json: PenaltyBody):
-    """Give one penalty; points go on the player's card (§4.11). 403 when it goes beyond the
-    rubric and the judge is not the head judge (A.5.7); 422 when a reason is missing."""
+    """Give one penalty; points go on the player's card (§4.11). Any judge may depart from the
+    rubric (A.5.6, A.5.7): 422 when the reason is missing; 409 resignation_question when a time
+    penalty takes the round above 80 time points and no answer is given (§1.9)."""
     user = require_judge(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
     answer, status = writes.once("judge.penalty", f"tournament:{tournament_id}", json,

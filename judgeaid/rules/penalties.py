@@ -220,7 +220,7 @@ CATEGORIES: tuple[Category, ...] = (
                 repeated_range=(10, 20),
                 entry_step=2,
             ),
-            # not a rubric example: §4.14 prices time-outs and lateness like time violations
+            # not a rubric example: §4.14 prices time-outs and lateness by the clock as well
             Infraction(
                 "timeout_or_late",
                 "Time-out overrun or late arrival",

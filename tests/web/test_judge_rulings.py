@@ -222,3 +222,21 @@ def test_the_resignation_kind_puts_the_player_out_of_the_tournament(app, client,
     assert answer.status_code == 200, answer.get_json()
     assert answer.get_json()["penalty"]["label"] == "Resigned from the tournament"
     assert status_of(app, tid, player) == ("resigned", 2)
+
+
+# ---------------------------------------------------------------- citations
+
+
+def test_the_clock_says_its_warnings_and_extra_time_are_not_rules(client, demo):
+    # §3.4.1.2 and §3.4.2.2 set the session length only; warnings and extra time are ours
+    login(client, demo, "organizer")
+    page = client.get(f"/t/{demo['tournament_id']}/clock/control").get_data(as_text=True)
+    assert "Warnings show at 15 and 5 minutes left: a convenience of this app, not a rule" in page
+    assert "the rulebook does not provide for extra time" in page
+    assert "§3.4.1.2, §3.4.2.2" in page
+
+
+def test_the_appeals_page_says_the_head_judge_decides_finally(client, demo):
+    login(client, demo, "judge")
+    page = client.get(f"/t/{demo['tournament_id']}/judge/appeals").get_data(as_text=True)
+    assert "Only the head judge decides appeals, and that decision is final (§4.3, §4.11)" in page
