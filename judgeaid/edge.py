@@ -178,6 +178,8 @@ class ErrorBody(BaseModel):
     error: str
     message: str
     details: list[Any] | None = None
+    code: str | None = Field(None, description="what a client can act on, e.g. "
+                                               "'resignation_question', 'csrf', 'signin'")
 
 
 # ---------------------------------------------------------------- messages

@@ -51,6 +51,8 @@ def register(app: Flask) -> None:
     def service_error(exc: ServiceError):
         if wants_json():
             extra = {"details": exc.details} if exc.details else {}
+            if exc.code:
+                extra["code"] = exc.code
             response = error_response(exc.status, exc.message, **extra)
             if isinstance(exc, Throttled):
                 response.headers["Retry-After"] = str(exc.retry_after)

@@ -399,6 +399,10 @@ class Penalty(db.Model):
     judge_id: Mapped[int] = mapped_column(ForeignKey("user.id"))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     op_id: Mapped[str | None] = mapped_column(String(64))
+    # A.5.6, A.5.7: the judge chose otherwise than the rubric suggested (reason in `reason`)
+    is_departure: Mapped[bool] = mapped_column(default=False)
+    # §1.9: the explanation the judge accepted when this took the round above 80 time points
+    time_explanation: Mapped[str] = mapped_column(Text, default="", server_default="")
 
 
 class Appeal(db.Model):

@@ -79,6 +79,18 @@ class TimerStopBody(Schema):
     op_id: OpId
 
 
+class TimerPenaltyBody(TimerStopBody):
+    """The timer's points go on the card; a round above 80 time points needs an answer."""
+
+    resignation: Literal["explained", "resigned"] | None = Field(
+        None, description="the judge's answer when these points take the player's round above "
+                          "80 time points (otherwise 409 resignation_question, §1.9): "
+                          "'explained' (with `explanation`) or 'resigned' (out of the "
+                          "tournament, §4.11)")
+    explanation: text(1000, multiline=True) = Field(
+        "", description="the player's explanation the judge accepted (with 'explained')")
+
+
 class TimeoutStartBody(Schema):
     player: Id
     kind: Literal["timeout", "late"] = "timeout"

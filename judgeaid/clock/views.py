@@ -19,6 +19,7 @@ from judgeaid.clock.schemas import (
     TimeoutStartBody,
     TimerListQuery,
     TimerOut,
+    TimerPenaltyBody,
     TimerStartBody,
     TimerStopBody,
     TimerTapBody,
@@ -45,7 +46,7 @@ SIGNED_IN = {"security": {"session": []}}
 @bp.get("/t/<int:tournament_id>/clock")
 @edge.pages.validate(query=ClockQuery)
 def hall(tournament_id: int, query: ClockQuery):
-    """Show the hall clock: no sign-in, large digits, tables with extra time (§3.4)."""
+    """Show the hall clock: no sign-in, large digits, tables with the organizer's extra time."""
     view = clock.clock_view(tournament_id, query.session)
     return render_template("clock/hall.html", clock=view, tournament_id=tournament_id,
                            session_number=query.session)
@@ -201,11 +202,13 @@ def finish(timer_id: int, json: TimerStopBody):
 
 
 @api.post("/timers/<int:timer_id>/penalty")
-@edge.api.validate(json=TimerStopBody, **TIMER_WRITE)
-def convert(timer_id: int, json: TimerStopBody):
-    """Put the timer's points on the card as a penalty, with a ruling-log entry (§1.9)."""
+@edge.api.validate(json=TimerPenaltyBody, **TIMER_WRITE)
+def convert(timer_id: int, json: TimerPenaltyBody):
+    """Put the timer's points on the card as a penalty, with a ruling-log entry (§1.9); 409
+    resignation_question when they take the round above 80 time points and no answer is sent."""
     return _timer_write(timer_id, "timer.penalty", json, lambda timer, user: timers.convert(
-        timer, json.at_ms, user, op_id=json.op_id))
+        timer, json.at_ms, user, op_id=json.op_id, resignation=json.resignation,
+        explanation=json.explanation))
 
 
 # ---------------------------------------------------------------- time-outs API

@@ -21,6 +21,8 @@ from judgeaid.tournament.card import ROUNDS
 Category = Literal[tuple(c.id for c in CATEGORIES)]  # type: ignore[valid-type]
 Kind = Literal[PENALTY_KINDS]  # type: ignore[valid-type]
 Decision = Literal["upheld", "overturned", "modified"]
+# §1.9: the judge's answer when a round's time points pass 80
+ResignationAnswer = Literal["explained", "resigned"]
 
 # Limits of the Text columns (the console's own; the database has none).
 STORY_LIMIT = 4000        # Ruling.what_happened, Ruling.decision
@@ -84,6 +86,13 @@ class PenaltySpec(Schema):
     confirm_repeat: StrictBool = Field(
         False, description="the judge saw the player's earlier time penalty for this round "
                            "and means to give a second one (otherwise 409, §1.9)")
+    resignation: ResignationAnswer | None = Field(
+        None, description="the judge's answer when this time penalty takes the player's round "
+                          "above 80 time points (otherwise 409 resignation_question, §1.9): "
+                          "'explained' (a reasonable explanation, written in `explanation`) "
+                          "or 'resigned' (the player resigns from the tournament, §4.11)")
+    explanation: text(REASON_LIMIT, multiline=True) = Field(
+        "", description="the player's explanation the judge accepted (with 'explained')")
 
 
 class PenaltyBody(PenaltySpec):
@@ -261,6 +270,10 @@ class CardTotals(BaseModel):
 class PenaltyAnswer(BaseModel):
     penalty: PenaltyOut
     card: CardTotals
+
+
+class DepartureList(BaseModel):
+    departures: list[PenaltyOut]
 
 
 class PenaltyOverview(_Open):

@@ -23,6 +23,7 @@ from judgeaid.judge.schemas import (
     CallStatus,
     CallUpAnswer,
     CallUpBody,
+    DepartureList,
     Guide,
     GuideQuery,
     LogPrintQuery,
@@ -269,14 +270,24 @@ def suggest(tournament_id: int, query: SuggestQuery):
 @edge.api.validate(json=PenaltyBody, resp=responses(PenaltyAnswer, errors=(*edge.ERRORS, 422)),
                    tags=TAGS, security=SIGNED_IN)
 def issue_penalty(tournament_id: int, json: PenaltyBody):
-    """Give one penalty; points go on the player's card (§4.11). 403 when it goes beyond the
-    rubric and the judge is not the head judge (A.5.7); 422 when a reason is missing."""
+    """Give one penalty; points go on the player's card (§4.11). Any judge may depart from the
+    rubric (A.5.6, A.5.7): 422 when the reason is missing; 409 resignation_question when a time
+    penalty takes the round above 80 time points and no answer is given (§1.9)."""
     user = require_judge(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
     answer, status = writes.once("judge.penalty", f"tournament:{tournament_id}", json,
                                  lambda: judging.issue_penalty(tournament, json, user),
                                  tournament_id=tournament_id)
     return jsonify(answer), status
+
+
+@api.get("/t/<int:tournament_id>/departures")
+@edge.api.validate(resp=responses(DepartureList, errors=READ_ERRORS), tags=TAGS,
+                   security=SIGNED_IN)
+def departure_list(tournament_id: int):
+    """Penalties that depart from the rubric's suggestion, with each judge's reason (A.5.7)."""
+    require_judge(tournament_id)
+    return jsonify(departures=judging.departures(tournament_id))
 
 
 @api.get("/t/<int:tournament_id>/penalties")

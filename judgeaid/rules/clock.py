@@ -5,8 +5,9 @@ pause, resume, extend, end); its state at any moment is derived from them, so ev
 that knows the acts and the server time shows the same thing. A running clock is described
 by its deadline (the server time at which it reaches zero), never by a count of ticks.
 
-Extra time may be given to the whole hall or to one table (time lost to a long ruling). A
-table with extra time keeps its own countdown: it plays on after the hall's zero until its
+Extra time may be given to the whole hall or to one table (time lost to a long ruling): the
+organizer's convenience, not a rule of §3.4, which only sets the session length. A table
+with extra time keeps its own countdown: it plays on after the hall's zero until its
 own deadline. Ending the clock before zero stops every table; ending it at or after zero
 stops the hall, and tables with extra time left play on until theirs runs out or is ended.
 """
@@ -22,7 +23,8 @@ ACT_KINDS: tuple[str, ...] = ("start", "pause", "resume", "extend", "end")
 Status = Literal["not_started", "running", "paused", "over", "ended"]
 Phase = Literal["untimed", "play", "warn15", "warn5", "over"]
 
-# §3.4 warnings before the end of the session
+# The app's own warnings before the end of the session: not a rule (§3.4.1.2 and §3.4.2.2
+# set only the length and say play stops at the end)
 WARN_15_MS = 15 * 60_000
 WARN_5_MS = 5 * 60_000
 WARNINGS_MS: tuple[int, ...] = (WARN_15_MS, WARN_5_MS)
@@ -289,8 +291,8 @@ def check_act(acts: Sequence[ClockAct], duration_ms: int | None, act: ClockAct) 
 def time_over_due(clock: SessionClock, grace_ms: int = 0) -> tuple[bool, tuple[Hashable, ...]]:
     """Return whether the hall's time is over for the cards, and which extra-time tables are.
 
-    Play stops at zero (§3.4); the cards are closed once the clock was ended, or `grace_ms`
-    after zero so a round finished before the bell can still be written down.
+    Play stops at zero (§3.4.1.2, §3.4.2.2); the cards are closed once the clock was ended, or
+    `grace_ms` after zero so a round finished before the bell can still be written down.
     """
     def due(countdown: Countdown) -> bool:
         return countdown.is_ended or (

@@ -438,13 +438,16 @@ GUIDE: tuple[Entry, ...] = (
             "otherwise) or 15 s (competitive) are not counted.",
             "Over a limit: 5 points for each started 15 s; in competitive events turn and "
             "round overruns are both charged.",
-            "More than 80 time points in one round: the player counts as resigned unless "
-            "they give a reasonable explanation.",
+            "More than 80 time points in one round: the player is considered resigned, and so "
+            "out of the tournament, unless you accept a reasonable explanation; the app asks "
+            "you when a penalty crosses 80. Time-outs and lateness do not count towards it "
+            "(our reading: they are charged per session, not per round).",
             "A casual player who stalls may be held to 15 s a turn; further stalling is a "
             "competitive violation.",
         ),
-        sections=("1.9", "1.9.1", "1.9.2", "A.5.5", "A.5.3"),
-        usual_penalty="5 points per started 15 s over; more than 80 in a round is a resignation.",
+        sections=("1.9", "1.9.1", "1.9.2", "4.11", "A.5.5", "A.5.3"),
+        usual_penalty=("5 points per started 15 s over; more than 80 in a round resigns the "
+                       "player from the tournament unless explained."),
         rubric_category="special",
         rubric_infraction="time_violation",
     ),

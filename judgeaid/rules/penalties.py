@@ -29,7 +29,7 @@ KIND_LABELS: dict[str, str] = {
     "turn_clock_15s": "15-second turn clock",
     "round_loss": "Loss of the round",
     "disqualification": "Disqualification",
-    "resignation": "Treated as resigned",
+    "resignation": "Resigned from the tournament",
 }
 
 # §4.11: these put right what chapter 1 prescribes; they are not graded by the rubric's severity
@@ -72,6 +72,8 @@ class Infraction:
     opening_kind: str | None = None
     kinds: tuple[str, ...] = ()
     is_timed: bool = False
+    # §1.9: only turn and round time-limit points count towards the 80-point resignation
+    counts_for_resignation: bool = False
 
 
 @dataclass(frozen=True)
@@ -183,8 +185,9 @@ CATEGORIES: tuple[Category, ...] = (
         title="Special case",
         summary="Cases whose penalty the rules already fix.",
         typical=(
-            "Time: 5 points per started 15 seconds over, more than 80 in a round is a "
-            "resignation. Late-found scoring mistakes: correct, plus 5 to 10 points. "
+            "Time: 5 points per started 15 seconds over; more than 80 in a round and the "
+            "player is out of the tournament unless the judge accepts their explanation. "
+            "Late-found scoring mistakes: correct, plus 5 to 10 points. "
             "Disturbing tiles after a false win: 10 to 20 points."
         ),
         section="A.5.5",
@@ -199,6 +202,7 @@ CATEGORIES: tuple[Category, ...] = (
                 "1.9",
                 kinds=("resignation", "turn_clock_15s"),
                 is_timed=True,
+                counts_for_resignation=True,
             ),
             Infraction(
                 "score_recording_error",
@@ -216,7 +220,7 @@ CATEGORIES: tuple[Category, ...] = (
                 repeated_range=(10, 20),
                 entry_step=2,
             ),
-            # not a rubric example: §4.14 prices time-outs and lateness like time violations
+            # not a rubric example: §4.14 prices time-outs and lateness by the clock as well
             Infraction(
                 "timeout_or_late",
                 "Time-out overrun or late arrival",
@@ -300,7 +304,7 @@ class Suggestion:
         return _kind_phrase(self.kind, self.points)
 
     def is_beyond_rubric_for(self, points: int) -> bool:
-        """Return whether this many points is above the rubric's range."""
+        """Return whether this many points is above the rubric's range (allowed, A.5.7)."""
         high = self.allowed_range[1]
         return high is not None and points > high
 
@@ -311,6 +315,16 @@ class Suggestion:
         if kind == "warning" or kind in RULE_CONSEQUENCE_KINDS:
             return False
         return kind not in self.allowed_kinds
+
+    def is_departure(self, kind: str, points: int = 0) -> bool:
+        """Return whether a judge's choice departs from this suggestion (A.5.6, A.5.7).
+
+        A time penalty's points come from the clock (§1.9, §4.14), so any number of them is
+        the suggestion; only another kind departs from it.
+        """
+        if _is_timed(self.category, self.infraction):
+            return kind != "points"
+        return kind != self.kind or (kind == "points" and points != self.points)
 
 
 @dataclass(frozen=True)
@@ -391,13 +405,18 @@ def check_choice(
     category: str,
     chosen_kind: str,
     chosen_points: int,
-    is_head_judge: bool,
     *,
     infraction: str | None = None,
     occurrence: int = 1,
     reason: str = "",
 ) -> list[Problem]:
-    """List what is wrong with a judge's chosen penalty; an empty list means it may be saved."""
+    """List what is wrong with a judge's chosen penalty; an empty list means it may be saved.
+
+    The rubric suggests and never forbids: any judge may go above or below it (A.5.6 leaves
+    escalation to the judge, A.5.7 lets judges give penalties it does not list, §4.11 says
+    the judge determines the penalty), so the only condition is a written reason. The head
+    judge reviews departures and decides appeals finally (§4.3, §4.11).
+    """
     if category not in _CATEGORIES_BY_ID:
         return [Problem("unknown_category", f"There is no penalty category {category!r}.")]
     if chosen_kind not in PENALTY_KINDS:
@@ -417,32 +436,38 @@ def check_choice(
             )
         )
     suggestion = _suggest_for(category, infraction, occurrence)
-    timed = _is_timed(category, infraction)
-    if timed and chosen_kind == "points" and chosen_points % 5:
+    if _is_timed(category, infraction) and chosen_kind == "points" and chosen_points % 5:
         problems.append(
             Problem("time_points_step", "Time penalties come in steps of 5 points (§1.9, §4.14).")
         )
-    if suggestion.is_beyond_rubric(chosen_kind, chosen_points) and not is_head_judge:
-        # A.5.7: only the head judge goes past what the rubric lists
-        problems.append(
-            Problem(
-                "head_judge_only",
-                f"{_kind_phrase(chosen_kind, chosen_points)} is beyond the rubric's range "
-                f"({_range_phrase(suggestion)}); only the head judge may give it.",
-            )
-        )
-    differs = chosen_kind != suggestion.kind or (
-        chosen_points != suggestion.points and not (timed and chosen_kind == "points")
-    )
-    if differs and not reason.strip():
+    if suggestion.is_departure(chosen_kind, chosen_points) and not reason.strip():
+        beyond = suggestion.is_beyond_rubric(chosen_kind, chosen_points)
+        where = f" (beyond the rubric's {_range_phrase(suggestion)})" if beyond else ""
         problems.append(
             Problem(
                 "reason_required",
-                f"Give a reason for choosing {_kind_phrase(chosen_kind, chosen_points)} "
-                f"instead of the suggested {suggestion.label}.",
+                f"Give a reason for choosing {_kind_phrase(chosen_kind, chosen_points)}{where} "
+                f"instead of the suggested {suggestion.label}: any judge may depart from the "
+                "rubric with a written reason (A.5.6, A.5.7).",
             )
         )
     return problems
+
+
+def departure_note(suggested_kind: str, suggested_points: int, reason: str) -> str:
+    """Return how the ruling log marks a departure from the rubric's suggestion."""
+    return f"departs from the suggested {_kind_phrase(suggested_kind, suggested_points)}: {reason}"
+
+
+def counts_for_resignation(category: str, infraction: str | None) -> bool:
+    """Return whether a penalty's points count towards the 80-point limit of a round (§1.9).
+
+    §1.9 counts "penalties in a round for time limit violations": the turn and round limits
+    of §1.9.1/§1.9.2. Our reading: §4.14 time-outs and late arrival are priced per session,
+    not per round, so their points do not count.
+    """
+    example = find_infraction(category, infraction) if category in _CATEGORIES_BY_ID else None
+    return example is not None and example.counts_for_resignation
 
 
 def rubric_json() -> dict:
@@ -526,7 +551,8 @@ def _timed_suggestion(category: str, example: Infraction, occurrence: int) -> Su
     if example.id == "time_violation":
         explanation = (
             "Time violation → points from the play timer: 5 for each started 15 seconds "
-            "over the limit; more than 80 in one round counts as resigning (§1.9)."
+            "over the limit; more than 80 in one round and the player is out of the "
+            "tournament unless the judge accepts their explanation (§1.9, §4.11)."
         )
     else:
         explanation = (

@@ -108,9 +108,24 @@ def round_bank_penalty(total_ms: int, bank_s: int = ROUND_BANK_S) -> int:
 
 
 def is_resignation(points_in_round: int) -> bool:
-    """Return whether a round's time penalties make the player count as resigned (§1.9)."""
+    """Return whether a round's time penalties make the player resign unless excused (§1.9).
+
+    A resignation puts the player out of the tournament (§4.11), unless the judge accepts a
+    reasonable explanation (§1.9.1, §1.9.2).
+    """
     # §1.9 says "more than 80"; A.5.5's shorthand "80 points" is read as that rule
     return points_in_round > RESIGNATION_OVER_POINTS
+
+
+def crosses_resignation(points_before: int, points_added: int) -> bool:
+    """Return whether new time points take a round's total above 80 (§1.9): ask the judge.
+
+    Only the penalty that crosses the line asks; once the judge has answered, later points
+    in the same round do not ask again.
+    """
+    if points_before < 0 or points_added < 0:
+        raise ValueError("time points cannot be negative")
+    return not is_resignation(points_before) and is_resignation(points_before + points_added)
 
 
 def is_resignation_warning(points_in_round: int) -> bool:

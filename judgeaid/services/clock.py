@@ -39,8 +39,9 @@ from judgeaid.services.cards import Actor, actor_display
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
 from judgeaid.tournament.brackets import GRAND_FINAL_SIZE
 
-# Time after zero for writing down a round finished before the bell (§3.4); then the cards
-# close by themselves. Ending the clock by hand closes them at once.
+# Time after zero for writing down a round finished before the bell: the app's own margin,
+# since §3.4.1.2/§3.4.2.2 say only that play stops at once; then the cards close by
+# themselves. Ending the clock by hand closes them at once.
 DEFAULT_GRACE_S = 120
 
 
@@ -255,7 +256,8 @@ def _last_recorded(card: Card) -> int:
 
 
 def _close_card(session: PlaySession, table: Table, actor: Actor) -> int | None:
-    """Mark the card's unrecorded rounds not played (§3.4); return its id if it changed."""
+    """Mark the card's unrecorded rounds not played (§3.4.1.2, §3.4.2.2); return its id if it
+    changed."""
     try:
         card = cards.card_for_table(table)
     except NotFound:
@@ -299,7 +301,7 @@ def _sweep(session: PlaySession, table_id: int | None, tables: list[Table], is_e
     try:
         with db.session.begin_nested():
             if not is_ended:
-                # §3.4 at zero play stops: the clock records its own end
+                # §3.4.1.2, §3.4.2.2 at zero play stops: the clock records its own end
                 db.session.add(ClockEvent(session_id=session.id, table_id=table_id,
                                           kind="end", at_ms=now_ms, by="clock",
                                           reason="Time over"))

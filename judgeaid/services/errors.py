@@ -8,12 +8,15 @@ class ServiceError(Exception):
 
     status = 400
 
-    def __init__(self, message: str, *, status: int | None = None, details: list | None = None):
+    def __init__(self, message: str, *, status: int | None = None, details: list | None = None,
+                 code: str | None = None):
         super().__init__(message)
         self.message = message
         if status is not None:
             self.status = status
         self.details = details or []
+        # A machine-readable name for errors a client answers (e.g. "resignation_question").
+        self.code = code
 
 
 class NotFound(ServiceError):

@@ -55,13 +55,16 @@ from judgeaid.rules.penalties import (
     PriorPenalty,
     RepeatPolicy,
     check_choice,
+    counts_for_resignation,
+    departure_note,
     find_infraction,
     get_category,
     is_repeat_time_penalty,
     rubric_json,
     suggest_penalty,
 )
-from judgeaid.services import cards
+from judgeaid.rules.timing import RESIGNATION_OVER_POINTS, crosses_resignation
+from judgeaid.services import cards, standings
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
@@ -324,6 +327,8 @@ def _overturned_rulings(tournament_id: int) -> set[int]:
 
 def _penalty_json(p, number: int, name: str, judge: str, *, is_void: bool) -> dict:
     """Return one penalty as plain data (p: a Penalty or a row with the same fields)."""
+    departure = (departure_note(p.suggested_kind, p.suggested_points, p.reason)
+                 if p.is_departure else "")
     return {"id": p.id, "player": number, "player_name": name, "category": p.category,
             "category_title": get_category(p.category).title if _known(p.category)
             else p.category,
@@ -333,6 +338,9 @@ def _penalty_json(p, number: int, name: str, judge: str, *, is_void: bool) -> di
             "suggested": kind_phrase(p.suggested_kind, p.suggested_points)
             if p.suggested_kind else "",
             "is_suggested": p.kind == p.suggested_kind and p.points == p.suggested_points,
+            # A.5.6, A.5.7: the judge chose otherwise, with a reason the head judge reviews
+            "is_departure": bool(p.is_departure), "departure": departure,
+            "time_explanation": p.time_explanation or "",
             "explanation": p.explanation, "reason": p.reason, "paid_to": p.paid_to or {},
             "session": p.session_number, "round": p.round, "ruling_id": p.ruling_id,
             "card_penalty_id": p.card_penalty_id, "judge": judge,
@@ -346,7 +354,8 @@ def _penalty_rows(where, tournament_id: int) -> list[dict]:
                Penalty.suggested_kind, Penalty.suggested_points, Penalty.explanation,
                Penalty.reason, Penalty.paid_to, Penalty.session_number, Penalty.round,
                Penalty.ruling_id, Penalty.card_penalty_id, Penalty.created_at,
-               CardPenalty.voided_at, Player.number, Player.name, User.name.label("judge"))
+               Penalty.is_departure, Penalty.time_explanation, CardPenalty.voided_at,
+               Player.number, Player.name, User.name.label("judge"))
         .outerjoin(CardPenalty, CardPenalty.id == Penalty.card_penalty_id)
         .join(Player, Player.id == Penalty.player_id)
         .outerjoin(User, User.id == Penalty.judge_id)
@@ -488,14 +497,22 @@ def _issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *,
                                   round_)
     if first is not None and not spec.confirm_repeat:
         _refuse_repeat(first, number, index)
-    problems = check_choice(category, kind, points, user.is_head_judge, infraction=example,
+    problems = check_choice(category, kind, points, infraction=example,
                             occurrence=suggestion.occurrence, reason=reason)
     if problems:
-        # A.5.7: only the head judge goes beyond the rubric; say so with 403.
-        status = 403 if any(p.code == "head_judge_only" for p in problems) else 422
-        raise ServiceError(" ".join(p.message for p in problems), status=status,
+        # A.5.6, A.5.7: any judge may depart from the rubric; only a missing reason stops it.
+        raise ServiceError(" ".join(p.message for p in problems), status=422,
                            details=[{"code": p.code, "message": p.message, "player": number}
                                     for p in problems])
+    timed_points = points if kind == "points" and counts_for_resignation(category,
+                                                                          example) else 0
+    if timed_points and round_ is None:
+        raise ServiceError("Give the round: time-limit points count per round (§1.9).",
+                           status=422, details=[{"code": "round_required", "player": number,
+                                                 "message": "Give the round (§1.9)."}])
+    before = round_time_points(history_for[number] + here, session, round_)
+    answer = ask_resignation(player, session, round_, before, timed_points,
+                             answer=spec.resignation, explanation=spec.explanation, index=index)
     paid_to = _paid_to(spec.paid_to, card, number, points) if kind == "points" else None
     penalty = Penalty(tournament_id=tournament.id, player_id=player.id,
                       ruling_id=ruling.id if ruling else None, session_number=session,
@@ -503,7 +520,8 @@ def _issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *,
                       points=points if kind == "points" else 0,
                       suggested_kind=suggestion.kind, suggested_points=suggestion.points,
                       explanation=suggestion.explanation, reason=reason, paid_to=paid_to,
-                      judge_id=user.id, op_id=op_id)
+                      judge_id=user.id, op_id=op_id,
+                      is_departure=suggestion.is_departure(kind, points))
     if kind == "points":
         # §4.11: the points come off the offender's total on their card's penalty line.
         line = f"{get_category(category).title}: {infraction_label(category, infraction)}"
@@ -521,6 +539,12 @@ def _issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *,
         player.left_session = session + 1
     db.session.add(penalty)
     db.session.flush()
+    if kind == "resignation" and player.status == "active":
+        # §4.11: a resignation puts the player out of the tournament, not just the round
+        standings.mark_resigned(tournament, number, session + 1,
+                                f"Ruled resigned by {user.name}: {reason}"[:500], user)
+    settle_resignation(tournament, card, player, penalty, answer, spec.explanation,
+                       before + timed_points, user)
     record_event("judging.penalty", tournament_id=tournament.id, actor=user,
                  subject=f"penalty:{penalty.id}",
                  after={"player": number, "category": category, "infraction": infraction,
@@ -561,6 +585,90 @@ def issue_penalty(tournament: Tournament, body: PenaltyBody, user: User) -> dict
     return {"penalty": _penalty_json(penalty, player.number, player.name, user.name,
                                      is_void=False),
             "card": {"id": card.id, "totals": totals}}
+
+
+# ---------------------------------------------------------------- resignation (§1.9, §4.11)
+
+def round_time_points(history: list[dict], session: int, round_: int | None) -> int:
+    """Return a player's live time-limit penalty points in one round (§1.9)."""
+    if round_ is None:
+        return 0
+    return sum(h["points"] for h in history
+               if not h["is_void"] and h["kind"] == "points" and h["session"] == session
+               and h["round"] == round_ and counts_for_resignation(h["category"],
+                                                                   h["infraction"]))
+
+
+def ask_resignation(player: Player, session: int, round_: int | None, before: int, added: int,
+                    *, answer: str | None, explanation: str,
+                    index: int | None = None) -> str | None:
+    """Ask the judge the §1.9 question when new time points take a round above 80.
+
+    Return the judge's answer ('explained' or 'resigned'), or None when there is nothing to
+    ask; without an answer, refuse the write (409 resignation_question) so nothing is saved.
+    """
+    if round_ is None or player.status != "active" or not crosses_resignation(before, added):
+        return None
+    total = before + added
+    if answer is None:
+        message = (f"#{player.number} {player.name} would have {total} time-penalty points in "
+                   f"round {round_} of session {session}: more than {RESIGNATION_OVER_POINTS}, "
+                   "so the player is considered resigned unless they gave a reasonable "
+                   "explanation (§1.9). Was a reasonable explanation given? If yes, write it "
+                   "down and nothing else changes. If not, confirm: the player resigns from "
+                   "the tournament and is out of it (§4.11).")
+        detail = {"code": "resignation_question", "message": message, "player": player.number,
+                  "name": player.name, "session": session, "round": round_,
+                  "points_before": before, "points_after": total,
+                  "choices": ["explained", "resigned"]}
+        if index is not None:
+            detail["index"] = index
+        raise Conflict(message, details=[detail], code="resignation_question")
+    if answer == "explained" and not explanation:
+        message = "Write down the explanation you accepted from the player (§1.9)."
+        raise ServiceError(message, status=422, details=[
+            {"code": "explanation_missing", "message": message, "player": player.number,
+             **({"index": index} if index is not None else {})}])
+    return answer
+
+
+def settle_resignation(tournament: Tournament, card: Card, player: Player, penalty: Penalty,
+                       answer: str | None, explanation: str, total: int,
+                       user: User) -> Ruling | None:
+    """Carry out the judge's answer: keep the explanation, or resign the player (§1.9, §4.11)."""
+    if answer is None:
+        return None
+    session, round_ = card.table.session.number, penalty.round
+    if answer == "explained":
+        penalty.time_explanation = explanation
+        db.session.flush()
+        record_event("judging.time_explanation", tournament_id=tournament.id, actor=user,
+                     subject=f"penalty:{penalty.id}",
+                     after={"player": player.number, "session": session, "round": round_,
+                            "time_points": total, "explanation": explanation})
+        return None
+    what = (f"Player {player.number} ({player.name}) reached {total} time-penalty points in "
+            f"round {round_} of session {session}, more than {RESIGNATION_OVER_POINTS}, and gave "
+            "no reasonable explanation (§1.9).")
+    decision = (f"Player {player.number} ({player.name}) resigns from the tournament: out of "
+                f"every session from {session + 1} on and ranked below everyone still playing "
+                "(§1.9, §4.11).")
+    ruling = Ruling(tournament_id=tournament.id, card_id=card.id, session_number=session,
+                    table_number=card.table.number, round=round_, players=[player.number],
+                    what_happened=what, sections=["1.9", "4.11"], decision=decision,
+                    judge_id=user.id, resolved_at=utcnow(),
+                    op_id=_sub_op_id(penalty.op_id or str(penalty.id), "resign"))
+    db.session.add(ruling)
+    db.session.flush()
+    standings.mark_resigned(tournament, player.number, session + 1,
+                            f"More than {RESIGNATION_OVER_POINTS} time-penalty points in round "
+                            f"{round_} of session {session}, no reasonable explanation "
+                            f"(§1.9, §4.11); ruling #{ruling.id}", user)
+    record_event("judging.resignation", tournament_id=tournament.id, actor=user,
+                 subject=f"ruling:{ruling.id}",
+                 after={"player": player.number, "session": session, "round": round_,
+                        "time_points": total, "penalty": penalty.id})
+    return ruling
 
 
 # ---------------------------------------------------------------- rulings
@@ -1120,6 +1228,22 @@ def penalty_overview(tournament_id: int) -> dict:
             "by_category": sorted(by_category.items(), key=lambda kv: -kv[1])}
 
 
+def departures(tournament_id: int) -> list[dict]:
+    """Return the penalties that depart from the rubric, newest first, for the head judge.
+
+    Any judge may depart from the suggestion with a reason (A.5.6, A.5.7); the head judge
+    reviews them and has the final decision on appeal (§4.3, §4.11).
+    """
+    rows = _penalty_rows((Penalty.tournament_id == tournament_id)
+                         & Penalty.is_departure.is_(True), tournament_id)
+    for row in rows:
+        row["url"] = (url_for("judge.ruling", tournament_id=tournament_id,
+                              ruling_id=row["ruling_id"]) if row["ruling_id"] else
+                      url_for("judge.player", tournament_id=tournament_id,
+                              number=row["player"]))
+    return rows[::-1]
+
+
 # ---------------------------------------------------------------- pages
 
 def judge_home(tournament_id: int, user: User) -> dict:
@@ -1134,7 +1258,9 @@ def judge_home(tournament_id: int, user: User) -> dict:
                      "is_head_judge": user.is_head_judge},
             "session": session.number if session else None,
             "queue": call_queue(tournament_id), "recent": recent,
-            "open_appeals": open_appeals, "tables": table_choices(tournament_id)}
+            "open_appeals": open_appeals, "tables": table_choices(tournament_id),
+            "departures": departures(tournament_id)
+            if user.role in ("head_judge", "organizer") else None}
 
 
 def guide_page(tournament_id: int, query: str) -> dict:

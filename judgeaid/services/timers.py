@@ -39,7 +39,7 @@ from judgeaid.rules.timing import (
     round_time,
     timeout_charge,
 )
-from judgeaid.services import cards
+from judgeaid.services import cards, judging
 from judgeaid.services import clock as session_clock
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.audit import record_event
@@ -280,13 +280,28 @@ def _decision(limits: TimeLimits, result: RoundTime) -> str:
         parts += f" and {result.bank_points} for the round total (both count, §1.9.2)"
     text = f"{result.total_points} time-penalty points ({parts}) on the card's penalty line."
     if result.is_resignation:
-        text += (" That is more than 80 in one round: the player counts as resigned from it "
-                 "unless they give the judge a reasonable explanation (§1.9).")
+        text += (" That is more than 80 in one round: the player is considered resigned from "
+                 "the tournament unless the judge accepts a reasonable explanation (§1.9, "
+                 "§4.11).")
     return text
 
 
-def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str) -> dict:
-    """Turn the timer's result into a penalty, a card penalty line and a ruling-log entry."""
+def _answer_note(answer: str | None, explanation: str) -> str:
+    """Return what the ruling says of the judge's answer to the §1.9 question."""
+    if answer == "explained":
+        return f" The judge accepted the player's explanation: {explanation}"
+    if answer == "resigned":
+        return " No reasonable explanation: the player resigns from the tournament (§4.11)."
+    return ""
+
+
+def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str,
+            resignation: str | None = None, explanation: str = "") -> dict:
+    """Turn the timer's result into a penalty, a card penalty line and a ruling-log entry.
+
+    When the points take the player's round above 80 time points, the judge's answer to the
+    §1.9 question (`resignation`) is needed, else 409 resignation_question and nothing saved.
+    """
     _check_staff(user, timer.tournament_id)
     if timer.status == "converted":
         raise Conflict("This timer's result is already on the card.",
@@ -301,12 +316,19 @@ def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str) -> d
     if result.total_points == 0:
         raise Conflict("There is nothing to charge: the player stayed within the time limits.")
     player, _ = _seat_player(card, timer.player_number)
+    session_number = card.table.session.number
+    before = judging.round_time_points(judging.player_history(player), session_number,
+                                       timer.round)
+    answer = judging.ask_resignation(player, session_number, timer.round, before,
+                                     result.total_points, answer=resignation,
+                                     explanation=explanation)
     section = "1.9.2" if limits.round_bank_s is not None else "1.9.1"
     ruling = Ruling(tournament_id=tournament.id, card_id=card.id,
                     session_number=card.table.session.number, table_number=card.table.number,
                     round=timer.round, players=[player.number],
                     what_happened=_what_happened(timer, player, limits, result),
-                    sections=["1.9", section], decision=_decision(limits, result),
+                    sections=["1.9", section],
+                    decision=_decision(limits, result) + _answer_note(answer, explanation),
                     judge_id=user.id, resolved_at=None, op_id=_sub_op_id(op_id, "ruling"))
     db.session.add(ruling)
     db.session.flush()
@@ -324,6 +346,8 @@ def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str) -> d
                       reason=_decision(limits, result), judge_id=user.id, op_id=op_id)
     db.session.add(penalty)
     db.session.flush()
+    judging.settle_resignation(tournament, card, player, penalty, answer, explanation,
+                               before + result.total_points, user)
     db.session.execute(update(PlayTimer).where(PlayTimer.id == timer.id).values(
         status="converted", penalty_id=penalty.id, version=PlayTimer.version + 1)
         .execution_options(synchronize_session=False))

@@ -31,7 +31,9 @@ export function formatElapsed(ms) {
   return clockText(Math.max(0, Math.floor(ms / 1000)));
 }
 
-/** Return the warning phase for a remaining time: play, warn15, warn5, over (or untimed). */
+/** Return the warning phase for a remaining time: play, warn15, warn5, over (or untimed).
+ * The 15- and 5-minute warnings are this app's reminders, not a rule: §3.4.1.2 and §3.4.2.2
+ * set only the session length. Extra time for a table is the organizer's decision too. */
 export function phaseOf(remainingMs, warningsMs = [15 * 60_000, 5 * 60_000]) {
   if (remainingMs === null || remainingMs === undefined) return "untimed";
   if (remainingMs <= 0) return "over";
@@ -140,12 +142,12 @@ const STATUS = {
   none: "No session clock yet",
   not_started: "Not started yet",
   paused: "Paused",
-  ended: "Session over: stop play (§3.4)",
+  ended: "Session over: stop play (§3.4.1.2, §3.4.2.2)",
   untimed: "No time limit (Grand Final, §3.4.2.2): all 16 rounds are played",
   play: "Play on",
-  warn15: "Less than 15 minutes left",
-  warn5: "Less than 5 minutes left",
-  over: "Time! Stop play now (§3.4)",
+  warn15: "Less than 15 minutes left (reminder)",
+  warn5: "Less than 5 minutes left (reminder)",
+  over: "Time! Stop play now (§3.4.1.2, §3.4.2.2)",
 };
 
 class SessionClock {
@@ -339,7 +341,7 @@ class SessionClock {
     }));
   }
 
-  // At the server's due time the cards of tables out of time are closed (§3.4). Any screen
+  // At the server's due time the cards of tables out of time are closed (§3.4.1.2, §3.4.2.2). Any screen
   // may ask; the server decides by its own clock, and asking twice changes nothing.
   async maybeCloseCards(session) {
     if (!session || session.sweep_at_ms === null || !servertime.isSynced()) return;

@@ -170,7 +170,8 @@ function initQueue(section) {
 const RULE_CONSEQUENCES = new Set(["correction", "penalty_tiles", "dead_hand", "no_claims"]);
 
 function beyondRubric(suggestion, kind, points) {
-  // Mirrors Suggestion.is_beyond_rubric (judgeaid/rules/penalties.py) as a hint; the server decides.
+  // Mirrors Suggestion.is_beyond_rubric (judgeaid/rules/penalties.py) as a hint: any judge may go
+  // beyond the range with a reason (A.5.6, A.5.7); the head judge sees it listed.
   const high = suggestion.allowed_range[1];
   if (kind === "points") return high !== null && points > high;
   if (kind === "warning" || RULE_CONSEQUENCES.has(kind)) return false;
@@ -296,8 +297,8 @@ function initRulingForm(form) {
     const beyond = $("[data-beyond]", block);
     beyond.hidden = !state.beyond;
     beyond.textContent = state.beyond
-      ? (data.is_head_judge ? "Beyond the rubric's range: allowed for you as head judge (A.5.7); give a reason."
-                            : "Beyond the rubric's range: only the head judge may give this (A.5.7).")
+      ? "Beyond the rubric's range: you may give it with a written reason (A.5.6, A.5.7). "
+        + "It is marked in the log and listed for the head judge, whose decision on appeal is final (§4.3)."
       : "";
   };
 
@@ -432,6 +433,10 @@ function initRulingForm(form) {
   const forgetRepeat = (block) => {
     delete block.dataset.confirmRepeat;
     $("[data-repeat-warning]", block)?.remove();
+    // the §1.9 answer was for this player, round and infraction only
+    delete block.dataset.resignation;
+    delete block.dataset.explanation;
+    $("[data-resignation-question]", block)?.remove();
   };
 
   const warnRepeat = (detail) => {
@@ -460,6 +465,46 @@ function initRulingForm(form) {
     return true;
   };
 
+  // -- more than 80 time points in one round (§1.9): the server asks, the judge answers
+  const askResignation = (detail) => {
+    const blocks = $$("[data-penalty]", penaltyList);
+    const block = blocks[detail.index] || blocks.find((b) => Number($("[data-field=player]", b).value) === detail.player);
+    if (!block) return false;
+    $("[data-resignation-question]", block)?.remove();
+    const who = `#${detail.player} ${detail.name}`;
+    const text = el("textarea", { name: "explanation", rows: 2, maxLength: 1000, dataset: { field: "explanation" } });
+    const explained = el("button", { type: "button", className: "button", textContent: "Yes: record the explanation" });
+    const resign = el("button", { type: "button", className: "button", textContent: "No explanation" });
+    const confirm = el("button", { type: "button", className: "button primary", hidden: true,
+      textContent: `Confirm: ${who} resigns from the tournament` });
+    const note = el("p", { className: "form-error", role: "alert" });
+    const box = el("div", { className: "repeat-warning", role: "alert" },
+      el("p", {}, el("strong", { textContent: `${who}: ${detail.points_after} time points in round ${detail.round}.` })),
+      el("p", { textContent: "More than 80 time-limit points in one round: the player is considered resigned, "
+        + "unless they gave a reasonable explanation (§1.9). A resignation puts them out of the tournament (§4.11)." }),
+      el("label", {}, "Was a reasonable explanation given? Write it down:", text),
+      el("div", { className: "actions" }, explained, resign), confirm, note);
+    box.dataset.resignationQuestion = "";
+    box.dataset.testid = "resignation-question";
+    explained.addEventListener("click", () => {
+      if (!text.value.trim()) { note.textContent = "Write the explanation you accepted."; return; }
+      block.dataset.resignation = "explained";
+      block.dataset.explanation = text.value.trim();
+      box.remove();
+      form.requestSubmit();
+    });
+    resign.addEventListener("click", () => { confirm.hidden = false; confirm.focus(); });
+    confirm.addEventListener("click", () => {
+      block.dataset.resignation = "resigned";
+      delete block.dataset.explanation;
+      box.remove();
+      form.requestSubmit();
+    });
+    $("[data-suggestion]", block).after(box);
+    box.scrollIntoView({ block: "center" });
+    return true;
+  };
+
   // -- saving
   const readPenalties = () => $$("[data-penalty]", penaltyList).map((block, index) => {
     const state = choiceState(block);
@@ -471,7 +516,6 @@ function initRulingForm(form) {
     if (!infraction) throw new Error(`${label}: choose or describe the infraction.`);
     if (state.kind === "points" && !(state.points > 0)) throw new Error(`${label}: enter the points.`);
     if (state.differs && !reason) throw new Error(`${label}: say why you chose something other than the suggestion.`);
-    if (state.beyond && !data.is_head_judge) throw new Error(`${label}: beyond the rubric's range; only the head judge may give it (A.5.7).`);
     const paidTo = {};
     for (const input of $$("[data-paid-to] input", block)) {
       if (state.kind === "points" && Number(input.value) > 0) paidTo[input.dataset.paidTo] = Number(input.value);
@@ -481,6 +525,8 @@ function initRulingForm(form) {
       kind: state.kind, points: state.kind === "points" ? state.points : 0, reason,
       ...(Object.keys(paidTo).length ? { paid_to: paidTo } : {}),
       ...(block.dataset.confirmRepeat ? { confirm_repeat: true } : {}),
+      ...(block.dataset.resignation ? { resignation: block.dataset.resignation,
+                                        explanation: block.dataset.explanation || "" } : {}),
     };
   });
 
@@ -527,8 +573,10 @@ function initRulingForm(form) {
       location.assign(result.response.url);
     } else {
       statusBox.textContent = "";
-      const repeats = (result.item.details || []).filter((d) => d.code === "repeat_time_penalty");
-      const shown = repeats.map(warnRepeat).some(Boolean);
+      const details = result.item.details || [];
+      const repeats = details.filter((d) => d.code === "repeat_time_penalty");
+      const questions = details.filter((d) => d.code === "resignation_question");
+      const shown = [...repeats.map(warnRepeat), ...questions.map(askResignation)].some(Boolean);
       errorBox.textContent = shown ? "Not saved yet: see the warning on the penalty."
         : `Not saved: ${result.item.message}`;
       dismiss(body.op_id); // the form shows it; a corrected save makes a new write

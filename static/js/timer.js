@@ -8,7 +8,7 @@
 // judgeaid.rules.timing.round_time that tests check against the Python on the same table.
 
 import * as servertime from "./servertime.js";
-import { enqueue, mountAttention, mountPending, newOpId, pending, subscribe } from "./outbox.js";
+import { dismiss, enqueue, mountAttention, mountPending, newOpId, pending, subscribe } from "./outbox.js";
 import { formatCountdown, formatElapsed, signal } from "./clock.js";
 
 // ------------------------------------------------------------------ the rule (§1.9), pure
@@ -146,6 +146,7 @@ function mountTimer(root) {
     convert: $(root, "[data-testid=timer-convert]"),
     done: $(root, "[data-testid=timer-done]"),
     state: $(root, "[data-testid=timer-state]"),
+    question: $(root, "[data-testid=resignation-question]"),
   };
 
   function persist() {
@@ -243,15 +244,40 @@ function mountTimer(root) {
     send("finish", { at_ms: at, op_id: newOpId() }, "round over");
   }
 
-  function convert() {
+  function convert(answer = {}) {
     if (status === "converted" || status === "converting") return;
     const at = Math.round(servertime.now());
     if (status === "running") closeOpenTurn(at);
     status = "converting";
+    parts.question.hidden = true;
     persist();
     render();
-    send("penalty", { at_ms: at, op_id: newOpId() }, "points onto the card");
+    send("penalty", { at_ms: at, op_id: newOpId(), ...answer }, "points onto the card");
   }
+
+  // More than 80 time points in the round (§1.9): the server asks before it records anything.
+  function ask(detail) {
+    const q = parts.question;
+    setText($(q, "[data-question-text]"),
+      `#${detail.player} ${detail.name}: ${detail.points_after} time points in round ${detail.round}.`);
+    $(q, "[data-question-resign]").hidden = true;
+    setText($(q, "[data-question-error]"), "");
+    q.hidden = false;
+    q.scrollIntoView({ block: "center" });
+  }
+
+  $(parts.question, "[data-question-explained]").addEventListener("click", () => {
+    const explanation = $(parts.question, "[data-question-explanation]").value.trim();
+    if (!explanation) {
+      setText($(parts.question, "[data-question-error]"), "Write the explanation you accepted.");
+      return;
+    }
+    convert({ resignation: "explained", explanation });
+  });
+  $(parts.question, "[data-question-none]").addEventListener("click", () => {
+    $(parts.question, "[data-question-resign]").hidden = false;
+  });
+  $(parts.question, "[data-question-resign]").addEventListener("click", () => convert({ resignation: "resigned" }));
 
   subscribe(async (event) => {
     if (!event.item || !forThis(event.item)) return;
@@ -262,7 +288,15 @@ function mountTimer(root) {
       if ((await waitingHere()) === 0) adopt(timer);
       else if (timer.penalty) penalty = timer.penalty;
     }
-    if (event.type === "rejected") await refresh();
+    if (event.type === "rejected") {
+      const question = (event.response?.details || []).find((d) => d.code === "resignation_question");
+      if (question) {
+        // answered on this page, so it need not wait in the needs-attention list
+        await dismiss(event.item.op_id);
+        ask(question);
+      }
+      await refresh();
+    }
     render();
   });
 
@@ -333,14 +367,14 @@ function mountTimer(root) {
     let warning = "";
     let level = "";
     if (result.isResignation) {
-      warning = "More than 80 points this round: the player counts as resigned from it, unless "
-        + "they give you a reasonable explanation (§1.9).";
+      warning = "More than 80 points this round: the player is considered resigned, out of the "
+        + "tournament, unless they give you a reasonable explanation (§1.9, §4.11).";
       level = "stop";
     } else if (result.isResignationWarning) {
-      warning = "80 points: one more step and the player counts as resigned from this round (§1.9).";
+      warning = "80 points: one more step and the player is considered resigned from the tournament, unless they explain (§1.9, §4.11).";
       level = "limit";
     } else if (result.totalPoints >= APPROACH_POINTS) {
-      warning = `${result.totalPoints} points: getting close to 80, where a player counts as resigned (§1.9).`;
+      warning = `${result.totalPoints} points: getting close to 80; above it a player is considered resigned from the tournament (§1.9).`;
       level = "warn";
     }
     parts.warning.hidden = !warning;
@@ -394,7 +428,7 @@ function mountTimer(root) {
   });
   parts.undo.addEventListener("click", undo);
   parts.finish.addEventListener("click", finish);
-  parts.convert.addEventListener("click", convert);
+  parts.convert.addEventListener("click", () => convert());
   document.addEventListener("visibilitychange", () => { render(); if (document.visibilityState === "visible") refresh(); });
   mountPending($(root, "[data-testid=timer-pending]"), forThis);
   mountAttention($(root, "[data-testid=timer-attention]"), { filter: forThis });

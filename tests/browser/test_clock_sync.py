@@ -222,7 +222,7 @@ def test_warnings_at_15_and_5_minutes_and_stop_at_zero(live_server, phones, app,
     page.wait_for_selector(f"{CLOCK}[data-phase=warn15]", timeout=10_000)
     assert clock.get_attribute("data-last-signal") == "warn"
     assert page.locator(f"{CLOCK} [data-clock-status]").inner_text() == (
-        "Less than 15 minutes left")
+        "Less than 15 minutes left (reminder)")
 
     login(client, demo, "organizer")
 

@@ -11,6 +11,8 @@ from judgeaid.rules.penalties import (
     RepeatPolicy,
     check_choice,
     count_repeats,
+    counts_for_resignation,
+    departure_note,
     is_repeat_time_penalty,
     rubric_json,
     suggest_penalty,
@@ -175,41 +177,40 @@ def test_allowed_range_grows_with_the_ladder(category, earlier, allowed):
 
 
 @pytest.mark.parametrize(
-    ("category", "kind", "points", "occurrence", "is_head", "codes"),
+    ("category", "kind", "points", "occurrence", "codes"),
     [
-        ("procedural", "points", 5, 1, False, []),
-        ("procedural", "points", 10, 1, False, ["reason_required"]),
-        ("procedural", "points", 20, 1, False, ["head_judge_only", "reason_required"]),
-        ("procedural", "points", 20, 1, True, ["reason_required"]),
-        ("procedural", "points", 20, 2, False, ["reason_required"]),
-        ("procedural", "points", 40, 2, False, ["head_judge_only", "reason_required"]),
-        ("procedural", "warning", 0, 1, False, ["reason_required"]),
-        ("procedural", "penalty_tiles", 0, 1, False, ["reason_required"]),
-        ("procedural", "round_loss", 0, 1, False, ["head_judge_only", "reason_required"]),
-        ("procedural", "disqualification", 0, 5, False, []),
-        ("minor", "warning", 0, 1, False, []),
-        ("minor", "points", 5, 1, False, ["head_judge_only", "reason_required"]),
-        ("minor", "points", 5, 2, False, []),
-        ("competitive", "points", 40, 1, False, ["reason_required"]),
-        ("competitive", "points", 60, 1, False, ["head_judge_only", "reason_required"]),
-        ("competitive", "turn_clock_15s", 0, 1, False, ["reason_required"]),
-        ("competitive", "disqualification", 0, 1, False, ["head_judge_only", "reason_required"]),
-        ("serious", "round_loss", 0, 1, False, []),
-        ("serious", "disqualification", 0, 1, False, ["reason_required"]),
-        ("serious", "points", 100, 1, False, ["head_judge_only", "reason_required"]),
-        ("special", "points", 0, 1, False, ["points_missing", "reason_required"]),
-        ("special", "correction", 5, 1, False, ["points_with_other_kind", "reason_required"]),
-        ("special", "points", -5, 1, True, ["negative_points", "reason_required"]),
-        ("unknown", "points", 5, 1, True, ["unknown_category"]),
-        ("minor", "ban", 0, 1, True, ["unknown_kind"]),
+        ("procedural", "points", 5, 1, []),
+        ("procedural", "points", 10, 1, ["reason_required"]),
+        ("procedural", "points", 20, 1, ["reason_required"]),
+        ("procedural", "points", 20, 2, ["reason_required"]),
+        ("procedural", "points", 40, 2, ["reason_required"]),
+        ("procedural", "warning", 0, 1, ["reason_required"]),
+        ("procedural", "penalty_tiles", 0, 1, ["reason_required"]),
+        ("procedural", "round_loss", 0, 1, ["reason_required"]),
+        ("procedural", "disqualification", 0, 5, []),
+        ("minor", "warning", 0, 1, []),
+        ("minor", "points", 5, 1, ["reason_required"]),
+        ("minor", "points", 5, 2, []),
+        ("competitive", "points", 40, 1, ["reason_required"]),
+        ("competitive", "points", 60, 1, ["reason_required"]),
+        ("competitive", "turn_clock_15s", 0, 1, ["reason_required"]),
+        ("competitive", "disqualification", 0, 1, ["reason_required"]),
+        ("serious", "round_loss", 0, 1, []),
+        ("serious", "disqualification", 0, 1, ["reason_required"]),
+        ("serious", "points", 100, 1, ["reason_required"]),
+        ("special", "points", 0, 1, ["points_missing", "reason_required"]),
+        ("special", "correction", 5, 1, ["points_with_other_kind", "reason_required"]),
+        ("special", "points", -5, 1, ["negative_points", "reason_required"]),
+        ("unknown", "points", 5, 1, ["unknown_category"]),
+        ("minor", "ban", 0, 1, ["unknown_kind"]),
     ],
 )
-def test_check_choice(category, kind, points, occurrence, is_head, codes):
-    problems = check_choice(category, kind, points, is_head, occurrence=occurrence)
+def test_check_choice(category, kind, points, occurrence, codes):
+    problems = check_choice(category, kind, points, occurrence=occurrence)
     assert [p.code for p in problems] == codes
     if "reason_required" in codes:
         with_reason = check_choice(
-            category, kind, points, is_head, occurrence=occurrence, reason="see ruling"
+            category, kind, points, occurrence=occurrence, reason="see ruling"
         )
         assert [p.code for p in with_reason] == [c for c in codes if c != "reason_required"]
 
@@ -223,20 +224,61 @@ def test_check_choice(category, kind, points, occurrence, is_head, codes):
         ("time_violation", "resignation", 0, ["reason_required"]),
         ("timeout_or_late", "points", 50, []),
         ("score_recording_error", "points", 10, ["reason_required"]),
-        ("score_recording_error", "points", 20, ["head_judge_only", "reason_required"]),
+        ("score_recording_error", "points", 20, ["reason_required"]),
         ("tiles_disturbed_after_false_win", "points", 20, ["reason_required"]),
-        ("tiles_disturbed_after_false_win", "points", 30, ["head_judge_only", "reason_required"]),
+        ("tiles_disturbed_after_false_win", "points", 30, ["reason_required"]),
     ],
 )
 def test_check_choice_special_cases(infraction, kind, points, codes):
-    problems = check_choice("special", kind, points, False, infraction=infraction)
+    problems = check_choice("special", kind, points, infraction=infraction)
     assert [p.code for p in problems] == codes
 
 
-def test_beyond_rubric_problem_names_the_range():
-    (problem, _) = check_choice("procedural", "points", 30, False)
-    assert problem.code == "head_judge_only"
-    assert "5–10 points" in problem.message
+def test_going_beyond_the_rubric_needs_only_a_reason_naming_the_range():
+    # A.5.6, A.5.7: any judge may go above the rubric's range, with a written reason
+    (problem,) = check_choice("procedural", "points", 30)
+    assert problem.code == "reason_required"
+    assert "beyond the rubric's 5–10 points" in problem.message and "A.5.7" in problem.message
+    assert check_choice("procedural", "points", 30, reason="tiles thrown on purpose") == []
+    assert check_choice("competitive", "disqualification", 0, reason="third warning") == []
+
+
+@pytest.mark.parametrize(
+    ("category", "infraction", "earlier", "kind", "points", "departs"),
+    [
+        ("procedural", None, 0, "points", 5, False),
+        ("procedural", None, 0, "points", 10, True),   # above, within the range
+        ("procedural", None, 0, "points", 40, True),   # above the range
+        ("procedural", None, 1, "points", 5, True),    # below the suggested 10
+        ("procedural", None, 0, "warning", 0, True),   # below
+        ("minor", None, 0, "warning", 0, False),
+        ("serious", "cheating", 0, "disqualification", 0, False),
+        ("serious", "cheating", 0, "round_loss", 0, True),
+        ("special", "time_violation", 0, "points", 85, False),  # the clock sets the points
+        ("special", "time_violation", 0, "resignation", 0, True),
+    ],
+)
+def test_departure_from_the_suggestion(category, infraction, earlier, kind, points, departs):
+    s = suggest_penalty(category, infraction, prior(category, earlier))
+    assert s.is_departure(kind, points) is departs
+
+
+def test_departure_note_says_what_was_suggested_and_why():
+    assert departure_note("points", 10, "deliberate") == (
+        "departs from the suggested 10 points: deliberate")
+    assert departure_note("warning", 0, "first event") == (
+        "departs from the suggested warning: first event")
+
+
+@pytest.mark.parametrize(("category", "infraction", "counts"), [
+    ("special", "time_violation", True),
+    ("special", "timeout_or_late", False),   # §4.14 is per session: our reading
+    ("procedural", "play_delayed", False),
+    ("special", "own words", False),
+])
+def test_only_turn_and_round_time_limit_points_count_for_resignation(category, infraction,
+                                                                      counts):
+    assert counts_for_resignation(category, infraction) is counts
 
 
 def test_rubric_json_is_plain_data():

@@ -5,6 +5,7 @@ import pytest
 from judgeaid.rules.timing import (
     TimeLimits,
     Turn,
+    crosses_resignation,
     is_resignation,
     is_resignation_warning,
     late_arrival,
@@ -84,6 +85,26 @@ def test_round_bank_penalty(total_ms, points):
 def test_resignation_only_above_80(points, resigned, warning):
     assert is_resignation(points) is resigned
     assert is_resignation_warning(points) is warning
+
+
+@pytest.mark.parametrize(
+    ("before", "added", "asks"),
+    [
+        (0, 80, False),     # exactly 80 is not more than 80 (§1.9)
+        (0, 85, True),      # one timer charge can cross on its own
+        (80, 5, True),
+        (75, 10, True),
+        (85, 5, False),     # already above: the judge answered when it crossed
+        (40, 0, False),
+    ],
+)
+def test_the_judge_is_asked_when_a_round_passes_80(before, added, asks):
+    assert crosses_resignation(before, added) is asks
+
+
+def test_crossing_refuses_negative_points():
+    with pytest.raises(ValueError):
+        crosses_resignation(10, -5)
 
 
 @pytest.mark.parametrize(

@@ -168,12 +168,23 @@ def test_competitive_round_bank_and_resignation(app, client, demo, judge, server
     timer = tap(client, tid, 1, t + 255 * S).get_json()["timer"]
     assert timer["result"]["turn_points"] == 80 and timer["result"]["bank_points"] == 25
     assert timer["result"]["is_resignation"] is True
-    body = client.post(f"/api/timers/{tid}/penalty", json={"op_id": "pen-comp-1"}).get_json()
+    # 105 points in one round: the judge is asked first, and nothing is saved until answered
+    asked = client.post(f"/api/timers/{tid}/penalty", json={"op_id": "pen-comp-1"})
+    assert asked.status_code == 409 and asked.get_json()["code"] == "resignation_question"
+    detail = asked.get_json()["details"][0]
+    assert (detail["points_before"], detail["points_after"]) == (0, 105)
+    with app.app_context():
+        assert db.session.scalar(select(Penalty)) is None
+    body = client.post(f"/api/timers/{tid}/penalty", json={
+        "op_id": "pen-comp-2", "resignation": "explained",
+        "explanation": "fire alarm in the hall"}).get_json()
     assert body["timer"]["penalty"]["points"] == 105
     with app.app_context():
         ruling = db.session.scalar(select(Ruling))
         assert ruling.sections == ["1.9", "1.9.2"]
-        assert "counts as resigned" in ruling.decision
+        assert "resigned from the tournament unless the judge accepts" in ruling.decision
+        penalty = db.session.scalar(select(Penalty))
+        assert penalty.time_explanation == "fire alarm in the hall"
 
 
 def test_one_timer_per_player_and_round(client, demo, judge):
