@@ -15,7 +15,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = '0008_rulings'
-down_revision = '0007_signin'
+down_revision = "0008_absences"
 branch_labels = None
 depends_on = None
 
