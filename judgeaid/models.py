@@ -27,6 +27,9 @@ class Tournament(db.Model):
     settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     seed: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # The venue's IANA time zone: times are stored in UTC and shown on this wall clock
+    # (judgeaid.venuetime).
+    time_zone: Mapped[str] = mapped_column(String(64), default="UTC", server_default="UTC")
 
     players: Mapped[list[Player]] = relationship(
         back_populates="tournament", order_by="Player.number"

@@ -41,7 +41,8 @@ def create(form: NewTournamentForm):
     if request.method == "POST":
         try:
             tournament, organizer = accounts.create_tournament(
-                form.name, form.format, form.organizer_name, form.pin)
+                form.name, form.format, form.organizer_name, form.pin,
+                time_zone=form.time_zone or None)
         except ServiceError as exc:
             return render_template("organizer/new.html", formats=FORMATS.values(),
                                    error=exc.message, form=form.model_dump()), exc.status
