@@ -204,7 +204,7 @@ def parse_venue_input(text: str, zone: str) -> VenueInstant:
     try:
         local = datetime.fromisoformat((text or "").strip())
     except ValueError as exc:
-        raise LocalTimeError("Give the start as a date and a time, e.g. 2026-11-24 14:30.") \
+        raise LocalTimeError("Give the start time as a date and a time, e.g. 2026-11-24 14:30.") \
             from exc
     if local.tzinfo is not None:
         local = local.astimezone(_zone(zone)).replace(tzinfo=None)
