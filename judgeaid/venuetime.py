@@ -174,6 +174,22 @@ def input_value(moment: datetime | None, zone: str) -> str:
     return "" if utc is None else to_venue(utc, zone).strftime("%Y-%m-%dT%H:%M")
 
 
+def repeated_hour_note(moment: datetime | None, zone: str) -> str | None:
+    """Return a note when the moment's venue wall time happens twice that night (the clocks
+    go back), saying which of the two it is; None otherwise."""
+    utc = parse_moment(moment)
+    if utc is None:
+        return None
+    local = to_venue(utc, zone)
+    wall = local.replace(tzinfo=None)
+    tz = _zone(zone)
+    if wall.replace(tzinfo=tz, fold=0).utcoffset() == wall.replace(tzinfo=tz, fold=1).utcoffset():
+        return None
+    which = "second" if local.fold else "first"
+    return (f"The clocks go back that night and show {wall:%H:%M} twice; this is the {which} "
+            f"one ({venue_text(utc, zone)}).")
+
+
 def from_venue(local: datetime, zone: str) -> VenueInstant:
     """Return the UTC instant of a venue wall-clock time (naive), or raise LocalTimeError.
 

@@ -125,3 +125,15 @@ def test_the_server_zone_comes_from_config_then_the_system_then_utc(tmp_path):
     utc = tmp_path / "utc"
     utc.symlink_to("/usr/share/zoneinfo/Etc/UTC")
     assert venuetime.server_zone(None, localtime=utc, timezone_file=missing) == "UTC"
+
+
+def test_a_start_in_the_repeated_hour_says_which_of_the_two_it_is():
+    first = venuetime.parse_venue_input("2026-10-25T02:30", "Europe/Copenhagen").utc
+    assert "this is the first one (02:30 CEST)" in venuetime.repeated_hour_note(
+        first, "Europe/Copenhagen")
+    second = datetime(2026, 10, 25, 1, 30)  # 02:30 CET, an hour later
+    assert "this is the second one (02:30 CET)" in venuetime.repeated_hour_note(
+        second, "Europe/Copenhagen")
+    assert venuetime.repeated_hour_note(datetime(2026, 10, 25, 8, 0), "Europe/Copenhagen") \
+        is None
+    assert venuetime.repeated_hour_note(None, "Europe/Copenhagen") is None

@@ -74,6 +74,8 @@ def sessions_page(tournament_id: int) -> dict:
             "starts_at": _venue_text(row.starts_at, tournament) if row else None,
             "starts_at_input": venuetime.input_value(row.starts_at, tournament.time_zone)
             if row else "",
+            "starts_note": venuetime.repeated_hour_note(row.starts_at, tournament.time_zone)
+            if row else None,
             "tables": len(row.tables) if row and status != "planned" else 0,
             "is_seated": status != "planned", "is_next": number == upcoming,
         })

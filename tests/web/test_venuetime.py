@@ -139,6 +139,9 @@ def test_a_time_the_clocks_show_twice_is_the_first_and_the_page_says_so(app, cli
     assert "happens twice in Europe/Copenhagen" in html and "Saved as the first one" in html
     assert session_start(app, 1) == datetime(2026, 10, 25, 0, 30)
     assert "Sun 25 Oct, 02:30 CEST" in html
+    # The sessions page keeps saying which 02:30 it is, next to the start.
+    later = client.get("/t/1/sessions").get_data(as_text=True)
+    assert "show 02:30 twice; this is the first one (02:30 CEST)" in later
 
 
 # ---------------------------------------------------------------- what people read
