@@ -49,6 +49,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     errors.register(app)
     signin.register(app)
     assets.register(app)
+    from judgeaid.services import venuetime
+
+    venuetime.register(app)  # the venue's time zone in templates (|venue_time, venue_zone())
     compression.register(app)
     headers.register(app)
 

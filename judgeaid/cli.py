@@ -22,7 +22,10 @@ def register(app: Flask) -> None:
     @click.option("--seed", default=1, show_default=True, type=int)
     @click.option("--if-empty", is_flag=True,
                   help="Do nothing when the database already has a tournament.")
-    def demo(n_players: int, seed: int, if_empty: bool) -> None:
+    @click.option("--time-zone", default=None,
+                  help="The venue's IANA time zone, e.g. Europe/Copenhagen "
+                       "(default: the server's own zone, else UTC).")
+    def demo(n_players: int, seed: int, if_empty: bool, time_zone: str | None) -> None:
         """Create a demo tournament (session 1 seated) and print it as JSON."""
         from judgeaid.models import Tournament
         from judgeaid.services.demo import create_demo
@@ -35,7 +38,7 @@ def register(app: Flask) -> None:
             raise click.BadParameter("use a positive multiple of 4", param_hint="--players")
         with app.test_request_context(base_url=app.config.get("PUBLIC_BASE_URL") or None):
             try:
-                result = create_demo(n_players, seed)
+                result = create_demo(n_players, seed, time_zone=time_zone)
             except ServiceError as exc:
                 db.session.rollback()
                 raise click.ClickException(exc.message) from exc

@@ -58,6 +58,9 @@ class Config:
     LOGIN_WINDOW_SECONDS = 15 * 60
     LOGIN_ACCOUNT_FAILURES_ALLOWED = 20
     LOGIN_ACCOUNT_WINDOW_SECONDS = 24 * 60 * 60
+    # The time zone a new tournament starts with (an IANA name, e.g. Europe/Copenhagen);
+    # empty: the server's own zone, else UTC (judgeaid.venuetime.server_zone).
+    DEFAULT_TIME_ZONE = os.environ.get("JUDGEAID_TIME_ZONE", "")
 
     @staticmethod
     def database_url(instance_path: str) -> str:
@@ -70,4 +73,5 @@ class TestConfig(Config):
 
     TESTING = True
     SECRET_KEY = "test-secret"
+    DEFAULT_TIME_ZONE = "UTC"  # the same default on every machine that runs the tests
     WTF_CSRF_ENABLED = True

@@ -35,6 +35,9 @@ class Tournament(db.Model):
     held_on: Mapped[date | None]
     leaderboard_weight: Mapped[float | None]
     leaderboard_final_weight: Mapped[float | None]
+    # The venue's IANA time zone: times are stored in UTC and shown on this wall clock
+    # (judgeaid.venuetime).
+    time_zone: Mapped[str] = mapped_column(String(64), default="UTC", server_default="UTC")
 
     players: Mapped[list[Player]] = relationship(
         back_populates="tournament", order_by="Player.number"

@@ -33,6 +33,8 @@ class SettingsForm(FormSchema):
     round_bank_seconds: maybe(-MAX_ID, MAX_ID) = None
     rotation: text(20) | None = None
     payoff_scheme: text(20) | None = None
+    # The venue's IANA zone, changeable at any time (accounts.set_time_zone checks it).
+    time_zone: text(200) | None = None
 
 
 class JudgeForm(FormSchema):
@@ -54,6 +56,8 @@ class NewTournamentForm(FormSchema):
     format: text(20) = ""
     organizer_name: text(length_of(User.name)) = ""
     pin: text(12) = ""
+    # The venue's IANA zone; blank: the server's default. Checked by the service.
+    time_zone: text(200) = ""
     # §3.5.2.1 leaderboard facts; judgeaid.services.leaderboards checks them
     is_sanctioned: bool = False
     series: text(20) = ""

@@ -42,7 +42,8 @@ def create(form: NewTournamentForm):
     if request.method == "POST":
         try:
             tournament, organizer = accounts.create_tournament(
-                form.name, form.format, form.organizer_name, form.pin)
+                form.name, form.format, form.organizer_name, form.pin,
+                time_zone=form.time_zone or None)
             leaderboards.set_event_facts(tournament, form.facts(), organizer)
         except ServiceError as exc:
             db.session.rollback()

@@ -12,6 +12,7 @@ from flask import render_template, request
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
+from judgeaid import venuetime
 from judgeaid.extensions import db
 from judgeaid.models import Card, PlaySession, Seat, Table, Tournament
 from judgeaid.printing import fit, public_url
@@ -117,7 +118,9 @@ def card_data(view: dict | None, *, session: int, url: str | None = None,
     filled = not blank and (any(r["recorded"] or r.get("result") == "not_played" for r in rounds)
                             or any(not p["is_void"] for p in view["penalties"]))
     totals = view["totals"]
-    confirmed = {c["player"]: c["confirmed_at"][:10] for c in view["confirmations"]}
+    zone = view["tournament"].get("time_zone", venuetime.DEFAULT_ZONE)  # the venue's date
+    confirmed = {c["player"]: venuetime.venue_text(c["confirmed_at"], zone, "day_only")
+                 for c in view["confirmations"]}
     labels = [fit(f"{n} {names[n]}", 24) for n in numbers]
     notes = [f"confirmed in judgeaid {confirmed[n]}" if filled and n in confirmed else ""
              for n in numbers]

@@ -64,4 +64,6 @@ class CardsQuery(FormSchema):
 class SlipsQuery(FormSchema):
     session: Session = None
     layout: _choice(*PAPERS) = None
+    # Ignored: start times print on the venue's clock (Tournament.time_zone). Still checked,
+    # so a link from an older page keeps working.
     tz_offset: maybe(-840, 840) = None

@@ -8,11 +8,12 @@ is drawn over it (printing/overlay.py).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from flask import render_template, request
 from sqlalchemy import select
 
+from judgeaid import venuetime
 from judgeaid.extensions import db
 from judgeaid.models import Player, Seat, Table, Tournament
 from judgeaid.printing import fit, public_url
@@ -63,14 +64,9 @@ class SlipSheet:
         return int((self.height - self.list_top - 0.5) / self.list_row)
 
 
-def local_time(moment: datetime | None, tz_offset: int | None) -> str:
-    """Return a UTC start time as the venue's clock shows it, or in UTC if no offset is known."""
-    if moment is None:
-        return ""
-    if tz_offset is None:
-        return moment.strftime("%a %d %b, %H:%M UTC")
-    # The offset is JavaScript's getTimezoneOffset(): minutes of UTC − local.
-    return (moment - timedelta(minutes=tz_offset)).strftime("%a %d %b, %H:%M")
+def local_time(moment: datetime | None, zone: str) -> str:
+    """Return a UTC start time as the venue's clock shows it ("Sat 17 May, 13:30 CEST")."""
+    return venuetime.venue_text(moment, zone, "day")
 
 
 def session_slips(tournament: Tournament, number: int) -> tuple[list[dict], datetime | None]:
@@ -175,8 +171,7 @@ def draw_slips(pages: list[dict], sheet: SlipSheet, lift: dict, title: str,
 
 
 def render_slips(tournament: Tournament, number: int, *, paper: str = "a4",
-                 tz_offset: int | None = None, stamped: bool = True,
-                 drawn: bool = True) -> bytes:
+                 stamped: bool = True, drawn: bool = True) -> bytes:
     """Return the PDF of a session's seating slips, then the list for the notice board.
 
     Stamped, each sheet shape's form is laid out once by WeasyPrint, the list with it, and
@@ -195,7 +190,7 @@ def render_slips(tournament: Tournament, number: int, *, paper: str = "a4",
         "title": f"{tournament.name}: seating slips, session {number}",
         "sheet": sheet, "paper": {"width": _inch(sheet.width), "height": _inch(sheet.height)},
         "tournament": fit(tournament.name, 19), "session": number,
-        "starts": local_time(starts_at, tz_offset),
+        "starts": local_time(starts_at, tournament.time_zone),
         "lists": list_pages(slips, sheet),
         # Lines a slip tall put one row of slips per line; lift each block by its half-leading.
         "lift": {size: round((sheet.slip_height - size * 1.17 / 72) / 2, 3)

@@ -36,7 +36,7 @@ def slips_pdf(tournament_id: int, query: SlipsQuery):
     tournament = get_tournament_or_404(tournament_id)
     require_judge(tournament_id)
     paper = query.layout or current_app.config.get("PRINT_PAPER", "a4")
-    pdf = slips.render_slips(tournament, query.session, paper=paper, tz_offset=query.tz_offset)
+    pdf = slips.render_slips(tournament, query.session, paper=paper)
     return _pdf(pdf, f"seating-slips-session-{query.session}.pdf")
 
 

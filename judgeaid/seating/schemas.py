@@ -8,9 +8,11 @@ from judgeaid.services.seating import MAX_SUBSTITUTES
 
 
 class StartTimeForm(FormSchema):
-    """A session's local start time (blank clears it) and the browser's offset from UTC."""
+    """A session's start on the venue's clock (blank clears it)."""
 
     starts_at: text(40) = ""
+    # Ignored: the time is the venue's (Tournament.time_zone), not the browser's. Still
+    # checked, so a form from an older page loaded on a phone posts without an error.
     tz_offset: maybe(-840, 840) = None
 
 

@@ -44,9 +44,11 @@ def start_time(tournament_id: int, number: int, form: StartTimeForm):
     """Set when a session starts."""
     user = require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    seating.set_start_time(tournament, number, form.starts_at, form.tz_offset, user)
+    saved = seating.set_start_time(tournament, number, form.starts_at, user)
     db.session.commit()
     flash(f"Start time of session {number} saved.")
+    if saved.note:
+        flash(saved.note, "warning")
     return _back_to_sessions(tournament_id, f"#session-{number}")
 
 

@@ -8,11 +8,13 @@ import re
 from sqlalchemy import func, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from judgeaid import venuetime
 from judgeaid.extensions import db
 from judgeaid.models import ROLES, KnownDevice, Tournament, User
 from judgeaid.services import throttle
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import NotFound, ServiceError
+from judgeaid.services.venuetime import default_zone
 from judgeaid.tournament.formats import FORMATS, validate_settings
 
 PIN_PATTERN = re.compile(r"^\d{4,12}$")
@@ -51,8 +53,9 @@ def create_tournament(
     *,
     settings: dict | None = None,
     seed: int | None = None,
+    time_zone: str | None = None,
 ) -> tuple[Tournament, User]:
-    """Create a tournament with its first organizer."""
+    """Create a tournament with its first organizer (time zone: the server's default)."""
     title = " ".join((name or "").split())
     if not title:
         raise ServiceError("The tournament name is missing.")
@@ -63,21 +66,49 @@ def create_tournament(
     merged, problems = validate_settings(format_code, settings or {})
     if problems:
         raise ServiceError(" ".join(problems), details=problems)
+    zone = check_time_zone(time_zone) if time_zone else default_zone()
     tournament = Tournament(
         name=title, format=format_code, ruleset="zj", settings=merged,
         seed=seed if seed is not None else random.SystemRandom().randrange(1, 2**31),
+        time_zone=zone,
     )
     db.session.add(tournament)
     db.session.flush()
     organizer = add_user(tournament, organizer_name, "organizer", organizer_pin, actor="setup")
     record_event("tournament.create", tournament_id=tournament.id, actor=organizer,
                  subject=f"tournament:{tournament.id}", after={"name": title,
-                                                              "format": format_code})
+                                                              "format": format_code,
+                                                              "time_zone": zone})
     return tournament, organizer
 
 
+def check_time_zone(name: object) -> str:
+    """Return the IANA zone name as stored, or raise a 400 ServiceError naming the problem."""
+    try:
+        return venuetime.check_zone(name)
+    except venuetime.ZoneError as exc:
+        raise ServiceError(str(exc)) from exc
+
+
+def set_time_zone(tournament: Tournament, name: object, actor: User) -> Tournament:
+    """Change the venue's time zone; allowed at any time, as stored times stay UTC."""
+    zone = check_time_zone(name)
+    if zone != tournament.time_zone:
+        before, tournament.time_zone = tournament.time_zone, zone
+        record_event("tournament.time_zone", tournament_id=tournament.id, actor=actor,
+                     subject=f"tournament:{tournament.id}", before={"time_zone": before},
+                     after={"time_zone": zone})
+        db.session.flush()
+    return tournament
+
+
 def update_settings(tournament: Tournament, values: dict, actor: User) -> Tournament:
-    """Change an event's settings before play starts."""
+    """Change an event's settings before play starts (its time zone at any time)."""
+    values = dict(values)
+    if "time_zone" in values:
+        set_time_zone(tournament, values.pop("time_zone"), actor)
+        if not values:
+            return tournament
     if any(s.status in ("playing", "finished") for s in tournament.sessions):
         raise ServiceError("Settings are fixed once play has started.", status=409)
     merged, problems = validate_settings(tournament.format, {**tournament.settings, **values})

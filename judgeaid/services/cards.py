@@ -197,7 +197,8 @@ def card_view(card: Card) -> dict:
     settings = session.tournament.settings
     return {
         "id": card.id,
-        "tournament": {"id": session.tournament_id, "name": session.tournament.name},
+        "tournament": {"id": session.tournament_id, "name": session.tournament.name,
+                       "time_zone": session.tournament.time_zone},
         "session": session.number, "table": card.table.number, "status": card.status,
         "version": card.version, "scheme": settings.get("payoff_scheme", "formal"),
         "rotation": settings.get("rotation", "standard"),

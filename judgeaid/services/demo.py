@@ -16,12 +16,13 @@ FAMILY = ["Kwan", "Lopez", "Müller", "Nguyen", "Okafor", "Park", "Rossi", "Sato
           "Weber", "Yilmaz", "Zhang", "Dubois", "Silva", "Novak", "Ito"]
 
 
-def create_demo(n_players: int = 32, seed: int = 1) -> dict:
+def create_demo(n_players: int = 32, seed: int = 1, *, time_zone: str | None = None) -> dict:
     """Create the demo tournament and return the JSON the `demo` command prints."""
     rng = random.Random(seed)
     pins = {role: f"{rng.randrange(10**5, 10**6)}" for role in ("organizer", "head", "judge")}
     tournament, organizer = accounts.create_tournament(
-        "judgeaid Demo Open", "csom", "Olivia Organizer", pins["organizer"], seed=seed)
+        "judgeaid Demo Open", "csom", "Olivia Organizer", pins["organizer"], seed=seed,
+        time_zone=time_zone)
     accounts.add_user(tournament, "Hugo Head", "head_judge", pins["head"], actor=organizer)
     judge = accounts.add_user(tournament, "Jade Judge", "judge", pins["judge"], actor=organizer)
     names: set[str] = set()

@@ -26,6 +26,7 @@ from typing import Any
 from flask import current_app
 from sqlalchemy import select
 
+from judgeaid import venuetime
 from judgeaid.extensions import db
 from judgeaid.models import (
     Appeal,
@@ -134,6 +135,10 @@ def results_csv(tournament_id: int) -> bytes:
     """Return every player's card total in every session as CSV, one line per seat."""
     sheet = load_sheet(tournament_id)
     final = {s.number: s.is_final for s in sheet.sessions}
+    # When each session was posted, on the venue's clock; the header names the zone.
+    zone = sheet.tournament.time_zone
+    posted_at = {s.number: venuetime.venue_text(s.finalized_at, zone, "date", with_zone=False)
+                 for s in sheet.sessions}
     rows = []
     for seat in sheet.totals:
         player = sheet.players[seat.player_number]
@@ -142,9 +147,11 @@ def results_csv(tournament_id: int) -> bytes:
                      session_label(seat.session_number, seat.stage, seat.bracket_size),
                      seat.table, seat.seat, seat.player_number, player.name, seat.rounds,
                      seat.penalties, seat.total, _mp(mp),
-                     "final" if final.get(seat.session_number) else "provisional"))
+                     "final" if final.get(seat.session_number) else "provisional",
+                     posted_at.get(seat.session_number, "")))
     return to_csv(("session", "stage", "table", "seat", "number", "name", "rounds",
-                   "penalties", "total", "match_points", "posted"), rows)
+                   "penalties", "total", "match_points", "posted", f"posted_at ({zone})"),
+                  rows)
 
 
 def standings_csv(tournament_id: int) -> bytes:
@@ -278,6 +285,8 @@ def export_tournament(tournament_id: int) -> dict:
     digest = _digest(tables, signing_key())
     return {"format": BACKUP_FORMAT, "version": BACKUP_VERSION,
             "exported_at": utcnow().isoformat(), "tournament_id": tournament_id,
+            # Every time in the file is UTC; this is the zone the venue reads them in.
+            "time_zone": db.session.get(Tournament, tournament_id).time_zone,
             "schema": schema(), "counts": {name: len(rows) for name, rows in tables.items()},
             "tables": tables, "checksum": digest.checksum(), "signature": digest.signature()}
 

@@ -9,6 +9,7 @@ from itertools import combinations
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
+from judgeaid import venuetime
 from judgeaid.extensions import db
 from judgeaid.models import (
     WINDS,
@@ -72,9 +73,11 @@ def sessions_page(tournament_id: int) -> dict:
         status = row.status if row else "planned"
         sessions.append({
             "number": number, "status": status, "status_text": STATUS_TEXT.get(status, status),
-            "starts_at": _utc_text(row.starts_at) if row else None,
-            "starts_at_input": row.starts_at.strftime("%Y-%m-%dT%H:%M")
-            if row and row.starts_at else "",
+            "starts_at": _venue_text(row.starts_at, tournament) if row else None,
+            "starts_at_input": venuetime.input_value(row.starts_at, tournament.time_zone)
+            if row else "",
+            "starts_note": venuetime.repeated_hour_note(row.starts_at, tournament.time_zone)
+            if row else None,
             "tables": len(row.tables) if row and status != "planned" else 0,
             "is_seated": status != "planned", "is_next": number == upcoming,
         })
@@ -82,7 +85,7 @@ def sessions_page(tournament_id: int) -> dict:
     settings = tournament.settings
     return {
         "t": {"id": tournament.id, "name": tournament.name,
-              "format": get_format(tournament.format).name},
+              "format": get_format(tournament.format).name, "time_zone": tournament.time_zone},
         "settings": {key: settings.get(key) for key in (
             "sessions", "session_minutes", "rotation", "payoff_scheme", "turn_seconds",
             "free_seconds", "round_bank_seconds")},
@@ -124,11 +127,9 @@ def _change_row(player: Player) -> dict:
     return {"number": player.number, "name": player.name, "note": note}
 
 
-def _utc_text(moment: datetime | None) -> dict | None:
-    """Return a UTC moment for a page: ISO with Z (scripts show local time) and a fallback."""
-    if moment is None:
-        return None
-    return {"iso": moment.isoformat() + "Z", "text": moment.strftime("%a %d %b, %H:%M UTC")}
+def _venue_text(moment: datetime | None, tournament: Tournament) -> dict | None:
+    """Return a stored UTC moment for a page: ISO with Z and the venue's wall-clock text."""
+    return venuetime.venue_moment(moment, tournament.time_zone)
 
 
 def preview_page(tournament_id: int, number: int) -> dict:
@@ -233,7 +234,7 @@ def tables_page(tournament_id: int, number: int) -> dict:
         })
     return {"t": {"id": tournament.id, "name": tournament.name}, "number": number,
             "status_text": STATUS_TEXT.get(session.status, session.status),
-            "starts_at": _utc_text(session.starts_at), "tables": tables,
+            "starts_at": _venue_text(session.starts_at, tournament), "tables": tables,
             "players": [{"number": s["number"], "name": s["name"]}
                         for t in tables for s in t["seats"]],
             # §3.7 who may be recorded absent without an acceptable reason: still in, and
@@ -297,5 +298,5 @@ def board_page(tournament_id: int, number: int) -> dict:
             for table in _loaded_tables(session) for s in table.seats]
     rows.sort(key=lambda row: (row["name"].casefold(), row["number"]))
     return {"t": {"id": tournament.id, "name": tournament.name}, "number": number,
-            "starts_at": _utc_text(session.starts_at), "rows": rows,
+            "starts_at": _venue_text(session.starts_at, tournament), "rows": rows,
             "tables": len(session.tables)}

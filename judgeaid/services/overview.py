@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import func, select
 
+from judgeaid import venuetime
 from judgeaid.extensions import db
 from judgeaid.models import Player, PlaySession, Tournament
 from judgeaid.services.accounts import get_tournament_or_404
@@ -29,8 +30,10 @@ def tournament_summary(tournament_id: int) -> dict:
     return {
         "id": t.id, "name": t.name, "format": fmt.name, "kind": fmt.kind,
         "is_sanctioned": fmt.is_sanctioned, "settings": dict(t.settings),
+        "time_zone": t.time_zone,
         "players": db.session.scalar(select(func.count(Player.id))
                                      .where(Player.tournament_id == t.id)),
-        "sessions": [{"number": s.number, "status": s.status, "tables": len(s.tables)}
+        "sessions": [{"number": s.number, "status": s.status, "tables": len(s.tables),
+                      "starts_at": venuetime.venue_moment(s.starts_at, t.time_zone)}
                      for s in sessions],
     }

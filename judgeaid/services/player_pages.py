@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import url_for
 from sqlalchemy import select
 
+from judgeaid import venuetime
 from judgeaid.extensions import db
 from judgeaid.models import WINDS, Card, Player, PlaySession, Seat, Table
 from judgeaid.services.judging import appeals_for_player
@@ -22,6 +23,7 @@ STATUS_NOTES = {
 def player_view(token: str) -> dict:
     """Return the player's details and their table and starting seat in each session."""
     player = get_player_by_token_or_404(token)
+    zone = player.tournament.time_zone
     rows = db.session.execute(
         select(PlaySession.number, PlaySession.stage, PlaySession.starts_at, Table.number,
                Table.seats_source, Seat.position, Card.id)
@@ -31,7 +33,7 @@ def player_view(token: str) -> dict:
     ).all()
     seated = {number: {
         "number": number, "is_final": stage == "final", "is_seated": True,
-        "starts_at": _moment(starts_at), "table": table,
+        "starts_at": _moment(starts_at, zone), "table": table,
         "seat": WIND_NAMES[WINDS[position]], "is_judge_draw": source == "judge",
         # The token rides in the fragment: the card page sends it as X-Player-Token so the
         # player can confirm their own card, and it never reaches a server log in a URL.
@@ -45,7 +47,8 @@ def player_view(token: str) -> dict:
         "player": {"number": player.number, "name": player.name,
                    "team": player.team.name if player.team else None, "status": player.status,
                    "note": _status_note(player)},
-        "tournament": {"id": player.tournament.id, "name": player.tournament.name},
+        "tournament": {"id": player.tournament.id, "name": player.tournament.name,
+                       "time_zone": zone},
         "sessions": sessions,
         "has_seat": bool(seated),
         "is_league": player.tournament.settings.get("rotation") == "league",
@@ -70,7 +73,8 @@ def _unseated(player: Player, number: int, session: PlaySession | None) -> dict:
         why = "Tables are not out yet: they appear here once the session is seated."
     return {"number": number, "is_seated": False, "is_final": bool(session and
                                                                    session.stage == "final"),
-            "starts_at": _moment(session.starts_at) if session else None, "why": why}
+            "starts_at": _moment(session.starts_at, player.tournament.time_zone)
+            if session else None, "why": why}
 
 
 def _status_note(player: Player) -> str | None:
@@ -88,8 +92,7 @@ def _status_note(player: Player) -> str | None:
     return None
 
 
-def _moment(moment) -> dict | None:
-    """Return a UTC time as ISO with Z (the page shows it in local time) and a fallback."""
-    if moment is None:
-        return None
-    return {"iso": moment.isoformat() + "Z", "text": moment.strftime("%H:%M UTC")}
+def _moment(moment, zone: str) -> dict | None:
+    """Return a UTC time as ISO with Z and as the venue's wall-clock time ("Tue 24 Nov,
+    14:30 CET"): a player's phone may be set to another zone."""
+    return venuetime.venue_moment(moment, zone)

@@ -29,6 +29,7 @@ from sqlalchemy import BigInteger, Boolean, DateTime, Integer, String, Text, ins
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.security import generate_password_hash
 
+from judgeaid import venuetime
 from judgeaid.edge_rules import BIGINT_MAX, BIGINT_MIN, id_problem, int_problem, text_problem
 from judgeaid.extensions import db
 from judgeaid.models import ROLES, Operation, Player, Tournament
@@ -510,6 +511,10 @@ class Checker:
         _, problems = validate_settings(row["format"], settings)
         if problems:
             raise BadBackup(f"{where}: {' '.join(problems)}")
+        try:
+            venuetime.check_zone(row["time_zone"])
+        except venuetime.ZoneError as exc:
+            raise BadBackup(f"{where}: 'time_zone': {exc}") from None
         self.tournament = {"id": row["id"], "rotation": settings.get("rotation", "standard"),
                            "scheme": settings.get("payoff_scheme", "formal")}
 

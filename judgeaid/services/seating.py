@@ -15,10 +15,11 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sqlalchemy import func, select
 
+from judgeaid import venuetime
 from judgeaid.extensions import db
 from judgeaid.models import (
     WINDS,
@@ -294,12 +295,23 @@ def seat_session(tournament: Tournament, number: int, actor: User | str) -> Play
     return session
 
 
-def set_start_time(tournament: Tournament, number: int, text: str, offset_minutes: int | None,
-                   actor: User) -> PlaySession:
-    """Set (or clear) when session `number` starts; the form sends local time and its offset."""
+@dataclass(frozen=True)
+class StartTime:
+    """A session's saved start, and a note when the venue's clock showed that time twice."""
+
+    session: PlaySession
+    note: str | None = None
+
+
+def set_start_time(tournament: Tournament, number: int, text: str, actor: User) -> StartTime:
+    """Set (or clear) when session `number` starts; the form sends the venue's wall-clock time.
+
+    A time the venue's clocks skip (spring forward) is refused; one they show twice (fall
+    back) is saved as the first of the two, and the note says so (judgeaid.venuetime).
+    """
     if not 1 <= number <= session_count(tournament):
         raise NotFound(f"The event has no session {number}.")
-    starts_at = _utc_from_local(text, offset_minutes)
+    starts_at, note = _utc_from_venue(text, tournament.time_zone)
     session = session_row(tournament, number)
     if session is None:
         session = PlaySession(tournament_id=tournament.id, number=number)
@@ -311,24 +323,21 @@ def set_start_time(tournament: Tournament, number: int, text: str, offset_minute
     db.session.flush()
     record_event("session.start_time", tournament_id=tournament.id, actor=actor,
                  subject=f"session:{number}",
-                 before={"starts_at": _iso(before)}, after={"starts_at": _iso(starts_at)})
-    return session
+                 before={"starts_at": _iso(before)},
+                 after={"starts_at": _iso(starts_at), "time_zone": tournament.time_zone,
+                        "entered": (text or "").strip()})
+    return StartTime(session, note)
 
 
-def _utc_from_local(text: str, offset_minutes: int | None) -> datetime | None:
-    """Return a form's local date-time as naive UTC; the offset is JavaScript's (UTC − local)."""
-    text = (text or "").strip()
-    if not text:
-        return None
+def _utc_from_venue(text: str, zone: str) -> tuple[datetime | None, str | None]:
+    """Return a form's venue date-time as naive UTC (None for blank) and any DST note."""
+    if not (text or "").strip():
+        return None, None
     try:
-        local = datetime.fromisoformat(text)
-    except ValueError:
-        raise ServiceError("Give the start time as a date and a time, e.g. 2025-05-17 13:30.") \
-            from None
-    offset = offset_minutes or 0
-    if local.tzinfo is not None or not -840 <= offset <= 840:
-        raise ServiceError("The start time's time zone is not understood.")
-    return local + timedelta(minutes=offset)
+        instant = venuetime.parse_venue_input(text, zone)
+    except venuetime.LocalTimeError as exc:
+        raise ServiceError(str(exc)) from None
+    return instant.utc, instant.note
 
 
 def _iso(moment: datetime | None) -> str | None:

@@ -13,7 +13,7 @@
 
 import { dismiss, enqueue, flush, items, mountAttention, mountPending, subscribe } from "./outbox.js";
 import { impliedLabel, payoff, scoreHand } from "./zj.js";
-import { h, signed } from "./dom.js";
+import { h, signed, venueTime, venueZone } from "./dom.js";
 
 const WINDS = ["E", "S", "W", "N"];
 const WIND_NAMES = { E: "East", S: "South", W: "West", N: "North" };
@@ -96,8 +96,11 @@ function actorWords(label) {
   return `${rest} (${ROLE_WORDS[kind] || kind})`;
 }
 
+// The venue's clock (the card's tournament's zone), as _card.html's |venue_text.
+const cardZone = () => card?.tournament?.time_zone || venueZone();
+
 function when(iso) {
-  return `${String(iso || "").slice(11, 16)} UTC`;
+  return venueTime(iso, { zone: cardZone() });
 }
 
 function name(number) {
@@ -474,7 +477,7 @@ function setLive(value) {
   }
   notice.hidden = value;
   if (!value) {
-    const at = seenAt ? ` (last updated ${new Date(seenAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })})` : "";
+    const at = seenAt ? ` (last updated ${venueTime(seenAt, { zone: cardZone() })})` : "";
     notice.textContent = `No connection. This is the copy of the card kept on this phone${at}. `
       + "Rounds waiting to be sent are marked pending. The card goes live again by itself when the connection returns.";
   }

@@ -10,6 +10,7 @@
 // turned them on with a tap, as browsers require; a visual flash always) and the formatters.
 
 import * as servertime from "./servertime.js";
+import { venueTime } from "./dom.js";
 
 const RENDER_MS = 250;
 const RETRY_MS = [2000, 4000, 8000, 15000];
@@ -333,7 +334,7 @@ class SessionClock {
     const words = { start: "Started", pause: "Paused", resume: "Resumed", extend: "Extra time", end: "Ended" };
     list.replaceChildren(...events.map((e) => {
       const item = document.createElement("li");
-      const at = new Date(e.at_ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+      const at = venueTime(e.at_ms, { seconds: true });
       const amount = e.kind === "extend" ? ` ${e.amount_ms > 0 ? "+" : "−"}${formatElapsed(Math.abs(e.amount_ms))}` : "";
       const where = e.table ? ` · table ${e.table}` : "";
       item.textContent = `${at} · ${words[e.kind] || e.kind}${amount}${where}${e.reason ? ` · ${e.reason}` : ""} · ${e.who || e.by}`;

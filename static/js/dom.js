@@ -18,3 +18,39 @@ export function h(tag, attrs = {}, ...children) {
 export function signed(n) {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
 }
+
+// ---- the venue's clock: every time a person reads is the venue's wall-clock time, whatever
+// zone this phone is set to. The page names the tournament's zone on <body data-time-zone>
+// (judgeaid.services.venuetime); Python's judgeaid.venuetime is the server side of the same.
+
+/** The venue's IANA time zone (e.g. "Europe/Copenhagen"); "UTC" when the page names none. */
+export function venueZone() {
+  return (typeof document !== "undefined" && document.body?.dataset.timeZone) || "UTC";
+}
+
+const formats = new Map();
+
+function formatter(zone, seconds, withZone) {
+  const key = `${zone}|${seconds}|${withZone}`;
+  if (!formats.has(key)) {
+    const options = { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone };
+    if (seconds) options.second = "2-digit";
+    if (withZone) options.timeZoneName = "short";
+    try {
+      formats.set(key, new Intl.DateTimeFormat("en-GB", options));
+    } catch {
+      // a zone this browser does not know: UTC, named as such, rather than the phone's zone
+      formats.set(key, new Intl.DateTimeFormat("en-GB", { ...options, timeZone: "UTC" }));
+    }
+  }
+  return formats.get(key);
+}
+
+/** A moment (ms since 1970, or ISO text such as "2026-11-24T13:30:00Z") on the venue's
+ *  clock: "14:30 CET"; "" for no moment. */
+export function venueTime(moment, { seconds = false, zone = venueZone(), withZone = true } = {}) {
+  if (moment === null || moment === undefined || moment === "") return "";
+  const at = typeof moment === "number" ? moment : Date.parse(moment);
+  if (Number.isNaN(at)) return "";
+  return formatter(zone, seconds, withZone).format(at);
+}

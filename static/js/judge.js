@@ -7,6 +7,7 @@
 // element is on the page.
 
 import { dismiss, enqueue, mountAttention, mountPending, newOpId, subscribe } from "./outbox.js";
+import { venueTime } from "./dom.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
@@ -40,15 +41,9 @@ async function syncClock() {
 
 const serverNow = () => Date.now() + clockOffset;
 
+// The venue's clock, not this phone's: the server renders the same (|venue_time).
 function clockTime(value) {
-  return new Date(value).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-}
-
-function localizeTimes(root = document) {
-  for (const node of $$("time[data-local-time]", root)) {
-    const at = Date.parse(node.getAttribute("datetime"));
-    if (!Number.isNaN(at)) node.textContent = clockTime(at);
-  }
+  return venueTime(value);
 }
 
 function waited(sinceMs) {
@@ -772,7 +767,6 @@ function initAppeals(section) {
 
 // ------------------------------------------------------------------ start
 
-localizeTimes();
 mountOutbox();
 const queue = $("[data-queue]");
 const rulingForm = $("[data-ruling-form]");

@@ -10,7 +10,7 @@
 
 import { dismiss, enqueue, items, mountPending, subscribe } from "./outbox.js";
 import { payoff } from "./zj.js";
-import { h, signed } from "./dom.js";
+import { h, signed, venueTime } from "./dom.js";
 
 const WINDS = ["E", "S", "W", "N"];
 const ROUNDS = 16;
@@ -208,7 +208,7 @@ function updateRound(number) {
     const paper = h("input", { type: "radio", name: `choice-${number}`, value: "paper", checked: choices[number] === "paper" });
     box.replaceChildren(
       h("p", {}, h("strong", { text: "The live card has: " }),
-        `${describe(state.recorded)} (recorded by ${who(state.recorded.recorded_by)}, ${String(state.recorded.recorded_at).slice(11, 16)} UTC).`),
+        `${describe(state.recorded)} (recorded by ${who(state.recorded.recorded_by)}, ${venueTime(state.recorded.recorded_at)}).`),
       h("p", {}, h("strong", { text: "The paper says: " }), state.line ? describe(state.line) : "—"),
       h("fieldset", { class: "pr-choice" }, h("legend", { text: "Which one counts?" }),
         h("label", {}, keep, " Keep the recorded line"),

@@ -59,7 +59,7 @@ def test_results_csv_has_one_line_per_seat(app, event):
         rows = parse(exports.results_csv(event["id"]))
     header, *lines = rows
     assert header == ["session", "stage", "table", "seat", "number", "name", "rounds",
-                      "penalties", "total", "match_points", "posted"]
+                      "penalties", "total", "match_points", "posted", "posted_at (UTC)"]
     by_number = {int(line[4]): line for line in lines}
     assert len(lines) == 8
     assert by_number[1][6:10] == ["120", "0", "120", "10.95"]

@@ -19,7 +19,7 @@ def event(app):
     with app.app_context():
         tournament, organizer = make_tournament(pin="1234")
         make_players(tournament, 12, team_every=1)
-        seating.set_start_time(tournament, 1, "2025-05-17T09:30", 0, organizer)
+        seating.set_start_time(tournament, 1, "2025-05-17T09:30", organizer)
         seating.seat_session(tournament, 1, organizer)
         seating.withdraw_player(tournament, 2, organizer)
         late = seating.register_player(tournament, "Lou Late", None, organizer)
