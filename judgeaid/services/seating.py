@@ -473,7 +473,7 @@ def _late_decision(tournament: Tournament, player: Player, joins: int, decision:
                                "cut-off (§3.7). Set its start time on the Sessions page "
                                "first, or record the late arrival without a choice.")
         return ""
-    cut_off = cut_off_text(starts_at)
+    cut_off = cut_off_text(starts_at, tournament.time_zone)
     if not is_after_cut_off(starts_at, now):
         if decision == "refuse":
             raise ServiceError(f"The check-in cut-off for session {joins} is {cut_off}, 10 "
@@ -496,18 +496,19 @@ def late_check_in_times(tournament: Tournament, now: datetime | None = None) -> 
         starts_at = row.starts_at if row else None
         times.append({
             "number": number, "is_seated": bool(row and row.status != "planned"),
-            "starts_at": starts_at.strftime("%a %d %b, %H:%M UTC") if starts_at else None,
+            "starts_at": venuetime.venue_text(starts_at, tournament.time_zone, "day")
+            if starts_at else None,
             "starts_at_iso": _iso(starts_at),
-            "cut_off": cut_off_text(starts_at) if starts_at else None,
+            "cut_off": cut_off_text(starts_at, tournament.time_zone) if starts_at else None,
             "cut_off_iso": _iso(late_cut_off(starts_at)) if starts_at else None,
             "is_past": bool(starts_at and is_after_cut_off(starts_at, now)),
         })
     return times
 
 
-def cut_off_text(starts_at: datetime) -> str:
-    """Return a session's late check-in cut-off (§3.7) as page text."""
-    return late_cut_off(starts_at).strftime("%H:%M UTC")
+def cut_off_text(starts_at: datetime, zone: str) -> str:
+    """Return a session's late check-in cut-off (§3.7) as venue wall-clock text."""
+    return venuetime.venue_text(late_cut_off(starts_at), zone)
 
 
 def _check_late(joins: int | None, upcoming: int | None) -> None:
