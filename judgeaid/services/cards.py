@@ -318,10 +318,33 @@ def live_page(card: Card, user: User | None) -> dict:
     """Return the live card page's data: the card and what this reader may do on it."""
     view = card_view(card)
     settings = card.table.session.tournament.settings
+    is_judge = bool(user and user.tournament_id == card.tournament_id)
+    can_change_seats = is_judge and user.role in ("organizer", "head_judge")
     return {"card": view,
             "short_names": short_names({p["number"]: p["name"] for p in view["people"]}),
-            "is_judge": bool(user and user.tournament_id == card.tournament_id),
-            "has_time_limit": settings.get("session_minutes") is not None}
+            "is_judge": is_judge,
+            "has_time_limit": settings.get("session_minutes") is not None,
+            "can_change_seats": can_change_seats,
+            "substitutes": available_substitutes(card) if can_change_seats else [],
+            "next_round": next((r["round"] for r in view["rounds"] if not r["recorded"]
+                                and r.get("result") != "not_played"), None)}
+
+
+def available_substitutes(card: Card) -> list[dict]:
+    """Return who could take a seat at this card: registered substitutes first (§4.15),
+    then active players with no seat in this session."""
+    busy = set(db.session.scalars(
+        select(Seat.player_id).join(Table, Table.id == Seat.table_id)
+        .where(Table.session_id == card.session_id)))
+    busy |= set(db.session.scalars(
+        select(CardSeatChange.entering_player_id).join(Card, Card.id == CardSeatChange.card_id)
+        .where(Card.session_id == card.session_id,
+               CardSeatChange.entering_player_id.is_not(None))))
+    free = db.session.scalars(select(Player).where(
+        Player.tournament_id == card.tournament_id, Player.status == "active")
+        .order_by(Player.is_substitute.desc(), Player.number))
+    return [{"number": p.number, "name": p.name, "is_substitute": p.is_substitute}
+            for p in free if p.id not in busy]
 
 
 def card_reader(card: Card, user: User | None, token: str | None) -> dict:
