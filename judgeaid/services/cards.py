@@ -916,3 +916,25 @@ def _put_out(card: Card, player: Player, reason: str, note: str, actor: Actor) -
         mark_resigned(tournament, player.number, card.table.session.number + 1,
                       note or f"left table {card.table.number} of session "
                               f"{card.table.session.number} mid-session", actor.user)
+
+
+def substitute_seats(player_id: int) -> list[dict]:
+    """Return the seats a player took mid-session as a neutral substitute, with their totals."""
+    rows = db.session.execute(
+        select(PlaySession.number, PlaySession.stage, PlaySession.bracket_size,
+               PlaySession.finalized_at, Table.number, CardSeatChange.position,
+               CardSeatChange.round_from, CardTotal.rounds, CardTotal.penalties)
+        .join(Card, Card.id == CardSeatChange.card_id)
+        .join(Table, Table.id == Card.table_id)
+        .join(PlaySession, PlaySession.id == Table.session_id)
+        .join(Player, Player.id == CardSeatChange.entering_player_id)
+        .outerjoin(CardTotal, (CardTotal.card_id == Card.id)
+                   & (CardTotal.player_number == Player.number))
+        .where(CardSeatChange.entering_player_id == player_id)
+        .order_by(PlaySession.number))
+    return [{"number": number, "stage": stage, "bracket_size": size, "is_final": bool(final),
+             "table": table, "seat": WINDS[position], "from_round": from_round,
+             "rounds": rounds or 0, "penalties": penalties or 0,
+             "raw": (rounds or 0) + (penalties or 0)}
+            for number, stage, size, final, table, position, from_round, rounds, penalties
+            in rows]

@@ -285,3 +285,62 @@ def test_the_substitute_confirms_and_four_signers_lock_the_card(app, organizer, 
                               json={"player": number, "op_id": op()})
         assert done.status_code == 200
     assert card_of(organizer, demo)["status"] == "locked"
+
+
+def player_token(app, demo, number):
+    from judgeaid.models import Player
+
+    with app.app_context():
+        return db.session.query(Player).filter_by(tournament_id=demo["tournament_id"],
+                                                  number=number).one().token
+
+
+def test_anyone_reading_the_card_sees_the_marks_and_who_sat_where(app, organizer, demo):
+    sub = add_substitute(app, demo, "Sam Spare")
+    card = card_of(organizer, demo)
+    e, s, w, n = (by_wind(card)[x] for x in "ESWN")
+    post_round(organizer, card, round=1, result="draw", dealer=w)
+    post_round(organizer, card, round=2, result="draw", compensation_for=e)
+    post_change(organizer, card, player=n, from_round=3, substitute=sub, note="unwell")
+    post_round(organizer, card, round=3, result="win", winner=sub, value=30, win="self")
+    reader = app.test_client()  # anyone with the link, not signed in
+    html = reader.get(demo["cards"][0]["url"]).get_data(as_text=True)
+    assert "as the wrong East (§1.2.7)" in html and "compensation round (§1.2.7)" in html
+    assert 'class="seat-change"' in html
+    assert "Sam Spare sits in" in html and "as a neutral substitute (§4.15)" in html
+    assert f'data-occupant="{sub}"' in html
+    assert "Sam Spare: +90 from round 3 (neutral, never ranked; our reading of §4.15)" in html
+    assert "A player leaves the table" not in html  # the organizer's tool only
+
+    # each person's own page: the one who left keeps rounds 1-2, the substitute's is neutral
+    page = reader.get(f"/p/{player_token(app, demo, sub)}").get_data(as_text=True)
+    assert "neutral, from round 3" in page and ">90<" in page.replace(" ", "")
+    left = reader.get(f"/p/{player_token(app, demo, n)}").get_data(as_text=True)
+    assert "resigned" in left
+
+
+def test_the_live_page_offers_the_seat_tool_to_the_organizer_only(app, client, demo):
+    add_substitute(app, demo, "Sam Spare")
+    login(client, demo, "judge")
+    html = client.get(demo["cards"][0]["url"]).get_data(as_text=True)
+    assert "Dealt by the wrong East?" in html and "A player leaves the table" not in html
+    login(client, demo, "organizer")
+    html = client.get(demo["cards"][0]["url"]).get_data(as_text=True)
+    assert "A player leaves the table" in html and "Sam Spare (#" in html
+    assert "our reading of §4.15" in html
+
+
+def test_a_paper_card_takes_the_substitutes_signature(app, organizer, demo):
+    sub = add_substitute(app, demo)
+    card = card_of(organizer, demo)
+    s = by_wind(card)["S"]
+    post_change(organizer, card, player=s, from_round=9, substitute=sub)
+    body = {"rounds": [{"round": r, "result": "draw"} for r in range(1, 17)],
+            "signed": [sub], "op_id": op()}
+    answer = organizer.post(f"/api/cards/{card['id']}/paper", json=body)
+    assert answer.status_code == 200, answer.get_json()
+    data = answer.get_json()["card"]
+    assert [c["player"] for c in data["confirmations"]] == [sub]
+    refused = organizer.post(f"/api/cards/{card['id']}/paper", json={
+        "rounds": [], "signed": [s], "op_id": op()})
+    assert refused.status_code == 422
