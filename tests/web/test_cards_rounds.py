@@ -344,3 +344,26 @@ def test_a_paper_card_takes_the_substitutes_signature(app, organizer, demo):
     refused = organizer.post(f"/api/cards/{card['id']}/paper", json={
         "rounds": [], "signed": [s], "op_id": op()})
     assert refused.status_code == 422
+
+
+def test_the_printed_card_puts_a_substitutes_rounds_in_the_seat_they_took(app, organizer, demo):
+    from judgeaid.models import Card
+    from judgeaid.printing.cards import card_data
+    from judgeaid.services.cards import card_view
+
+    sub = add_substitute(app, demo)
+    card = card_of(organizer, demo)
+    e, s, w, n = (by_wind(card)[x] for x in "ESWN")
+    post_round(organizer, card, round=1, result="win", winner=s, value=30, win="self",
+               dealer=w)
+    post_change(organizer, card, player=s, from_round=2, substitute=sub)
+    post_round(organizer, card, round=2, result="win", winner=sub, value=40, win="self")
+    with app.test_request_context():
+        data = card_data(card_view(db.session.get(Card, card["id"])), session=1)
+    lines = data["scores"].splitlines()
+    # columns by starting seat E, S, W, N; round 2's South column is the substitute's
+    assert lines[0].split() == ["-30", "+90", "-30", "-30"]
+    assert lines[1].split() == ["-40", "+120", "-40", "-40"]
+    dealers = data["dealers"].splitlines()
+    assert dealers[0].endswith(f" {w}")  # round 1 dealt by the wrong East
+    assert dealers[1].endswith(f" {sub}")  # the substitute deals round 2 from South's seat
