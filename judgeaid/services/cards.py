@@ -353,7 +353,7 @@ def card_reader(card: Card, user: User | None, token: str | None) -> dict:
     if is_token(token):
         found = db.session.scalar(select(Player).where(Player.token == token))
         if (found and found.tournament_id == card.tournament_id
-                and found.number in starting_seats(card).values()):
+                and found.number in people(card)):  # a substitute reads it as theirs too
             player = found
     return {"is_judge": bool(user and user.tournament_id == card.tournament_id),
             "player": {"number": player.number, "name": player.name} if player else None,

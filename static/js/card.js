@@ -463,10 +463,15 @@ function renderMyConfirm(number, confirmation, waiting) {
     cell.textContent = signed(totals[key]);
     cell.dataset.value = String(totals[key]);
   }
-  const canConfirm = !confirmation && !waiting && isComplete();
+  // a player who left the table mid-session (§4.11) does not sign the card
+  const change = (card.seat_changes || []).find((c) => c.leaving.number === number);
+  const signs = !card.signers || card.signers.includes(number);
+  const canConfirm = signs && !confirmation && !waiting && isComplete();
   const asking = canConfirm && confirmAsked === card.version;
   if (!asking) confirmAsked = null;
-  $("[data-my-confirm-note]", section).textContent = confirmation
+  $("[data-my-confirm-note]", section).textContent = !signs && change
+    ? `You left the table from round ${change.from_round}: your total is the rounds before it. The players at the table at the end confirm the card.`
+    : confirmation
     ? `You confirmed these totals at ${when(confirmation.confirmed_at)}.`
     : waiting ? "Your confirmation is pending (not yet saved)."
       : asking ? "Confirm these totals? When all four players have confirmed, the card is locked."

@@ -367,3 +367,23 @@ def test_the_printed_card_puts_a_substitutes_rounds_in_the_seat_they_took(app, o
     dealers = data["dealers"].splitlines()
     assert dealers[0].endswith(f" {w}")  # round 1 dealt by the wrong East
     assert dealers[1].endswith(f" {sub}")  # the substitute deals round 2 from South's seat
+
+
+def test_the_substitute_confirms_from_their_own_link(app, organizer, demo):
+    sub = add_substitute(app, demo)
+    card = card_of(organizer, demo)
+    s = by_wind(card)["S"]
+    post_change(organizer, card, player=s, from_round=1, substitute=sub)
+    for r in range(1, 17):
+        post_round(organizer, card, round=r, result="draw")
+    reader = app.test_client()
+    token = player_token(app, demo, sub)
+    me = reader.get(f"/api/cards/{card['id']}/me", headers={"X-Player-Token": token})
+    assert me.get_json()["player"]["number"] == sub
+    done = reader.post(f"/api/cards/{card['id']}/confirm", json={"op_id": op()},
+                       headers={"X-Player-Token": token})
+    assert done.status_code == 200, done.get_json()
+    assert sub not in done.get_json()["card"]["pending_confirmations"]
+    left = reader.post(f"/api/cards/{card['id']}/confirm", json={"op_id": op()},
+                       headers={"X-Player-Token": player_token(app, demo, s)})
+    assert left.status_code == 403
