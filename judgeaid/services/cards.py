@@ -147,13 +147,14 @@ def starting_seats(card: Card) -> dict[str, int]:
     return {WINDS[s.position]: s.player.number for s in card.table.seats}
 
 
-def round_seats(card: Card) -> list[RoundSeats]:
+def round_seats(card: Card, changes: list[SeatChange] | None = None) -> list[RoundSeats]:
     """Return the rotation's dealer and seat winds for rounds 1–16 (§3.4), substitutes seated.
 
-    The §1.2.7 marks on recorded rounds are not applied here: see `_marked`.
+    The §1.2.7 marks on recorded rounds are not applied here: see `marked_seats`.
     """
     rotation = card.table.session.tournament.settings.get("rotation", "standard")
-    return card_schedule(starting_seats(card), rotation, seat_changes(card))
+    return card_schedule(starting_seats(card), rotation,
+                         seat_changes(card) if changes is None else changes)
 
 
 def _change_rows(card: Card) -> list[CardSeatChange]:
@@ -162,11 +163,11 @@ def _change_rows(card: Card) -> list[CardSeatChange]:
                                                      CardSeatChange.position)))
 
 
-def seat_changes(card: Card) -> list[SeatChange]:
+def seat_changes(card: Card, rows: list[CardSeatChange] | None = None) -> list[SeatChange]:
     """Return the card's mid-session seat changes as the core reads them (§4.11, §4.15)."""
     return [SeatChange(row.round_from, WINDS[row.position], row.leaving.number,
                        row.entering.number if row.entering else None)
-            for row in _change_rows(card)]
+            for row in (_change_rows(card) if rows is None else rows)]
 
 
 def _mark(row: CardRound | None) -> DealMark | None:
@@ -181,18 +182,18 @@ def _marks(revisions: dict[int, list[CardRound]]) -> dict[int, DealMark]:
     return {number: mark for number, mark in marks.items() if mark}
 
 
-def people(card: Card) -> dict[int, str]:
+def people(card: Card, rows: list[CardSeatChange] | None = None) -> dict[int, str]:
     """Return the name of everyone who sat at the card's table: its four and substitutes."""
     names = {s.player.number: s.player.name for s in card.table.seats}
-    for row in _change_rows(card):
+    for row in _change_rows(card) if rows is None else rows:
         if row.entering:
             names[row.entering.number] = row.entering.name
     return names
 
 
-def final_occupants(card: Card) -> list[int]:
+def final_occupants(card: Card, changes: list[SeatChange] | None = None) -> list[int]:
     """Return who holds each seat at the end of the card (a seat left empty: nobody)."""
-    changes = seat_changes(card)
+    changes = seat_changes(card) if changes is None else changes
     held = occupants(starting_seats(card), changes, ROUNDS)
     empty = {c.leaving for c in changes if c.entering is None}
     return [held[n] for n in starting_seats(card).values() if n not in empty]
@@ -224,13 +225,14 @@ def _confirmations(card: Card) -> list[Confirmation]:
 
 def card_view(card: Card) -> dict:
     """Return the whole card as plain data (the API body and the pages' data)."""
-    seats = round_seats(card)
+    change_rows = _change_rows(card)
+    changes = seat_changes(card, change_rows)
+    seats = round_seats(card, changes)
     revisions = _revisions(card)
     marks = _marks(revisions)
     starting = starting_seats(card)
-    names = people(card)
+    names = people(card, change_rows)
     numbers = [starting[w] for w in WINDS]
-    changes = seat_changes(card)
     empty = empty_from(changes)
     rounds = []
     for number in range(1, ROUNDS + 1):
@@ -258,7 +260,7 @@ def card_view(card: Card) -> dict:
     totals = card_totals(numbers + [n for n in names if n not in numbers],
                          [r["deltas"] for r in rounds if "deltas" in r], live)
     confirmed = {c.player_number: c for c in _confirmations(card)}
-    signers = final_occupants(card)
+    signers = final_occupants(card, changes)
     session = card.table.session
     settings = session.tournament.settings
     return {
@@ -287,7 +289,7 @@ def card_view(card: Card) -> dict:
         "recorder": _recorder_number(card),
         "people": [{"number": n, "name": name, "is_substitute": n not in numbers}
                    for n, name in names.items()],
-        "seat_changes": [_change_json(row) for row in _change_rows(card)],
+        "seat_changes": [_change_json(row) for row in change_rows],
         "deal_owed": {n: skipped for n, skipped in deal_owed(seats, marks).items()},
     }
 
@@ -570,9 +572,10 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
 
     if current is None and card.not_played_from and number >= card.not_played_from:
         raise Conflict(f"Round {number} was not played: the session time ran out (§3.4).")
-    empty = empty_from(seat_changes(card))
+    changes = seat_changes(card)
+    empty = empty_from(changes)
     if empty and number >= empty:
-        left = next(c for c in seat_changes(card) if c.entering is None)
+        left = min((c for c in changes if c.entering is None), key=lambda c: c.round_from)
         raise Conflict(f"{people(card)[left.leaving]} left the table from round "
                        f"{left.round_from} and nobody took the seat, so rounds from "
                        f"{left.round_from} on cannot be recorded; the other three's scores "
@@ -601,7 +604,7 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
     elif card.status == "locked":
         _check_judge(actor, card, "record a round on a confirmed card")
 
-    seats = _checked_deal(card, number, current, line)
+    seats = _checked_deal(card, number, current, line, actor)
     try:
         scheme = card.table.session.tournament.settings.get("payoff_scheme", "formal")
         result = score_round(seats, scheme=scheme, **{k: v for k, v in line.items()
@@ -638,12 +641,16 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
 _NOT_SCORED = ("patterns", "dealer", "compensation_for")
 
 
-def _checked_deal(card: Card, number: int, current: CardRound | None, line: dict
-                  ) -> RoundSeats:
+def _checked_deal(card: Card, number: int, current: CardRound | None, line: dict,
+                  actor: Actor) -> RoundSeats:
     """Return the round's seats as actually dealt, or refuse an impossible §1.2.7 mark."""
     schedule = round_seats(card)
     marks = _marks(_revisions(card))
     mark = DealMark(line["dealer"], line["compensation_for"])
+    if mark.is_marked and not actor.is_judge:
+        # a dealing error is an irregularity: the table calls a judge (§1.2.7)
+        raise ServiceError("Only a judge marks a round dealt by the wrong East or a "
+                           "compensation round (§1.2.7). Call a judge.", status=403)
     if mark.compensation_for is not None and current is not None and (
             current.compensation_for != mark.compensation_for):
         dealt_by = current.dealer or schedule[number - 1].dealer
@@ -821,7 +828,7 @@ def record_seat_change(card: Card, body: CardSeatChangeBody, actor: Actor) -> di
     existing = next((row for row in _change_rows(card) if row.position == seat.position), None)
     if existing is not None:
         return _fill_empty_seat(card, existing, body, actor)
-    recorded = {number for number, rows in _revisions(card).items()}
+    recorded = set(_revisions(card))
     later = sorted(n for n in recorded if n >= body.from_round)
     if later:
         raise Conflict(f"Round {later[0]} is already recorded with {leaving.name} at the "

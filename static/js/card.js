@@ -808,6 +808,7 @@ function paintDeal(r) {
   }
   $("[data-deal-choices]").replaceChildren(...options);
   $("[data-deal]").open = Boolean(entry.dealer || entry.compensation);
+  $("[data-deal]").hidden = !isJudge; // a dealing error is a judge's call (§1.2.7)
 }
 
 function paintForm() {

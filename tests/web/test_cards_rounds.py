@@ -387,3 +387,16 @@ def test_the_substitute_confirms_from_their_own_link(app, organizer, demo):
     left = reader.post(f"/api/cards/{card['id']}/confirm", json={"op_id": op()},
                        headers={"X-Player-Token": player_token(app, demo, s)})
     assert left.status_code == 403
+
+
+def test_an_appointed_player_records_rounds_but_a_judge_marks_a_wrong_east(client, demo, app):
+    card = card_of(client, demo)
+    player = card["players"][0]["number"]
+    judge = app.test_client()
+    login(judge, demo, "judge")
+    judge.post(f"/api/cards/{card['id']}/recorder", json={"player": player, "op_id": op()})
+    headers = {"X-Player-Token": player_token(app, demo, player)}
+    refused = client.post(f"/api/cards/{card['id']}/rounds", headers=headers, json={
+        "round": 1, "result": "draw", "dealer": by_wind(card)["S"], "op_id": op()})
+    assert refused.status_code == 403 and "Call a judge" in refused.get_json()["message"]
+    assert not card_of(client, demo)["rounds"][0]["recorded"]
