@@ -329,8 +329,20 @@ function renderGrid() {
       return h("td", { class: "cell", dataset: { player: p.number }, "data-testid": `${test}-${p.number}`, "data-value": value,
         text: blank && !value ? "·" : signed(value) });
     }));
+  // §4.15 (our reading) a substitute's total sits under the seat they took: never ranked
+  const subs = Object.fromEntries((card.seat_changes || []).filter((c) => c.entering)
+    .map((c) => [c.leaving.number, c.entering.number]));
+  const subLine = Object.keys(subs).length ? h("tr", { class: "subs" },
+    h("th", { scope: "row", class: "rd", title: "Neutral substitute’s total: never ranked (our reading of §4.15)", text: "Sub" }),
+    card.players.map((p) => {
+      const sub = subs[p.number];
+      if (!sub) return h("td", { class: "cell", dataset: { player: p.number }, text: "·" });
+      const value = card.totals[sub]?.total ?? 0;
+      return h("td", { class: "cell", dataset: { player: p.number }, "data-testid": `sub-total-${sub}`,
+        "data-value": value, title: fullName(sub), text: signed(value) });
+    })) : null;
   table.append(h("tfoot", {}, line("sum", "Σ", "Rounds", "rounds", "rounds"),
-    line("pen", "Pen", "Penalties", "penalties", "penalties", true), line("total", "Total", null, "total", "total")));
+    line("pen", "Pen", "Penalties", "penalties", "penalties", true), line("total", "Total", null, "total", "total"), subLine));
   return h("div", { class: "grid-wrap", "data-part": "grid" }, table);
 }
 

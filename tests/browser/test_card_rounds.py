@@ -113,4 +113,7 @@ def test_organizer_records_a_resignation_with_a_substitute(app, live_server, con
     page.click("[data-save-round]")
     expect(page.locator(f"[data-testid=substitute-total-{sub}]")).to_contain_text(
         "Sam Spare: +60 from round 3 (neutral, never ranked", timeout=15000)
+    # under the seat: the leaving player's total, and the substitute's on its own line
+    expect(page.locator(f"[data-testid=sub-total-{sub}]")).to_have_text("+60")
+    expect(page.locator(f"[data-testid=total-{seats['S']}]")).to_have_text("+180")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 360

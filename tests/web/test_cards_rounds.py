@@ -309,6 +309,7 @@ def test_anyone_reading_the_card_sees_the_marks_and_who_sat_where(app, organizer
     assert 'class="seat-change"' in html
     assert "Sam Spare sits in" in html and "as a neutral substitute (§4.15)" in html
     assert f'data-occupant="{sub}"' in html
+    assert f'data-testid="sub-total-{sub}" data-value="90"' in html
     assert "Sam Spare: +90 from round 3 (neutral, never ranked; our reading of §4.15)" in html
     assert "A player leaves the table" not in html  # the organizer's tool only
 
