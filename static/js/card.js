@@ -809,8 +809,7 @@ function paintDeal(r) {
     .filter(([player, rounds]) => rounds.some((n) => n < r.round) && atTable.includes(Number(player)))
     .map(([player]) => Number(player));
   if (entry.compensation && !owed.includes(entry.compensation)) owed.push(entry.compensation);
-  const option = (value, text, checked) => h("label", {},
-    h("input", { type: "radio", name: "deal", value, checked }), text);
+  const option = (value, text, selected) => h("option", { value, selected, text });
   const options = [option("", `${name(scheduled)}, as the rotation says`, !entry.dealer && !entry.compensation)];
   for (const player of atTable.filter((p) => p !== scheduled)) {
     options.push(option(`wrong:${player}`, `${name(player)}, the wrong East`, entry.dealer === player));
@@ -818,7 +817,8 @@ function paintDeal(r) {
   for (const player of owed.filter((p) => p !== scheduled)) {
     options.push(option(`comp:${player}`, `${name(player)}: compensation round`, entry.compensation === player));
   }
-  $("[data-deal-choices]").replaceChildren(...options);
+  // a list, not radio buttons: the form chooses nothing for the judge but this default
+  roundForm.elements.deal.replaceChildren(...options);
   $("[data-deal]").open = Boolean(entry.dealer || entry.compensation);
   $("[data-deal]").hidden = !isJudge; // a dealing error is a judge's call (§1.2.7)
 }

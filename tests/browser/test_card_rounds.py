@@ -17,7 +17,7 @@ def choose_dealer(page, value):
     form = page.locator("[data-round-form]")
     if not form.locator("[data-deal]").evaluate("d => d.open"):
         form.locator("[data-deal] summary").click()
-    form.locator(f"input[name=deal][value='{value}']").check()
+    form.locator("select[name=deal]").select_option(value)
 
 
 def test_judge_marks_a_wrong_east_round_and_a_compensation_round(live_server, context, page,
