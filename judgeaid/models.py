@@ -290,6 +290,35 @@ class CardRound(db.Model):
     recorded_by: Mapped[str] = mapped_column(String(120))
     recorded_at: Mapped[datetime] = mapped_column(default=utcnow)
     op_id: Mapped[str | None] = mapped_column(String(64))
+    # §1.2.7 the player who dealt as the wrong East, or the skipped East whose compensation
+    # round this is (player numbers; both empty for a round dealt as the rotation says).
+    dealer: Mapped[int | None]
+    compensation_for: Mapped[int | None]
+
+
+class CardSeatChange(db.Model):
+    """A player leaving a card's table from a round on, and who took the seat (§4.11, §4.15)."""
+
+    __tablename__ = "card_seat_change"
+    __table_args__ = (UniqueConstraint("card_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    card_id: Mapped[int] = mapped_column(ForeignKey("card.id"), index=True)
+    round_from: Mapped[int]
+    # Index into WINDS: the starting seat the leaving player drew.
+    position: Mapped[int]
+    leaving_player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    # A neutral substitute (§4.15), or nobody: then no round from round_from is played.
+    entering_player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"))
+    # resigned, disqualified
+    reason: Mapped[str] = mapped_column(String(20))
+    note: Mapped[str] = mapped_column(Text, default="")
+    recorded_by: Mapped[str] = mapped_column(String(120))
+    recorded_at: Mapped[datetime] = mapped_column(default=utcnow)
+    op_id: Mapped[str | None] = mapped_column(String(64))
+
+    leaving: Mapped[Player] = relationship(foreign_keys=[leaving_player_id])
+    entering: Mapped[Player | None] = relationship(foreign_keys=[entering_player_id])
 
 
 class CardPenalty(db.Model):

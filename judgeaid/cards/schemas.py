@@ -31,6 +31,12 @@ class CardRoundBody(Schema):
     same_turn: Annotated[list[Id], Field(max_length=4)] | None = None
     patterns: Annotated[dict[Annotated[str, Field(max_length=12)], PatternCount],
                         Field(max_length=60)] | None = None
+    dealer: Annotated[Id | None, Field(
+        description="§1.2.7: the player who dealt this round as the wrong East (the correct "
+                    "East lost the deal); null when the rotation's East dealt")] = None
+    compensation_for: Annotated[Id | None, Field(
+        description="§1.2.7: the skipped East who deals this round as compensation, by the "
+                    "table's unanimous agreement")] = None
     correction: StrictBool = False
     base_revision: Annotated[Id | None, Field(
         description="the revision of the round's line this correction replaces; required "
@@ -83,6 +89,19 @@ class CardTimeOverBody(Schema):
 
 class CardRecorderBody(Schema):
     player: Id | None = Field(description="the player number, or null for nobody")
+    op_id: OpId
+
+
+class CardSeatChangeBody(Schema):
+    """A player leaving the table from a round on (§4.11), and the neutral substitute (§4.15)."""
+
+    player: Annotated[Id, Field(description="the number of the player who leaves")]
+    from_round: Annotated[Round, Field(description="the first round they do not play")]
+    reason: Literal["resigned", "disqualified"]
+    substitute: Annotated[Id | None, Field(
+        description="the number of the player who takes the seat from from_round, as a "
+                    "neutral substitute; null: nobody (the table stops recording there)")] = None
+    note: text(REASON_LIMIT, multiline=True) = ""
     op_id: OpId
 
 

@@ -14,6 +14,7 @@ from judgeaid.cards.schemas import (
     CardReader,
     CardRecorderBody,
     CardRoundBody,
+    CardSeatChangeBody,
     CardTimeOverBody,
     CardView,
     CardVoidBody,
@@ -142,6 +143,14 @@ def recorder(card_id: int, json: CardRecorderBody):
     """Appoint the player who may record rounds on this card (null: nobody)."""
     return _write(card_id, "card.recorder", json, lambda card, actor: cards.appoint_recorder(
         card, json.player, actor))
+
+
+@api.post("/<int:card_id>/seat-changes")
+@edge.api.validate(json=CardSeatChangeBody, **WRITE)
+def seat_change(card_id: int, json: CardSeatChangeBody):
+    """Record a player leaving the table from a round on, and the substitute (organizer)."""
+    return _write(card_id, "card.seat_change", json, lambda card, actor:
+                  cards.record_seat_change(card, json, actor))
 
 
 # ---------------------------------------------------------------- the paper card

@@ -114,6 +114,8 @@ def card_data(view: dict | None, *, session: int, url: str | None = None,
                 "scores": "", "sums": "", "signers": [], "notes": [], "foot": ""}
     numbers = [p["number"] for p in view["players"]]
     names = dict(zip(numbers, (p["name"] for p in view["players"]), strict=True))
+    # a substitute (§4.15) deals and scores in the seat they took
+    everyone = {p["number"]: p["name"] for p in view.get("people", view["players"])}
     rounds = view["rounds"]
     filled = not blank and (any(r["recorded"] or r.get("result") == "not_played" for r in rounds)
                             or any(not p["is_void"] for p in view["penalties"]))
@@ -130,7 +132,7 @@ def card_data(view: dict | None, *, session: int, url: str | None = None,
         # scores are spaces in a monospaced font; tabs would drift (and more with CJK).
         "heads": [f"No. {n}\n" + "\n".join(fit(part, 5.6) for part in _two_lines(names[n]))
                   for n in numbers],
-        "dealers": "\n".join(f"{initials(names[r['dealer']])} {r['dealer']}" for r in rounds),
+        "dealers": "\n".join(f"{initials(everyone[r['dealer']])} {r['dealer']}" for r in rounds),
         "scores": "\n".join("".join(_cell(r, n) for n in numbers).rstrip() for r in rounds)
                   if filled else "",
         "sums": "\n".join("".join(_field(_signed(totals[n][key])) for n in numbers)
@@ -160,7 +162,7 @@ def _cell(line: dict, number: int) -> str:
     if line.get("result") == "not_played":  # §3.4 the session time ran out
         return _field("-")
     if line["recorded"]:
-        return _field(_signed(line["deltas"][number]))
+        return _field(_signed(line["deltas"][line.get("seated", {}).get(number, number)]))
     return " " * FIELD
 
 

@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 
 from judgeaid.cards.schemas import (
     CardRoundBody,
+    CardSeatChangeBody,
 )
 from judgeaid.edge import length_of
 from judgeaid.extensions import db
@@ -31,6 +32,7 @@ from judgeaid.models import (
     Card,
     CardPenalty,
     CardRound,
+    CardSeatChange,
     CardTotal,
     ClockEvent,
     Confirmation,
@@ -45,8 +47,22 @@ from judgeaid.rules.zj.hand import MalformedHand, implied_label, recorded_lines,
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
 from judgeaid.services.players import is_token
-from judgeaid.tournament.card import ROUNDS, BadRound, card_totals, score_round
-from judgeaid.tournament.rotation import RoundSeats, session_seats
+from judgeaid.tournament.card import (
+    ROUNDS,
+    BadDeal,
+    BadRound,
+    DealMark,
+    SeatChange,
+    card_schedule,
+    card_totals,
+    check_deals,
+    deal_owed,
+    empty_from,
+    marked_seats,
+    occupants,
+    score_round,
+)
+from judgeaid.tournament.rotation import RoundSeats
 
 # Who wrote a line is stored in full wherever it fits: the narrowest column that keeps it.
 LABEL_LIMIT = min(length_of(column) for column in (
@@ -131,10 +147,56 @@ def starting_seats(card: Card) -> dict[str, int]:
     return {WINDS[s.position]: s.player.number for s in card.table.seats}
 
 
-def round_seats(card: Card) -> list[RoundSeats]:
-    """Return the dealer and every player's seat wind for rounds 1–16 (§3.4)."""
+def round_seats(card: Card, changes: list[SeatChange] | None = None) -> list[RoundSeats]:
+    """Return the rotation's dealer and seat winds for rounds 1–16 (§3.4), substitutes seated.
+
+    The §1.2.7 marks on recorded rounds are not applied here: see `marked_seats`.
+    """
     rotation = card.table.session.tournament.settings.get("rotation", "standard")
-    return session_seats(starting_seats(card), rotation)
+    return card_schedule(starting_seats(card), rotation,
+                         seat_changes(card) if changes is None else changes)
+
+
+def _change_rows(card: Card) -> list[CardSeatChange]:
+    return list(db.session.scalars(select(CardSeatChange).where(
+        CardSeatChange.card_id == card.id).order_by(CardSeatChange.round_from,
+                                                     CardSeatChange.position)))
+
+
+def seat_changes(card: Card, rows: list[CardSeatChange] | None = None) -> list[SeatChange]:
+    """Return the card's mid-session seat changes as the core reads them (§4.11, §4.15)."""
+    return [SeatChange(row.round_from, WINDS[row.position], row.leaving.number,
+                       row.entering.number if row.entering else None)
+            for row in (_change_rows(card) if rows is None else rows)]
+
+
+def _mark(row: CardRound | None) -> DealMark | None:
+    if row is None or (row.dealer is None and row.compensation_for is None):
+        return None
+    return DealMark(row.dealer, row.compensation_for)
+
+
+def _marks(revisions: dict[int, list[CardRound]]) -> dict[int, DealMark]:
+    """Return the §1.2.7 mark of every round whose standing line carries one."""
+    marks = {number: _mark(rows[-1]) for number, rows in revisions.items()}
+    return {number: mark for number, mark in marks.items() if mark}
+
+
+def people(card: Card, rows: list[CardSeatChange] | None = None) -> dict[int, str]:
+    """Return the name of everyone who sat at the card's table: its four and substitutes."""
+    names = {s.player.number: s.player.name for s in card.table.seats}
+    for row in _change_rows(card) if rows is None else rows:
+        if row.entering:
+            names[row.entering.number] = row.entering.name
+    return names
+
+
+def final_occupants(card: Card, changes: list[SeatChange] | None = None) -> list[int]:
+    """Return who holds each seat at the end of the card (a seat left empty: nobody)."""
+    changes = seat_changes(card) if changes is None else changes
+    held = occupants(starting_seats(card), changes, ROUNDS)
+    empty = {c.leaving for c in changes if c.entering is None}
+    return [held[n] for n in starting_seats(card).values() if n not in empty]
 
 
 def _revisions(card: Card) -> dict[int, list[CardRound]]:
@@ -148,6 +210,7 @@ def _revisions(card: Card) -> dict[int, list[CardRound]]:
 
 def _round_json(row: CardRound) -> dict:
     return {"result": row.result, "winner": row.winner, "value": row.value, "win": row.win,
+            "wrong_dealer": row.dealer, "compensation_for": row.compensation_for,
             "discarder": row.discarder, "same_turn": row.same_turn or [],
             "patterns": row.patterns, "pattern_lines": _pattern_lines(row),
             "deltas": {int(k): v for k, v in row.deltas.items()},
@@ -171,28 +234,42 @@ def _confirmations(card: Card) -> list[Confirmation]:
 
 def card_view(card: Card) -> dict:
     """Return the whole card as plain data (the API body and the pages' data)."""
-    seats = round_seats(card)
+    change_rows = _change_rows(card)
+    changes = seat_changes(card, change_rows)
+    seats = round_seats(card, changes)
     revisions = _revisions(card)
+    marks = _marks(revisions)
     starting = starting_seats(card)
-    names = {s.player.number: s.player.name for s in card.table.seats}
+    names = people(card, change_rows)
     numbers = [starting[w] for w in WINDS]
+    empty = empty_from(changes)
     rounds = []
     for number in range(1, ROUNDS + 1):
-        seat = seats[number - 1]
+        scheduled = seats[number - 1]
+        seat = marked_seats(scheduled, marks.get(number))
         line = {"round": number, "cycle": (number - 1) // 4 + 1, "dealer": seat.dealer,
-                "winds": dict(seat.winds), "recorded": False, "history": []}
+                "scheduled_dealer": scheduled.dealer, "winds": dict(seat.winds),
+                "seated": occupants(starting, changes, number), "recorded": False,
+                "wrong_dealer": None, "compensation_for": None, "history": []}
         history = revisions.get(number, [])
         if history:
             line.update(_round_json(history[-1]), recorded=True)
             line["history"] = [_round_json(r) for r in reversed(history[:-1])]
+        elif empty and number >= empty:
+            # §4.11 a player left and nobody took the seat: the table stops here
+            line.update(result="not_played", not_played_reason="seat_empty",
+                        deltas=dict.fromkeys(seat.winds, 0))
         elif card.not_played_from and number >= card.not_played_from:
-            line.update(result="not_played", deltas=dict.fromkeys(numbers, 0))
+            line.update(result="not_played", not_played_reason="time_over",
+                        deltas=dict.fromkeys(seat.winds, 0))
         rounds.append(line)
     penalties = list(db.session.scalars(select(CardPenalty).where(CardPenalty.card_id == card.id)
                                         .order_by(CardPenalty.recorded_at, CardPenalty.id)))
     live = [(p.player_number, p.points) for p in penalties if p.voided_at is None]
-    totals = card_totals(numbers, [r["deltas"] for r in rounds if "deltas" in r], live)
+    totals = card_totals(numbers + [n for n in names if n not in numbers],
+                         [r["deltas"] for r in rounds if "deltas" in r], live)
     confirmed = {c.player_number: c for c in _confirmations(card)}
+    signers = final_occupants(card, changes)
     session = card.table.session
     settings = session.tournament.settings
     return {
@@ -217,9 +294,24 @@ def card_view(card: Card) -> dict:
         "confirmations": [{"player": c.player_number, "via": c.via, "by": c.confirmed_by,
                            "confirmed_at": c.confirmed_at.isoformat() + "Z"}
                           for c in confirmed.values()],
-        "pending_confirmations": [n for n in numbers if n not in confirmed],
+        "pending_confirmations": [n for n in signers if n not in confirmed],
+        "signers": signers,
         "recorder": _recorder_number(card),
+        "people": [{"number": n, "name": name, "is_substitute": n not in numbers}
+                   for n, name in names.items()],
+        "seat_changes": [_change_json(row) for row in change_rows],
+        "deal_owed": {n: skipped for n, skipped in deal_owed(seats, marks).items()},
     }
+
+
+def _change_json(row: CardSeatChange) -> dict:
+    entering = row.entering
+    return {"id": row.id, "seat": WINDS[row.position], "from_round": row.round_from,
+            "leaving": {"number": row.leaving.number, "name": row.leaving.name},
+            "entering": ({"number": entering.number, "name": entering.name,
+                          "is_substitute": entering.is_substitute} if entering else None),
+            "reason": row.reason, "note": row.note, "recorded_by": row.recorded_by,
+            "recorded_at": row.recorded_at.isoformat() + "Z"}
 
 
 def short_names(names: dict[int, str]) -> dict[int, str]:
@@ -238,10 +330,33 @@ def live_page(card: Card, user: User | None) -> dict:
     """Return the live card page's data: the card and what this reader may do on it."""
     view = card_view(card)
     settings = card.table.session.tournament.settings
+    is_judge = bool(user and user.tournament_id == card.tournament_id)
+    can_change_seats = is_judge and user.role in ("organizer", "head_judge")
     return {"card": view,
-            "short_names": short_names({p["number"]: p["name"] for p in view["players"]}),
-            "is_judge": bool(user and user.tournament_id == card.tournament_id),
-            "has_time_limit": settings.get("session_minutes") is not None}
+            "short_names": short_names({p["number"]: p["name"] for p in view["people"]}),
+            "is_judge": is_judge,
+            "has_time_limit": settings.get("session_minutes") is not None,
+            "can_change_seats": can_change_seats,
+            "substitutes": available_substitutes(card) if can_change_seats else [],
+            "next_round": next((r["round"] for r in view["rounds"] if not r["recorded"]
+                                and r.get("result") != "not_played"), None)}
+
+
+def available_substitutes(card: Card) -> list[dict]:
+    """Return who could take a seat at this card: registered substitutes first (§4.15),
+    then active players with no seat in this session."""
+    busy = set(db.session.scalars(
+        select(Seat.player_id).join(Table, Table.id == Seat.table_id)
+        .where(Table.session_id == card.session_id)))
+    busy |= set(db.session.scalars(
+        select(CardSeatChange.entering_player_id).join(Card, Card.id == CardSeatChange.card_id)
+        .where(Card.session_id == card.session_id,
+               CardSeatChange.entering_player_id.is_not(None))))
+    free = db.session.scalars(select(Player).where(
+        Player.tournament_id == card.tournament_id, Player.status == "active")
+        .order_by(Player.is_substitute.desc(), Player.number))
+    return [{"number": p.number, "name": p.name, "is_substitute": p.is_substitute}
+            for p in free if p.id not in busy]
 
 
 def card_reader(card: Card, user: User | None, token: str | None) -> dict:
@@ -250,7 +365,7 @@ def card_reader(card: Card, user: User | None, token: str | None) -> dict:
     if is_token(token):
         found = db.session.scalar(select(Player).where(Player.token == token))
         if (found and found.tournament_id == card.tournament_id
-                and found.number in starting_seats(card).values()):
+                and found.number in people(card)):  # a substitute reads it as theirs too
             player = found
     return {"is_judge": bool(user and user.tournament_id == card.tournament_id),
             "player": {"number": player.number, "name": player.name} if player else None,
@@ -290,6 +405,11 @@ def _store_totals(session: Session, card_ids: Iterable[int]) -> None:
                 .where(Card.id.in_(chunk)).order_by(Card.id, Seat.position)
                 .with_for_update(of=Card, key_share=True)):
             numbers[card_id].append(number)
+        for card_id, number in session.execute(
+                select(CardSeatChange.card_id, Player.number)
+                .join(Player, Player.id == CardSeatChange.entering_player_id)
+                .where(CardSeatChange.card_id.in_(chunk))):
+            numbers[card_id].append(number)  # §4.15 a substitute's rounds are theirs
         latest: dict[int, dict[int, dict[str, int]]] = {card_id: {} for card_id in chunk}
         for card_id, number, deltas in session.execute(
                 select(CardRound.card_id, CardRound.round, CardRound.deltas)
@@ -371,7 +491,8 @@ def _check_recorder(actor: Actor, card: Card) -> None:
 def _round_line(body: CardRoundBody) -> dict:
     """Return the round's columns from a checked body; the ticked patterns set the value."""
     line: dict = {"result": body.result, "winner": None, "value": None, "win": None,
-                  "discarder": None, "same_turn": None, "patterns": None}
+                  "discarder": None, "same_turn": None, "patterns": None,
+                  "dealer": body.dealer, "compensation_for": body.compensation_for}
     if body.result == "draw":
         return line
     value, patterns = body.value, body.patterns
@@ -397,7 +518,8 @@ def _round_line(body: CardRoundBody) -> dict:
 
 def _same_line(row: CardRound, line: dict) -> bool:
     return all(getattr(row, key) == line[key] for key in
-               ("result", "winner", "value", "win", "discarder", "same_turn", "patterns"))
+               ("result", "winner", "value", "win", "discarder", "same_turn", "patterns",
+                "dealer", "compensation_for"))
 
 
 def _latest(card: Card, number: int) -> CardRound | None:
@@ -412,21 +534,29 @@ def line_words(line: dict, names: dict[int, str]) -> str:
         return names.get(number, f"player {number}")
 
     if line["result"] == "draw":
-        return "a draw"
-    if line["result"] != "win":
+        words = "a draw"
+    elif line["result"] != "win":
         return "not played"
-    if line["win"] == "self":
-        return f"{who(line['winner'])} won {line['value']}, self-drawn"
-    words = f"{who(line['winner'])} won {line['value']} on a discard from {who(line['discarder'])}"
-    if line.get("same_turn") and len(line["same_turn"]) > 1:
-        words += f" (same turn: {', then '.join(who(p) for p in line['same_turn'])})"
+    elif line["win"] == "self":
+        words = f"{who(line['winner'])} won {line['value']}, self-drawn"
+    else:
+        words = (f"{who(line['winner'])} won {line['value']} on a discard from "
+                 f"{who(line['discarder'])}")
+        if line.get("same_turn") and len(line["same_turn"]) > 1:
+            words += f" (same turn: {', then '.join(who(p) for p in line['same_turn'])})"
+    # a stored line names the wrong East "wrong_dealer"; a line sent names it "dealer"
+    wrong = line.get("wrong_dealer", line.get("dealer"))
+    if wrong is not None:
+        words += f", dealt by {who(wrong)} as the wrong East (§1.2.7)"
+    if line.get("compensation_for") is not None:
+        words += f", {who(line['compensation_for'])}'s compensation round (§1.2.7)"
     return words
 
 
 def _conflict(card: Card, number: int, current: CardRound, line: dict, actor: Actor, *,
               what: str) -> str:
     """Say in words who wrote the line that stands, what it says, and what was sent."""
-    names = {s.player.number: s.player.name for s in card.table.seats}
+    names = people(card)
     decide = ("Choose which one stands: keep theirs, or send yours as a correction with a "
               "reason." if actor.is_judge else "A judge decides which one stands.")
     theirs = line_words(_round_json(current), names)
@@ -453,6 +583,14 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
 
     if current is None and card.not_played_from and number >= card.not_played_from:
         raise Conflict(f"Round {number} was not played: the session time ran out (§3.4).")
+    changes = seat_changes(card)
+    empty = empty_from(changes)
+    if empty and number >= empty:
+        left = min((c for c in changes if c.entering is None), key=lambda c: c.round_from)
+        raise Conflict(f"{people(card)[left.leaving]} left the table from round "
+                       f"{left.round_from} and nobody took the seat, so rounds from "
+                       f"{left.round_from} on cannot be recorded; the other three's scores "
+                       "stand. The organizer can name a substitute (§4.15).")
     if body.correction:
         _check_judge(actor, card, "correct a round")
         if current is None:
@@ -477,11 +615,11 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
     elif card.status == "locked":
         _check_judge(actor, card, "record a round on a confirmed card")
 
+    seats = _checked_deal(card, number, current, line, actor)
     try:
-        seats = round_seats(card)[number - 1]
         scheme = card.table.session.tournament.settings.get("payoff_scheme", "formal")
-        result = score_round(seats, scheme=scheme,
-                             **{k: v for k, v in line.items() if k != "patterns"})
+        result = score_round(seats, scheme=scheme, **{k: v for k, v in line.items()
+                                                      if k not in _NOT_SCORED})
     except BadRound as exc:
         raise ServiceError(str(exc)) from exc
     revision = current.revision + 1 if current else 1
@@ -511,6 +649,43 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
     return _answer(card, number, revision, changed=True)
 
 
+_NOT_SCORED = ("patterns", "dealer", "compensation_for")
+
+
+def _checked_deal(card: Card, number: int, current: CardRound | None, line: dict,
+                  actor: Actor) -> RoundSeats:
+    """Return the round's seats as actually dealt, or refuse an impossible §1.2.7 mark."""
+    schedule = round_seats(card)
+    marks = _marks(_revisions(card))
+    mark = DealMark(line["dealer"], line["compensation_for"])
+    if mark.is_marked and not actor.is_judge:
+        # a dealing error is an irregularity: the table calls a judge (§1.2.7)
+        raise ServiceError("Only a judge marks a round dealt by the wrong East or a "
+                           "compensation round (§1.2.7). Call a judge.", status=403)
+    if mark.compensation_for is not None and current is not None and (
+            current.compensation_for != mark.compensation_for):
+        dealt_by = current.dealer or schedule[number - 1].dealer
+        raise Conflict(f"Round {number} was already played with {people(card)[dealt_by]} "
+                       "as East: a compensation round is agreed before it is dealt (§1.2.7), "
+                       "so mark a round still to be played.")
+    if mark.is_marked:
+        marks[number] = mark
+    else:
+        marks.pop(number, None)
+    try:
+        check_deals(schedule, marks)
+    except BadDeal as exc:
+        raise ServiceError(_named(card, str(exc)) + " (§1.2.7)", status=422) from exc
+    return marked_seats(schedule[number - 1], mark)
+
+
+def _named(card: Card, message: str) -> str:
+    """Put the players' names into a core message that speaks of "Player 7"."""
+    for number, name in people(card).items():
+        message = message.replace(f"Player {number} ", f"{name} (player {number}) ")
+    return message
+
+
 def _answer(card: Card, number: int, revision: int, *, changed: bool) -> dict:
     return {"card": card_view(card), "round": number, "revision": revision, "changed": changed}
 
@@ -519,7 +694,7 @@ def put_penalty(card: Card, player: int, points: int, reason: str, actor: Actor,
                 round_: int | None = None, op_id: str | None = None) -> dict:
     """Put penalty points on the card's penalty line (off the offender's total, §4.11)."""
     _check_judge(actor, card, "give a penalty")
-    if player not in starting_seats(card).values():
+    if player not in people(card):
         raise ServiceError(f"Player {player} is not at this table.")
     reason = " ".join(reason.split())
     if not reason:
@@ -570,8 +745,9 @@ def confirm_totals(card: Card, player: int | None, actor: Actor, *, on_paper: bo
             raise ServiceError("Say which player the card is confirmed for.")
     else:
         player = actor.player_number
-    if player not in starting_seats(card).values():
-        raise ServiceError(f"Player {player} is not at this table.", status=403)
+    if player not in final_occupants(card):
+        raise ServiceError(f"Player {player} does not sit at this table at the end of the "
+                           "card, so does not confirm it.", status=403)
     view = card_view(card)
     if not view["is_complete"]:
         missing = [r["round"] for r in view["rounds"]
@@ -587,7 +763,7 @@ def confirm_totals(card: Card, player: int | None, actor: Actor, *, on_paper: bo
                                     "judge" if actor.is_judge else "player"),
                                 confirmed_by=actor.label))
     db.session.flush()
-    if len(_confirmations(card)) == 4:
+    if len(_confirmations(card)) == len(final_occupants(card)):
         card.status = "locked"
     _touch(card)
     record_event("card.confirm.paper" if on_paper else "card.confirm",
@@ -633,3 +809,150 @@ def appoint_recorder(card: Card, number: int | None, actor: Actor) -> dict:
     record_event("card.recorder", tournament_id=card.tournament_id, actor=actor.user,
                  subject=f"card:{card.id}", after={"player": number})
     return {"card": card_view(card)}
+
+
+# ---------------------------------------------------------------- leaving mid-session
+
+LEAVING_REASONS = {"resigned": "resigned (§4.11)", "disqualified": "disqualified (§4.11)"}
+
+
+def record_seat_change(card: Card, body: CardSeatChangeBody, actor: Actor) -> dict:
+    """Record that a player leaves the table from a round on, and who takes the seat.
+
+    The organizer or head judge records it. The leaving player's status changes through the
+    usual verbs (resigned, or disqualified, from the next session on); the rounds before
+    `from_round` stay theirs. A substitute named here plays the rest as a neutral player
+    (§4.15, our reading for the middle of a session): their score keeps the table zero-sum
+    and is never ranked. Without one, no round from `from_round` on can be recorded. A seat
+    left empty can be given a substitute later by sending the same change with one.
+    """
+    _check_judge(actor, card, "record a player leaving the table")
+    if actor.user is None or actor.user.role not in ("organizer", "head_judge"):
+        raise ServiceError("Only the organizer or the head judge records a player leaving "
+                           "the table (§4.11).", status=403)
+    starting = starting_seats(card)
+    seat = next((s for s in card.table.seats if s.player.number == body.player), None)
+    if seat is None:
+        raise ServiceError(f"Player {body.player} did not start at this table; name one of "
+                           f"{', '.join(str(n) for n in starting.values())}.", status=422)
+    leaving = seat.player
+    existing = next((row for row in _change_rows(card) if row.position == seat.position), None)
+    if existing is not None:
+        return _fill_empty_seat(card, existing, body, actor)
+    recorded = set(_revisions(card))
+    later = sorted(n for n in recorded if n >= body.from_round)
+    if later:
+        raise Conflict(f"Round {later[0]} is already recorded with {leaving.name} at the "
+                       f"table. A player leaves from a round not yet recorded (from round "
+                       f"{max(recorded) + 1}), or a judge corrects the rounds first; no "
+                       "recorded round is rewritten.")
+    if card.not_played_from and body.from_round >= card.not_played_from:
+        raise Conflict(f"Rounds from {card.not_played_from} are not played (session time "
+                       "over), so nobody leaves the table there.")
+    entering = _substitute(card, body.substitute) if body.substitute is not None else None
+    note = " ".join(body.note.split())
+    row = CardSeatChange(card_id=card.id, round_from=body.from_round, position=seat.position,
+                         leaving_player_id=leaving.id,
+                         entering_player_id=entering.id if entering else None,
+                         reason=body.reason, note=note, recorded_by=actor.label,
+                         op_id=body.op_id)
+    db.session.add(row)
+    db.session.flush()
+    _put_out(card, leaving, body.reason, note, actor)
+    _revoke_confirmations(card)
+    _touch(card)
+    record_event("card.seat_change", tournament_id=card.tournament_id, actor=actor.user,
+                 subject=f"card:{card.id}:seat:{WINDS[seat.position]}",
+                 after={"player": leaving.number, "from_round": body.from_round,
+                        "reason": body.reason, "substitute": entering.number if entering
+                        else None, "note": note})
+    return {"card": card_view(card)}
+
+
+def _fill_empty_seat(card: Card, row: CardSeatChange, body: CardSeatChangeBody,
+                     actor: Actor) -> dict:
+    """Name the substitute for a seat left empty; anything else about a change stands."""
+    if row.entering_player_id is not None or body.substitute is None:
+        raise Conflict(f"{row.leaving.name} already left this table from round "
+                       f"{row.round_from}" + (f", and {row.entering.name} took the seat"
+                                              if row.entering else "")
+                       + ". A seat changes hands once on a card.")
+    if body.from_round != row.round_from or body.reason != row.reason:
+        raise Conflict(f"{row.leaving.name} left from round {row.round_from} "
+                       f"({row.reason}); the substitute takes the seat from that round.")
+    entering = _substitute(card, body.substitute)
+    row.entering_player_id = entering.id
+    db.session.flush()
+    db.session.refresh(row)
+    _revoke_confirmations(card)
+    _touch(card)
+    record_event("card.seat_change.substitute", tournament_id=card.tournament_id,
+                 actor=actor.user, subject=f"card:{card.id}:seat:{WINDS[row.position]}",
+                 before={"substitute": None}, after={"substitute": entering.number})
+    return {"card": card_view(card)}
+
+
+def _substitute(card: Card, number: int) -> Player:
+    """Return the player who may take a seat at this card, or refuse with the reason."""
+    player = db.session.scalar(select(Player).where(
+        Player.tournament_id == card.tournament_id, Player.number == number))
+    if player is None:
+        raise ServiceError(f"There is no player {number} in this tournament.", status=422)
+    if player.number in people(card):
+        raise ServiceError(f"{player.name} already sits at this table.", status=422)
+    if player.status != "active":
+        raise ServiceError(f"{player.name} is {player.status} and cannot take a seat.",
+                           status=422)
+    seated = db.session.scalar(
+        select(Table.number).join(Seat, Seat.table_id == Table.id)
+        .where(Table.session_id == card.session_id, Seat.player_id == player.id))
+    if seated is not None:
+        raise Conflict(f"{player.name} plays at table {seated} in this session.")
+    elsewhere = db.session.scalar(
+        select(Table.number).join(Card, Card.table_id == Table.id)
+        .join(CardSeatChange, CardSeatChange.card_id == Card.id)
+        .where(Card.session_id == card.session_id,
+               CardSeatChange.entering_player_id == player.id))
+    if elsewhere is not None:
+        raise Conflict(f"{player.name} already took a seat at table {elsewhere} in this "
+                       "session.")
+    return player
+
+
+def _put_out(card: Card, player: Player, reason: str, note: str, actor: Actor) -> None:
+    """Give the leaving player the status that goes with it, unless they already have one."""
+    # Imported here: the seating and standings services import this module.
+    from judgeaid.services.seating import withdraw_player
+    from judgeaid.services.standings import mark_resigned
+
+    if player.status != "active":
+        return  # e.g. already resigned through a ruling (§1.9): the card records the seat
+    tournament = card.table.session.tournament
+    if reason == "disqualified":
+        withdraw_player(tournament, player.number, actor.user, disqualify=True)
+    else:
+        mark_resigned(tournament, player.number, card.table.session.number + 1,
+                      note or f"left table {card.table.number} of session "
+                              f"{card.table.session.number} mid-session", actor.user)
+
+
+def substitute_seats(player_id: int) -> list[dict]:
+    """Return the seats a player took mid-session as a neutral substitute, with their totals."""
+    rows = db.session.execute(
+        select(PlaySession.number, PlaySession.stage, PlaySession.bracket_size,
+               PlaySession.finalized_at, Table.number, CardSeatChange.position,
+               CardSeatChange.round_from, CardTotal.rounds, CardTotal.penalties)
+        .join(Card, Card.id == CardSeatChange.card_id)
+        .join(Table, Table.id == Card.table_id)
+        .join(PlaySession, PlaySession.id == Table.session_id)
+        .join(Player, Player.id == CardSeatChange.entering_player_id)
+        .outerjoin(CardTotal, (CardTotal.card_id == Card.id)
+                   & (CardTotal.player_number == Player.number))
+        .where(CardSeatChange.entering_player_id == player_id)
+        .order_by(PlaySession.number))
+    return [{"number": number, "stage": stage, "bracket_size": size, "is_final": bool(final),
+             "table": table, "seat": WINDS[position], "from_round": from_round,
+             "rounds": rounds or 0, "penalties": penalties or 0,
+             "raw": (rounds or 0) + (penalties or 0)}
+            for number, stage, size, final, table, position, from_round, rounds, penalties
+            in rows]

@@ -35,6 +35,7 @@ from judgeaid.models import (
     Card,
     CardPenalty,
     CardRound,
+    CardSeatChange,
     ClockEvent,
     Confirmation,
     Operation,
@@ -72,6 +73,8 @@ BACKUP_TABLES: tuple[tuple[type, tuple[str, str] | None], ...] = (
     (Table, ("session_id", "play_session")),
     (Seat, ("table_id", "table")),
     (Card, None),
+    # before the rounds: a substitute's rounds are checked against who sat where
+    (CardSeatChange, ("card_id", "card")),
     (CardRound, ("card_id", "card")),
     (CardPenalty, ("card_id", "card")),
     (Confirmation, ("card_id", "card")),

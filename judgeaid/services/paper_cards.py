@@ -79,7 +79,10 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
         raise ServiceError("Only a judge may enter a paper card.", status=403)
     view = cards.card_view(card)
     seats = cards.round_seats(card)
-    players = {p["number"] for p in view["players"]}
+    # everyone who sat at the table (a substitute too, §4.15) may have a penalty line; the
+    # players seated at the end sign
+    players = {p["number"] for p in view["people"]}
+    signers = set(view["signers"])
     problems: list[dict] = []
     conflicts: list[dict] = []
     new: list[CardRoundBody] = []
@@ -104,8 +107,11 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
             continue
         recorded = view["rounds"][number - 1]
         if not recorded["recorded"] and recorded.get("result") == "not_played":
-            problems.append(_problem(row, f"Round {number} was marked not played: the session "
-                                     "time ran out (§3.4).", round=number))
+            why = ("a player left and nobody took the seat (§4.11)"
+                   if recorded.get("not_played_reason") == "seat_empty"
+                   else "the session time ran out (§3.4)")
+            problems.append(_problem(row, f"Round {number} was marked not played: {why}.",
+                                     round=number))
             continue
         try:
             result = score_round(seats[number - 1], scheme=view["scheme"], result=single.result,
@@ -135,9 +141,13 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
         elif choice.choice == "keep":
             kept.append(number)
         else:
+            # the paper has no column for §1.2.7 marks: the recorded ones stay
+            marks = {key: value for key, value in (
+                ("dealer", recorded["wrong_dealer"]),
+                ("compensation_for", recorded["compensation_for"])) if value is not None}
             corrected.append(_single(paper, body.op_id, correction=True,
                                      base_revision=choice.base_revision,
-                                     reason=CORRECTION_REASON))
+                                     reason=CORRECTION_REASON, **marks))
 
     for index, penalty in enumerate(body.penalties, start=1):
         row = f"penalty {index}"
@@ -150,7 +160,7 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
 
     signed = list(dict.fromkeys(body.signed))
     for number in signed:
-        if number not in players:
+        if number not in signers:
             problems.append(_problem("signatures", f"Player {number} is not at this table.",
                                      field="signed", player=number))
     if signed:

@@ -48,9 +48,16 @@ from judgeaid.services.exports import (
     foreign_keys,
     schema,
 )
-from judgeaid.tournament.card import ROUNDS, BadRound, score_round
+from judgeaid.tournament.card import (
+    ROUNDS,
+    BadRound,
+    DealMark,
+    SeatChange,
+    card_schedule,
+    marked_seats,
+    score_round,
+)
 from judgeaid.tournament.formats import FORMATS, default_settings, validate_settings
-from judgeaid.tournament.rotation import session_seats
 
 READABLE_VERSIONS = (1, BACKUP_VERSION)
 BATCH = 500  # rows per INSERT: a few hundred KB of parameters at most
@@ -76,6 +83,7 @@ CHOICES: dict[tuple[str, str], tuple[str | None, ...]] = {
     ("card", "status"): ("open", "locked"),
     ("card_round", "result"): ("win", "draw"),
     ("card_round", "win"): ("self", "discard"),
+    ("card_seat_change", "reason"): ("resigned", "disqualified"),
     ("confirmation", "via"): ("player", "judge", "paper"),
     ("call_up", "status"): ("waiting", "taken", "resolved", "cancelled"),
     ("penalty", "category"): CATEGORY_IDS,
@@ -102,6 +110,8 @@ RANGES: dict[tuple[str, str], tuple[int, int]] = {
     ("card_round", "round"): (1, ROUNDS),
     ("card_round", "revision"): (1, 10_000),
     ("card_round", "value"): (1, 480),
+    ("card_seat_change", "round_from"): (1, ROUNDS),
+    ("card_seat_change", "position"): (0, 3),
     ("card_penalty", "points"): (-MAX_POINTS, MAX_POINTS),
     ("card_penalty", "round"): (1, ROUNDS),
     ("confirmation", "card_version"): (1, 2**31 - 1),
@@ -408,6 +418,7 @@ class Checker:
         self.seated_in_session: set[tuple[int, int]] = set()
         self.card_players: dict[int, tuple[int, ...]] = {}
         self.card_table: dict[int, int] = {}
+        self.card_changes: dict[int, list[SeatChange]] = {}
         self.op_ids: list[str] = []
         self._rotation_cache: tuple[int, list] | None = None
 
@@ -570,8 +581,25 @@ class Checker:
         self.card_table[row["id"]] = table
         self.card_players[row["id"]] = tuple(self.player_numbers[seats[p]] for p in range(4))
 
+    def _card_seat_change(self, where: str, row: dict) -> None:
+        card, position = row["card_id"], row["position"]
+        changes = self.card_changes.setdefault(card, [])
+        if any(c.seat == WINDS[position] for c in changes):
+            raise BadBackup(f"{where}: the seat changes hands twice on one card.")
+        seats = self.seats[self.card_table[card]]
+        if seats[position] != row["leaving_player_id"]:
+            raise BadBackup(f"{where}: the leaving player did not start in that seat.")
+        entering = row["entering_player_id"]
+        if entering is not None and entering in seats.values():
+            raise BadBackup(f"{where}: the substitute already sits at the card's table.")
+        changes.append(SeatChange(row["round_from"], WINDS[position],
+                                  self.player_numbers[row["leaving_player_id"]],
+                                  self.player_numbers[entering] if entering else None))
+
     def _check_seated(self, where: str, name: str, row: dict) -> tuple[int, ...]:
-        players = self.card_players[row["card_id"]]
+        # a substitute who took a seat (§4.15) is at the table too
+        players = self.card_players[row["card_id"]] + tuple(
+            c.entering for c in self.card_changes.get(row["card_id"], []) if c.entering)
         for column in ("winner", "discarder", "responsible", "player_number"):
             value = row.get(column)
             if (name, column) in SEATED and value is not None and value not in players:
@@ -580,7 +608,14 @@ class Checker:
         return players
 
     def _card_round(self, where: str, row: dict) -> None:
-        players = self._check_seated(where, "card_round", row)
+        self._check_seated(where, "card_round", row)
+        schedule = self._round_seats(row["card_id"], self.card_players[row["card_id"]])
+        try:
+            seats = marked_seats(schedule[row["round"] - 1],
+                                 DealMark(row.get("dealer"), row.get("compensation_for")))
+        except ValueError as exc:
+            raise BadBackup(f"{where}: the round's dealer {exc}.") from exc
+        players = tuple(seats.winds)  # who sat at the table in this round
         deltas = row["deltas"]
         if sorted(deltas) != sorted(str(p) for p in players):
             raise BadBackup(f"{where}: 'deltas' must give a delta to each of the card's four "
@@ -603,7 +638,6 @@ class Checker:
                 raise BadBackup(f"{where}: 'patterns' {exc}") from exc
             if not fits:
                 raise BadBackup(f"{where}: the ticked patterns do not make the value {value}.")
-        seats = self._round_seats(row["card_id"], players)[row["round"] - 1]
         try:
             result = score_round(seats, result="win", scheme=self.tournament["scheme"],
                                  winner=row["winner"], value=value, win=row["win"],
@@ -618,8 +652,9 @@ class Checker:
 
     def _round_seats(self, card_id: int, players: tuple[int, ...]) -> list:
         if self._rotation_cache is None or self._rotation_cache[0] != card_id:
-            self._rotation_cache = (card_id, session_seats(
-                dict(zip(WINDS, players, strict=True)), self.tournament["rotation"]))
+            self._rotation_cache = (card_id, card_schedule(
+                dict(zip(WINDS, players, strict=True)), self.tournament["rotation"],
+                self.card_changes.get(card_id, [])))
         return self._rotation_cache[1]
 
     def _card_penalty(self, where: str, row: dict) -> None:

@@ -34,6 +34,7 @@ from judgeaid.models import (
 )
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.audit import record_event
+from judgeaid.services.cards import substitute_seats
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
 from judgeaid.services.players import get_player_or_404
 from judgeaid.tournament.formats import get_format
@@ -540,6 +541,11 @@ def results_for_player(player_id: int) -> dict:
             "mp_text": display_match_points(match_points(seat.total)) if is_counted else "",
             "is_final": bool(finalized.get(seat.session_number)),
         })
+    # §4.15 a seat taken mid-session as a neutral substitute: shown, never ranked
+    for seat in substitute_seats(player.id):
+        label = session_label(seat["number"], seat["stage"], seat["bracket_size"])
+        sessions.append({**seat, "label": f"{label} · neutral, from round {seat['from_round']}",
+                         "mp_text": ""})
     checks = db.session.scalars(select(ScoreCheck).where(ScoreCheck.player_id == player.id)
                                 .order_by(ScoreCheck.filed_at))
     return {

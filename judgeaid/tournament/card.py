@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from judgeaid.rules.zj.payoff import MalformedPayoff, payoff
-from judgeaid.tournament.rotation import RoundSeats
+from judgeaid.tournament.rotation import WINDS, RoundSeats, dealt_by, session_seats
 
 ROUNDS = 16
 
@@ -81,8 +81,151 @@ def card_totals(players: Sequence[int], round_deltas: Sequence[Mapping[int, int]
     rounds = dict.fromkeys(players, 0)
     for deltas in round_deltas:
         for player, delta in deltas.items():
-            rounds[player] += delta
-    taken = dict.fromkeys(players, 0)
+            # a substitute (§4.15) scores from their first round at the table
+            rounds[player] = rounds.get(player, 0) + delta
+    taken = dict.fromkeys(rounds, 0)
     for player, points in penalties:
-        taken[player] += points
-    return {p: Totals(rounds[p], -taken[p], rounds[p] - taken[p]) for p in players}
+        taken[player] = taken.get(player, 0) + points
+        rounds.setdefault(player, 0)
+    return {p: Totals(rounds[p], -taken[p], rounds[p] - taken[p]) for p in rounds}
+
+
+# ---------------------------------------------------------------- §1.2.7 wrong dealer
+
+class BadDeal(ValueError):
+    """A wrong-East or compensation mark that the card cannot take (§1.2.7)."""
+
+
+@dataclass(frozen=True)
+class DealMark:
+    """Who really dealt a round, when it was not the East the rotation names (§1.2.7).
+
+    `dealer`: the player who dealt as the wrong East (the correct East lost the round's
+    deal); `compensation_for`: the skipped East who deals this later round instead, as the
+    table unanimously agreed. A round carries at most one of the two.
+    """
+
+    dealer: int | None = None
+    compensation_for: int | None = None
+
+    @property
+    def is_marked(self) -> bool:
+        """Return True when the round was not dealt by the rotation's East."""
+        return self.dealer is not None or self.compensation_for is not None
+
+
+def marked_seats(seats: RoundSeats, mark: DealMark | None) -> RoundSeats:
+    """Return the round's seats with the winds of whoever actually dealt it (§1.2.7)."""
+    if mark is None or not mark.is_marked:
+        return seats
+    return dealt_by(seats, mark.dealer if mark.dealer is not None else mark.compensation_for)
+
+
+def check_deals(schedule: Sequence[RoundSeats], marks: Mapping[int, DealMark]) -> None:
+    """Raise BadDeal unless every wrong-East and compensation mark of a card can stand.
+
+    `schedule` is the rotation's 16 rounds (§1.2.3, §3.4); `marks` the marked rounds by
+    number. After a wrong East the deal goes on as if the correct East had dealt (§1.2.7:
+    it passes to the seat after the correct East), so a mark changes its own round only.
+    Each compensation round needs an earlier round where that player was skipped and not yet
+    compensated; a card keeps its 16 rounds, so a compensation round takes a round's place.
+    """
+    owed: dict[int, list[int]] = {}  # skipped East -> the rounds they were skipped in
+    for number in sorted(marks):
+        mark, seats = marks[number], schedule[number - 1]
+        if mark.dealer is not None and mark.compensation_for is not None:
+            raise BadDeal(f"Round {number} cannot be both dealt by the wrong East and a "
+                          "compensation round.")
+        if mark.dealer is not None:
+            if mark.dealer not in seats.winds:
+                raise BadDeal(f"Player {mark.dealer} is not at this table in round {number}.")
+            if mark.dealer == seats.dealer:
+                raise BadDeal(f"Player {mark.dealer} is round {number}'s correct East: a "
+                              "wrong-East mark names the player who dealt instead.")
+            owed.setdefault(seats.dealer, []).append(number)
+        elif mark.compensation_for is not None:
+            player = mark.compensation_for
+            if player not in seats.winds:
+                raise BadDeal(f"Player {player} is not at this table in round {number}.")
+            if player == seats.dealer:
+                raise BadDeal(f"Player {player} is East in round {number} anyway, so it "
+                              "cannot be their compensation round.")
+            skipped = owed.get(player)
+            if not skipped:
+                raise BadDeal(f"Player {player} lost no deal to a wrong East before round "
+                              f"{number}, so round {number} cannot be their compensation "
+                              "round (§1.2.7).")
+            skipped.pop(0)
+
+
+def deal_owed(schedule: Sequence[RoundSeats],
+              marks: Mapping[int, DealMark]) -> dict[int, list[int]]:
+    """Return each skipped East's rounds not compensated yet, given valid marks (§1.2.7)."""
+    owed: dict[int, list[int]] = {}
+    for number in sorted(marks):
+        mark = marks[number]
+        if mark.dealer is not None:
+            owed.setdefault(schedule[number - 1].dealer, []).append(number)
+        elif mark.compensation_for is not None and owed.get(mark.compensation_for):
+            owed[mark.compensation_for].pop(0)
+    return {player: rounds for player, rounds in owed.items() if rounds}
+
+
+# ---------------------------------------------------------------- who sits in each seat
+
+@dataclass(frozen=True)
+class SeatChange:
+    """A player leaving the table from a round on, and who takes their seat (§4.11, §4.15).
+
+    `seat` is the starting seat (E, S, W, N) the leaving player drew; the substitute takes
+    it over, so they follow the same seat moves between cycles (§3.4). `entering` is None
+    when nobody takes the seat: the table cannot record rounds from `round_from` on.
+    """
+
+    round_from: int
+    seat: str
+    leaving: int
+    entering: int | None
+
+
+def card_schedule(starting: Mapping[str, int], rotation: str,
+                  changes: Sequence[SeatChange] = ()) -> list[RoundSeats]:
+    """Return the seats and winds of rounds 1-16 with every substitute in their seat.
+
+    A seat left empty keeps the leaving player in the schedule (the rounds from there on
+    cannot be played; see `empty_from`).
+    """
+    rounds = session_seats(starting, rotation)
+    for change in sorted(changes, key=lambda c: c.round_from):
+        if change.entering is None:
+            continue
+        seats = dict(starting)
+        for earlier in changes:
+            if earlier.entering is not None and earlier.round_from <= change.round_from:
+                seats[earlier.seat] = earlier.entering
+        later = session_seats(seats, rotation)
+        rounds[change.round_from - 1:] = later[change.round_from - 1:]
+    return rounds
+
+
+def empty_from(changes: Sequence[SeatChange]) -> int | None:
+    """Return the first round a seat stands empty (nobody took it), or None."""
+    return min((c.round_from for c in changes if c.entering is None), default=None)
+
+
+def occupants(starting: Mapping[str, int], changes: Sequence[SeatChange],
+              round_no: int) -> dict[int, int]:
+    """Return who sits, in a round, in the seat each starting player drew (number -> number)."""
+    seated = {player: player for player in starting.values()}
+    for change in changes:
+        if change.entering is not None and change.round_from <= round_no:
+            seated[starting[change.seat]] = change.entering
+    return seated
+
+
+def seat_of(starting: Mapping[str, int], player: int) -> str:
+    """Return the starting seat a player drew, or raise ValueError."""
+    for seat in WINDS:
+        if starting.get(seat) == player:
+            return seat
+    raise ValueError(f"player {player} has no starting seat at this table")

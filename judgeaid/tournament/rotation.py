@@ -104,6 +104,22 @@ def session_seats(starting: Mapping[str, int], rotation: Rotation) -> list[Round
     ]
 
 
+def dealt_by(seats: RoundSeats, dealer: int) -> RoundSeats:
+    """Return a round's seats with the winds it had when `dealer` took East for it (§1.2.7).
+
+    A round dealt by the wrong East (§1.2.7 "Wrong dealer", found after the correct East
+    drew their 12th tile), or a later round given to the skipped East as compensation: the
+    actual dealer is East and the winds run on counter-clockwise from their physical seat,
+    exactly as if the deal had reached that seat normally. Nobody moves seat.
+    """
+    if dealer not in seats.winds:
+        raise ValueError(f"player {dealer} is not at this table")
+    at = next(seat for seat, player in seats.seats.items() if player == dealer)
+    first = WINDS.index(at)
+    winds = {seats.seats[WINDS[(first + i) % 4]]: wind for i, wind in enumerate(WINDS)}
+    return RoundSeats(seats.round_no, seats.cycle, dealer, winds, dict(seats.seats))
+
+
 def draw_seats(players: Sequence[int], seed: int) -> dict[str, int]:
     """Draw the four wind tiles for a table's players; return the player in each seat."""
     if len(players) != 4 or len(set(players)) != 4:

@@ -104,16 +104,34 @@ function when(iso) {
 }
 
 function name(number) {
-  return shortNames[number] ?? `#${number}`;
+  return shortNames[number] ?? fullName(number);
 }
 
+// Everyone who sat at the table: its four players and any substitute (§4.15).
 function fullName(number) {
-  return card.players.find((p) => p.number === number)?.name ?? `#${number}`;
+  return (card.people || card.players).find((p) => p.number === number)?.name ?? `#${number}`;
+}
+
+// §1.2.7 who dealt a round that the rotation's East did not deal, in words.
+// A stored line names the wrong East `wrong_dealer`; a line being sent names it `dealer`.
+function dealWords(r, named = name) {
+  const wrong = "wrong_dealer" in r ? r.wrong_dealer : r.dealer;
+  if (wrong) return `dealt by ${named(wrong)} as the wrong East (§1.2.7)`;
+  if (r.compensation_for) return `${named(r.compensation_for)}’s compensation round (§1.2.7)`;
+  return "";
 }
 
 function describe(r) {
+  const deal = dealWords(r);
+  return deal ? `${describeResult(r)} · ${deal}` : describeResult(r);
+}
+
+function describeResult(r) {
   if (r.result === "draw") return "Draw";
-  if (r.result === "not_played") return "Not played: session time over";
+  if (r.result === "not_played") {
+    return r.not_played_reason === "seat_empty" ? "Not played: a player left and nobody took the seat"
+      : "Not played: session time over";
+  }
   if (r.win === "self") return `${name(r.winner)} won ${r.value} · self-draw`;
   let text = `${name(r.winner)} won ${r.value} on ${name(r.discarder)}’s discard`;
   if ((r.same_turn || []).length > 1) {
@@ -131,12 +149,29 @@ function recordedPatterns(lines) {
 
 // A round's line as a short sentence with full names (as the server's refusals say it).
 function lineWords(r) {
+  const deal = dealWords(r, fullName);
+  return deal ? `${lineResult(r)}, ${deal}` : lineResult(r);
+}
+
+function lineResult(r) {
   if (r.result === "draw") return "a draw";
   if (r.result !== "win") return "not played";
   if (r.win === "self") return `${fullName(r.winner)} won ${r.value}, self-drawn`;
   let words = `${fullName(r.winner)} won ${r.value} on a discard from ${fullName(r.discarder)}`;
   if ((r.same_turn || []).length > 1) words += ` (same turn: ${r.same_turn.map(fullName).join(", then ")})`;
   return words;
+}
+
+// Who sits, in this round, in the seat a starting player drew (a substitute from their round on).
+function occupant(r, player) {
+  return r.seated?.[String(player)] ?? player;
+}
+
+// The winds of a round if `dealer` deals it (§1.2.7): they run on from the dealer's seat.
+function dealtWinds(r, dealer) {
+  const shift = WINDS.indexOf(windOf(r, dealer));
+  return Object.fromEntries(Object.entries(r.winds).map(([player, wind]) =>
+    [player, WINDS[(WINDS.indexOf(wind) - shift + 4) % 4]]));
 }
 
 function windOf(round, player) {
@@ -201,13 +236,17 @@ function isComplete() {
 
 function renderStatus() {
   const done = card.rounds.filter((r) => r.recorded).length;
-  const confirmed = 4 - card.pending_confirmations.length;
+  const signers = (card.signers || []).length || 4;
+  const confirmed = signers - card.pending_confirmations.length;
   const node = h("p", { class: "card-status", "data-part": "status", "data-testid": "card-status", "data-status": card.status });
-  if (card.status === "locked") node.append(h("strong", { text: "Locked" }), " · confirmed by all four players");
+  if (card.status === "locked") {
+    node.append(h("strong", { text: "Locked" }), signers === 4 ? " · confirmed by all four players"
+      : ` · confirmed by all ${signers} players at the table`);
+  }
   else {
     node.append(h("strong", { text: "Open" }), ` · ${done} of 16 rounds recorded`);
     if (card.not_played_from) node.append(` · from round ${card.not_played_from} not played`);
-    if (confirmed > 0) node.append(` · ${confirmed} of 4 confirmed`);
+    if (confirmed > 0) node.append(` · ${confirmed} of ${signers} confirmed`);
   }
   return node;
 }
@@ -229,12 +268,17 @@ function roundRow(r, item) {
     ? h("button", { type: "button", class: "rd-button", "data-edit-round": r.round,
       "aria-label": `Round ${r.round}: ${r.recorded || item ? "correct" : "record"}`, text: String(r.round) })
     : String(r.round)));
+  if (r.wrong_dealer || r.compensation_for) row.classList.add("is-marked");
   for (const p of card.players) {
-    const wind = windOf(r, p.number);
-    const value = shown ? shown[String(p.number)] : undefined;
-    row.append(h("td", { class: `cell${wind === "E" ? " is-dealer" : ""}`, dataset: { player: p.number, wind } },
-      windAbbr(wind),
-      value === undefined ? null : h("span", { class: `delta${signClass(value)}`, "data-value": value, text: signed(value) })));
+    const sitter = occupant(r, p.number);
+    const wind = windOf(r, sitter);
+    const value = shown ? shown[String(sitter)] : undefined;
+    const cell = h("td", { class: `cell${wind === "E" ? " is-dealer" : ""}${sitter !== p.number ? " is-sub" : ""}`,
+      dataset: { player: p.number, wind, occupant: sitter } },
+    windAbbr(wind),
+    value === undefined ? null : h("span", { class: `delta${signClass(value)}`, "data-value": value, text: signed(value) }));
+    if (sitter !== p.number) cell.title = `${fullName(sitter)} in ${fullName(p.number)}’s seat`;
+    row.append(cell);
   }
   return row;
 }
@@ -272,11 +316,18 @@ function renderGrid() {
       h("tr", { class: "cycle-head" }, h("th", { colspan: 5, scope: "rowgroup", text: `Cycle ${cycle}` })));
     for (const r of card.rounds.slice((cycle - 1) * 4, cycle * 4)) {
       const item = latestFor(r.round);
+      for (const change of (card.seat_changes || []).filter((c) => c.from_round === r.round)) {
+        body.append(h("tr", { class: "seat-change", "data-seat-change": change.seat },
+          h("td", { colspan: 5, text: seatChangeWords(change) })));
+      }
       body.append(roundRow(r, item));
       for (const old of r.history || []) {
         body.append(h("tr", { class: "revision", "data-round": r.round, "data-revision": old.revision },
           h("th", { scope: "row", class: "rd" }, h("span", { class: "visually-hidden", text: `Round ${r.round}, replaced revision ` }), `r${old.revision}`),
-          card.players.map((p) => h("td", { class: "cell" }, h("del", { "data-value": old.deltas[p.number], text: signed(old.deltas[p.number]) })))));
+          card.players.map((p) => {
+            const value = old.deltas[occupant(r, p.number)];
+            return h("td", { class: "cell" }, h("del", { "data-value": value, text: signed(value) }));
+          })));
       }
       const note = noteRow(r, item);
       if (note) body.append(note);
@@ -290,9 +341,58 @@ function renderGrid() {
       return h("td", { class: "cell", dataset: { player: p.number }, "data-testid": `${test}-${p.number}`, "data-value": value,
         text: blank && !value ? "·" : signed(value) });
     }));
+  // §4.15 (our reading) a substitute's total sits under the seat they took: never ranked
+  const subs = Object.fromEntries((card.seat_changes || []).filter((c) => c.entering)
+    .map((c) => [c.leaving.number, c.entering.number]));
+  const subLine = Object.keys(subs).length ? h("tr", { class: "subs" },
+    h("th", { scope: "row", class: "rd", title: "Neutral substitute’s total: never ranked (our reading of §4.15)", text: "Sub" }),
+    card.players.map((p) => {
+      const sub = subs[p.number];
+      if (!sub) return h("td", { class: "cell", dataset: { player: p.number }, text: "·" });
+      const value = card.totals[sub]?.total ?? 0;
+      return h("td", { class: "cell", dataset: { player: p.number }, "data-testid": `sub-total-${sub}`,
+        "data-value": value, title: fullName(sub), text: signed(value) });
+    })) : null;
   table.append(h("tfoot", {}, line("sum", "Σ", "Rounds", "rounds", "rounds"),
-    line("pen", "Pen", "Penalties", "penalties", "penalties", true), line("total", "Total", null, "total", "total")));
+    line("pen", "Pen", "Penalties", "penalties", "penalties", true), line("total", "Total", null, "total", "total"), subLine));
   return h("div", { class: "grid-wrap", "data-part": "grid" }, table);
+}
+
+const LEFT_WORDS = { resigned: "resigned", disqualified: "was disqualified" };
+
+// "From round 7: Sam Spare sits in Bo Bell's seat (Bo Bell resigned, §4.11) ..."
+function seatChangeWords(change) {
+  const left = `${change.leaving.name} ${LEFT_WORDS[change.reason] || change.reason} (§4.11)`;
+  return change.entering
+    ? `From round ${change.from_round}: ${change.entering.name} sits in ${change.leaving.name}’s seat as a neutral substitute (§4.15); ${left}.`
+    : `From round ${change.from_round}: ${left} and nobody took the seat, so the table stops here; the other three’s scores stand.`;
+}
+
+function renderSeatChanges() {
+  const changes = card.seat_changes || [];
+  const section = h("section", { class: "card-section seat-changes", "data-part": "seat-changes",
+    "data-testid": "seat-changes", "aria-labelledby": "seat-changes-title", hidden: !changes.length });
+  section.append(h("h2", { id: "seat-changes-title", text: "Who sat where" }));
+  const list = h("ul", { class: "seat-change-list" });
+  for (const change of changes) {
+    const li = h("li", { dataset: { seat: change.seat } }, h("span", { class: "what", text: seatChangeWords(change) }));
+    const left = card.totals[change.leaving.number];
+    li.append(h("span", { class: "pen-meta", text: `${change.leaving.name}: ${signed(left.total)} for rounds 1–${change.from_round - 1}` }));
+    if (change.entering) {
+      const sub = card.totals[change.entering.number] || { total: 0 };
+      li.append(h("span", { class: "pen-meta", "data-testid": `substitute-total-${change.entering.number}`,
+        text: `${change.entering.name}: ${signed(sub.total)} from round ${change.from_round} (neutral, never ranked; our reading of §4.15)` }));
+    }
+    if (change.note) li.append(h("span", { class: "pen-meta", text: `“${change.note}” · ${who(change.recorded_by)}, ${when(change.recorded_at)}` }));
+    list.append(li);
+  }
+  const waiting = queued("seat-change");
+  for (const item of waiting) {
+    list.append(h("li", {}, pendingBadge(item), ` ${item.label}`));
+  }
+  if (waiting.length) section.hidden = false;
+  section.append(list);
+  return section;
 }
 
 function renderPenalties() {
@@ -333,7 +433,8 @@ function renderPenalties() {
 function renderConfirmations() {
   const complete = card.is_complete;
   const list = h("ul", { class: "confirm-list", "data-testid": "confirmations" });
-  for (const p of card.players) {
+  const signers = (card.signers || card.players.map((p) => p.number)).map((number) => ({ number, name: fullName(number) }));
+  for (const p of signers) {
     const c = card.confirmations.find((x) => x.player === p.number);
     const waiting = queued("confirm", (i) => i.meta.player === p.number)[0];
     const li = h("li", { class: c ? "is-confirmed" : "is-pending", dataset: { player: p.number } },
@@ -386,10 +487,15 @@ function renderMyConfirm(number, confirmation, waiting) {
     cell.textContent = signed(totals[key]);
     cell.dataset.value = String(totals[key]);
   }
-  const canConfirm = !confirmation && !waiting && isComplete();
+  // a player who left the table mid-session (§4.11) does not sign the card
+  const change = (card.seat_changes || []).find((c) => c.leaving.number === number);
+  const signs = !card.signers || card.signers.includes(number);
+  const canConfirm = signs && !confirmation && !waiting && isComplete();
   const asking = canConfirm && confirmAsked === card.version;
   if (!asking) confirmAsked = null;
-  $("[data-my-confirm-note]", section).textContent = confirmation
+  $("[data-my-confirm-note]", section).textContent = !signs && change
+    ? `You left the table from round ${change.from_round}: your total is the rounds before it. The players at the table at the end confirm the card.`
+    : confirmation
     ? `You confirmed these totals at ${when(confirmation.confirmed_at)}.`
     : waiting ? "Your confirmation is pending (not yet saved)."
       : asking ? "Confirm these totals? When all four players have confirmed, the card is locked."
@@ -408,7 +514,7 @@ function render() {
   }
   renderDeferred = false;
   const open = $$("details[open] [data-void-form]", root).map((f) => f.dataset.voidForm);
-  root.replaceChildren(renderStatus(), renderPlayers(), renderGrid(), renderPenalties(), renderConfirmations());
+  root.replaceChildren(renderStatus(), renderPlayers(), renderGrid(), renderSeatChanges(), renderPenalties(), renderConfirmations());
   for (const id of open) $(`[data-void-form="${id}"]`, root)?.closest("details")?.setAttribute("open", "");
   root.dataset.version = String(card.version);
   renderPlayerBar();
@@ -576,6 +682,9 @@ document.addEventListener("submit", (event) => {
   } else if (form.matches("[data-penalty-form]")) {
     event.preventDefault();
     savePenalty(form);
+  } else if (form.matches("[data-seat-change-form]")) {
+    event.preventDefault();
+    saveSeatChange(form);
   } else if (form.matches("[data-recorder-form]")) {
     event.preventDefault();
     const value = form.querySelector("input[name=player]:checked")?.value ?? "";
@@ -585,6 +694,26 @@ document.addEventListener("submit", (event) => {
     form.closest("details").open = false;
   }
 });
+
+// §4.11 a player leaves from a round on; §4.15 (our reading) a neutral substitute takes the seat.
+function saveSeatChange(form) {
+  const error = $("[data-form-error]", form);
+  const player = Number(form.querySelector("input[name=player]:checked")?.value);
+  const fromRound = Number(form.from_round.value);
+  const reason = form.querySelector("input[name=reason]:checked")?.value;
+  const substitute = form.substitute.value ? Number(form.substitute.value) : null;
+  error.textContent = !player ? "Choose the player who leaves."
+    : !fromRound ? "Choose the first round they do not play."
+      : !reason ? "Say whether they resigned or were disqualified." : "";
+  if (error.textContent) return;
+  const body = { player, from_round: fromRound, reason, substitute, note: form.note.value.trim() };
+  const label = `${fullName(player)} leaves from round ${fromRound} (${reason})`
+    + (substitute ? `; ${form.substitute.selectedOptions[0].textContent} takes the seat` : "; nobody takes the seat");
+  write("/seat-changes", body, label, { kind: "seat-change" });
+  form.reset();
+  document.activeElement?.blur();
+  form.closest("details").open = false;
+}
 
 function savePenalty(form) {
   const error = $("[data-form-error]", form);
@@ -647,12 +776,14 @@ function openRound(roundNo, prefill = null, replaces = null) {
     patterns: source?.patterns && Object.keys(source.patterns).length ? { ...source.patterns } : null,
     correction: Boolean(r.recorded || (waiting && waiting.state === "pending")),
     replaces, // a refused write this one stands in for: let go of it once this one is queued
+    // §1.2.7 the wrong East who dealt, or the skipped East whose compensation round it is
+    dealer: (source && ("wrong_dealer" in source ? source.wrong_dealer : source.dealer)) ?? null,
+    compensation: source?.compensation_for ?? null,
   };
   if (entry.discarder === entry.winner) entry.discarder = null;
   $("[data-round-title]").textContent = `Round ${roundNo}${entry.correction ? " · correction" : ""}`;
-  $("[data-round-seats]").replaceChildren(`Cycle ${r.cycle} · dealer `, windAbbr("E"), ` ${name(r.dealer)}`);
-  for (const field of ["winner", "discarder"]) $(`[data-player-choices=${field}]`).replaceChildren(...choices(r, field, "radio"));
-  $("[data-player-choices=chain]").replaceChildren(...choices(r, "chain", "checkbox"));
+  paintDeal(r);
+  paintSeats();
   const note = $("[data-correction-note]");
   note.hidden = !entry.correction;
   note.textContent = r.recorded
@@ -667,8 +798,41 @@ function openRound(roundNo, prefill = null, replaces = null) {
   if (!dialog.open) dialog.showModal();
 }
 
+// The round being edited, with the winds of whoever the form says dealt it (§1.2.7).
 function currentRound() {
-  return card.rounds[entry.round - 1];
+  const r = card.rounds[entry.round - 1];
+  const dealer = entry.dealer ?? entry.compensation ?? r.scheduled_dealer ?? r.dealer;
+  return dealer === r.dealer ? r : { ...r, dealer, winds: dealtWinds(r, dealer) };
+}
+
+// The players to choose from, labelled with the winds of the round as it was dealt.
+function paintSeats() {
+  const r = currentRound();
+  $("[data-round-seats]").replaceChildren(`Cycle ${r.cycle} · dealer `, windAbbr("E"), ` ${name(r.dealer)}`);
+  for (const field of ["winner", "discarder"]) $(`[data-player-choices=${field}]`).replaceChildren(...choices(r, field, "radio"));
+  $("[data-player-choices=chain]").replaceChildren(...choices(r, "chain", "checkbox"));
+}
+
+// §1.2.7: the rotation's East, a wrong East, or a skipped East's compensation round.
+function paintDeal(r) {
+  const scheduled = r.scheduled_dealer ?? r.dealer;
+  const atTable = Object.keys(r.winds).map(Number);
+  const owed = Object.entries(card.deal_owed || {})
+    .filter(([player, rounds]) => rounds.some((n) => n < r.round) && atTable.includes(Number(player)))
+    .map(([player]) => Number(player));
+  if (entry.compensation && !owed.includes(entry.compensation)) owed.push(entry.compensation);
+  const option = (value, text, selected) => h("option", { value, selected, text });
+  const options = [option("", `${name(scheduled)}, as the rotation says`, !entry.dealer && !entry.compensation)];
+  for (const player of atTable.filter((p) => p !== scheduled)) {
+    options.push(option(`wrong:${player}`, `${name(player)}, the wrong East`, entry.dealer === player));
+  }
+  for (const player of owed.filter((p) => p !== scheduled)) {
+    options.push(option(`comp:${player}`, `${name(player)}: compensation round`, entry.compensation === player));
+  }
+  // a list, not radio buttons: the form chooses nothing for the judge but this default
+  roundForm.elements.deal.replaceChildren(...options);
+  $("[data-deal]").open = Boolean(entry.dealer || entry.compensation);
+  $("[data-deal]").hidden = !isJudge; // a dealing error is a judge's call (§1.2.7)
 }
 
 function paintForm() {
@@ -817,6 +981,12 @@ roundForm.addEventListener("change", (event) => {
   }
   if (input.name === "value") readValue();
   if (input.name === "picker_link") return;
+  if (input.name === "deal") {
+    const [kind, player] = input.value.split(":");
+    entry.dealer = kind === "wrong" ? Number(player) : null;
+    entry.compensation = kind === "comp" ? Number(player) : null;
+    paintSeats();
+  }
   paintForm();
 });
 
@@ -862,6 +1032,8 @@ function saveRound() {
     }
     if (entry.patterns) body.patterns = entry.patterns;
   }
+  if (entry.dealer) body.dealer = entry.dealer;
+  if (entry.compensation) body.compensation_for = entry.compensation;
   if (entry.correction) Object.assign(body, { correction: true, reason, base_revision: baseRevision(entry.round) });
   const label = `Round ${entry.round}${entry.correction ? " (correction)" : ""}: ${describe(body)}`;
   write("/rounds", body, label, { kind: "round", round: entry.round, deltas: result.deltas,

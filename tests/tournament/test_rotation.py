@@ -1,9 +1,24 @@
 import pytest
 
+from judgeaid.rules.zj.payoff import payoff
+from judgeaid.tournament.card import (
+    BadDeal,
+    DealMark,
+    SeatChange,
+    card_schedule,
+    card_totals,
+    check_deals,
+    deal_owed,
+    empty_from,
+    marked_seats,
+    occupants,
+    score_round,
+)
 from judgeaid.tournament.rotation import (
     RoundSeats,
     cycle_of,
     cycle_seats,
+    dealt_by,
     draw_seats,
     round_in_cycle_of,
     round_number,
@@ -127,3 +142,124 @@ def test_draw_seats_is_recorded_by_its_seed():
     assert draw_seats([11, 12, 13, 14], seed=42) == first
     draws = {tuple(draw_seats([11, 12, 13, 14], seed=s).values()) for s in range(50)}
     assert len(draws) > 10
+
+
+# ---------------------------------------------------------------- §1.2.7 wrong dealer
+
+A, B, C, D, SUB = 1, 2, 3, 4, 5
+
+
+@pytest.mark.parametrize(
+    ("round_no", "dealer", "winds"),
+    [
+        # round 1: seats ABCD, A is the correct East; C deals instead: C's seat is East
+        (1, C, "CDAB"),
+        (1, B, "BCDA"),
+        # round 6: seats BADC (cycle 2), A is the correct East; B deals instead
+        (6, B, "BADC"),
+        (16, A, "ABDC"),
+    ],
+)
+def test_dealt_by_gives_east_to_the_actual_dealer_and_winds_run_on_from_their_seat(
+        round_no, dealer, winds):
+    scheduled = session_seats(START, "standard")[round_no - 1]
+    got = dealt_by(scheduled, dealer)
+    assert got.dealer == dealer
+    assert letters(got.players_by_wind.values()) == winds
+    assert got.seats == scheduled.seats  # nobody moves seat
+    assert got.round_no == round_no
+
+
+def test_dealt_by_refuses_a_player_from_another_table():
+    with pytest.raises(ValueError):
+        dealt_by(session_seats(START, "standard")[0], 9)
+
+
+def test_after_a_wrong_east_the_deal_passes_from_the_correct_east():
+    # §1.2.7 the deal passes to the seat after the correct East (A), so round 2 is B's
+    schedule = session_seats(START, "standard")
+    marks = {1: DealMark(dealer=C)}
+    check_deals(schedule, marks)
+    assert letters(marked_seats(schedule[0], marks[1]).players_by_wind.values()) == "CDAB"
+    assert marked_seats(schedule[1], marks.get(2)) == schedule[1]
+    assert schedule[1].dealer == B
+    assert deal_owed(schedule, marks) == {A: [1]}
+
+
+def test_a_compensation_round_is_dealt_by_the_skipped_east():
+    schedule = session_seats(START, "standard")
+    marks = {1: DealMark(dealer=C), 3: DealMark(compensation_for=A)}
+    check_deals(schedule, marks)
+    third = marked_seats(schedule[2], marks[3])
+    assert third.dealer == A
+    assert letters(third.players_by_wind.values()) == "ABCD"
+    assert deal_owed(schedule, marks) == {}
+    # still 16 rounds: round 4 goes on as scheduled (D deals)
+    assert len(schedule) == 16 and schedule[3].dealer == D
+
+
+def test_deltas_of_a_wrong_east_round_follow_the_actual_winds():
+    scheduled = session_seats(START, "standard")[0]
+    marked = dealt_by(scheduled, C)
+    # C (East in the marked round) wins 70 on D's discard; B discarded the tile first in
+    # the same turn: the turn starts with C's discard, so D (South) comes before A and B
+    result = score_round(marked, result="win", winner=C, value=70, win="discard",
+                         discarder=D, same_turn=[B, D])
+    by_winds = payoff(70, "discard", "E", "S", [marked.winds[B], marked.winds[D]], "formal")
+    assert result.deltas == {p: by_winds.deltas[w] for p, w in marked.winds.items()}
+    assert result.deltas[C] == 210 and sum(result.deltas.values()) == 0
+    assert result.responsible == (B if by_winds.responsible == marked.winds[B] else D)
+
+
+@pytest.mark.parametrize(
+    ("marks", "words"),
+    [
+        ({1: DealMark(dealer=A)}, "correct East"),
+        ({1: DealMark(dealer=9)}, "not at this table"),
+        ({3: DealMark(compensation_for=A)}, "lost no deal"),
+        ({2: DealMark(dealer=C), 1: DealMark(compensation_for=B)}, "lost no deal"),
+        ({1: DealMark(dealer=C), 2: DealMark(compensation_for=A),
+          3: DealMark(compensation_for=A)}, "lost no deal"),
+        ({1: DealMark(dealer=C), 5: DealMark(compensation_for=B)}, "East in round 5 anyway"),
+        ({1: DealMark(dealer=C, compensation_for=A)}, "cannot be both"),
+        ({1: DealMark(dealer=C), 2: DealMark(compensation_for=9)}, "not at this table"),
+    ],
+)
+def test_impossible_deal_marks_are_refused(marks, words):
+    with pytest.raises(BadDeal, match=words):
+        check_deals(session_seats(START, "standard"), marks)
+
+
+# ---------------------------------------------------------------- a substitute takes a seat
+
+def test_a_substitute_takes_the_leaving_players_seat_and_its_moves():
+    change = SeatChange(round_from=7, seat="S", leaving=B, entering=SUB)
+    plain = session_seats(START, "standard")
+    rounds = card_schedule(START, "standard", [change])
+    assert rounds[:6] == plain[:6]
+    # cycle 2 seats are BADC: the substitute has B's East seat; round 7's winds: DCBA
+    assert rounds[6].seats == {"E": SUB, "S": A, "W": D, "N": C}
+    assert letters_or_sub(rounds[6].players_by_wind.values()) == "DCXA"
+    assert rounds[8].seats == {"E": C, "S": D, "W": SUB, "N": A}
+    assert occupants(START, [change], 6) == {A: A, B: B, C: C, D: D}
+    assert occupants(START, [change], 7) == {A: A, B: SUB, C: C, D: D}
+    assert empty_from([change]) is None
+    assert empty_from([SeatChange(9, "W", C, None)]) == 9
+
+
+def test_card_totals_attribute_each_round_to_whoever_sat_there():
+    change = SeatChange(round_from=2, seat="S", leaving=B, entering=SUB)
+    rounds = card_schedule(START, "standard", [change])
+    first = score_round(rounds[0], result="win", winner=B, value=30, win="self")
+    second = score_round(rounds[1], result="win", winner=SUB, value=40, win="self")
+    totals = card_totals([A, B, C, D], [first.deltas, second.deltas], [(SUB, 5)])
+    assert totals[B].rounds == 90  # the leaving player keeps the rounds before they left
+    assert totals[SUB].rounds == 120 and totals[SUB].total == 115
+    assert totals[A].rounds == -70
+    assert sum(t.rounds for t in totals.values()) == 0  # the table stays zero-sum
+
+
+def letters_or_sub(players):
+    """Spell player numbers as letters, the substitute as X."""
+    name = {number: letter for letter, number in PLAYER.items()} | {SUB: "X"}
+    return "".join(name[p] for p in players)

@@ -11,6 +11,7 @@ import uuid
 import pytest
 from sqlalchemy import func, select
 
+from judgeaid.cards.schemas import CardSeatChangeBody
 from judgeaid.extensions import db
 from judgeaid.models import (
     Appeal,
@@ -23,7 +24,7 @@ from judgeaid.models import (
     TimeOut,
     Tournament,
 )
-from judgeaid.services import exports, standings
+from judgeaid.services import cards, exports, standings
 from judgeaid.services.cards import Actor
 from tests import factories
 from tests.conftest import reset_schema
@@ -41,7 +42,7 @@ from tests.web.test_standings_service import (
 
 def build_event() -> int:
     """Make a tournament that touches every backed-up table; return its id."""
-    tournament, organizer = make_event("rsom", players=8)
+    tournament, organizer = make_event("rsom", players=9)
     tournament.players[0].name = "Zoë Ünal"
     team = Team(tournament_id=tournament.id, name="Kowloon Tigers")
     db.session.add(team)
@@ -59,6 +60,14 @@ def build_event() -> int:
     time_over(card, organizer)
     factories.confirm(card, {"player": 1, "op_id": str(uuid.uuid4())}, Actor.for_user(organizer))
     card.recorder_player_id = tournament.players[1].id
+    # table 2: a wrong East in round 1 (§1.2.7); player 6 resigns from round 3 and player 9
+    # takes the seat as a neutral substitute (§4.15), and wins round 3
+    second_card = card_of(session, 2)
+    play(second_card, organizer, {**win(5, 30), "dealer": 7}, win(6, 40))
+    cards.record_seat_change(second_card, CardSeatChangeBody(
+        player=6, from_round=3, reason="resigned", substitute=9, note="unwell",
+        op_id=str(uuid.uuid4())), Actor.for_user(organizer))
+    play(second_card, organizer, win(9, 50))
     call = CallUp(tournament_id=tournament.id, card_id=card.id, reason="dispute",
                   status="resolved", taken_by=judge.id)
     db.session.add(call)
