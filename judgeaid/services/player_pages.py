@@ -7,7 +7,7 @@ from sqlalchemy import select
 
 from judgeaid import venuetime
 from judgeaid.extensions import db
-from judgeaid.models import WINDS, Card, Player, PlaySession, Seat, Table
+from judgeaid.models import WINDS, Card, CardSeatChange, Player, PlaySession, Seat, Table
 from judgeaid.services.judging import appeals_for_player
 from judgeaid.services.players import get_player_by_token_or_404
 from judgeaid.services.seating import WIND_NAMES, session_count
@@ -40,6 +40,7 @@ def player_view(token: str) -> dict:
         "card_url": url_for("cards.live", card_id=card_id) + f"#player={token}"
         if card_id else None,
     } for number, stage, starts_at, table, source, position, card_id in rows}
+    seated.update(_stand_ins(player, token, zone, seated))
     others = {s.number: s for s in player.tournament.sessions if s.number not in seated}
     last = max([session_count(player.tournament), *seated, *others], default=0)
     sessions = [seated.get(n) or _unseated(player, n, others.get(n)) for n in range(1, last + 1)]
@@ -57,6 +58,27 @@ def player_view(token: str) -> dict:
         # The standings' partial: the player's sessions, match points and rank (§3.5).
         "results": results_for_player(player.id),
     }
+
+
+def _stand_ins(player: Player, token: str, zone: str, seated: dict) -> dict[int, dict]:
+    """Return the sessions where the player took a leaving player's seat mid-session (§4.15)."""
+    rows = db.session.execute(
+        select(PlaySession.number, PlaySession.stage, PlaySession.starts_at, Table.number,
+               CardSeatChange.position, CardSeatChange.round_from, Card.id, Player.name)
+        .join(Card, Card.id == CardSeatChange.card_id).join(Table, Table.id == Card.table_id)
+        .join(PlaySession, PlaySession.id == Table.session_id)
+        .join(Player, Player.id == CardSeatChange.leaving_player_id)
+        .where(CardSeatChange.entering_player_id == player.id)
+    ).all()
+    return {number: {
+        "number": number, "is_final": stage == "final", "is_seated": True,
+        "starts_at": _moment(starts_at, zone), "table": table,
+        "seat": f"{WIND_NAMES[WINDS[position]]}, {leaving}’s seat from round {round_from} "
+                "(neutral substitute, §4.15)",
+        "is_judge_draw": False,
+        "card_url": url_for("cards.live", card_id=card_id) + f"#player={token}",
+    } for number, stage, starts_at, table, position, round_from, card_id, leaving in rows
+        if number not in seated}
 
 
 def _unseated(player: Player, number: int, session: PlaySession | None) -> dict:

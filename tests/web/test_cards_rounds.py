@@ -401,3 +401,16 @@ def test_an_appointed_player_records_rounds_but_a_judge_marks_a_wrong_east(clien
         "round": 1, "result": "draw", "dealer": by_wind(card)["S"], "op_id": op()})
     assert refused.status_code == 403 and "Call a judge" in refused.get_json()["message"]
     assert not card_of(client, demo)["rounds"][0]["recorded"]
+
+
+def test_the_substitutes_own_page_lists_the_seat_they_took(app, organizer, demo, client):
+    sub = add_substitute(app, demo)
+    card = card_of(organizer, demo)
+    s = by_wind(card)["S"]
+    body = {"player": s, "from_round": 1, "reason": "resigned", "substitute": sub,
+            "op_id": op()}
+    assert organizer.post(f"/api/cards/{card['id']}/seat-changes", json=body).status_code == 200
+    page = client.get(f"/p/{player_token(app, demo, sub)}").get_data(as_text=True)
+    assert "No seat for you in this session" not in page
+    assert "seat from round 1 (neutral substitute, §4.15)" in page
+    assert f"/cards/{card['id']}#player=" in page
