@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
@@ -226,13 +226,8 @@ def window_board(events: Sequence[Event], results: Sequence[Result], start: date
                  end: date) -> Board:
     """Rank players by the sum of weighted MP over the counted events held in [start, end]."""
     # §3.5.2.1 time-windowed boards add up the MP earned within the window
-    counted, left_out = [], []
-    for event in sorted(events, key=lambda e: (e.held_on, e.id)):
-        reason = why_left_out(event) or (None if start <= event.held_on <= end else OUTSIDE)
-        if reason:
-            left_out.append((event, reason))
-        else:
-            counted.append(event)
+    counted, left_out = _sort_out(
+        events, lambda e: why_left_out(e) or (None if start <= e.held_on <= end else OUTSIDE))
     by_id = {event.id: event for event in counted}
     mine = [r for r in results if r.event_id in by_id]
     parts: dict[str, list[float]] = {}
@@ -247,16 +242,24 @@ def window_board(events: Sequence[Event], results: Sequence[Result], start: date
                  tuple(counted), tuple(left_out))
 
 
-def lifetime_board(events: Sequence[Event], results: Sequence[Result]) -> Board:
-    """Rank players by their mean MP over qualifying competitive events (three at least)."""
-    # §3.5.2.1 lifetime: arithmetic mean over qualifying ZJM competitive events, 3 or more
-    counted, left_out = [], []
+def _sort_out(events: Sequence[Event], reason_of: Callable[[Event], str | None],
+              ) -> tuple[list[Event], list[tuple[Event, str]]]:
+    """Split the events, oldest first, into those counted and those left out with why."""
+    counted: list[Event] = []
+    left_out: list[tuple[Event, str]] = []
     for event in sorted(events, key=lambda e: (e.held_on, e.id)):
-        reason = why_left_out(event, lifetime=True)
+        reason = reason_of(event)
         if reason:
             left_out.append((event, reason))
         else:
             counted.append(event)
+    return counted, left_out
+
+
+def lifetime_board(events: Sequence[Event], results: Sequence[Result]) -> Board:
+    """Rank players by their mean MP over qualifying competitive events (three at least)."""
+    # §3.5.2.1 lifetime: arithmetic mean over qualifying ZJM competitive events, 3 or more
+    counted, left_out = _sort_out(events, lambda e: why_left_out(e, lifetime=True))
     by_id = {event.id: event for event in counted}
     mine = [r for r in results if r.event_id in by_id]
     scores: dict[str, list[float]] = {}
