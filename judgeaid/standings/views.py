@@ -360,7 +360,7 @@ def api_unfinalize(tournament_id: int, number: int, json: UnfinalizeBody):
 
 
 @api.post("/<int:tournament_id>/players/<int:number>/late")
-@edge.api.validate(json=LateBody, resp=responses(LateAnswer, errors=(409,)),
+@edge.api.validate(json=LateBody, resp=responses(LateAnswer),
                    tags=["standings"], security={"session": []})
 def api_late(tournament_id: int, number: int, json: LateBody):
     """Record a late arrival (§3.7); after the session's check-in cut-off (10 minutes before
@@ -381,7 +381,7 @@ def api_late(tournament_id: int, number: int, json: LateBody):
 
 
 @api.post("/<int:tournament_id>/sessions/<int:number>/absent")
-@edge.api.validate(json=AbsentBody, resp=responses(LateAnswer, errors=(404, 409)),
+@edge.api.validate(json=AbsentBody, resp=responses(LateAnswer),
                    tags=["standings"], security={"session": []})
 def api_absent(tournament_id: int, number: int, json: AbsentBody):
     """Record a player absent from session `number` without an acceptable reason as resigned
@@ -401,7 +401,7 @@ def api_absent(tournament_id: int, number: int, json: AbsentBody):
 
 
 @api.post("/<int:tournament_id>/final-day/sessions/<int:number>/filler")
-@edge.api.validate(json=FillerBody, resp=responses(FillerAnswer, errors=(404, 409)),
+@edge.api.validate(json=FillerBody, resp=responses(FillerAnswer),
                    tags=["standings"], security={"session": []})
 def api_filler(tournament_id: int, number: int, json: FillerBody):
     """Seat the highest-ranked eliminated player present in an absent entrant's seat on the
