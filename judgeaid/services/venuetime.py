@@ -12,10 +12,12 @@ from datetime import datetime
 
 from flask import Flask, current_app, g, has_request_context, request
 from markupsafe import Markup, escape
+from sqlalchemy import select
 
 from judgeaid import venuetime
 from judgeaid.extensions import db
 from judgeaid.models import Card, Player, Tournament
+from judgeaid.services.players import is_token
 
 
 def default_zone() -> str:
@@ -37,9 +39,8 @@ def _request_tournament_id() -> int | None:
         card = db.session.get(Card, args["card_id"])
         if card is not None:
             return card.tournament_id
-    if isinstance(args.get("token"), str):
-        from sqlalchemy import select
-
+    if isinstance(args.get("token"), str) and is_token(args["token"]):
+        # Only a token's own characters reach the database (a NUL is a PostgreSQL error).
         found = db.session.scalar(select(Player.tournament_id)
                                   .where(Player.token == args["token"]))
         if found is not None:
