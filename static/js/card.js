@@ -1195,10 +1195,12 @@ function renderConflicts() {
   }
   section.replaceChildren(h("h2", { text: conflicts.length === 1 ? "A round was recorded twice" : "Rounds recorded twice" }),
     ...conflicts.map((item) => {
-      // The line that stands: the card as this page holds it, or (not fetched yet) as the
-      // server sent it with the refusal.
+      // The line that stands: the newer of the card as this page holds it and the line the
+      // server sent with the refusal (the page may not have fetched the card since).
       const held = card.rounds[item.meta.round - 1];
-      const r = held.recorded ? held : item.details?.[0]?.current ? { ...item.details[0].current, recorded: true } : held;
+      const sent = item.details?.[0]?.current;
+      const r = sent && (!held.recorded || (sent.revision ?? 0) > (held.revision ?? 0))
+        ? { ...sent, recorded: true } : held;
       const theirs = r.recorded
         ? `${actorWords(r.recorded_by)} ${r.revision > 1 ? "corrected" : "already recorded"} round ${item.meta.round}`
           + ` ${r.revision > 1 ? "to" : "as"}: ${lineWords(r)}.`
