@@ -557,6 +557,14 @@ def _issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *,
     return penalty
 
 
+def issue_paper_time_line(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *,
+                          op_id: str, history_for: dict[int, list[dict]],
+                          issued_here: list[dict], index: int) -> Penalty:
+    """Give a signed paper card's time-limit line as a penalty that counts toward §1.9's 80."""
+    return _issue(tournament, card, spec, user, op_id=_sub_op_id(op_id, f"paper-time-{index}"),
+                  ruling=None, history_for=history_for, issued_here=issued_here, index=index)
+
+
 def _credit(card: Card, paid_to: dict[str, int], offender: int, line: str, user: User) -> None:
     """Credit opponents on the penalty line when the judge rules the points are paid (§4.11)."""
     # A negative line adds to a total; add_penalty refuses those, so they are written here,

@@ -9,7 +9,9 @@ nothing:
 - a round recorded another way is a conflict: nothing is applied until the judge chooses,
   for that round, "keep" (the recorded line stands) or "paper" (a correction, with the
   revision the judge saw as its base, audited like any correction);
-- the penalty lines are added with the card's own verb;
+- the penalty lines are added with the card's own verb; a line the judge marks as a
+  time-limit penalty is given like any time penalty, so it counts toward the 80 time points of
+  its round and may raise the §1.9 resignation question (nothing is saved until it is answered);
 - each signature is recorded as a confirmation "via paper", apart from a player's own tap.
 """
 
@@ -17,13 +19,16 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
-from judgeaid.cards.schemas import CardRoundBody, PaperCardBody, PaperRound
+from judgeaid.cards.schemas import CardRoundBody, PaperCardBody, PaperPenalty, PaperRound
 from judgeaid.edge import describe
-from judgeaid.models import Card
-from judgeaid.services import cards
+from judgeaid.judge.schemas import PenaltySpec
+from judgeaid.models import Card, Player
+from judgeaid.services import cards, judging
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict, ServiceError
+from judgeaid.services.players import get_player_or_404
+from judgeaid.services.timers import TIME_CATEGORY, TIME_INFRACTION
 from judgeaid.tournament.card import ROUNDS, BadRound, score_round
 
 # The fields a paper card shows for a round: a recorded line with the same ones (and the same
@@ -157,6 +162,10 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
         if not " ".join(penalty.reason.split()):
             problems.append(_problem(row, "A penalty needs a reason (cite the rule, e.g. §4.11).",
                                      field="reason", penalty=index))
+        if penalty.is_time and penalty.round is None:
+            problems.append(_problem(row, "A time-limit penalty needs its round: time points "
+                                     "count round by round (§1.9).", field="round",
+                                     penalty=index, code="round_required"))
 
     signed = list(dict.fromkeys(body.signed))
     for number in signed:
@@ -183,14 +192,23 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
                        f"{'round is' if len(conflicts) == 1 else 'rounds are'} recorded "
                        "differently. Choose for each: keep the recorded line or use the paper. "
                        "Nothing on the card changed.", details=details)
+    _ask_resignations(card, view["session"], body.penalties)
 
     for single in new:
         cards.write_round(card, single, actor, op_id=body.op_id)
     for single in corrected:
         cards.write_round(card, single, actor, op_id=body.op_id)
-    for penalty in body.penalties:
-        cards.put_penalty(card, penalty.player, penalty.points, penalty.reason, actor,
-                          round_=penalty.round, op_id=body.op_id)
+    history_for: dict[int, list[dict]] = {}
+    issued_here: list[dict] = []
+    for index, penalty in enumerate(body.penalties, start=1):
+        if penalty.is_time:
+            judging.issue_paper_time_line(
+                card.table.session.tournament, card, _time_spec(penalty), actor.user,
+                op_id=body.op_id, history_for=history_for,
+                issued_here=issued_here, index=index)
+        else:
+            cards.put_penalty(card, penalty.player, penalty.points, penalty.reason, actor,
+                              round_=penalty.round, op_id=body.op_id)
     if body.time_over:
         cards.close_rounds(card, actor)
     for number in signed:
@@ -202,6 +220,54 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
     record_event("card.paper", tournament_id=card.tournament_id,
                  actor=actor.user or actor.label, subject=f"card:{card.id}", after=summary)
     return {"card": cards.card_view(card), "summary": summary}
+
+
+def _time_spec(penalty: PaperPenalty) -> PenaltySpec:
+    """Return a paper time line as the penalty a judge gives for a time-limit violation."""
+    # The paper is signed: a second time line in one round is what happened, not a slip.
+    return PenaltySpec(player=penalty.player, category=TIME_CATEGORY,
+                       infraction=TIME_INFRACTION, kind="points", points=penalty.points,
+                       reason=penalty.reason, round=penalty.round, confirm_repeat=True,
+                       resignation=penalty.resignation, explanation=penalty.explanation)
+
+
+def _ask_resignations(card: Card, session: int, lines: list[PaperPenalty]) -> None:
+    """Ask every §1.9 question the paper's time lines raise at once, before anything is saved."""
+    questions: list[dict] = []
+    problems: list[dict] = []
+    histories: dict[int, tuple[Player, list[dict]]] = {}
+    added: dict[tuple[int, int], int] = {}
+    for index, line in enumerate(lines, start=1):
+        if not line.is_time:
+            continue
+        if line.player not in histories:
+            player = get_player_or_404(card.table.session.tournament, line.player)
+            histories[line.player] = player, judging.player_history(player)
+        player, history = histories[line.player]
+        key = (line.player, line.round)
+        before = judging.round_time_points(history, session, line.round) + added.get(key, 0)
+        added[key] = added.get(key, 0) + line.points
+        try:
+            judging.ask_resignation(player, session, line.round, before, line.points,
+                                    answer=line.resignation, explanation=line.explanation,
+                                    index=index)
+        except ServiceError as exc:
+            where = {"row": f"penalty {index}", "penalty": index}
+            if exc.code == "resignation_question":
+                questions.extend({**d, "kind": "question", "field": "resignation", **where}
+                                 for d in exc.details)
+            else:
+                problems.extend({**d, "kind": "error", "field": "explanation", **where}
+                                for d in exc.details)
+    if problems:
+        raise ServiceError("The paper card was not saved: write down the explanation you "
+                           "accepted (§1.9). Nothing on the card changed.", status=422,
+                           details=problems)
+    if questions:
+        raise Conflict("The paper card was not saved: "
+                       + " ".join(q["message"] for q in questions)
+                       + " Nothing on the card changed.", details=questions,
+                       code="resignation_question")
 
 
 def _missing_rounds(view: dict, paper: set[int], *, time_over: bool) -> list[int]:

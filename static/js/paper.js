@@ -233,15 +233,34 @@ function renderPenalties() {
       ...card.rounds.map((r) => h("option", { value: r.round, text: r.round, selected: String(pen.round) === String(r.round) })));
     const reason = h("input", { name: "reason", value: pen.reason, maxlength: page.reason_limit,
       autocomplete: "off", placeholder: "e.g. slow play (§4.11)", "aria-label": `Penalty ${index + 1}: reason` });
+    const isTime = h("input", { type: "checkbox", name: "is_time", checked: Boolean(pen.is_time),
+      "aria-label": `Penalty ${index + 1}: time-limit penalty` });
     return h("li", { class: "paper-penalty", "data-penalty": index, "data-testid": `paper-penalty-${index + 1}` },
       h("div", { class: "pp-fields" },
         h("label", { class: "pr-field" }, h("span", { text: "Player" }), player),
         h("label", { class: "pr-field" }, h("span", { text: "Points" }), points),
         h("label", { class: "pr-field" }, h("span", { text: "Round" }), round),
         h("label", { class: "pr-field pp-reason" }, h("span", { text: "Reason" }), reason)),
+      h("label", { class: "pp-time" }, isTime,
+        " Time-limit penalty: counts toward the player's time points in its round (§1.9)"),
+      pen.question ? resignationQuestion(pen, index) : "",
       h("button", { type: "button", class: "button quiet", "data-remove-penalty": index, text: "Remove" }),
       h("p", { class: "row-error", "data-error-for": `penalty ${index + 1}`, role: "alert", hidden: true }));
   }));
+}
+
+// A time line that takes a round above 80 time points asks the §1.9 question on the line.
+function resignationQuestion(pen, index) {
+  const answer = h("select", { name: "resignation", "aria-label": `Penalty ${index + 1}: the judge's answer` },
+    h("option", { value: "", text: "— choose —" }),
+    h("option", { value: "explained", text: "A reasonable explanation was given", selected: pen.resignation === "explained" }),
+    h("option", { value: "resigned", text: "No explanation: the player resigns from the tournament", selected: pen.resignation === "resigned" }));
+  const explanation = h("input", { name: "explanation", value: pen.explanation || "", maxlength: page.reason_limit,
+    autocomplete: "off", "aria-label": `Penalty ${index + 1}: the explanation accepted` });
+  return h("div", { class: "pp-question", "data-testid": `paper-question-${index + 1}` },
+    h("p", { text: pen.question }),
+    h("label", { class: "pr-field" }, h("span", { text: "Your answer" }), answer),
+    h("label", { class: "pr-field" }, h("span", { text: "The explanation you accepted" }), explanation));
 }
 
 function penaltyLines() {
@@ -249,6 +268,9 @@ function penaltyLines() {
     .map((p) => {
       const line = { player: Number(p.player) || 0, points: Number(p.points) || 0, reason: p.reason };
       if (p.round !== "") line.round = Number(p.round);
+      if (p.is_time) line.is_time = true;
+      if (p.is_time && p.resignation) line.resignation = p.resignation;
+      if (p.is_time && p.explanation) line.explanation = p.explanation;
       return line;
     });
 }
@@ -313,7 +335,8 @@ function restoreFromBody(body) {
   prefill();
   for (const line of body.rounds) rows[line.round] = rowFromLine(line);
   restore({
-    penalties: (body.penalties || []).map((p) => ({ player: p.player, points: String(p.points), round: p.round ?? "", reason: p.reason })),
+    penalties: (body.penalties || []).map((p) => ({ player: p.player, points: String(p.points), round: p.round ?? "",
+      reason: p.reason, is_time: Boolean(p.is_time), resignation: p.resignation || "", explanation: p.explanation || "" })),
     choices: Object.fromEntries((body.choices || []).map((c) => [c.round, c.choice])),
     signed: body.signed, time_over: body.time_over,
   });
@@ -336,7 +359,11 @@ function say(text, kind = "info") {
 function showRefusal(item) {
   clearErrors();
   const unplaced = [];
+  const questions = (item.details || []).filter((d) => d.kind === "question" && penalties[d.index - 1]);
+  for (const detail of questions) penalties[detail.index - 1].question = detail.message;
+  if (questions.length) renderPenalties();
   for (const detail of item.details || []) {
+    if (detail.kind === "question") continue;
     if (detail.kind === "conflict") {
       serverRecorded[detail.round] = detail.recorded;
       delete choices[detail.round];
@@ -424,7 +451,7 @@ form.addEventListener("change", (event) => {
     updateRound(number);
   }
   const pen = target.closest("[data-penalty]");
-  if (pen) penalties[Number(pen.dataset.penalty)][target.name] = target.value;
+  if (pen) penalties[Number(pen.dataset.penalty)][target.name] = target.type === "checkbox" ? target.checked : target.value;
   updateTotals();
   saveDraft();
 });
@@ -443,7 +470,7 @@ form.addEventListener("input", (event) => {
 
 form.addEventListener("click", (event) => {
   if (event.target.closest("[data-add-penalty]")) {
-    penalties.push({ player: "", points: "", round: "", reason: "" });
+    penalties.push({ player: "", points: "", round: "", reason: "", is_time: false, resignation: "", explanation: "" });
     renderPenalties();
     $(`[data-penalty="${penalties.length - 1}"] select`).focus();
     saveDraft();

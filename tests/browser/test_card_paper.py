@@ -214,3 +214,37 @@ def test_a_bad_line_is_named_on_its_row_and_nothing_is_saved(live_server, page, 
     page.click("[data-save-paper]")
     page.wait_for_selector(".paper-message.is-ok")
     assert all(r["recorded"] for r in api_card(page, live_server, card_id)["rounds"])
+
+
+def test_a_time_line_over_80_asks_the_question_on_the_line(live_server, page, demo):
+    sign_in(page, live_server, demo)
+    card_id = int(demo["cards"][2]["url"].rsplit("/", 1)[1])
+    card = api_card(page, live_server, card_id)
+    offender = card["players"][0]["number"]
+    open_paper(page, live_server, card_id)
+    for row in paper_rounds(card):
+        fill_round(page, row)
+    page.click("[data-add-penalty]")
+    pen = page.locator("[data-testid=paper-penalty-1]")
+    pen.locator("select[name=player]").select_option(str(offender))
+    pen.locator("input[name=points]").fill("85")
+    pen.locator("select[name=round]").select_option("6")
+    pen.locator("input[name=reason]").fill("over the turn limit all round (§1.9)")
+    pen.locator("input[name=is_time]").check()
+
+    page.click("[data-save-paper]")
+    question = page.locator("[data-testid=paper-question-1]")
+    question.wait_for()
+    assert "85 time-penalty points" in question.inner_text()
+    assert "Not saved" in page.inner_text("[data-paper-message]")
+    assert not api_card(page, live_server, card_id)["rounds"][0]["recorded"]
+    assert no_sideways_scroll(page)
+    assert not serious_violations(page)
+
+    question.locator("select[name=resignation]").select_option("explained")
+    question.locator("input[name=explanation]").fill("the player was unwell; a doctor came")
+    page.click("[data-save-paper]")
+    page.wait_for_selector(".paper-message.is-ok")
+    after = api_card(page, live_server, card_id)
+    assert all(r["recorded"] for r in after["rounds"])
+    assert after["totals"][str(offender)]["penalties"] == -85
