@@ -27,9 +27,9 @@ class Tournament(db.Model):
     settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     seed: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    # §3.5.2.1 leaderboards: sanctioned by a ZJM affiliate, its series ("" = the format's),
-    # the day it was held (None = its first session's day), the organizer's weights for a
-    # series the rulebook gives none (judgeaid.tournament.leaderboard)
+    # §3.5.2.1 leaderboards: sanctioned by the Zung Jung Movement (§3.2.1), its series
+    # ("" = the format's), the day it was held (None = its first session's day), the
+    # organizer's weights for a series the rulebook gives none (judgeaid.tournament.leaderboard)
     is_sanctioned: Mapped[bool] = mapped_column(default=False, server_default=false())
     series: Mapped[str] = mapped_column(String(20), default="", server_default="")
     held_on: Mapped[date | None]

@@ -390,9 +390,9 @@ def is_time_penalty(category: str, infraction: str | None) -> bool:
 def is_repeat_time_penalty(new: PriorPenalty, earlier: PriorPenalty) -> bool:
     """Return whether an earlier penalty is a time penalty for the same round as the new one.
 
-    §1.9 prices one overrun once: a second time penalty in the same round is either a
-    double charge or a second overrun (turn and round limits add up, §1.9.2), which only
-    the judge can tell, so it is confirmed before it is recorded.
+    Our reading of §1.9: each overrun is charged once, so a second time penalty in the same
+    round is either a double charge or a second overrun (turn and round limits add up,
+    §1.9.2), which only the judge can tell, so it is confirmed before it is recorded.
     """
     if new.round is None or new.session is None:
         return False
@@ -462,9 +462,9 @@ def departure_note(suggested_kind: str, suggested_points: int, reason: str) -> s
 def counts_for_resignation(category: str, infraction: str | None) -> bool:
     """Return whether a penalty's points count towards the 80-point limit of a round (§1.9).
 
-    §1.9 counts "penalties in a round for time limit violations": the turn and round limits
-    of §1.9.1/§1.9.2. Our reading: §4.14 time-outs and late arrival are priced per session,
-    not per round, so their points do not count.
+    §1.9 counts the points a player is given in one round for breaking the time limits: the
+    turn and round limits of §1.9.1/§1.9.2. Our reading: §4.14 time-outs and late arrival are
+    priced per session, not per round, so their points do not count.
     """
     example = find_infraction(category, infraction) if category in _CATEGORIES_BY_ID else None
     return example is not None and example.counts_for_resignation
@@ -509,7 +509,8 @@ def _suggest_for(category: str, infraction: str | None, occurrence: int) -> Sugg
     notes: list[str] = []
     entry = example.entry_step if example and example.entry_step is not None else cat.entry_step
     if entry is None:
-        # A.5.4 has no points ladder: the round is lost first, then the player is disqualified
+        # A.5.4 lists round loss, disqualification and a ban, no points; the order (the round
+        # first, then disqualification) is the app's suggestion
         opening = (example and example.opening_kind) or "round_loss"
         kind = opening if occurrence == 1 else "disqualification"
         step = LADDER_TOP if kind == "disqualification" else None

@@ -245,7 +245,8 @@ def timeout_charge(
     """Return what one more time-out costs, given the session's earlier counted time-outs."""
     if previous_total_ms < 0 or duration_ms < 0:
         raise ValueError("time-out durations cannot be negative")
-    # §4.14 the free 60 s for medication with a doctor's note does not use up the 180 s
+    # §4.14 the free 60 s for medication with a doctor's note; that it does not use up the
+    # 180 s is our reading
     counted = max(0, duration_ms - MEDICATION_FREE_S * 1000) if is_medication else duration_ms
     after = previous_total_ms + counted
     session_points = timeout_penalty(after)

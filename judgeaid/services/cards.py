@@ -256,7 +256,7 @@ def card_view(card: Card) -> dict:
             line.update(_round_json(history[-1]), recorded=True)
             line["history"] = [_round_json(r) for r in reversed(history[:-1])]
         elif empty and number >= empty:
-            # §4.11 a player left and nobody took the seat: the table stops here
+            # a player left (§4.11) and nobody took the seat: the table stops here (our reading)
             line.update(result="not_played", not_played_reason="seat_empty",
                         deltas=dict.fromkeys(seat.winds, 0))
         elif card.not_played_from and number >= card.not_played_from:
@@ -659,15 +659,15 @@ def _checked_deal(card: Card, number: int, current: CardRound | None, line: dict
     marks = _marks(_revisions(card))
     mark = DealMark(line["dealer"], line["compensation_for"])
     if mark.is_marked and not actor.is_judge:
-        # a dealing error is an irregularity: the table calls a judge (§1.2.7)
+        # the app leaves §1.2.7 marks to a judge: a dealing error is an irregularity
         raise ServiceError("Only a judge marks a round dealt by the wrong East or a "
-                           "compensation round (§1.2.7). Call a judge.", status=403)
+                           "compensation round (§1.2.7 dealing errors). Call a judge.", status=403)
     if mark.compensation_for is not None and current is not None and (
             current.compensation_for != mark.compensation_for):
         dealt_by = current.dealer or schedule[number - 1].dealer
         raise Conflict(f"Round {number} was already played with {people(card)[dealt_by]} "
-                       "as East: a compensation round is agreed before it is dealt (§1.2.7), "
-                       "so mark a round still to be played.")
+                       "as East: a compensation round is agreed before it is dealt (our reading "
+                       "of §1.2.7), so mark a round still to be played.")
     if mark.is_marked:
         marks[number] = mark
     else:
@@ -829,7 +829,7 @@ def record_seat_change(card: Card, body: CardSeatChangeBody, actor: Actor) -> di
     _check_judge(actor, card, "record a player leaving the table")
     if actor.user is None or actor.user.role not in ("organizer", "head_judge"):
         raise ServiceError("Only the organizer or the head judge records a player leaving "
-                           "the table (§4.11).", status=403)
+                           "the table.", status=403)
     starting = starting_seats(card)
     seat = next((s for s in card.table.seats if s.player.number == body.player), None)
     if seat is None:

@@ -80,7 +80,10 @@ def _stand_ins(tables: dict[int, list]) -> dict[int, int]:
 
 
 def _out_of_round(sheet: Sheet, info: SessionInfo, tables: dict[int, list]) -> set[int]:
-    """Return the seated entrants who left the event by this round (§4.11): last of it."""
+    """Return the seated entrants who left the event by this round (§4.11): last of it.
+
+    Ranking them last of the round is our reading.
+    """
     out = set()
     for seats in tables.values():
         for seat in seats:
@@ -223,7 +226,8 @@ def _seat_round(sheet: Sheet, size: int, tables: list[list[int]], actor: User) -
         table = Table(session_id=session.id, number=table_number)
         db.session.add(table)
         db.session.flush()
-        # §1.2.2 starting seats by a recorded digital wind draw, as in the preliminary round
+        # starting seats (§1.2.2) by a recorded digital draw, the app's stand-in for the wind
+        # tiles, as in the preliminary round
         winds = draw_seats(group, seed=hash_seed(tournament.seed, number, table_number))
         for wind, player_number in winds.items():
             db.session.add(Seat(table_id=table.id, player_id=sheet.players[player_number].id,
@@ -415,7 +419,7 @@ def _open_round(sheet: Sheet, session_number: int) -> SessionInfo:
     info = round_in_play(sheet)
     if info is None or info.number != session_number:
         raise Conflict(f"Session {session_number} is not a final-day round in play; an empty "
-                       "seat can be filled only in the round being played (§4.15).")
+                       "seat can be filled only in the round being played (our reading of §4.15).")
     return info
 
 

@@ -112,7 +112,7 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
             continue
         recorded = view["rounds"][number - 1]
         if not recorded["recorded"] and recorded.get("result") == "not_played":
-            why = ("a player left and nobody took the seat (§4.11)"
+            why = ("a player left (§4.11) and nobody took the seat"
                    if recorded.get("not_played_reason") == "seat_empty"
                    else "the session time ran out (§3.4)")
             problems.append(_problem(row, f"Round {number} was marked not played: {why}.",

@@ -278,7 +278,8 @@ def seat_session(tournament: Tournament, number: int, actor: User | str) -> Play
     db.session.add_all(tables)
     db.session.flush()
     for table, group in zip(tables, groups, strict=True):
-        # §1.2.2: a recorded digital wind draw; a judge may enter the players' real draw.
+        # a recorded digital draw stands in for the §1.2.2 wind tiles; a judge may enter the
+        # players' real draw.
         winds = draw_seats(list(group), seed=hash_seed(tournament.seed, number, table.number))
         db.session.add_all(Seat(table_id=table.id, player_id=by_number[player_number].id,
                                 position=WINDS.index(wind))

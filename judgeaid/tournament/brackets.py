@@ -371,7 +371,8 @@ def _rank_round(
                         is_advancing=len(places) < advancing,
                     )
                 )
-    # §4.11 an entrant out of the event during the round ranks below those still in it,
+    # §4.11 an entrant out of the event during the round; ranking them below those still in
+    # it is our reading,
     # in the order of their scores
     for number in sorted(out, key=key):
         places.append(

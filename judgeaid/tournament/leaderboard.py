@@ -1,10 +1,10 @@
 """Leaderboards over many events (§3.5.2.1): time-windowed sums and the lifetime mean of MP.
 
-An event counts only when a ZJM affiliate sanctioned it (§3.5.2.1 forbids the others) and it
-has a weight. §3.5.2.1 gives the weights of three series, relative to an SoM League result:
-CSoM 2×, RSoM 2× for players out after the preliminary round and 4× for players who reached
-the final day. It names no weight for international or other events; our reading is that
-they count only where the organizer sets one.
+An event counts only when the Zung Jung Movement sanctioned it (§3.2.1; §3.5.2.1 forbids the
+others) and it has a weight. §3.5.2.1 gives the weights of three series, relative to an SoM
+League result: CSoM 2×, RSoM 2× for players out after the preliminary round and 4× for
+players who reached the final day. It names no weight for international or other events;
+our reading is that they count only where the organizer sets one.
 
 Our readings where §3.5.2.1 says no more:
 - The lifetime board is the plain (unweighted) mean of a player's event MP over the
@@ -61,7 +61,7 @@ NO_WEIGHT = "no_weight"
 CASUAL = "casual"
 OUTSIDE = "outside"
 REASONS = {
-    UNSANCTIONED: "not sanctioned by a ZJM affiliate: §3.5.2.1 forbids counting it",
+    UNSANCTIONED: "not sanctioned by the Zung Jung Movement: §3.5.2.1 forbids counting it",
     NO_WEIGHT: "§3.5.2.1 gives this series no weight and the organizer has not set one",
     CASUAL: "a casual event: the lifetime board counts competitive events only (§3.5.2.1)",
     OUTSIDE: "held outside the chosen dates",

@@ -201,7 +201,8 @@ def _line(entry: PlayerResult, seed: int) -> _Line:
     key = mp_key(total)
     raw = sum(played)
     draw = draw_value(seed, entry.number)
-    # §4.11, §4.13 a resigned player is out of the event, so goes below everyone still in
+    # §4.11, §4.13 a resigned player is out of the event; ranking them below everyone still
+    # in is our reading
     # it; the player number only matters if two 64-bit draws ever collide
     place = (entry.is_resigned, -key, -raw, draw, entry.number)
     return _Line(place, entry, session_mp, deductions, total, key, raw, draw, entry.is_resigned)

@@ -832,7 +832,7 @@ function paintDeal(r) {
   // a list, not radio buttons: the form chooses nothing for the judge but this default
   roundForm.elements.deal.replaceChildren(...options);
   $("[data-deal]").open = Boolean(entry.dealer || entry.compensation);
-  $("[data-deal]").hidden = !isJudge; // a dealing error is a judge's call (§1.2.7)
+  $("[data-deal]").hidden = !isJudge; // the app leaves §1.2.7 marks to a judge
 }
 
 function paintForm() {

@@ -580,7 +580,7 @@ function mountTimeouts(root) {
     if (mayBeAbsent) {
       const flag = document.createElement("strong");
       flag.className = "absent-flag";
-      flag.textContent = "More than 5 minutes late: may be ruled absent — the organizer decides (§4.14, §4.15)";
+      flag.textContent = "More than 5 minutes late: may be ruled absent (§4.14, §4.15)";
       li.append(flag);
     }
     if (live && running) {

@@ -240,7 +240,8 @@ def test_a_finalist_resigned_during_a_round_keeps_the_cut_and_ranks_last_of_it(a
         assert by_rank[1] not in semifinal and len(semifinal) == 8
         tid = tournament.id
     page = client.get(f"/t/{tid}/standings").get_data(as_text=True)
-    assert "out of the event during the round: below everyone still in it (§4.11)" in page
+    assert ("out of the event during the round (§4.11): below everyone still in it "
+            "(our reading)") in page
 
 
 def test_player_totals_say_who_reached_the_final_day_and_never_the_filler(app):

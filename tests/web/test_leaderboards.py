@@ -70,7 +70,8 @@ def build_events():
     facts(regional, organizer, held_on="2026-09-20")
     ids["regional"] = regional.id
 
-    # A CSoM no affiliate sanctioned, and an NWSoM (international) with no weight: not counted
+    # A CSoM the Zung Jung Movement did not sanction, and an NWSoM (international) with no
+    # weight: not counted
     friendly, organizer = make_event("csom", players=4, sessions=1)
     friendly.name = "Friendly Night"
     name_players(friendly, ["Ann Lee", "Bo Sato", "Cy Park", "Dee Ito"], ["HK-1"])
@@ -138,7 +139,7 @@ def test_the_page_lists_the_board_and_says_which_events_count_and_why(client, ev
     assert "Spring League" in counted and "Summer Cup" in counted and "Regional Open" in counted
     assert "2× (out after the preliminary round), 4× (final day)" in counted
     left = html.split('data-testid="left-out"')[1].split("</ul>")[0]
-    assert "Friendly Night" in left and "not sanctioned by a ZJM affiliate" in left
+    assert "Friendly Night" in left and "not sanctioned by the Zung Jung Movement" in left
     assert "World Open" in left and "gives this series no weight" in left
     assert "member HK-1" in html and "§3.5.2.1" in html
     assert "our reading" in html.lower()

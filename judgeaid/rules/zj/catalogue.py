@@ -291,7 +291,8 @@ _NEEDS_HONORS = (VALUE_HONOR, *_DRAGONS, *_WINDS, "3.4")
 _NO_HONORS = ("1.3", "2.1.2", "2.2", "8.1.2", "8.1.4")
 _BLESSINGS = ("9.4.1", "9.4.2")
 
-# Counting rules the rulebook states in so many words, one row per sentence. Breaking one is
+# Counting rules the rulebook states in so many words, one row per sentence (10.1 + 10.2 is
+# our reading of §1.1.5, which names no pair). Breaking one is
 # an error (the API answers 422, the picker and the card refuse the hand). The generic
 # one-pattern-per-series rule of §2.2 is applied from each pattern's `series` and needs no
 # row. Messages are ours; each names both patterns and the section it rests on.
@@ -313,7 +314,8 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
     Exclusion("irregular_with_concealed", ("10.1", "10.2"), ("1.2",), "§2.4 10.0",
               "{a} is an irregular hand, and no irregular hand is scored with {b} "
               "(§2.4 10.0)."),
-    # §1.1.5: a winning hand is a regular hand or one of the two irregular hands.
+    # Our reading of §1.1.5 (a winning hand has one shape, regular or one of the two
+    # irregular hands); no sentence names this pair.
     Exclusion("two_irregular_hands", ("10.1",), ("10.2",), "§1.1.5",
               "{a} and {b} are the two irregular hands; a winning hand takes one shape, so "
               "it is only one of them (§1.1.5)."),

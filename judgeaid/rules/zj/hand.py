@@ -17,7 +17,8 @@ lines
     The listed and compound limits of §2.2 apply to all lines alike.
 errors (counting rules broken; the API answers 422 and the value must not be used)
     ``same_series``  two patterns of one series (§2.2 additive rule), and one code per
-    row of `EXCLUSIONS` (each a rulebook sentence: §1.5, §1.1.5, §2.4 10.0, §2.4 8.1.3)
+    row of `EXCLUSIONS` (each a rulebook sentence: §1.5, §2.4 10.0, §2.4 8.1.3; 10.1 + 10.2 is
+    our reading of §1.1.5)
 warnings (no legal hand holds both; shown, may be overridden)
     ``too_many_sets``, ``pair_conflict``, ``value_honor_count``,
     ``seven_pairs_without_sets``, ``thirteen_orphans_alone``, ``tile_conflict``,

@@ -4,7 +4,8 @@ Seats are the round's seat winds "E", "S", "W", "N". The winner always receives 
 times the value and the deltas always sum to zero.
 
 Schemes:
-    ``formal``   the Formal Competition Scheme of §2.3: on a discard win above 25 points
+    ``formal``   the payoff scheme of §2.3 (Kwan's Formal Competition Scheme, rules/002): on a
+                 discard win above 25 points
                  the responsible player pays 3 × value − 50 and the other two pay 25.
     ``uniform``  Kwan's Uniform Payoff Scheme for casual play (rules/002): the three others
                  always pay the value. Nobody pays extra, so `responsible` is always None:
