@@ -9,7 +9,8 @@
 
 import * as servertime from "./servertime.js";
 import { dismiss, enqueue, mountAttention, mountPending, newOpId, pending, subscribe } from "./outbox.js";
-import { formatCountdown, formatElapsed, signal } from "./clock.js";
+import { signal } from "./clock.js";
+import { formatCountdown, formatElapsed, h } from "./dom.js";
 
 // ------------------------------------------------------------------ the rule (§1.9), pure
 
@@ -411,12 +412,10 @@ function mountTimer(root) {
     if (parts.turns.dataset.signature === signature && !(edges.length % 2)) return;
     parts.turns.dataset.signature = signature;
     parts.turns.replaceChildren(...result.turns.map((t, index) => {
-      const row = document.createElement("li");
-      row.className = t.points ? "turn is-over" : "turn";
       const running = index === last && t.end === null;
-      row.textContent = `Turn ${index + 1}: ${seconds(t.counted)}${running ? " (running)" : ""}`
-        + (t.points ? ` · ${t.points} points` : "");
-      return row;
+      return h("li", { class: t.points ? "turn is-over" : "turn",
+        text: `Turn ${index + 1}: ${seconds(t.counted)}${running ? " (running)" : ""}`
+          + (t.points ? ` · ${t.points} points` : "") });
     }).reverse());
   }
 
@@ -460,12 +459,8 @@ function mountStart(form) {
     for (const b of tableButtons.querySelectorAll("button")) b.setAttribute("aria-pressed", String(Number(b.dataset.table) === number));
     roundInput.value = chosen.next_round;
     playerBox.replaceChildren(...chosen.players.map((p) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "button choice";
-      b.dataset.player = String(p.number);
-      b.setAttribute("aria-pressed", "false");
-      b.textContent = `${p.seat} · ${p.name} (#${p.number})`;
+      const b = h("button", { type: "button", class: "button choice", "aria-pressed": "false",
+        dataset: { player: String(p.number) }, text: `${p.seat} · ${p.name} (#${p.number})` });
       b.addEventListener("click", () => choosePlayer(p.number));
       return b;
     }));
@@ -564,30 +559,20 @@ function mountTimeouts(root) {
   });
 
   function item(entry, { live = false, unsaved = null } = {}) {
-    const li = document.createElement("li");
-    li.className = "timeout-entry";
     const now = servertime.now();
     const running = entry.ended_at_ms === null || entry.ended_at_ms === undefined;
     const length = (running ? now : entry.ended_at_ms) - entry.started_at_ms;
     const isLate = entry.kind === "late";
     const mayBeAbsent = isLate && (entry.may_be_absent || (running && now > entry.absent_after_ms));
-    li.classList.toggle("is-absent", Boolean(mayBeAbsent));
-    const text = document.createElement("span");
-    text.textContent = `#${entry.player} ${entry.name} · ${isLate ? "late" : entry.is_medication ? "medication time-out" : "time-out"} · `
-      + `${formatElapsed(length)}${running ? " and counting" : ""}`
-      + (running ? "" : entry.points ? ` · ${entry.points} points on the card` : " · no points");
-    li.append(text);
-    if (mayBeAbsent) {
-      const flag = document.createElement("strong");
-      flag.className = "absent-flag";
-      flag.textContent = "More than 5 minutes late: may be ruled absent — the organizer decides (§4.14, §4.15)";
-      li.append(flag);
-    }
+    const li = h("li", { class: mayBeAbsent ? "timeout-entry is-absent" : "timeout-entry" },
+      h("span", { text: `#${entry.player} ${entry.name} · ${isLate ? "late" : entry.is_medication ? "medication time-out" : "time-out"} · `
+        + `${formatElapsed(length)}${running ? " and counting" : ""}`
+        + (running ? "" : entry.points ? ` · ${entry.points} points on the card` : " · no points") }),
+      mayBeAbsent ? h("strong", { class: "absent-flag",
+        text: "More than 5 minutes late: may be ruled absent — the organizer decides (§4.14, §4.15)" }) : null);
     if (live && running) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "button primary";
-      button.textContent = isLate ? "Arrived now" : "Back at the table";
+      const button = h("button", { type: "button", class: "button primary",
+        text: isLate ? "Arrived now" : "Back at the table" });
       button.addEventListener("click", () => {
         if (unsaved) {
           const ends = readEnds();
@@ -625,12 +610,9 @@ function mountTimeouts(root) {
     $(root, "[data-timeouts-absent-section]").hidden = absent.length === 0;
     $(root, "[data-timeouts-done]").replaceChildren(...done.map((e) => item(e)).reverse());
     const used = view.players.filter((p) => p.used_ms > 0);
-    $(root, "[data-timeouts-used]").replaceChildren(...used.map((p) => {
-      const li = document.createElement("li");
-      li.textContent = `#${p.number} ${p.name}: ${formatElapsed(p.used_ms)} of ${formatElapsed(view.free_ms)} free used`
-        + (p.points ? ` · ${p.points} points` : "");
-      return li;
-    }));
+    $(root, "[data-timeouts-used]").replaceChildren(...used.map((p) => h("li", {
+      text: `#${p.number} ${p.name}: ${formatElapsed(p.used_ms)} of ${formatElapsed(view.free_ms)} free used`
+        + (p.points ? ` · ${p.points} points` : "") })));
   }
 
   form.addEventListener("submit", (event) => event.preventDefault());
