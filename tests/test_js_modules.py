@@ -32,6 +32,8 @@ def imports_of(name):
     ("the op-id maker", r"randomUUID|getRandomValues", "outbox.js"),
     # one DOM builder: dom.h
     ("the DOM builder", r"\bdocument\.createElement\(", "dom.js"),
+    # one pair of element finders: dom.$ and dom.$$
+    ("the element finders", r"(?:const|let|function)\s+\$\$?\s*[=(]", "dom.js"),
 ])
 def test_one_module_does_it(what, pattern, home):
     assert defining(pattern) == [home], f"{what} belongs in {home} alone"

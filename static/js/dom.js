@@ -1,5 +1,11 @@
-// The one DOM builder, h(), and the formatters every page shares: scores, countdowns and
+// The one DOM builder, h(), the $ / $$ finders, and the formatters every page shares: scores, countdowns and
 // times on the venue's clock.
+
+/** Return the first element under root that matches selector (or null). */
+export const $ = (selector, root = document) => root.querySelector(selector);
+
+/** Return every element under root that matches selector, as an array. */
+export const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
 
 /** Make an element: h("p", {class: "x", text: "hi", dataset: {a: 1}}, child, ...). */
 export function h(tag, attrs = {}, ...children) {

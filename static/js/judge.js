@@ -8,10 +8,8 @@
 
 import * as servertime from "./servertime.js";
 import { dismiss, enqueue, mountAttention, mountPending, newOpId, subscribe } from "./outbox.js";
-import { formatElapsed, h, venueTime } from "./dom.js";
+import { $, $$, formatElapsed, h, venueTime } from "./dom.js";
 
-const $ = (selector, root = document) => root.querySelector(selector);
-const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
 const QUEUE_POLL_MS = 4000;
 const CALL_POLL_MS = 5000;
 const TAKE_WAIT_MS = 3000;

@@ -6,10 +6,9 @@
 // Wi-Fi, so a timer asks as well.
 
 import { items, subscribe } from "./outbox.js";
-import { h } from "./dom.js";
+import { $, h } from "./dom.js";
 
 const RETRY_MS = 5000;
-const $ = (selector) => document.querySelector(selector);
 const wanted = location.pathname !== "/offline";
 
 async function showOutbox() {

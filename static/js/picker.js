@@ -4,14 +4,12 @@
 // or #v=70&... for a typed value. Counting and payoff come from zj.js (mirrors the server).
 
 import { impliedLabel, payoff, scoreHand } from "./zj.js";
-import { h } from "./dom.js";
+import { $, $$, h } from "./dom.js";
 
 const SEATS = ["E", "S", "W", "N"];
 const SEAT_NAMES = { E: "East", S: "South", W: "West", N: "North" };
 const catalogue = JSON.parse(document.getElementById("zj-catalogue").textContent);
 const byId = new Map(catalogue.patterns.map((p) => [p.id, p]));
-const $ = (selector, root = document) => root.querySelector(selector);
-const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
 
 const state = {
   patterns: new Map(), // id -> count, in tick order

@@ -10,7 +10,7 @@
 import * as servertime from "./servertime.js";
 import { dismiss, enqueue, mountAttention, mountPending, newOpId, pending, subscribe } from "./outbox.js";
 import { signal } from "./clock.js";
-import { formatCountdown, formatElapsed, h } from "./dom.js";
+import { $, formatCountdown, formatElapsed, h } from "./dom.js";
 
 // ------------------------------------------------------------------ the rule (§1.9), pure
 
@@ -89,8 +89,6 @@ export function pairTurns(edges) {
 
 // ------------------------------------------------------------------ small helpers
 
-const $ = (root, selector) => root.querySelector(selector);
-
 function setText(node, text) {
   if (node && node.textContent !== text) node.textContent = text;
 }
@@ -100,7 +98,7 @@ function seconds(ms, digits = 1) {
 }
 
 function readJson(root, selector) {
-  const node = $(root, selector);
+  const node = $(selector, root);
   return node ? JSON.parse(node.textContent) : null;
 }
 
@@ -131,23 +129,23 @@ function mountTimer(root) {
   let wakeLock = null;
 
   const parts = {
-    tap: $(root, "[data-testid=timer-tap]"),
-    turnLabel: $(root, "[data-timer-turn-label]"),
-    turnTime: $(root, "[data-timer-turn-time]"),
-    turnHint: $(root, "[data-timer-turn-hint]"),
-    free: $(root, "[data-testid=timer-free]"),
-    points: $(root, "[data-testid=timer-points]"),
-    breakdown: $(root, "[data-testid=timer-breakdown]"),
-    bank: $(root, "[data-testid=timer-bank]"),
-    next: $(root, "[data-testid=timer-next]"),
-    warning: $(root, "[data-testid=timer-warning]"),
-    turns: $(root, "[data-testid=timer-turns]"),
-    undo: $(root, "[data-testid=timer-undo]"),
-    finish: $(root, "[data-testid=timer-finish]"),
-    convert: $(root, "[data-testid=timer-convert]"),
-    done: $(root, "[data-testid=timer-done]"),
-    state: $(root, "[data-testid=timer-state]"),
-    question: $(root, "[data-testid=resignation-question]"),
+    tap: $("[data-testid=timer-tap]", root),
+    turnLabel: $("[data-timer-turn-label]", root),
+    turnTime: $("[data-timer-turn-time]", root),
+    turnHint: $("[data-timer-turn-hint]", root),
+    free: $("[data-testid=timer-free]", root),
+    points: $("[data-testid=timer-points]", root),
+    breakdown: $("[data-testid=timer-breakdown]", root),
+    bank: $("[data-testid=timer-bank]", root),
+    next: $("[data-testid=timer-next]", root),
+    warning: $("[data-testid=timer-warning]", root),
+    turns: $("[data-testid=timer-turns]", root),
+    undo: $("[data-testid=timer-undo]", root),
+    finish: $("[data-testid=timer-finish]", root),
+    convert: $("[data-testid=timer-convert]", root),
+    done: $("[data-testid=timer-done]", root),
+    state: $("[data-testid=timer-state]", root),
+    question: $("[data-testid=resignation-question]", root),
   };
 
   function persist() {
@@ -259,26 +257,26 @@ function mountTimer(root) {
   // More than 80 time points in the round (§1.9): the server asks before it records anything.
   function ask(detail) {
     const q = parts.question;
-    setText($(q, "[data-question-text]"),
+    setText($("[data-question-text]", q),
       `#${detail.player} ${detail.name}: ${detail.points_after} time points in round ${detail.round}.`);
-    $(q, "[data-question-resign]").hidden = true;
-    setText($(q, "[data-question-error]"), "");
+    $("[data-question-resign]", q).hidden = true;
+    setText($("[data-question-error]", q), "");
     q.hidden = false;
     q.scrollIntoView({ block: "center" });
   }
 
-  $(parts.question, "[data-question-explained]").addEventListener("click", () => {
-    const explanation = $(parts.question, "[data-question-explanation]").value.trim();
+  $("[data-question-explained]", parts.question).addEventListener("click", () => {
+    const explanation = $("[data-question-explanation]", parts.question).value.trim();
     if (!explanation) {
-      setText($(parts.question, "[data-question-error]"), "Write the explanation you accepted.");
+      setText($("[data-question-error]", parts.question), "Write the explanation you accepted.");
       return;
     }
     convert({ resignation: "explained", explanation });
   });
-  $(parts.question, "[data-question-none]").addEventListener("click", () => {
-    $(parts.question, "[data-question-resign]").hidden = false;
+  $("[data-question-none]", parts.question).addEventListener("click", () => {
+    $("[data-question-resign]", parts.question).hidden = false;
   });
-  $(parts.question, "[data-question-resign]").addEventListener("click", () => convert({ resignation: "resigned" }));
+  $("[data-question-resign]", parts.question).addEventListener("click", () => convert({ resignation: "resigned" }));
 
   subscribe(async (event) => {
     if (!event.item || !forThis(event.item)) return;
@@ -396,7 +394,7 @@ function mountTimer(root) {
         : "No time penalty so far");
     parts.done.hidden = status !== "converted";
     if (penalty) {
-      setText($(parts.done, "[data-timer-done-text]"),
+      setText($("[data-timer-done-text]", parts.done),
         `${penalty.points} points are on the card's penalty line, with ruling #${penalty.ruling_id} in the log.`);
     }
     setText(parts.state, { running: "Timing", finished: "Round over", converting: "Sending",
@@ -429,8 +427,8 @@ function mountTimer(root) {
   parts.finish.addEventListener("click", finish);
   parts.convert.addEventListener("click", () => convert());
   document.addEventListener("visibilitychange", () => { render(); if (document.visibilityState === "visible") refresh(); });
-  mountPending($(root, "[data-testid=timer-pending]"), forThis);
-  mountAttention($(root, "[data-testid=timer-attention]"), { filter: forThis });
+  mountPending($("[data-testid=timer-pending]", root), forThis);
+  mountAttention($("[data-testid=timer-attention]", root), { filter: forThis });
   root.timerState = () => ({ edges: [...edges], status, version, synced: servertime.isSynced(),
     result: roundTime(pairTurns(edges), view.limits, view.dealt_at_ms, servertime.now()) });
   setInterval(render, 100);
@@ -504,8 +502,8 @@ function mountTimeouts(root) {
   let view = readJson(root, "#timeouts-data");
   const listUrl = root.dataset.listUrl;
   const endsKey = "judgeaid-timeout-ends"; // start op_id -> end stamp, for starts not yet saved
-  const form = $(root, "[data-timeout-form]");
-  const message = $(root, "[data-timeout-message]");
+  const form = $("[data-timeout-form]", root);
+  const message = $("[data-timeout-message]", root);
   const forThis = (item) => item.meta?.timeouts === view.session;
 
   const readEnds = () => JSON.parse(localStorage.getItem(endsKey) || "{}");
@@ -600,17 +598,17 @@ function mountTimeouts(root) {
     }));
     const open = view.entries.filter((e) => e.ended_at_ms === null);
     const done = view.entries.filter((e) => e.ended_at_ms !== null);
-    $(root, "[data-timeouts-open]").replaceChildren(
+    $("[data-timeouts-open]", root).replaceChildren(
       ...open.map((e) => item(e, { live: true })),
       ...unsaved.map((e) => item(e, { live: true, unsaved: e.opId })));
-    $(root, "[data-timeouts-open-empty]").hidden = open.length + unsaved.length > 0;
+    $("[data-timeouts-open-empty]", root).hidden = open.length + unsaved.length > 0;
     const absent = view.entries.filter((e) => e.kind === "late" && (e.may_be_absent
       || (e.ended_at_ms === null && servertime.now() > e.absent_after_ms)));
-    $(root, "[data-timeouts-absent]").replaceChildren(...absent.map((e) => item(e)));
-    $(root, "[data-timeouts-absent-section]").hidden = absent.length === 0;
-    $(root, "[data-timeouts-done]").replaceChildren(...done.map((e) => item(e)).reverse());
+    $("[data-timeouts-absent]", root).replaceChildren(...absent.map((e) => item(e)));
+    $("[data-timeouts-absent-section]", root).hidden = absent.length === 0;
+    $("[data-timeouts-done]", root).replaceChildren(...done.map((e) => item(e)).reverse());
     const used = view.players.filter((p) => p.used_ms > 0);
-    $(root, "[data-timeouts-used]").replaceChildren(...used.map((p) => h("li", {
+    $("[data-timeouts-used]", root).replaceChildren(...used.map((p) => h("li", {
       text: `#${p.number} ${p.name}: ${formatElapsed(p.used_ms)} of ${formatElapsed(view.free_ms)} free used`
         + (p.points ? ` · ${p.points} points` : "") })));
   }
@@ -630,8 +628,8 @@ function mountTimeouts(root) {
       start("late", { late_ms: Math.round(minutes * 60_000) });
     } else start(kind);
   });
-  mountPending($(root, "[data-testid=timeouts-pending]"), forThis);
-  mountAttention($(root, "[data-testid=timeouts-attention]"), { filter: forThis });
+  mountPending($("[data-testid=timeouts-pending]", root), forThis);
+  mountAttention($("[data-testid=timeouts-attention]", root), { filter: forThis });
   setInterval(render, 1000);
   setInterval(reload, 10_000);
   render();
