@@ -41,6 +41,16 @@ function outcome(opId, { untilSettled = false, timeoutMs = 0 } = {}) {
   });
 }
 
+// Send a write through the outbox under a new op_id: first resolves with the outbox's first
+// word on it (kept when there is no network), settled with the last (sent or rejected).
+async function write(request) {
+  const opId = newOpId();
+  const first = outcome(opId);
+  const settled = outcome(opId, { untilSettled: true });
+  await enqueue({ ...request, body: { ...request.body, op_id: opId } });
+  return { opId, first, settled };
+}
+
 function mountOutbox() {
   const pendingBox = $("[data-outbox-pending]");
   const attentionBox = $("[data-outbox-attention]");
@@ -408,9 +418,27 @@ function initRulingForm(form) {
     $("[data-resignation-question]", block)?.remove();
   };
 
-  const warnRepeat = (detail) => {
+  // the penalty block the server's detail names: by its place in the list, else by its player
+  const blockOf = (detail) => {
     const blocks = $$("[data-penalty]", penaltyList);
-    const block = blocks[detail.index] || blocks.find((b) => Number($("[data-field=player]", b).value) === detail.player);
+    return blocks[detail.index] || blocks.find((b) => Number($("[data-field=player]", b).value) === detail.player);
+  };
+
+  // a warning under the block's suggestion, scrolled into view
+  const showBeside = (block, box) => {
+    $("[data-suggestion]", block).after(box);
+    box.scrollIntoView({ block: "center" });
+    return true;
+  };
+
+  // the judge answered the warning: save again with the answer
+  const resubmit = (box) => {
+    box.remove();
+    form.requestSubmit();
+  };
+
+  const warnRepeat = (detail) => {
+    const block = blockOf(detail);
     if (!block) return false;
     forgetRepeat(block);
     const first = detail.first;
@@ -426,18 +454,14 @@ function initRulingForm(form) {
     box.dataset.testid = "repeat-warning";
     confirm.addEventListener("click", () => {
       block.dataset.confirmRepeat = "1";
-      box.remove();
-      form.requestSubmit();
+      resubmit(box);
     });
-    $("[data-suggestion]", block).after(box);
-    box.scrollIntoView({ block: "center" });
-    return true;
+    return showBeside(block, box);
   };
 
   // -- more than 80 time points in one round (§1.9): the server asks, the judge answers
   const askResignation = (detail) => {
-    const blocks = $$("[data-penalty]", penaltyList);
-    const block = blocks[detail.index] || blocks.find((b) => Number($("[data-field=player]", b).value) === detail.player);
+    const block = blockOf(detail);
     if (!block) return false;
     $("[data-resignation-question]", block)?.remove();
     const who = `#${detail.player} ${detail.name}`;
@@ -459,19 +483,15 @@ function initRulingForm(form) {
       if (!text.value.trim()) { note.textContent = "Write the explanation you accepted."; return; }
       block.dataset.resignation = "explained";
       block.dataset.explanation = text.value.trim();
-      box.remove();
-      form.requestSubmit();
+      resubmit(box);
     });
     resign.addEventListener("click", () => { confirm.hidden = false; confirm.focus(); });
     confirm.addEventListener("click", () => {
       block.dataset.resignation = "resigned";
       delete block.dataset.explanation;
-      box.remove();
-      form.requestSubmit();
+      resubmit(box);
     });
-    $("[data-suggestion]", block).after(box);
-    box.scrollIntoView({ block: "center" });
-    return true;
+    return showBeside(block, box);
   };
 
   // -- saving
@@ -525,14 +545,11 @@ function initRulingForm(form) {
       errorBox.textContent = error.message;
       return;
     }
-    body.op_id = newOpId();
     saveButton.disabled = true;
     statusBox.textContent = "Saving…";
     const table = tables.get(Number(cardId));
-    const first = outcome(body.op_id);
-    const settled = outcome(body.op_id, { untilSettled: true });
-    await enqueue({ url: data.api.rulings, body, label: `Ruling${table ? `, table ${table.table}` : ""}`,
-                    meta: { area: "judge", kind: "ruling" } });
+    const { opId, first, settled } = await write({ url: data.api.rulings, body,
+      label: `Ruling${table ? `, table ${table.table}` : ""}`, meta: { area: "judge", kind: "ruling" } });
     if ((await first).type === "kept") {
       statusBox.textContent = "No network: the ruling is kept on this phone and is sent by itself when the network returns. You may leave this page.";
     }
@@ -548,7 +565,7 @@ function initRulingForm(form) {
       const shown = [...repeats.map(warnRepeat), ...questions.map(askResignation)].some(Boolean);
       errorBox.textContent = shown ? "Not saved yet: see the warning on the penalty."
         : `Not saved: ${result.item.message}`;
-      dismiss(body.op_id); // the form shows it; a corrected save makes a new write
+      dismiss(opId); // the form shows it; a corrected save makes a new write
       saveButton.disabled = false;
     }
   });
@@ -629,18 +646,18 @@ function initDecision(form) {
     const reason = form.elements.reason.value.trim();
     if (!decision) { error.textContent = "Choose upheld, overturned or modified."; return; }
     if (!reason) { error.textContent = "Give the reason for the decision."; return; }
-    const body = { op_id: newOpId(), decision, reason,
+    const body = { decision, reason,
                    strike_penalties: strikes.filter((b) => b.checked && !b.disabled).map((b) => Number(b.value)) };
     const button = $("button[type=submit]", form);
     button.disabled = true;
-    const settled = outcome(body.op_id, { untilSettled: true });
-    await enqueue({ url: form.dataset.api, body, label: "Appeal decision", meta: { area: "judge", kind: "decision" } });
+    const { opId, settled } = await write({ url: form.dataset.api, body, label: "Appeal decision",
+                                            meta: { area: "judge", kind: "decision" } });
     const result = await settled;
     if (result.type === "sent") {
       location.reload();
     } else {
       error.textContent = `Not saved: ${result.item.message}`;
-      dismiss(body.op_id);
+      dismiss(opId);
       button.disabled = false;
     }
   });
@@ -689,10 +706,8 @@ function initCallUp(section) {
     event.preventDefault();
     button.disabled = true;
     status.textContent = "Calling a judge…";
-    const body = { op_id: newOpId(), reason: form.elements.reason.value.trim() };
-    const first = outcome(body.op_id);
-    const settled = outcome(body.op_id, { untilSettled: true });
-    await enqueue({ url: api, body, label: "Call a judge", meta: { area: "callup", card: section.dataset.cardId } });
+    const { opId, first, settled } = await write({ url: api, body: { reason: form.elements.reason.value.trim() },
+      label: "Call a judge", meta: { area: "callup", card: section.dataset.cardId } });
     if ((await first).type === "kept") status.textContent = "No network: the call goes out as soon as this phone is back online.";
     const result = await settled;
     if (result.type === "sent") {
@@ -700,7 +715,7 @@ function initCallUp(section) {
       check();
     } else {
       status.textContent = `The call did not go through: ${result.item.message}`;
-      dismiss(body.op_id);
+      dismiss(opId);
       button.disabled = false;
     }
   });
@@ -719,20 +734,18 @@ function initAppeals(section) {
       error.textContent = "";
       const text = form.elements.text.value.trim();
       if (!text) { error.textContent = "Write why you disagree with the ruling."; return; }
-      const body = { op_id: newOpId(), ruling_id: Number(form.dataset.rulingId), text };
       const button = $("button[type=submit]", form);
       button.disabled = true;
-      const first = outcome(body.op_id);
-      const settled = outcome(body.op_id, { untilSettled: true });
-      await enqueue({ url: section.dataset.api, body, headers: { "X-Player-Token": token },
-                      label: "Appeal", meta: { area: "appeal" } });
+      const { opId, first, settled } = await write({ url: section.dataset.api,
+        body: { ruling_id: Number(form.dataset.rulingId), text }, headers: { "X-Player-Token": token },
+        label: "Appeal", meta: { area: "appeal" } });
       if ((await first).type === "kept") error.textContent = "No network: your appeal is kept on this phone and sent when it is back online.";
       const result = await settled;
       if (result.type === "sent") {
         form.replaceWith(h("p", { class: "callout", text: "Appeal sent. The head judge decides; the decision will show here." }));
       } else {
         error.textContent = `Not sent: ${result.item.message}`;
-        dismiss(body.op_id);
+        dismiss(opId);
         button.disabled = false;
       }
     });
