@@ -2,6 +2,7 @@
 // what waits in the outbox (the module is shared with pages that import it too: one sender).
 
 import { held, pending, subscribe } from "./outbox.js";
+import { h } from "./dom.js";
 
 const root = document.documentElement;
 const savedTheme = localStorage.getItem("judgeaid-theme");
@@ -35,10 +36,8 @@ showNetwork();
 function signInNotice() {
   let notice = document.querySelector("[data-signin-notice]");
   if (!notice) {
-    notice = Object.assign(document.createElement("p"), { className: "flash flash-warning", hidden: true });
-    notice.dataset.signinNotice = "";
-    notice.dataset.testid = "signin-notice";
-    notice.setAttribute("role", "alert");
+    notice = h("p", { class: "flash flash-warning", hidden: true, role: "alert",
+                      dataset: { signinNotice: "", testid: "signin-notice" } });
     document.getElementById("main")?.prepend(notice);
   }
   return notice;
@@ -57,9 +56,8 @@ async function showSignIn() {
   if (location.pathname === "/login") {
     notice.replaceChildren(words, "sign in again", tail);
   } else {
-    const link = Object.assign(document.createElement("a"), { textContent: "sign in again",
+    const link = h("a", { text: "sign in again", dataset: { signinLink: "" },
       href: `/login?next=${encodeURIComponent(location.pathname + location.search)}` });
-    link.dataset.signinLink = "";
     notice.replaceChildren(words, link, tail);
   }
   notice.hidden = false;

@@ -13,14 +13,12 @@
 
 import { dismiss, enqueue, flush, items, mountAttention, mountPending, subscribe } from "./outbox.js";
 import { impliedLabel, payoff, scoreHand } from "./zj.js";
-import { h, signed, venueTime, venueZone } from "./dom.js";
+import { $, $$, h, signed, venueTime, venueZone } from "./dom.js";
 
 const WINDS = ["E", "S", "W", "N"];
 const WIND_NAMES = { E: "East", S: "South", W: "West", N: "North" };
 const POLL_MS = 5000;
 
-const $ = (selector, root = document) => root.querySelector(selector);
-const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
 const root = document.getElementById("card-root");
 const page = JSON.parse(document.getElementById("card-page").textContent);
 const cardId = page.card.id;

@@ -7,30 +7,16 @@
 // hidden or a device whose own clock is wrong still shows the hall's time.
 //
 // Also exported for timer.js: armAlerts / signal (sound and vibration once the user has
-// turned them on with a tap, as browsers require; a visual flash always) and the formatters.
+// turned them on with a tap, as browsers require; a visual flash always).
 
 import * as servertime from "./servertime.js";
-import { venueTime } from "./dom.js";
+import { newOpId } from "./outbox.js";
+import { formatCountdown, formatElapsed, h, venueTime } from "./dom.js";
 
 const RENDER_MS = 250;
 const RETRY_MS = [2000, 4000, 8000, 15000];
 
-// ------------------------------------------------------------------ formatting
-
-// Minutes and seconds, minutes not split into hours ("89:59"), as hall clocks show them.
-function clockText(totalSeconds) {
-  return `${Math.floor(totalSeconds / 60)}:${String(totalSeconds % 60).padStart(2, "0")}`;
-}
-
-/** Format a countdown: whole seconds rounded up, so 0:00 shows only at zero. */
-export function formatCountdown(ms) {
-  return clockText(Math.max(0, Math.ceil(ms / 1000)));
-}
-
-/** Format time that has run (counting up): whole seconds rounded down. */
-export function formatElapsed(ms) {
-  return clockText(Math.max(0, Math.floor(ms / 1000)));
-}
+// ------------------------------------------------------------------ phases
 
 /** Return the warning phase for a remaining time: play, warn15, warn5, over (or untimed).
  * The 15- and 5-minute warnings are this app's reminders, not a rule: §3.4.1.2 and §3.4.2.2
@@ -41,13 +27,6 @@ export function phaseOf(remainingMs, warningsMs = [15 * 60_000, 5 * 60_000]) {
   if (remainingMs <= warningsMs[1]) return "warn5";
   if (remainingMs <= warningsMs[0]) return "warn15";
   return "play";
-}
-
-/** Make a client op_id for a write. */
-export function opId() {
-  if (crypto.randomUUID) return crypto.randomUUID();
-  return [...crypto.getRandomValues(new Uint8Array(16))]
-    .map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 // ------------------------------------------------------------------ alerts
@@ -305,25 +284,11 @@ class SessionClock {
     const signature = JSON.stringify(rows);
     if (list.dataset.signature === signature) return;
     list.dataset.signature = signature;
-    list.replaceChildren(...rows.map((row) => {
-      const item = document.createElement("li");
-      item.className = row.over ? "sc-table is-over" : "sc-table";
-      item.dataset.table = String(row.table);
-      const name = document.createElement("span");
-      name.className = "sc-table-name";
-      name.textContent = row.text;
-      const left = document.createElement("span");
-      left.className = "sc-table-left";
-      left.textContent = row.left;
-      item.append(name, left);
-      if (row.reason) {
-        const why = document.createElement("span");
-        why.className = "sc-table-reason";
-        why.textContent = row.reason;
-        item.append(why);
-      }
-      return item;
-    }));
+    list.replaceChildren(...rows.map((row) => h("li",
+      { class: row.over ? "sc-table is-over" : "sc-table", dataset: { table: String(row.table) } },
+      h("span", { class: "sc-table-name", text: row.text }),
+      h("span", { class: "sc-table-left", text: row.left }),
+      row.reason ? h("span", { class: "sc-table-reason", text: row.reason }) : null)));
   }
 
   renderEvents(session) {
@@ -333,12 +298,10 @@ class SessionClock {
     list.dataset.count = String(events.length);
     const words = { start: "Started", pause: "Paused", resume: "Resumed", extend: "Extra time", end: "Ended" };
     list.replaceChildren(...events.map((e) => {
-      const item = document.createElement("li");
       const at = venueTime(e.at_ms, { seconds: true });
       const amount = e.kind === "extend" ? ` ${e.amount_ms > 0 ? "+" : "−"}${formatElapsed(Math.abs(e.amount_ms))}` : "";
       const where = e.table ? ` · table ${e.table}` : "";
-      item.textContent = `${at} · ${words[e.kind] || e.kind}${amount}${where}${e.reason ? ` · ${e.reason}` : ""} · ${e.who || e.by}`;
-      return item;
+      return h("li", { text: `${at} · ${words[e.kind] || e.kind}${amount}${where}${e.reason ? ` · ${e.reason}` : ""} · ${e.who || e.by}` });
     }));
   }
 
@@ -378,7 +341,7 @@ function mountControls(form, clockElement) {
     try {
       const response = await fetch(form.dataset.actUrl, {
         method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ ...body, session, op_id: opId() }),
+        body: JSON.stringify({ ...body, session, op_id: newOpId() }),
       });
       const answer = await response.json();
       if (!response.ok) return say(answer.message || `Refused (${response.status}).`, true);

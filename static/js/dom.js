@@ -1,4 +1,11 @@
-// Small DOM helpers shared by the card pages (live card, paper card).
+// The one DOM builder, h(), the $ / $$ finders, and the formatters every page shares: scores, countdowns and
+// times on the venue's clock.
+
+/** Return the first element under root that matches selector (or null). */
+export const $ = (selector, root = document) => root.querySelector(selector);
+
+/** Return every element under root that matches selector, as an array. */
+export const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
 
 /** Make an element: h("p", {class: "x", text: "hi", dataset: {a: 1}}, child, ...). */
 export function h(tag, attrs = {}, ...children) {
@@ -17,6 +24,23 @@ export function h(tag, attrs = {}, ...children) {
 /** A score with its sign: +8, −8 (a real minus sign), 0. */
 export function signed(n) {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+}
+
+// ---- countdowns
+
+// Minutes and seconds, minutes not split into hours ("89:59"), as hall clocks show them.
+function clockText(totalSeconds) {
+  return `${Math.floor(totalSeconds / 60)}:${String(totalSeconds % 60).padStart(2, "0")}`;
+}
+
+/** Format a countdown: whole seconds rounded up, so 0:00 shows only at zero. */
+export function formatCountdown(ms) {
+  return clockText(Math.max(0, Math.ceil(ms / 1000)));
+}
+
+/** Format time that has run (counting up): whole seconds rounded down. */
+export function formatElapsed(ms) {
+  return clockText(Math.max(0, Math.floor(ms / 1000)));
 }
 
 // ---- the venue's clock: every time a person reads is the venue's wall-clock time, whatever

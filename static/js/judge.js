@@ -6,50 +6,24 @@
 // and a reload, and the server applies it exactly once. Each part below starts only when its
 // element is on the page.
 
+import * as servertime from "./servertime.js";
 import { dismiss, enqueue, mountAttention, mountPending, newOpId, subscribe } from "./outbox.js";
-import { venueTime } from "./dom.js";
+import { $, $$, formatElapsed, h, venueTime } from "./dom.js";
 
-const $ = (selector, root = document) => root.querySelector(selector);
-const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
 const QUEUE_POLL_MS = 4000;
 const CALL_POLL_MS = 5000;
 const TAKE_WAIT_MS = 3000;
 
-function el(tag, { dataset, ...props } = {}, ...children) {
-  const node = Object.assign(document.createElement(tag), props);
-  if (dataset) Object.assign(node.dataset, dataset);
-  node.append(...children.filter((child) => child !== null && child !== undefined && child !== false));
-  return node;
-}
-
 // ------------------------------------------------------------------ clock and times
-
-// Server time is the only clock (DESIGN §4): keep this phone's offset to it.
-let clockOffset = Number(localStorage.getItem("judgeaid-clock-offset") || 0);
-
-async function syncClock() {
-  try {
-    const sent = Date.now();
-    const response = await fetch("/api/time", { cache: "no-store" });
-    const { now_ms: server } = await response.json();
-    clockOffset = server - (sent + Date.now()) / 2;
-    localStorage.setItem("judgeaid-clock-offset", String(Math.round(clockOffset)));
-  } catch {
-    // offline: keep the last offset
-  }
-}
-
-const serverNow = () => Date.now() + clockOffset;
 
 // The venue's clock, not this phone's: the server renders the same (|venue_time).
 function clockTime(value) {
   return venueTime(value);
 }
 
+// Server time is the only clock (DESIGN §4): a wait counts from the server's now.
 function waited(sinceMs) {
-  const seconds = Math.max(0, Math.floor((serverNow() - sinceMs) / 1000));
-  const minutes = Math.floor(seconds / 60);
-  return `${minutes}:${String(seconds % 60).padStart(2, "0")}`;
+  return formatElapsed(servertime.now() - sinceMs);
 }
 
 // Resolve with the outbox's first word on this op_id: sent, rejected or kept (no network).
@@ -65,6 +39,16 @@ function outcome(opId, { untilSettled = false, timeoutMs = 0 } = {}) {
     });
     if (timeoutMs) timer = setTimeout(() => { stop(); resolve({ type: "timeout" }); }, timeoutMs);
   });
+}
+
+// Send a write through the outbox under a new op_id: first resolves with the outbox's first
+// word on it (kept when there is no network), settled with the last (sent or rejected).
+async function write(request) {
+  const opId = newOpId();
+  const first = outcome(opId);
+  const settled = outcome(opId, { untilSettled: true });
+  await enqueue({ ...request, body: { ...request.body, op_id: opId } });
+  return { opId, first, settled };
 }
 
 function mountOutbox() {
@@ -89,18 +73,18 @@ function initQueue(section) {
   const render = (items) => {
     list.replaceChildren(...items.map((call) => {
       const action = call.status === "waiting"
-        ? el("button", { type: "button", className: "button primary", textContent: "Take it" })
-        : el("a", { className: "button", href: call.ruling_url, textContent: "Write ruling" });
+        ? h("button", { type: "button", class: "button primary", text: "Take it" })
+        : h("a", { class: "button", href: call.ruling_url, text: "Write ruling" });
       if (call.status === "waiting") {
         action.dataset.take = call.id;
         action.dataset.rulingUrl = call.ruling_url;
       }
-      const item = el("li", { className: "call" },
-        el("span", { className: "call-table", textContent: `Table ${call.table}` }),
-        el("span", { className: "call-wait" }),
-        el("span", {
-          className: "call-meta",
-          textContent: `${call.reason ? `“${call.reason}” · ` : ""}${call.status === "taken" ? `taken by ${call.taken_by}` : "waiting"}`,
+      const item = h("li", { class: "call" },
+        h("span", { class: "call-table", text: `Table ${call.table}` }),
+        h("span", { class: "call-wait" }),
+        h("span", {
+          class: "call-meta",
+          text: `${call.reason ? `“${call.reason}” · ` : ""}${call.status === "taken" ? `taken by ${call.taken_by}` : "waiting"}`,
         }),
         action);
       item.dataset.call = call.id;
@@ -198,12 +182,12 @@ function initRulingForm(form) {
     const box = $("[data-players]", form);
     const current = table();
     if (!current) {
-      box.replaceChildren(el("span", { className: "muted", textContent: "Choose the table first." }));
+      box.replaceChildren(h("span", { class: "muted", text: "Choose the table first." }));
       return;
     }
     const chosen = firstRender && data.prefill.players ? new Set(data.prefill.players) : penalised();
-    box.replaceChildren(...current.players.map((p) => el("label", { className: "check" },
-      el("input", { type: "checkbox", name: "players", value: p.number, checked: chosen.has(p.number) }),
+    box.replaceChildren(...current.players.map((p) => h("label", { class: "check" },
+      h("input", { type: "checkbox", name: "players", value: p.number, checked: chosen.has(p.number) }),
       `${p.seat} · #${p.number} ${p.name}`)));
   };
 
@@ -226,10 +210,10 @@ function initRulingForm(form) {
   const renderChips = () => {
     const chips = $("[data-section-chips]", form);
     chips.replaceChildren(...$$("input[name=sections]:checked", form).map((box) => {
-      const chip = el("button", { type: "button", className: "chip", textContent: `§${box.value} ${sectionTitles.get(box.value)} ✕` });
+      const chip = h("button", { type: "button", class: "chip", text: `§${box.value} ${sectionTitles.get(box.value)} ✕` });
       chip.setAttribute("aria-label", `Remove §${box.value}`);
       chip.addEventListener("click", () => { box.checked = false; renderChips(); });
-      return el("li", {}, chip);
+      return h("li", {}, chip);
     }));
   };
   $("[data-section-box]", form).addEventListener("change", renderChips);
@@ -246,9 +230,9 @@ function initRulingForm(form) {
     const select = $("[data-field=infraction]", block);
     const category = categories.get($("[data-field=category]", block).value);
     select.replaceChildren(
-      el("option", { value: "", textContent: "Choose…" }),
-      ...category.infractions.map((i) => el("option", { value: i.id, textContent: `${i.label} (§${i.section})` })),
-      el("option", { value: "__other", textContent: "Something else (describe it)" }));
+      h("option", { value: "", text: "Choose…" }),
+      ...category.infractions.map((i) => h("option", { value: i.id, text: `${i.label} (§${i.section})` })),
+      h("option", { value: "__other", text: "Something else (describe it)" }));
     if (wanted && category.infractions.some((i) => i.id === wanted)) select.value = wanted;
     else if (wanted) {
       select.value = "__other";
@@ -261,12 +245,12 @@ function initRulingForm(form) {
     const select = $("[data-field=player]", block);
     const keep = select.value || (block.dataset.player || "") || (foundPlayer ? String(foundPlayer) : "");
     const current = table();
-    select.replaceChildren(el("option", { value: "", textContent: current ? "Choose…" : "Choose the table first" }),
-      ...(current ? current.players.map((p) => el("option", { value: p.number, textContent: `${p.seat} · #${p.number} ${p.name}` })) : []));
+    select.replaceChildren(h("option", { value: "", text: current ? "Choose…" : "Choose the table first" }),
+      ...(current ? current.players.map((p) => h("option", { value: p.number, text: `${p.seat} · #${p.number} ${p.name}` })) : []));
     if (current && current.players.some((p) => String(p.number) === keep)) select.value = keep;
     const paid = $("[data-paid-to]", block);
     paid.replaceChildren(...(current ? current.players.filter((p) => String(p.number) !== select.value).map((p) =>
-      el("label", {}, `#${p.number} ${p.name}`, el("input", { type: "number", min: 0, max: 1000, inputMode: "numeric", name: `paid_${p.number}`, dataset: { paidTo: p.number } }))) : []));
+      h("label", {}, `#${p.number} ${p.name}`, h("input", { type: "number", min: 0, max: 1000, inputMode: "numeric", name: `paid_${p.number}`, dataset: { paidTo: p.number } }))) : []));
   };
 
   const infractionValue = (block) => {
@@ -303,18 +287,18 @@ function initRulingForm(form) {
     const [low, high] = s.allowed_range;
     const range = high === null ? `${low} points or more, set by the clock`
       : low === high ? `${low} points` : `${low}–${high} points`;
-    const live = answer.history.filter((h) => !h.is_void);
+    const live = answer.history.filter((past) => !past.is_void);
     box.replaceChildren(
-      el("p", {}, "Suggested: ", el("strong", { textContent: s.label, dataset: { testid: "suggested-label" } })),
-      el("p", { textContent: s.explanation, dataset: { testid: "suggestion-explanation" } }),
-      el("p", { className: "muted", textContent: `Rubric range: ${range}${s.allowed_kinds.length ? `; also ${s.allowed_kinds.map((k) => kindLabels.get(k) || k).join(", ")}` : ""}.` }),
-      ...(s.notes.length ? [el("ul", {}, ...s.notes.map((n) => el("li", { textContent: n })))] : []),
-      el("details", { className: "history" },
-        el("summary", { textContent: `Earlier penalties of #${answer.player.number} ${answer.player.name}: ${live.length}` }),
+      h("p", {}, "Suggested: ", h("strong", { text: s.label, dataset: { testid: "suggested-label" } })),
+      h("p", { text: s.explanation, dataset: { testid: "suggestion-explanation" } }),
+      h("p", { class: "muted", text: `Rubric range: ${range}${s.allowed_kinds.length ? `; also ${s.allowed_kinds.map((k) => kindLabels.get(k) || k).join(", ")}` : ""}.` }),
+      ...(s.notes.length ? [h("ul", {}, ...s.notes.map((n) => h("li", { text: n })))] : []),
+      h("details", { class: "history" },
+        h("summary", { text: `Earlier penalties of #${answer.player.number} ${answer.player.name}: ${live.length}` }),
         answer.history.length
-          ? el("ul", {}, ...answer.history.map((h) => el("li", { className: h.is_void ? "is-void" : "",
-              textContent: `Session ${h.session ?? "?"}${h.round ? `, round ${h.round}` : ""}: ${h.label} · ${h.category_title} — ${h.infraction_label}${h.is_void ? " (struck out)" : ""}` })))
-          : el("p", { className: "muted", textContent: "None so far." })));
+          ? h("ul", {}, ...answer.history.map((past) => h("li", { class: past.is_void ? "is-void" : "",
+              text: `Session ${past.session ?? "?"}${past.round ? `, round ${past.round}` : ""}: ${past.label} · ${past.category_title} — ${past.infraction_label}${past.is_void ? " (struck out)" : ""}` })))
+          : h("p", { class: "muted", text: "None so far." })));
   };
 
   const suggest = async (block) => {
@@ -323,7 +307,7 @@ function initRulingForm(form) {
     const infraction = infractionValue(block);
     if (!cardId || !player || !infraction) {
       block.suggestion = null;
-      box.replaceChildren(el("span", { className: "muted", textContent: "Choose the player and the infraction to see the suggestion." }));
+      box.replaceChildren(h("span", { class: "muted", text: "Choose the player and the infraction to see the suggestion." }));
       refreshChoice(block);
       return;
     }
@@ -346,7 +330,7 @@ function initRulingForm(form) {
     } catch (error) {
       if (ticket !== block.ticket) return;
       block.suggestion = null;
-      box.replaceChildren(el("p", { textContent: error.refused ? error.message
+      box.replaceChildren(h("p", { text: error.refused ? error.message
         : "No network, so no suggestion now. Choose the penalty and give your reason; the server checks it against the rubric when it is sent." }));
     } finally {
       box.removeAttribute("aria-busy");
@@ -434,70 +418,80 @@ function initRulingForm(form) {
     $("[data-resignation-question]", block)?.remove();
   };
 
-  const warnRepeat = (detail) => {
+  // the penalty block the server's detail names: by its place in the list, else by its player
+  const blockOf = (detail) => {
     const blocks = $$("[data-penalty]", penaltyList);
-    const block = blocks[detail.index] || blocks.find((b) => Number($("[data-field=player]", b).value) === detail.player);
-    if (!block) return false;
-    forgetRepeat(block);
-    const first = detail.first;
-    const at = first.created_at ? clockTime(Date.parse(first.created_at)) : "";
-    const confirm = el("button", { type: "button", className: "button", textContent: "Record it anyway" });
-    confirm.dataset.confirmRepeat = "";
-    const box = el("div", { className: "repeat-warning", role: "alert" },
-      el("p", {}, el("strong", { textContent: `Already a time penalty for round ${first.round}.` })),
-      el("p", { textContent: `#${first.player} ${first.player_name}: ${first.label}, given by ${first.judge}${at ? ` at ${at}` : ""}${first.ruling_id ? ` (ruling #${first.ruling_id})` : ""}.` }),
-      el("p", { className: "muted", textContent: "Record a second one only for another overrun: turn and round limits add up (§1.9). Otherwise remove this penalty." }),
-      confirm);
-    box.dataset.repeatWarning = "";
-    box.dataset.testid = "repeat-warning";
-    confirm.addEventListener("click", () => {
-      block.dataset.confirmRepeat = "1";
-      box.remove();
-      form.requestSubmit();
-    });
+    return blocks[detail.index] || blocks.find((b) => Number($("[data-field=player]", b).value) === detail.player);
+  };
+
+  // a warning under the block's suggestion, scrolled into view
+  const showBeside = (block, box) => {
     $("[data-suggestion]", block).after(box);
     box.scrollIntoView({ block: "center" });
     return true;
   };
 
+  // the judge answered the warning: save again with the answer
+  const resubmit = (box) => {
+    box.remove();
+    form.requestSubmit();
+  };
+
+  const warnRepeat = (detail) => {
+    const block = blockOf(detail);
+    if (!block) return false;
+    forgetRepeat(block);
+    const first = detail.first;
+    const at = first.created_at ? clockTime(Date.parse(first.created_at)) : "";
+    const confirm = h("button", { type: "button", class: "button", text: "Record it anyway" });
+    confirm.dataset.confirmRepeat = "";
+    const box = h("div", { class: "repeat-warning", role: "alert" },
+      h("p", {}, h("strong", { text: `Already a time penalty for round ${first.round}.` })),
+      h("p", { text: `#${first.player} ${first.player_name}: ${first.label}, given by ${first.judge}${at ? ` at ${at}` : ""}${first.ruling_id ? ` (ruling #${first.ruling_id})` : ""}.` }),
+      h("p", { class: "muted", text: "Record a second one only for another overrun: turn and round limits add up (§1.9). Otherwise remove this penalty." }),
+      confirm);
+    box.dataset.repeatWarning = "";
+    box.dataset.testid = "repeat-warning";
+    confirm.addEventListener("click", () => {
+      block.dataset.confirmRepeat = "1";
+      resubmit(box);
+    });
+    return showBeside(block, box);
+  };
+
   // -- more than 80 time points in one round (§1.9): the server asks, the judge answers
   const askResignation = (detail) => {
-    const blocks = $$("[data-penalty]", penaltyList);
-    const block = blocks[detail.index] || blocks.find((b) => Number($("[data-field=player]", b).value) === detail.player);
+    const block = blockOf(detail);
     if (!block) return false;
     $("[data-resignation-question]", block)?.remove();
     const who = `#${detail.player} ${detail.name}`;
-    const text = el("textarea", { name: "explanation", rows: 2, maxLength: 1000, dataset: { field: "explanation" } });
-    const explained = el("button", { type: "button", className: "button", textContent: "Yes: record the explanation" });
-    const resign = el("button", { type: "button", className: "button", textContent: "No explanation" });
-    const confirm = el("button", { type: "button", className: "button primary", hidden: true,
-      textContent: `Confirm: ${who} resigns from the tournament` });
-    const note = el("p", { className: "form-error", role: "alert" });
-    const box = el("div", { className: "repeat-warning", role: "alert" },
-      el("p", {}, el("strong", { textContent: `${who}: ${detail.points_after} time points in round ${detail.round}.` })),
-      el("p", { textContent: "More than 80 time-limit points in one round: the player is considered resigned, "
+    const text = h("textarea", { name: "explanation", rows: 2, maxLength: 1000, dataset: { field: "explanation" } });
+    const explained = h("button", { type: "button", class: "button", text: "Yes: record the explanation" });
+    const resign = h("button", { type: "button", class: "button", text: "No explanation" });
+    const confirm = h("button", { type: "button", class: "button primary", hidden: true,
+      text: `Confirm: ${who} resigns from the tournament` });
+    const note = h("p", { class: "form-error", role: "alert" });
+    const box = h("div", { class: "repeat-warning", role: "alert" },
+      h("p", {}, h("strong", { text: `${who}: ${detail.points_after} time points in round ${detail.round}.` })),
+      h("p", { text: "More than 80 time-limit points in one round: the player is considered resigned, "
         + "unless they gave a reasonable explanation (§1.9). A resignation puts them out of the tournament (§4.11)." }),
-      el("label", {}, "Was a reasonable explanation given? Write it down:", text),
-      el("div", { className: "actions" }, explained, resign), confirm, note);
+      h("label", {}, "Was a reasonable explanation given? Write it down:", text),
+      h("div", { class: "actions" }, explained, resign), confirm, note);
     box.dataset.resignationQuestion = "";
     box.dataset.testid = "resignation-question";
     explained.addEventListener("click", () => {
       if (!text.value.trim()) { note.textContent = "Write the explanation you accepted."; return; }
       block.dataset.resignation = "explained";
       block.dataset.explanation = text.value.trim();
-      box.remove();
-      form.requestSubmit();
+      resubmit(box);
     });
     resign.addEventListener("click", () => { confirm.hidden = false; confirm.focus(); });
     confirm.addEventListener("click", () => {
       block.dataset.resignation = "resigned";
       delete block.dataset.explanation;
-      box.remove();
-      form.requestSubmit();
+      resubmit(box);
     });
-    $("[data-suggestion]", block).after(box);
-    box.scrollIntoView({ block: "center" });
-    return true;
+    return showBeside(block, box);
   };
 
   // -- saving
@@ -538,7 +532,7 @@ function initRulingForm(form) {
         what_happened: what, decision: form.elements.decision.value.trim(),
         sections: $$("input[name=sections]:checked", form).map((box) => box.value),
         players: $$("[data-players] input:checked", form).map((box) => Number(box.value)),
-        penalties, resolved_at_ms: Math.round(serverNow()),
+        penalties, resolved_at_ms: Math.round(servertime.now()),
       };
       const round = form.elements.round.value;
       if (round) body.round = Number(round);
@@ -551,14 +545,11 @@ function initRulingForm(form) {
       errorBox.textContent = error.message;
       return;
     }
-    body.op_id = newOpId();
     saveButton.disabled = true;
     statusBox.textContent = "Saving…";
     const table = tables.get(Number(cardId));
-    const first = outcome(body.op_id);
-    const settled = outcome(body.op_id, { untilSettled: true });
-    await enqueue({ url: data.api.rulings, body, label: `Ruling${table ? `, table ${table.table}` : ""}`,
-                    meta: { area: "judge", kind: "ruling" } });
+    const { opId, first, settled } = await write({ url: data.api.rulings, body,
+      label: `Ruling${table ? `, table ${table.table}` : ""}`, meta: { area: "judge", kind: "ruling" } });
     if ((await first).type === "kept") {
       statusBox.textContent = "No network: the ruling is kept on this phone and is sent by itself when the network returns. You may leave this page.";
     }
@@ -574,7 +565,7 @@ function initRulingForm(form) {
       const shown = [...repeats.map(warnRepeat), ...questions.map(askResignation)].some(Boolean);
       errorBox.textContent = shown ? "Not saved yet: see the warning on the penalty."
         : `Not saved: ${result.item.message}`;
-      dismiss(body.op_id); // the form shows it; a corrected save makes a new write
+      dismiss(opId); // the form shows it; a corrected save makes a new write
       saveButton.disabled = false;
     }
   });
@@ -655,18 +646,18 @@ function initDecision(form) {
     const reason = form.elements.reason.value.trim();
     if (!decision) { error.textContent = "Choose upheld, overturned or modified."; return; }
     if (!reason) { error.textContent = "Give the reason for the decision."; return; }
-    const body = { op_id: newOpId(), decision, reason,
+    const body = { decision, reason,
                    strike_penalties: strikes.filter((b) => b.checked && !b.disabled).map((b) => Number(b.value)) };
     const button = $("button[type=submit]", form);
     button.disabled = true;
-    const settled = outcome(body.op_id, { untilSettled: true });
-    await enqueue({ url: form.dataset.api, body, label: "Appeal decision", meta: { area: "judge", kind: "decision" } });
+    const { opId, settled } = await write({ url: form.dataset.api, body, label: "Appeal decision",
+                                            meta: { area: "judge", kind: "decision" } });
     const result = await settled;
     if (result.type === "sent") {
       location.reload();
     } else {
       error.textContent = `Not saved: ${result.item.message}`;
-      dismiss(body.op_id);
+      dismiss(opId);
       button.disabled = false;
     }
   });
@@ -715,10 +706,8 @@ function initCallUp(section) {
     event.preventDefault();
     button.disabled = true;
     status.textContent = "Calling a judge…";
-    const body = { op_id: newOpId(), reason: form.elements.reason.value.trim() };
-    const first = outcome(body.op_id);
-    const settled = outcome(body.op_id, { untilSettled: true });
-    await enqueue({ url: api, body, label: "Call a judge", meta: { area: "callup", card: section.dataset.cardId } });
+    const { opId, first, settled } = await write({ url: api, body: { reason: form.elements.reason.value.trim() },
+      label: "Call a judge", meta: { area: "callup", card: section.dataset.cardId } });
     if ((await first).type === "kept") status.textContent = "No network: the call goes out as soon as this phone is back online.";
     const result = await settled;
     if (result.type === "sent") {
@@ -726,7 +715,7 @@ function initCallUp(section) {
       check();
     } else {
       status.textContent = `The call did not go through: ${result.item.message}`;
-      dismiss(body.op_id);
+      dismiss(opId);
       button.disabled = false;
     }
   });
@@ -745,20 +734,18 @@ function initAppeals(section) {
       error.textContent = "";
       const text = form.elements.text.value.trim();
       if (!text) { error.textContent = "Write why you disagree with the ruling."; return; }
-      const body = { op_id: newOpId(), ruling_id: Number(form.dataset.rulingId), text };
       const button = $("button[type=submit]", form);
       button.disabled = true;
-      const first = outcome(body.op_id);
-      const settled = outcome(body.op_id, { untilSettled: true });
-      await enqueue({ url: section.dataset.api, body, headers: { "X-Player-Token": token },
-                      label: "Appeal", meta: { area: "appeal" } });
+      const { opId, first, settled } = await write({ url: section.dataset.api,
+        body: { ruling_id: Number(form.dataset.rulingId), text }, headers: { "X-Player-Token": token },
+        label: "Appeal", meta: { area: "appeal" } });
       if ((await first).type === "kept") error.textContent = "No network: your appeal is kept on this phone and sent when it is back online.";
       const result = await settled;
       if (result.type === "sent") {
-        form.replaceWith(el("p", { className: "callout", textContent: "Appeal sent. The head judge decides; the decision will show here." }));
+        form.replaceWith(h("p", { class: "callout", text: "Appeal sent. The head judge decides; the decision will show here." }));
       } else {
         error.textContent = `Not sent: ${result.item.message}`;
-        dismiss(body.op_id);
+        dismiss(opId);
         button.disabled = false;
       }
     });
@@ -770,7 +757,6 @@ function initAppeals(section) {
 mountOutbox();
 const queue = $("[data-queue]");
 const rulingForm = $("[data-ruling-form]");
-if (queue || rulingForm) syncClock();
 if (queue) initQueue(queue);
 if (rulingForm) initRulingForm(rulingForm);
 const guide = $("[data-guide]");

@@ -6,9 +6,9 @@
 // Wi-Fi, so a timer asks as well.
 
 import { items, subscribe } from "./outbox.js";
+import { $, h } from "./dom.js";
 
 const RETRY_MS = 5000;
-const $ = (selector) => document.querySelector(selector);
 const wanted = location.pathname !== "/offline";
 
 async function showOutbox() {
@@ -45,10 +45,7 @@ async function showCards() {
     } catch {
       // no kept state: the card's number will do
     }
-    const link = Object.assign(document.createElement("a"), { className: "tile", href: path, textContent: label });
-    const item = document.createElement("li");
-    item.append(link);
-    links.push(item);
+    links.push(h("li", {}, h("a", { class: "tile", href: path, text: label })));
   }
   list.replaceChildren(...links);
   $("[data-offline-cards]").hidden = links.length === 0;

@@ -19,6 +19,8 @@
 // open; a page importing it again shares the same instance (one sender per page).
 // Pages show the state with subscribe(listener) + items() (or mountAttention/mountPending).
 
+import { h } from "./dom.js";
+
 const DB_NAME = "judgeaid-outbox";
 const STORE = "items";
 const CHANNEL = "judgeaid-outbox";
@@ -295,12 +297,6 @@ flush(); // whatever an earlier visit left behind
 
 // ------------------------------------------------------------------ small views for pages
 
-function el(tag, props = {}, ...children) {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...children.filter((child) => child !== null && child !== undefined && child !== false));
-  return node;
-}
-
 /** Show "N pending (not yet saved)" in element, for the items filter() keeps. */
 export function mountPending(element, filter = () => true) {
   const render = async () => {
@@ -330,22 +326,22 @@ export function mountAttention(element, { filter = () => true, describe = () => 
       element.replaceChildren();
       return;
     }
-    const list = el("ul", { className: "attention-list" }, ...refused.map((item) => {
-      const again = el("button", { type: "button", className: "button small", textContent: "Send again" });
+    const list = h("ul", { class: "attention-list" }, ...refused.map((item) => {
+      const again = h("button", { type: "button", class: "button small", text: "Send again" });
       again.addEventListener("click", () => retry(item.op_id));
-      const drop = el("button", { type: "button", className: "button small quiet", textContent: "Let it go" });
+      const drop = h("button", { type: "button", class: "button small quiet", text: "Let it go" });
       drop.addEventListener("click", () => {
         if (confirm(`“${item.label}” was NOT saved. Let it go for good?`)) dismiss(item.op_id);
       });
-      return el("li", { className: "attention-item" },
-        el("strong", { textContent: item.label || `${item.method} ${item.url}` }),
+      return h("li", { class: "attention-item" },
+        h("strong", { text: item.label || `${item.method} ${item.url}` }),
         // The server's sentence says what went wrong in words; the status code is kept for support.
-        el("span", { className: "attention-message", title: `HTTP ${item.status}`,
-                     textContent: `Not saved: ${item.message}` }),
+        h("span", { class: "attention-message", title: `HTTP ${item.status}`,
+                     text: `Not saved: ${item.message}` }),
         ...describe(item),
-        el("span", { className: "attention-actions" }, ...actions(item), again, drop));
+        h("span", { class: "attention-actions" }, ...actions(item), again, drop));
     }));
-    element.replaceChildren(el("h2", { textContent: "Needs attention" }), list);
+    element.replaceChildren(h("h2", { text: "Needs attention" }), list);
     element.dataset.count = String(refused.length);
   };
   subscribe(render);

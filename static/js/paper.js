@@ -10,13 +10,11 @@
 
 import { dismiss, enqueue, items, mountPending, subscribe } from "./outbox.js";
 import { payoff } from "./zj.js";
-import { h, signed, venueTime } from "./dom.js";
+import { $, $$, h, signed, venueTime } from "./dom.js";
 
 const WINDS = ["E", "S", "W", "N"];
 const ROUNDS = 16;
 
-const $ = (selector, root = document) => root.querySelector(selector);
-const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
 const page = JSON.parse(document.getElementById("paper-page").textContent);
 const names = page.short_names;
 const form = $("[data-paper-form]");

@@ -4,13 +4,12 @@
 // or #v=70&... for a typed value. Counting and payoff come from zj.js (mirrors the server).
 
 import { impliedLabel, payoff, scoreHand } from "./zj.js";
+import { $, $$, h } from "./dom.js";
 
 const SEATS = ["E", "S", "W", "N"];
 const SEAT_NAMES = { E: "East", S: "South", W: "West", N: "North" };
 const catalogue = JSON.parse(document.getElementById("zj-catalogue").textContent);
 const byId = new Map(catalogue.patterns.map((p) => [p.id, p]));
-const $ = (selector, root = document) => root.querySelector(selector);
-const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
 
 const state = {
   patterns: new Map(), // id -> count, in tick order
@@ -182,16 +181,12 @@ function signed(n) {
 
 function list(element, issues, withAdd = false) {
   element.replaceChildren(...issues.map((issue) => {
-    const li = document.createElement("li");
-    li.textContent = issue.message;
+    const li = h("li", { text: issue.message });
     if (withAdd && issue.add) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "button offer";
       const name = byId.get(issue.add.pattern).name;
-      button.textContent = issue.add.count > 1 ? `Count ${issue.add.count} × ${name}` : `Add ${name}`;
-      button.dataset.offer = `${issue.add.pattern}*${issue.add.count}`;
-      li.append(" ", button);
+      li.append(" ", h("button", { type: "button", class: "button offer",
+        text: issue.add.count > 1 ? `Count ${issue.add.count} × ${name}` : `Add ${name}`,
+        dataset: { offer: `${issue.add.pattern}*${issue.add.count}` } }));
     }
     return li;
   }));
@@ -214,11 +209,9 @@ function render() {
   list($("[data-testid=hand-offers]"), hand.offers, true);
   const included = hand.lines.filter((line) => line.implied_by);
   $("[data-testid=hand-included]").replaceChildren(...included.map((line) => {
-    const li = document.createElement("li");
-    li.dataset.includedLine = line.id;
-    li.textContent = `+${line.points} ${line.count > 1 ? `${line.name} × ${line.count}` : line.name}: `
-      + `${impliedLabel(catalogue, line)}${line.is_counted ? "" : " (not counted under the listed limit)"}`;
-    return li;
+    return h("li", { dataset: { includedLine: line.id },
+      text: `+${line.points} ${line.count > 1 ? `${line.name} × ${line.count}` : line.name}: `
+        + `${impliedLabel(catalogue, line)}${line.is_counted ? "" : " (not counted under the listed limit)"}` });
   }));
   $("[data-tally]").classList.toggle("is-broken", broken);
 
@@ -276,17 +269,9 @@ function render() {
       text: l.count > 1 ? `${l.name} × ${l.count}` : l.name,
       included: l.implied_by ? `with ${byId.get(l.implied_by).name}` : "",
     }));
-  $("[data-table-patterns]").replaceChildren(...shown.map(({ text, included }) => {
-    const li = document.createElement("li");
-    li.textContent = text;
-    if (included) {
-      li.className = "is-included";
-      const small = document.createElement("small");
-      small.textContent = `included ${included}`;
-      li.append(small);
-    }
-    return li;
-  }));
+  $("[data-table-patterns]").replaceChildren(...shown.map(({ text, included }) => (included
+    ? h("li", { class: "is-included", text }, h("small", { text: `included ${included}` }))
+    : h("li", { text }))));
 }
 
 // ------------------------------------------------------------------ table view

@@ -1,5 +1,8 @@
 // Standings pages: find a player in a long list; file a score check from the player's page.
 
+import { newOpId } from "./outbox.js";
+import { h } from "./dom.js";
+
 const filter = document.querySelector("[data-standings-filter]");
 const list = document.querySelector("[data-standings-list]");
 if (filter && list) {
@@ -10,12 +13,6 @@ if (filter && list) {
         && line.dataset.number !== needle;
     }
   });
-}
-
-// randomUUID needs a secure context; a venue server on plain HTTP still gets a unique id.
-function newOpId() {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 // The player's page link is their credential: the score check goes to the JSON API with it
@@ -40,9 +37,8 @@ for (const form of document.querySelectorAll("[data-score-check]")) {
       });
       const body = await response.json();
       if (!response.ok) throw new Error(body.message || "The request was refused.");
-      const item = document.createElement("li");
-      item.textContent = `Session ${body.score_check.session}: “${body.score_check.message}” — waiting for the organizer`;
-      form.parentElement.querySelector("[data-score-checks]").append(item);
+      form.parentElement.querySelector("[data-score-checks]").append(h("li",
+        { text: `Session ${body.score_check.session}: “${body.score_check.message}” — waiting for the organizer` }));
       form.reset();
       form.querySelector("[name=op_id]").value = newOpId();
     } catch (failure) {

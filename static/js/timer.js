@@ -9,7 +9,8 @@
 
 import * as servertime from "./servertime.js";
 import { dismiss, enqueue, mountAttention, mountPending, newOpId, pending, subscribe } from "./outbox.js";
-import { formatCountdown, formatElapsed, signal } from "./clock.js";
+import { signal } from "./clock.js";
+import { $, formatCountdown, formatElapsed, h } from "./dom.js";
 
 // ------------------------------------------------------------------ the rule (§1.9), pure
 
@@ -88,8 +89,6 @@ export function pairTurns(edges) {
 
 // ------------------------------------------------------------------ small helpers
 
-const $ = (root, selector) => root.querySelector(selector);
-
 function setText(node, text) {
   if (node && node.textContent !== text) node.textContent = text;
 }
@@ -99,7 +98,7 @@ function seconds(ms, digits = 1) {
 }
 
 function readJson(root, selector) {
-  const node = $(root, selector);
+  const node = $(selector, root);
   return node ? JSON.parse(node.textContent) : null;
 }
 
@@ -130,23 +129,23 @@ function mountTimer(root) {
   let wakeLock = null;
 
   const parts = {
-    tap: $(root, "[data-testid=timer-tap]"),
-    turnLabel: $(root, "[data-timer-turn-label]"),
-    turnTime: $(root, "[data-timer-turn-time]"),
-    turnHint: $(root, "[data-timer-turn-hint]"),
-    free: $(root, "[data-testid=timer-free]"),
-    points: $(root, "[data-testid=timer-points]"),
-    breakdown: $(root, "[data-testid=timer-breakdown]"),
-    bank: $(root, "[data-testid=timer-bank]"),
-    next: $(root, "[data-testid=timer-next]"),
-    warning: $(root, "[data-testid=timer-warning]"),
-    turns: $(root, "[data-testid=timer-turns]"),
-    undo: $(root, "[data-testid=timer-undo]"),
-    finish: $(root, "[data-testid=timer-finish]"),
-    convert: $(root, "[data-testid=timer-convert]"),
-    done: $(root, "[data-testid=timer-done]"),
-    state: $(root, "[data-testid=timer-state]"),
-    question: $(root, "[data-testid=resignation-question]"),
+    tap: $("[data-testid=timer-tap]", root),
+    turnLabel: $("[data-timer-turn-label]", root),
+    turnTime: $("[data-timer-turn-time]", root),
+    turnHint: $("[data-timer-turn-hint]", root),
+    free: $("[data-testid=timer-free]", root),
+    points: $("[data-testid=timer-points]", root),
+    breakdown: $("[data-testid=timer-breakdown]", root),
+    bank: $("[data-testid=timer-bank]", root),
+    next: $("[data-testid=timer-next]", root),
+    warning: $("[data-testid=timer-warning]", root),
+    turns: $("[data-testid=timer-turns]", root),
+    undo: $("[data-testid=timer-undo]", root),
+    finish: $("[data-testid=timer-finish]", root),
+    convert: $("[data-testid=timer-convert]", root),
+    done: $("[data-testid=timer-done]", root),
+    state: $("[data-testid=timer-state]", root),
+    question: $("[data-testid=resignation-question]", root),
   };
 
   function persist() {
@@ -258,26 +257,26 @@ function mountTimer(root) {
   // More than 80 time points in the round (§1.9): the server asks before it records anything.
   function ask(detail) {
     const q = parts.question;
-    setText($(q, "[data-question-text]"),
+    setText($("[data-question-text]", q),
       `#${detail.player} ${detail.name}: ${detail.points_after} time points in round ${detail.round}.`);
-    $(q, "[data-question-resign]").hidden = true;
-    setText($(q, "[data-question-error]"), "");
+    $("[data-question-resign]", q).hidden = true;
+    setText($("[data-question-error]", q), "");
     q.hidden = false;
     q.scrollIntoView({ block: "center" });
   }
 
-  $(parts.question, "[data-question-explained]").addEventListener("click", () => {
-    const explanation = $(parts.question, "[data-question-explanation]").value.trim();
+  $("[data-question-explained]", parts.question).addEventListener("click", () => {
+    const explanation = $("[data-question-explanation]", parts.question).value.trim();
     if (!explanation) {
-      setText($(parts.question, "[data-question-error]"), "Write the explanation you accepted.");
+      setText($("[data-question-error]", parts.question), "Write the explanation you accepted.");
       return;
     }
     convert({ resignation: "explained", explanation });
   });
-  $(parts.question, "[data-question-none]").addEventListener("click", () => {
-    $(parts.question, "[data-question-resign]").hidden = false;
+  $("[data-question-none]", parts.question).addEventListener("click", () => {
+    $("[data-question-resign]", parts.question).hidden = false;
   });
-  $(parts.question, "[data-question-resign]").addEventListener("click", () => convert({ resignation: "resigned" }));
+  $("[data-question-resign]", parts.question).addEventListener("click", () => convert({ resignation: "resigned" }));
 
   subscribe(async (event) => {
     if (!event.item || !forThis(event.item)) return;
@@ -395,7 +394,7 @@ function mountTimer(root) {
         : "No time penalty so far");
     parts.done.hidden = status !== "converted";
     if (penalty) {
-      setText($(parts.done, "[data-timer-done-text]"),
+      setText($("[data-timer-done-text]", parts.done),
         `${penalty.points} points are on the card's penalty line, with ruling #${penalty.ruling_id} in the log.`);
     }
     setText(parts.state, { running: "Timing", finished: "Round over", converting: "Sending",
@@ -411,12 +410,10 @@ function mountTimer(root) {
     if (parts.turns.dataset.signature === signature && !(edges.length % 2)) return;
     parts.turns.dataset.signature = signature;
     parts.turns.replaceChildren(...result.turns.map((t, index) => {
-      const row = document.createElement("li");
-      row.className = t.points ? "turn is-over" : "turn";
       const running = index === last && t.end === null;
-      row.textContent = `Turn ${index + 1}: ${seconds(t.counted)}${running ? " (running)" : ""}`
-        + (t.points ? ` · ${t.points} points` : "");
-      return row;
+      return h("li", { class: t.points ? "turn is-over" : "turn",
+        text: `Turn ${index + 1}: ${seconds(t.counted)}${running ? " (running)" : ""}`
+          + (t.points ? ` · ${t.points} points` : "") });
     }).reverse());
   }
 
@@ -430,8 +427,8 @@ function mountTimer(root) {
   parts.finish.addEventListener("click", finish);
   parts.convert.addEventListener("click", () => convert());
   document.addEventListener("visibilitychange", () => { render(); if (document.visibilityState === "visible") refresh(); });
-  mountPending($(root, "[data-testid=timer-pending]"), forThis);
-  mountAttention($(root, "[data-testid=timer-attention]"), { filter: forThis });
+  mountPending($("[data-testid=timer-pending]", root), forThis);
+  mountAttention($("[data-testid=timer-attention]", root), { filter: forThis });
   root.timerState = () => ({ edges: [...edges], status, version, synced: servertime.isSynced(),
     result: roundTime(pairTurns(edges), view.limits, view.dealt_at_ms, servertime.now()) });
   setInterval(render, 100);
@@ -460,12 +457,8 @@ function mountStart(form) {
     for (const b of tableButtons.querySelectorAll("button")) b.setAttribute("aria-pressed", String(Number(b.dataset.table) === number));
     roundInput.value = chosen.next_round;
     playerBox.replaceChildren(...chosen.players.map((p) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "button choice";
-      b.dataset.player = String(p.number);
-      b.setAttribute("aria-pressed", "false");
-      b.textContent = `${p.seat} · ${p.name} (#${p.number})`;
+      const b = h("button", { type: "button", class: "button choice", "aria-pressed": "false",
+        dataset: { player: String(p.number) }, text: `${p.seat} · ${p.name} (#${p.number})` });
       b.addEventListener("click", () => choosePlayer(p.number));
       return b;
     }));
@@ -509,8 +502,8 @@ function mountTimeouts(root) {
   let view = readJson(root, "#timeouts-data");
   const listUrl = root.dataset.listUrl;
   const endsKey = "judgeaid-timeout-ends"; // start op_id -> end stamp, for starts not yet saved
-  const form = $(root, "[data-timeout-form]");
-  const message = $(root, "[data-timeout-message]");
+  const form = $("[data-timeout-form]", root);
+  const message = $("[data-timeout-message]", root);
   const forThis = (item) => item.meta?.timeouts === view.session;
 
   const readEnds = () => JSON.parse(localStorage.getItem(endsKey) || "{}");
@@ -564,30 +557,20 @@ function mountTimeouts(root) {
   });
 
   function item(entry, { live = false, unsaved = null } = {}) {
-    const li = document.createElement("li");
-    li.className = "timeout-entry";
     const now = servertime.now();
     const running = entry.ended_at_ms === null || entry.ended_at_ms === undefined;
     const length = (running ? now : entry.ended_at_ms) - entry.started_at_ms;
     const isLate = entry.kind === "late";
     const mayBeAbsent = isLate && (entry.may_be_absent || (running && now > entry.absent_after_ms));
-    li.classList.toggle("is-absent", Boolean(mayBeAbsent));
-    const text = document.createElement("span");
-    text.textContent = `#${entry.player} ${entry.name} · ${isLate ? "late" : entry.is_medication ? "medication time-out" : "time-out"} · `
-      + `${formatElapsed(length)}${running ? " and counting" : ""}`
-      + (running ? "" : entry.points ? ` · ${entry.points} points on the card` : " · no points");
-    li.append(text);
-    if (mayBeAbsent) {
-      const flag = document.createElement("strong");
-      flag.className = "absent-flag";
-      flag.textContent = "More than 5 minutes late: may be ruled absent (§4.14, §4.15)";
-      li.append(flag);
-    }
+    const li = h("li", { class: mayBeAbsent ? "timeout-entry is-absent" : "timeout-entry" },
+      h("span", { text: `#${entry.player} ${entry.name} · ${isLate ? "late" : entry.is_medication ? "medication time-out" : "time-out"} · `
+        + `${formatElapsed(length)}${running ? " and counting" : ""}`
+        + (running ? "" : entry.points ? ` · ${entry.points} points on the card` : " · no points") }),
+      mayBeAbsent ? h("strong", { class: "absent-flag",
+        text: "More than 5 minutes late: may be ruled absent (§4.14, §4.15)" }) : null);
     if (live && running) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "button primary";
-      button.textContent = isLate ? "Arrived now" : "Back at the table";
+      const button = h("button", { type: "button", class: "button primary",
+        text: isLate ? "Arrived now" : "Back at the table" });
       button.addEventListener("click", () => {
         if (unsaved) {
           const ends = readEnds();
@@ -615,22 +598,19 @@ function mountTimeouts(root) {
     }));
     const open = view.entries.filter((e) => e.ended_at_ms === null);
     const done = view.entries.filter((e) => e.ended_at_ms !== null);
-    $(root, "[data-timeouts-open]").replaceChildren(
+    $("[data-timeouts-open]", root).replaceChildren(
       ...open.map((e) => item(e, { live: true })),
       ...unsaved.map((e) => item(e, { live: true, unsaved: e.opId })));
-    $(root, "[data-timeouts-open-empty]").hidden = open.length + unsaved.length > 0;
+    $("[data-timeouts-open-empty]", root).hidden = open.length + unsaved.length > 0;
     const absent = view.entries.filter((e) => e.kind === "late" && (e.may_be_absent
       || (e.ended_at_ms === null && servertime.now() > e.absent_after_ms)));
-    $(root, "[data-timeouts-absent]").replaceChildren(...absent.map((e) => item(e)));
-    $(root, "[data-timeouts-absent-section]").hidden = absent.length === 0;
-    $(root, "[data-timeouts-done]").replaceChildren(...done.map((e) => item(e)).reverse());
+    $("[data-timeouts-absent]", root).replaceChildren(...absent.map((e) => item(e)));
+    $("[data-timeouts-absent-section]", root).hidden = absent.length === 0;
+    $("[data-timeouts-done]", root).replaceChildren(...done.map((e) => item(e)).reverse());
     const used = view.players.filter((p) => p.used_ms > 0);
-    $(root, "[data-timeouts-used]").replaceChildren(...used.map((p) => {
-      const li = document.createElement("li");
-      li.textContent = `#${p.number} ${p.name}: ${formatElapsed(p.used_ms)} of ${formatElapsed(view.free_ms)} free used`
-        + (p.points ? ` · ${p.points} points` : "");
-      return li;
-    }));
+    $("[data-timeouts-used]", root).replaceChildren(...used.map((p) => h("li", {
+      text: `#${p.number} ${p.name}: ${formatElapsed(p.used_ms)} of ${formatElapsed(view.free_ms)} free used`
+        + (p.points ? ` · ${p.points} points` : "") })));
   }
 
   form.addEventListener("submit", (event) => event.preventDefault());
@@ -648,8 +628,8 @@ function mountTimeouts(root) {
       start("late", { late_ms: Math.round(minutes * 60_000) });
     } else start(kind);
   });
-  mountPending($(root, "[data-testid=timeouts-pending]"), forThis);
-  mountAttention($(root, "[data-testid=timeouts-attention]"), { filter: forThis });
+  mountPending($("[data-testid=timeouts-pending]", root), forThis);
+  mountAttention($("[data-testid=timeouts-attention]", root), { filter: forThis });
   setInterval(render, 1000);
   setInterval(reload, 10_000);
   render();
