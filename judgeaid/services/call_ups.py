@@ -29,7 +29,6 @@ def _ms(at: datetime | None) -> int | None:
 
 # ---------------------------------------------------------------- tables and players
 
-
 def current_session(tournament_id: int) -> PlaySession | None:
     """Return the latest session whose tables are set, or None."""
     return db.session.scalar(

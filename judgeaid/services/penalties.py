@@ -463,6 +463,8 @@ def settle_resignation(tournament: Tournament, card: Card, player: Player, penal
     return ruling
 
 
+# ---------------------------------------------------------------- departures (A.5.7)
+
 def departures(tournament_id: int) -> list[dict]:
     """Return the penalties that depart from the rubric, newest first, for the head judge.
 
