@@ -6,7 +6,7 @@ at the 99th percentile with 2,000 penalties in the event. The module builds its 
 pages are not weighed down, and fills it with 2,000 penalties spread over the players (about
 60 % with points on the card's penalty line). It then times, on the same SQLite file:
 
-- suggest + save through the services (judging.suggest, then judging.issue_penalty and the
+- suggest + save through the services (penalties.suggest, then penalties.issue_penalty and the
   request's one commit), each save a new points penalty with its card line;
 - the same pair through the Flask test client (GET /api/t/<id>/suggest, POST .../penalties),
   which adds routing, sign-in lookup and JSON;
@@ -94,7 +94,7 @@ def run(ctx) -> list[Row]:
     from judgeaid.extensions import db
     from judgeaid.judge.schemas import PenaltyBody, SuggestQuery
     from judgeaid.models import Penalty, Tournament, User
-    from judgeaid.services import judging
+    from judgeaid.services import penalties
 
     started = time.perf_counter()
     seeded = _seed(ctx)
@@ -116,12 +116,12 @@ def run(ctx) -> list[Row]:
             tournament = db.session.get(Tournament, tid)
             user = db.session.get(User, seeded["judge_id"])
             c0, t0 = time.thread_time_ns(), time.perf_counter_ns()
-            answer = judging.suggest(tournament, SuggestQuery(
+            answer = penalties.suggest(tournament, SuggestQuery(
                 card=card_id, player=number, category="procedural",
                 infraction="tiles_mishandled"))
             t1 = time.perf_counter_ns()
             step = answer["suggestion"]  # the judge takes the suggestion: no reason needed
-            judging.issue_penalty(tournament, PenaltyBody(
+            penalties.issue_penalty(tournament, PenaltyBody(
                 card_id=card_id, player=number, category="procedural",
                 infraction="tiles_mishandled", kind=step["kind"],
                 points=step["points"], op_id=f"bench-svc-{next(ops):08d}"), user)

@@ -1,7 +1,7 @@
 """Schemas of the judge console: call-ups, suggestions, penalties, rulings and appeals.
 
 Every body, query string and form of judgeaid/judge/views.py is checked here before
-services.judging sees it. Text fields of Text columns take the limits the console has
+a service sees it. Text fields of Text columns take the limits the console has
 always had (the columns themselves have none); String columns give their own size.
 """
 

@@ -1,7 +1,8 @@
 """The judge console: call-up queue, rulings and penalties, log, guide, appeals, records.
 
 Every path id, query string, form and JSON body is checked by its schema (judgeaid/judge/
-schemas.py) before services.judging sees it; every write goes through writes.once.
+schemas.py) before a service sees it; every write goes through writes.once. Services return
+plain data or raise domain errors; links are added here (judgeaid/judge/links.py).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from judgeaid.access import require_judge, require_organizer
 from judgeaid.api.views import json_writes_only
 from judgeaid.edge import responses
 from judgeaid.extensions import db
-from judgeaid.judge import schemas
+from judgeaid.judge import links, schemas
 from judgeaid.judge.schemas import (
     AppealAnswer,
     AppealBody,
@@ -46,7 +47,10 @@ from judgeaid.judge.schemas import (
     TakeBody,
 )
 from judgeaid.rules.irregularities import guide_json
-from judgeaid.services import judging
+from judgeaid.services import appeals as appeal_cases
+from judgeaid.services import call_ups, judge_pages
+from judgeaid.services import penalties as penalty_cases
+from judgeaid.services import rulings as ruling_cases
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.cards import get_card_or_404
 from judgeaid.services.players import get_player_by_token_or_404
@@ -84,8 +88,8 @@ def _player_from_token(token: str | None):
 def home(tournament_id: int):
     """Show the judge home: the call-up queue and every judge action one tap away."""
     user = require_judge(tournament_id)
-    return render_template("judge/home.html", tournament_id=tournament_id,
-                           **judging.judge_home(tournament_id, user))
+    page = links.home(judge_pages.judge_home(tournament_id, user), tournament_id)
+    return render_template("judge/home.html", tournament_id=tournament_id, **page)
 
 
 @bp.get("/t/<int:tournament_id>/judge/rulings/new")
@@ -93,7 +97,7 @@ def home(tournament_id: int):
 def new_ruling(tournament_id: int, query: RulingFormQuery):
     """Show the ruling form, started from a call-up, a table, a guide answer or an entry."""
     user = require_judge(tournament_id)
-    form = judging.ruling_form(tournament_id, query, user)
+    form = judge_pages.ruling_form(tournament_id, query, user)
     return render_template("judge/ruling_form.html", tournament_id=tournament_id, form=form)
 
 
@@ -101,7 +105,7 @@ def new_ruling(tournament_id: int, query: RulingFormQuery):
 def ruling(tournament_id: int, ruling_id: int):
     """Show one log entry with its versions, penalties and appeals."""
     require_judge(tournament_id)
-    detail = judging.ruling_detail(tournament_id, ruling_id)
+    detail = ruling_cases.ruling_detail(tournament_id, ruling_id)
     return render_template("judge/ruling.html", tournament_id=tournament_id, **detail)
 
 
@@ -110,7 +114,7 @@ def ruling(tournament_id: int, ruling_id: int):
 def log(tournament_id: int, query: LogQuery):
     """Show the ruling log, filtered by table, player, judge, session or words."""
     require_judge(tournament_id)
-    found = judging.search_log(tournament_id, query)
+    found = ruling_cases.search_log(tournament_id, query)
     return render_template("judge/log.html", tournament_id=tournament_id, **found)
 
 
@@ -120,7 +124,7 @@ def log_print(tournament_id: int, query: LogPrintQuery):
     """Show one session's ruling log laid out for paper."""
     require_judge(tournament_id)
     return render_template("judge/log_print.html", tournament_id=tournament_id,
-                           **judging.log_for_print(tournament_id, query.session))
+                           **judge_pages.log_for_print(tournament_id, query.session))
 
 
 @bp.get("/t/<int:tournament_id>/judge/guide")
@@ -128,7 +132,7 @@ def log_print(tournament_id: int, query: LogPrintQuery):
 def guide(tournament_id: int, query: GuideQuery):
     """Show the irregularity guide, searchable and kept for offline use."""
     require_judge(tournament_id)
-    data = judging.guide_page(tournament_id, query.q)
+    data = judge_pages.guide_page(tournament_id, query.q)
     return render_template("judge/guide.html", **data)
 
 
@@ -136,7 +140,7 @@ def guide(tournament_id: int, query: GuideQuery):
 def player(tournament_id: int, number: int):
     """Show a player's penalties, rulings and appeals of the tournament."""
     require_judge(tournament_id)
-    record = judging.player_record(tournament_id, number)
+    record = judge_pages.player_record(tournament_id, number)
     return render_template("judge/player.html", tournament_id=tournament_id, **record)
 
 
@@ -154,7 +158,7 @@ def appeals(tournament_id: int):
     user = require_judge(tournament_id)
     return render_template("judge/appeals.html", tournament_id=tournament_id,
                            is_head_judge=user.is_head_judge,
-                           **judging.appeals_overview(tournament_id))
+                           **appeal_cases.appeals_overview(tournament_id))
 
 
 @bp.get("/t/<int:tournament_id>/judge/penalties")
@@ -162,7 +166,7 @@ def penalties(tournament_id: int):
     """Show the event's penalty overview with totals per session."""
     require_judge(tournament_id)
     return render_template("judge/penalties.html", tournament_id=tournament_id,
-                           **judging.penalty_overview(tournament_id))
+                           **judge_pages.penalty_overview(tournament_id))
 
 
 @bp.get("/t/<int:tournament_id>/judge/settings")
@@ -171,7 +175,7 @@ def settings(tournament_id: int):
     require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
     return render_template("judge/settings.html", tournament_id=tournament_id,
-                           **judging.settings_view(tournament))
+                           **penalty_cases.settings_view(tournament))
 
 
 @bp.post("/t/<int:tournament_id>/judge/settings")
@@ -180,7 +184,7 @@ def save_settings(tournament_id: int, form: RepeatPolicyForm):
     """Change how repeated violations are counted (organizer)."""
     user = require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    judging.set_repeat_policy(tournament, form, user)
+    penalty_cases.set_repeat_policy(tournament, form, user)
     db.session.commit()
     flash("Repeat counting saved.")
     return redirect(url_for(".settings", tournament_id=tournament_id))
@@ -218,7 +222,7 @@ def call_judge(card_id: int, json: CallUpBody):
     keeps its place."""
     card = get_card_or_404(card_id)
     answer, status = writes.once("judge.callup", f"card:{card.id}", json,
-                                 lambda: judging.call_judge(card, json),
+                                 lambda: call_ups.call_judge(card, json),
                                  tournament_id=card.tournament_id)
     return jsonify(answer), status
 
@@ -227,7 +231,7 @@ def call_judge(card_id: int, json: CallUpBody):
 @edge.api.validate(resp=responses(CallStatus, errors=(404,)), tags=TAGS)
 def call_status(card_id: int):
     """This table's open call-up (or null) and its place in the queue."""
-    response = jsonify(judging.call_status(get_card_or_404(card_id)))
+    response = jsonify(call_ups.call_status(get_card_or_404(card_id)))
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -239,7 +243,7 @@ def queue(tournament_id: int):
     """The call-up queue: waiting calls first, oldest first; answers 304 when nothing
     changed."""
     require_judge(tournament_id)
-    data = judging.call_queue(tournament_id)
+    data = links.with_ruling_forms(call_ups.call_queue(tournament_id), tournament_id)
     response = _not_modified(data, f'"queue-{data["etag"]}"')
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -251,7 +255,8 @@ def take(tournament_id: int, call_up_id: int, json: TakeBody):
     """Take a call-up: records the judge and the time they arrived."""
     user = require_judge(tournament_id)
     answer, status = writes.once("judge.take", f"call_up:{call_up_id}", json,
-                                 lambda: judging.take_call(call_up_id, user),
+                                 lambda: links.taken(call_ups.take_call(call_up_id, user),
+                                                     tournament_id),
                                  tournament_id=tournament_id)
     return jsonify(answer), status
 
@@ -263,7 +268,7 @@ def suggest(tournament_id: int, query: SuggestQuery):
     """A player's earlier penalties and the rubric's suggested next step (A.5.6)."""
     require_judge(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    return jsonify(judging.suggest(tournament, query))
+    return jsonify(penalty_cases.suggest(tournament, query))
 
 
 @api.post("/t/<int:tournament_id>/penalties")
@@ -276,7 +281,7 @@ def issue_penalty(tournament_id: int, json: PenaltyBody):
     user = require_judge(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
     answer, status = writes.once("judge.penalty", f"tournament:{tournament_id}", json,
-                                 lambda: judging.issue_penalty(tournament, json, user),
+                                 lambda: penalty_cases.issue_penalty(tournament, json, user),
                                  tournament_id=tournament_id)
     return jsonify(answer), status
 
@@ -287,7 +292,8 @@ def issue_penalty(tournament_id: int, json: PenaltyBody):
 def departure_list(tournament_id: int):
     """Penalties that depart from the rubric's suggestion, with each judge's reason (A.5.7)."""
     require_judge(tournament_id)
-    return jsonify(departures=judging.departures(tournament_id))
+    rows = links.with_departure_links(penalty_cases.departures(tournament_id), tournament_id)
+    return jsonify(departures=rows)
 
 
 @api.get("/t/<int:tournament_id>/penalties")
@@ -296,7 +302,7 @@ def departure_list(tournament_id: int):
 def penalty_overview(tournament_id: int):
     """Penalty overview: points per player and session, with totals."""
     require_judge(tournament_id)
-    return jsonify(judging.penalty_overview(tournament_id))
+    return jsonify(judge_pages.penalty_overview(tournament_id))
 
 
 @api.post("/t/<int:tournament_id>/rulings")
@@ -308,7 +314,9 @@ def record_ruling(tournament_id: int, json: RulingBody):
     user = require_judge(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
     answer, status = writes.once("judge.ruling", f"tournament:{tournament_id}", json,
-                                 lambda: judging.record_ruling(tournament, json, user),
+                                 lambda: links.recorded(
+                                     ruling_cases.record_ruling(tournament, json, user),
+                                     tournament_id),
                                  tournament_id=tournament_id)
     return jsonify(answer), status
 
@@ -319,7 +327,7 @@ def record_ruling(tournament_id: int, json: RulingBody):
 def rulings(tournament_id: int, query: LogQuery):
     """The ruling log, filtered by table, player, judge, session or words."""
     require_judge(tournament_id)
-    return jsonify(judging.search_log(tournament_id, query))
+    return jsonify(ruling_cases.search_log(tournament_id, query))
 
 
 @api.get("/t/<int:tournament_id>/rulings/<int:ruling_id>")
@@ -328,7 +336,7 @@ def rulings(tournament_id: int, query: LogQuery):
 def ruling_data(tournament_id: int, ruling_id: int):
     """One log entry with its earlier and later versions."""
     require_judge(tournament_id)
-    return jsonify(judging.ruling_detail(tournament_id, ruling_id))
+    return jsonify(ruling_cases.ruling_detail(tournament_id, ruling_id))
 
 
 @api.get("/t/<int:tournament_id>/players/<int:number>/record")
@@ -337,7 +345,7 @@ def ruling_data(tournament_id: int, ruling_id: int):
 def player_record(tournament_id: int, number: int):
     """A player's penalties, rulings and appeals of the tournament."""
     require_judge(tournament_id)
-    return jsonify(judging.player_record(tournament_id, number))
+    return jsonify(judge_pages.player_record(tournament_id, number))
 
 
 @api.post("/appeals")
@@ -348,7 +356,7 @@ def file_appeal(json: AppealBody, headers: PlayerTokenHeaders):
     during the break after the session (§4.3)."""
     player = _player_from_token(headers.x_player_token)
     answer, status = writes.once("judge.appeal", f"player:{player.id}", json,
-                                 lambda: judging.file_appeal(player, json),
+                                 lambda: appeal_cases.file_appeal(player, json),
                                  tournament_id=player.tournament_id)
     return jsonify(answer), status
 
@@ -361,7 +369,7 @@ def decide_appeal(tournament_id: int, appeal_id: int, json: AppealDecisionBody):
     struck penalties are voided on the card. 403 for anyone but the head judge."""
     user = require_judge(tournament_id)
     answer, status = writes.once("judge.decide", f"appeal:{appeal_id}", json,
-                                 lambda: judging.decide_appeal(appeal_id, json, user),
+                                 lambda: appeal_cases.decide_appeal(appeal_id, json, user),
                                  tournament_id=tournament_id)
     return jsonify(answer), status
 
@@ -372,4 +380,4 @@ def decide_appeal(tournament_id: int, appeal_id: int, json: AppealDecisionBody):
 def appeal_list(tournament_id: int):
     """Appeals with the floor rulings they dispute, open ones first."""
     require_judge(tournament_id)
-    return jsonify(judging.appeals_overview(tournament_id))
+    return jsonify(appeal_cases.appeals_overview(tournament_id))

@@ -19,12 +19,24 @@ class ServiceError(Exception):
         self.code = code
 
 
+class Forbidden(ServiceError):
+    """The signed-in account may not do this (e.g. only the head judge decides appeals)."""
+
+    status = 403
+
+
 class NotFound(ServiceError):
     status = 404
 
 
 class Conflict(ServiceError):
     status = 409
+
+
+class Unprocessable(ServiceError):
+    """A well-formed request a rule refuses until something is added (e.g. a reason, A.5.7)."""
+
+    status = 422
 
 
 class Throttled(ServiceError):

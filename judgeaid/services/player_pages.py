@@ -8,7 +8,7 @@ from sqlalchemy import select
 from judgeaid import venuetime
 from judgeaid.extensions import db
 from judgeaid.models import WINDS, Card, CardSeatChange, Player, PlaySession, Seat, Table
-from judgeaid.services.judging import appeals_for_player
+from judgeaid.services.appeals import appeals_for_player
 from judgeaid.services.players import get_player_by_token_or_404
 from judgeaid.services.seating import WIND_NAMES, session_count
 from judgeaid.services.standings import results_for_player

@@ -39,8 +39,9 @@ from judgeaid.rules.timing import (
     round_time,
     timeout_charge,
 )
-from judgeaid.services import cards, judging
+from judgeaid.services import cards
 from judgeaid.services import clock as session_clock
+from judgeaid.services import penalties as judging
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor

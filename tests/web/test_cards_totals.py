@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 from judgeaid.extensions import db
 from judgeaid.judge.schemas import PenaltyBody
 from judgeaid.models import Card, CardTotal
-from judgeaid.services import cards, exports, judging, seating, standings
+from judgeaid.services import cards, exports, penalties, seating, standings
 from judgeaid.services.cards import Actor
 from tests import factories
 from tests.conftest import LiveServer, is_postgres
@@ -76,7 +76,7 @@ def test_stored_totals_follow_every_card_write(app):
 
         # §4.11 points a judge rules paid to an opponent: a credit line past add_penalty
         judge = make_judge(tournament)
-        judging.issue_penalty(tournament, PenaltyBody(
+        penalties.issue_penalty(tournament, PenaltyBody(
             card_id=card.id, player=c, category="procedural",
             infraction="tiles_mishandled", kind="points", points=5,
             paid_to={str(d): 5}, op_id=str(uuid.uuid4())), judge)

@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 
 from judgeaid.extensions import db
 from judgeaid.models import CallUp, CardPenalty, Penalty, Player, PlaySession, Ruling
-from judgeaid.services import judging
+from judgeaid.services import appeals
 from tests.conftest import login
 
 _ops = itertools.count(1)
@@ -397,7 +397,7 @@ def test_the_window_closes_when_the_next_session_starts(app, client, demo):
         db.session.commit()
         me = db.session.scalar(select(Player).where(Player.tournament_id == tid,
                                                     Player.number == player))
-        is_open, message = judging.appeal_window(me, 1)
+        is_open, message = appeals.appeal_window(me, 1)
     assert not is_open and "session 2 began" in message
 
 
@@ -428,7 +428,7 @@ def test_only_the_head_judge_decides_and_the_decision_is_final(app, client, demo
     assert again["suggestion"]["occurrence"] == 1
     assert again["history"][0]["is_void"]
     with app.test_request_context():
-        shown = judging.appeals_for_player(db.session.scalar(
+        shown = appeals.appeals_for_player(db.session.scalar(
             select(Player.id).where(Player.tournament_id == tid, Player.number == player)))
     ruling = shown["rulings"][0]
     assert ruling["my_appeal"]["decision_label"] == "Overturned"

@@ -8,7 +8,7 @@ from sqlalchemy import select
 
 from judgeaid.extensions import db
 from judgeaid.models import Player
-from judgeaid.services import judging
+from judgeaid.services.appeals import appeals_for_player
 from tests.conftest import login
 from tests.web.test_judge_api import card_of, give, op, rule, seated
 
@@ -118,7 +118,7 @@ def test_partials_render_with_plain_data(app, client, demo, ruled):
     with app.test_request_context():
         row = db.session.scalar(select(Player).where(Player.tournament_id == tid,
                                                      Player.number == player))
-        appeals = judging.appeals_for_player(row.id)
+        appeals = appeals_for_player(row.id)
         html = render_template_string('{% include "players/_appeals.html" %}', appeals=appeals)
         callup = render_template_string('{% include "cards/_callup.html" %}',
                                         card={"id": card, "table": 1})

@@ -1,0 +1,180 @@
+"""Appeals (§4.3): a player appeals a ruling about them in the break after its session; the
+head judge's decision is final and may strike the ruling's penalty points off the card.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from judgeaid.extensions import db
+from judgeaid.judge.schemas import AppealBody, AppealDecisionBody, LogQuery
+from judgeaid.models import (
+    Appeal,
+    AuditEvent,
+    Card,
+    CardPenalty,
+    ClockEvent,
+    Penalty,
+    Player,
+    PlaySession,
+    Ruling,
+    Seat,
+    Table,
+    User,
+    utcnow,
+)
+from judgeaid.services import cards
+from judgeaid.services.audit import record_event
+from judgeaid.services.cards import Actor
+from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError
+from judgeaid.services.judge_common import check_tournament, roster, user_names
+from judgeaid.services.rulings import (
+    appeal_json,
+    involves,
+    log_entries,
+    ruling_detail,
+    search_log,
+)
+
+
+def appeal_window(player: Player, session_number: int | None) -> tuple[bool, str]:
+    """Say whether the player may appeal a ruling of this session now (§4.3)."""
+    if session_number is None:
+        return True, "You may appeal this ruling to the head judge."
+    session = db.session.scalar(select(PlaySession).where(
+        PlaySession.tournament_id == player.tournament_id, PlaySession.number == session_number))
+    if session is None:
+        return True, "You may appeal this ruling to the head judge."
+    card_locked = db.session.scalar(
+        select(Card.id).join(Table, Card.table_id == Table.id)
+        .join(Seat, Seat.table_id == Table.id)
+        .where(Card.session_id == session.id, Seat.player_id == player.id,
+               Card.status == "locked"))
+    clock_ended = db.session.scalar(select(ClockEvent.id).where(
+        ClockEvent.session_id == session.id, ClockEvent.kind == "end",
+        ClockEvent.table_id.is_(None)).limit(1))
+    ended = (session.status == "finished" or session.finalized_at is not None
+             or card_locked is not None or clock_ended is not None)
+    if not ended:
+        return False, (f"Appeals open once session {session_number} is over for your table "
+                       "(§4.3). Until then, tell the judge your reasons at the table.")
+    following = db.session.scalar(select(PlaySession).where(
+        PlaySession.tournament_id == player.tournament_id,
+        PlaySession.number > session_number).order_by(PlaySession.number).limit(1))
+    if following is not None and (
+            following.status in ("playing", "finished") or following.finalized_at is not None
+            or (following.starts_at is not None and utcnow() >= following.starts_at)):
+        return False, (f"The time for appeals ended when session {following.number} began "
+                       "(§4.3).")
+    until = f" until session {following.number} starts" if following is not None else ""
+    return True, f"You may appeal to the head judge{until} (§4.3)."
+
+
+def appeals_for_player(player_id: int) -> dict:
+    """Return the rulings about a player, their appeals, and which may still be appealed."""
+    player = db.session.get(Player, player_id)
+    if player is None:
+        raise NotFound("There is no such player.")
+    entries = search_log(player.tournament_id, LogQuery(player=player.number))["entries"]
+    windows: dict[int | None, tuple[bool, str]] = {}
+    rulings = []
+    for entry in sorted(entries, key=lambda e: (e["session"] or 0, e["id"])):
+        if entry["session"] not in windows:
+            windows[entry["session"]] = appeal_window(player, entry["session"])
+        is_open, message = windows[entry["session"]]
+        mine = [a for a in entry["appeals"] if a["player"] == player.number]
+        rulings.append({**entry, "my_appeal": mine[-1] if mine else None,
+                        "can_appeal": is_open and not mine, "window": message})
+    return {"player": {"number": player.number, "name": player.name}, "rulings": rulings,
+            "can_appeal_any": any(r["can_appeal"] for r in rulings)}
+
+
+def _player_actor(player: Player) -> str:
+    """Return the audit's label of a player ("player:N name"), cut to fit its column: the
+    import takes names as long as the column, so the label alone may be longer."""
+    return Actor.for_player(player).label[:AuditEvent.actor.type.length]
+
+
+def file_appeal(player: Player, body: AppealBody) -> dict:
+    """File a player's appeal of a ruling with the head judge (§4.3)."""
+    ruling = db.session.get(Ruling, body.ruling_id)
+    check_tournament(ruling, player.tournament_id, "such ruling")
+    detail = ruling_detail(player.tournament_id, ruling.id)
+    entry = detail["entry"]
+    if not entry["is_current"]:
+        raise Conflict(f"This ruling was changed (entry #{entry['superseded_by']}); appeal the "
+                       "new entry.")
+    if not involves(entry, player.number):
+        raise Forbidden("You can only appeal rulings about you.")
+    if any(a["player"] == player.number for a in entry["appeals"]):
+        raise Conflict("You have already appealed this ruling.")
+    is_open, message = appeal_window(player, ruling.session_number)
+    if not is_open:
+        raise Conflict(message)
+    text = body.text
+    if not text:
+        raise ServiceError("Write why you disagree with the ruling.")
+    appeal = Appeal(tournament_id=player.tournament_id, ruling_id=ruling.id,
+                    player_id=player.id, text=text, op_id=body.op_id)
+    db.session.add(appeal)
+    db.session.flush()
+    record_event("judging.appeal", tournament_id=player.tournament_id,
+                 actor=_player_actor(player), subject=f"appeal:{appeal.id}",
+                 after={"ruling": ruling.id, "text": text})
+    return {"appeal": appeal_json(appeal, {player.id: player}, {})}
+
+
+def decide_appeal(appeal_id: int, body: AppealDecisionBody, user: User) -> dict:
+    """Record the head judge's final decision on an appeal (§4.3)."""
+    if not user.is_head_judge:
+        raise Forbidden("Only the head judge decides appeals (§4.3).")
+    appeal = db.session.scalar(select(Appeal).where(Appeal.id == appeal_id).with_for_update())
+    check_tournament(appeal, user.tournament_id, f"appeal {appeal_id}")
+    if appeal.status == "decided":
+        raise Conflict("This appeal is already decided; the head judge's decision is final "
+                       "(§4.3).")
+    decision, reason = body.decision, body.reason
+    if not reason:
+        raise ServiceError("Give the reason for the decision.")
+    chain = ruling_detail(user.tournament_id, appeal.ruling_id)["entry"]["penalties"]
+    live = {p["id"]: p for p in chain if p["card_penalty_id"] and not p["is_void"]}
+    strike = body.strike_penalties
+    if strike is None:
+        strike = list(live) if decision == "overturned" else []
+    strike = list(dict.fromkeys(strike))
+    if any(i not in live for i in strike):
+        raise ServiceError("Only this ruling's penalty points can be struck out.")
+    if strike and decision == "upheld":
+        raise ServiceError("An upheld ruling keeps its penalties.")
+    actor = Actor.for_user(user)
+    for penalty_id in strike:
+        penalty = db.session.get(Penalty, penalty_id)
+        card_penalty = db.session.get(CardPenalty, penalty.card_penalty_id)
+        card = db.session.get(Card, card_penalty.card_id)
+        cards.strike_penalty(card, card_penalty.id,
+                             f"Appeal {appeal.id} {decision}: {reason}"[:500], actor)
+    appeal.status, appeal.decision, appeal.decision_reason = "decided", decision, reason
+    appeal.decided_by, appeal.decided_at = user.id, utcnow()
+    db.session.flush()
+    record_event("judging.appeal.decide", tournament_id=user.tournament_id, actor=user,
+                 subject=f"appeal:{appeal.id}",
+                 after={"decision": decision, "reason": reason, "struck": strike})
+    return {"appeal": appeal_json(appeal, roster(user.tournament_id),
+                                   user_names(user.tournament_id))}
+
+
+def appeals_overview(tournament_id: int) -> dict:
+    """Return the appeals with the floor rulings they dispute, open ones first."""
+    appeals = list(db.session.scalars(select(Appeal).where(
+        Appeal.tournament_id == tournament_id).order_by(Appeal.filed_at, Appeal.id)))
+    if not appeals:
+        return {"open": [], "decided": []}
+    rulings = {r.id: r for r in db.session.scalars(select(Ruling).where(
+        Ruling.id.in_({a.ruling_id for a in appeals})))}
+    entries = {e["id"]: e for e in log_entries(tournament_id, list(rulings.values()))}
+    players = roster(tournament_id)
+    judges = user_names(tournament_id)
+    items = [{"appeal": appeal_json(a, players, judges), "ruling": entries[a.ruling_id]}
+             for a in appeals]
+    return {"open": [i for i in items if i["appeal"]["status"] == "filed"],
+            "decided": [i for i in items if i["appeal"]["status"] == "decided"][::-1]}

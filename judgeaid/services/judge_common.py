@@ -1,0 +1,45 @@
+"""What the judge console's aggregates share: lookups within one event, and how the log
+writes times and derived op_ids.
+
+`_iso` and `_sub_op_id` stay private here until one public helper serves every service.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+
+from judgeaid.extensions import db
+from judgeaid.models import Player, User
+from judgeaid.services.errors import NotFound
+
+
+def _iso(at: datetime | None) -> str | None:
+    return None if at is None else at.isoformat(timespec="seconds") + "Z"
+
+
+def _sub_op_id(op_id: str, part: str) -> str:
+    """Return a stable op_id for one part of a compound write (at most 64 characters)."""
+    return "j-" + hashlib.sha256(f"{op_id}/{part}".encode()).hexdigest()[:40]
+
+
+def roster(tournament_id: int) -> dict[int, Any]:
+    """Return player id -> (id, number, name) rows of the event, without loading objects."""
+    rows = db.session.execute(select(Player.id, Player.number, Player.name)
+                              .where(Player.tournament_id == tournament_id)).all()
+    return {r.id: r for r in rows}
+
+
+def user_names(tournament_id: int) -> dict[int, str]:
+    """Return user id -> name for the event's accounts."""
+    rows = db.session.execute(select(User.id, User.name).where(User.tournament_id == tournament_id))
+    return dict(rows.all())
+
+
+def check_tournament(row, tournament_id: int, what: str) -> None:
+    """Refuse a row that is missing or belongs to another event (a 'not found')."""
+    if row is None or row.tournament_id != tournament_id:
+        raise NotFound(f"There is no {what} here.")
