@@ -24,7 +24,7 @@ from judgeaid.edge import describe
 from judgeaid.judge.schemas import PenaltySpec
 from judgeaid.models import Card, Player
 from judgeaid.services import cards
-from judgeaid.services import penalties as judging
+from judgeaid.services import penalties
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict, ServiceError
@@ -203,7 +203,7 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
     issued_here: list[dict] = []
     for index, penalty in enumerate(body.penalties, start=1):
         if penalty.is_time:
-            judging.issue_paper_time_line(
+            penalties.issue_paper_time_line(
                 card.table.session.tournament, card, _time_spec(penalty), actor.user,
                 op_id=body.op_id, history_for=history_for,
                 issued_here=issued_here, index=index)
@@ -243,13 +243,13 @@ def _ask_resignations(card: Card, session: int, lines: list[PaperPenalty]) -> No
             continue
         if line.player not in histories:
             player = get_player_or_404(card.table.session.tournament, line.player)
-            histories[line.player] = player, judging.player_history(player)
+            histories[line.player] = player, penalties.player_history(player)
         player, history = histories[line.player]
         key = (line.player, line.round)
-        before = judging.round_time_points(history, session, line.round) + added.get(key, 0)
+        before = penalties.round_time_points(history, session, line.round) + added.get(key, 0)
         added[key] = added.get(key, 0) + line.points
         try:
-            judging.ask_resignation(player, session, line.round, before, line.points,
+            penalties.ask_resignation(player, session, line.round, before, line.points,
                                     answer=line.resignation, explanation=line.explanation,
                                     index=index)
         except ServiceError as exc:

@@ -443,8 +443,8 @@ def settle_resignation(tournament: Tournament, card: Card, player: Player, penal
             f"round {round_} of session {session}, more than {RESIGNATION_OVER_POINTS}, and gave "
             "no reasonable explanation (§1.9).")
     decision = (f"Player {player.number} ({player.name}) resigns from the tournament: out of "
-                f"every session from {session + 1} on and ranked below everyone still playing "
-                "(§1.9, §4.11).")
+                f"every session from {session + 1} on (§1.9, §4.11), ranked below everyone "
+                "still playing (our reading).")
     ruling = Ruling(tournament_id=tournament.id, card_id=card.id, session_number=session,
                     table_number=card.table.number, round=round_, players=[player.number],
                     what_happened=what, sections=["1.9", "4.11"], decision=decision,

@@ -41,7 +41,7 @@ from judgeaid.rules.timing import (
 )
 from judgeaid.services import cards
 from judgeaid.services import clock as session_clock
-from judgeaid.services import penalties as judging
+from judgeaid.services import penalties
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor
@@ -318,9 +318,9 @@ def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str,
         raise Conflict("There is nothing to charge: the player stayed within the time limits.")
     player, _ = _seat_player(card, timer.player_number)
     session_number = card.table.session.number
-    before = judging.round_time_points(judging.player_history(player), session_number,
+    before = penalties.round_time_points(penalties.player_history(player), session_number,
                                        timer.round)
-    answer = judging.ask_resignation(player, session_number, timer.round, before,
+    answer = penalties.ask_resignation(player, session_number, timer.round, before,
                                      result.total_points, answer=resignation,
                                      explanation=explanation)
     section = "1.9.2" if limits.round_bank_s is not None else "1.9.1"
@@ -347,7 +347,7 @@ def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str,
                       reason=_decision(limits, result), judge_id=user.id, op_id=op_id)
     db.session.add(penalty)
     db.session.flush()
-    judging.settle_resignation(tournament, card, player, penalty, answer, explanation,
+    penalties.settle_resignation(tournament, card, player, penalty, answer, explanation,
                                before + result.total_points, user)
     db.session.execute(update(PlayTimer).where(PlayTimer.id == timer.id).values(
         status="converted", penalty_id=penalty.id, version=PlayTimer.version + 1)
