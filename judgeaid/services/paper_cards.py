@@ -23,8 +23,7 @@ from judgeaid.cards.schemas import CardRoundBody, PaperCardBody, PaperPenalty, P
 from judgeaid.edge import describe
 from judgeaid.judge.schemas import PenaltySpec
 from judgeaid.models import Card, Player
-from judgeaid.services import cards
-from judgeaid.services import penalties
+from judgeaid.services import cards, penalties
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict, ServiceError

@@ -39,9 +39,8 @@ from judgeaid.rules.timing import (
     round_time,
     timeout_charge,
 )
-from judgeaid.services import cards
+from judgeaid.services import cards, penalties
 from judgeaid.services import clock as session_clock
-from judgeaid.services import penalties
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor
