@@ -4,21 +4,18 @@ Nothing on a card is ever deleted or overwritten: a correction is a new revision
 round with who, when and why; a struck-out penalty stays, marked void.
 
 Each card's totals are also stored, one `CardTotal` row per player, so the standings of a
-whole event read 4 numbers per card instead of adding up every round line again. Every
-flush that adds or changes a round line or a penalty line (here, or a judging service's
-credit line) recomputes its card's rows in the same transaction (`store_totals`); rows
-written in bulk, past the ORM (a restore), call `store_totals` themselves.
+whole event read 4 numbers per card instead of adding up every round line again. Every verb
+that writes a round line, a penalty line or a seat change (here, a judging service's credit
+line, a restore) ends by calling `store_totals` for its card, in the same transaction.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import chain
 
-from sqlalchemy import event, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
 
 from judgeaid.cards.schemas import (
     CardRoundBody,
@@ -380,16 +377,13 @@ def _recorder_number(card: Card) -> int | None:
 
 # ---------------------------------------------------------------- stored totals
 
-_TOTALS_DUE = "judgeaid.card_totals_due"
 _TOTALS_CHUNK = 500  # cards per statement: well inside every database's parameter limit
 
 
 def store_totals(card_ids: Iterable[int]) -> None:
     """Recompute and store the totals of these cards from their rounds and penalty lines."""
-    _store_totals(db.session(), card_ids)
-
-
-def _store_totals(session: Session, card_ids: Iterable[int]) -> None:
+    session = db.session
+    session.flush()  # lines added but not yet written are counted too
     ids = sorted(set(card_ids))
     for start in range(0, len(ids), _TOTALS_CHUNK):
         chunk = ids[start:start + _TOTALS_CHUNK]
@@ -433,22 +427,6 @@ def _store_totals(session: Session, card_ids: Iterable[int]) -> None:
         session.execute(table.delete().where(table.c.card_id.in_(chunk)))
         if rows:
             session.execute(table.insert(), rows)
-
-
-@event.listens_for(Session, "after_flush")
-def _note_changed_cards(session: Session, flush_context) -> None:
-    # The session still lists what this flush wrote, with the new rows' ids filled in.
-    due = session.info.setdefault(_TOTALS_DUE, set())
-    for row in chain(session.new, session.dirty, session.deleted):
-        if isinstance(row, CardRound | CardPenalty):
-            due.add(row.card_id)
-
-
-@event.listens_for(Session, "after_flush_postexec")
-def _store_changed_totals(session: Session, flush_context) -> None:
-    due = session.info.pop(_TOTALS_DUE, None)
-    if due:
-        _store_totals(session, due)
 
 
 # ---------------------------------------------------------------- writing
@@ -643,6 +621,7 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
     if current is not None:
         _revoke_confirmations(card)
     _touch(card)
+    store_totals([card.id])
     record_event("card.correct" if current else "card.round", tournament_id=card.tournament_id,
                  actor=actor.user or actor.label, subject=f"card:{card.id}:round:{number}",
                  before=_round_json(current) if current else None, after=_round_json(row))
@@ -705,6 +684,7 @@ def put_penalty(card: Card, player: int, points: int, reason: str, actor: Actor,
     db.session.flush()
     _revoke_confirmations(card)
     _touch(card)
+    store_totals([card.id])
     record_event("card.penalty", tournament_id=card.tournament_id,
                  actor=actor.user or actor.label, subject=f"card:{card.id}:penalty:{penalty.id}",
                  after={"player": player, "points": points, "reason": reason})
@@ -725,6 +705,7 @@ def strike_penalty(card: Card, penalty_id: int, reason: str, actor: Actor) -> di
     penalty.voided_at, penalty.void_reason = utcnow(), reason
     _revoke_confirmations(card)
     _touch(card)
+    store_totals([card.id])
     record_event("card.penalty.void", tournament_id=card.tournament_id,
                  actor=actor.user or actor.label, subject=f"card:{card.id}:penalty:{penalty.id}",
                  before={"points": penalty.points}, after={"void_reason": reason})
@@ -861,6 +842,7 @@ def record_seat_change(card: Card, body: CardSeatChangeBody, actor: Actor) -> di
     _put_out(card, leaving, body.reason, note, actor)
     _revoke_confirmations(card)
     _touch(card)
+    store_totals([card.id])
     record_event("card.seat_change", tournament_id=card.tournament_id, actor=actor.user,
                  subject=f"card:{card.id}:seat:{WINDS[seat.position]}",
                  after={"player": leaving.number, "from_round": body.from_round,
@@ -886,6 +868,7 @@ def _fill_empty_seat(card: Card, row: CardSeatChange, body: CardSeatChangeBody,
     db.session.refresh(row)
     _revoke_confirmations(card)
     _touch(card)
+    store_totals([card.id])
     record_event("card.seat_change.substitute", tournament_id=card.tournament_id,
                  actor=actor.user, subject=f"card:{card.id}:seat:{WINDS[row.position]}",
                  before={"substitute": None}, after={"substitute": entering.number})
@@ -922,8 +905,8 @@ def _substitute(card: Card, number: int) -> Player:
 def _put_out(card: Card, player: Player, reason: str, note: str, actor: Actor) -> None:
     """Give the leaving player the status that goes with it, unless they already have one."""
     # Imported here: the seating and standings services import this module.
+    from judgeaid.services.results import mark_resigned
     from judgeaid.services.seating import withdraw_player
-    from judgeaid.services.standings import mark_resigned
 
     if player.status != "active":
         return  # e.g. already resigned through a ruling (§1.9): the card records the seat

@@ -55,7 +55,8 @@ from judgeaid.models import (
 )
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.errors import ServiceError
-from judgeaid.services.standings import PRELIMINARY, load_sheet, session_label, standings_view
+from judgeaid.services.sheet import PRELIMINARY, load_sheet, session_label
+from judgeaid.services.standings_pages import standings_view
 from judgeaid.tournament.standings import match_points
 
 BACKUP_FORMAT = "judgeaid-tournament-backup"

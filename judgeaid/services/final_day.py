@@ -20,17 +20,16 @@ from judgeaid.services.audit import record_event
 from judgeaid.services.cards import card_for_table, create_cards
 from judgeaid.services.errors import Conflict, ServiceError
 from judgeaid.services.players import get_player_or_404
+from judgeaid.services.results import finalize_session, mark_resigned
 from judgeaid.services.seating import card_has_records, hash_seed, touch_card
-from judgeaid.services.standings import (
+from judgeaid.services.sheet import (
     FINAL,
     OUT_STATUSES,
     SessionInfo,
     Sheet,
     bracket_name,
     draw_hex,
-    finalize_session,
     load_sheet,
-    mark_resigned,
 )
 from judgeaid.tournament.brackets import (
     FINAL_DAY_ROUNDS,

@@ -11,7 +11,7 @@ from judgeaid.models import WINDS, Card, CardSeatChange, Player, PlaySession, Se
 from judgeaid.services.judging import appeals_for_player
 from judgeaid.services.players import get_player_by_token_or_404
 from judgeaid.services.seating import WIND_NAMES, session_count
-from judgeaid.services.standings import results_for_player
+from judgeaid.services.standings_pages import results_for_player
 
 STATUS_NOTES = {
     "withdrawn": "You withdrew from the event (§4.13)",

@@ -20,11 +20,12 @@ from judgeaid.models import (
     Penalty,
     PlayTimer,
     Ruling,
+    ScoreCheck,
     Team,
     TimeOut,
     Tournament,
 )
-from judgeaid.services import cards, exports, standings
+from judgeaid.services import cards, exports, results, standings_pages
 from judgeaid.services.cards import Actor
 from tests import factories
 from tests.conftest import reset_schema
@@ -104,9 +105,9 @@ def build_event() -> int:
                 penalty_id=penalty.id, judge_id=judge.id),
     ])
     player = tournament.players[4]
-    standings.request_score_check(player, 1, "round 1?", op_id=str(uuid.uuid4()))
-    check = db.session.scalar(select(standings.ScoreCheck))
-    standings.resolve_score_check(tournament, check.id, "card correct", organizer)
+    results.request_score_check(player, 1, "round 1?", op_id=str(uuid.uuid4()))
+    check = db.session.scalar(select(ScoreCheck))
+    results.resolve_score_check(tournament, check.id, "card correct", organizer)
     db.session.commit()
     return tournament.id
 
@@ -177,7 +178,7 @@ def test_export_import_export_round_trips_exactly(app):
 def test_a_restored_tournament_works(app, client):
     with app.app_context():
         tid = build_event()
-        before = standings.api_standings(tid)
+        before = standings_pages.api_standings(tid)
         data = exports.backup_bytes(tid)
         fresh_database()
         restored = exports.import_tournament(data, organizer_pin="97531")
