@@ -794,14 +794,14 @@ def appoint_recorder(card: Card, number: int | None, actor: Actor) -> dict:
 
 # ---------------------------------------------------------------- leaving mid-session
 
-LEAVING_REASONS = {"resigned": "resigned (§4.11)", "disqualified": "disqualified (§4.11)"}
-
-
-def record_seat_change(card: Card, body: CardSeatChangeBody, actor: Actor) -> dict:
+def record_seat_change(card: Card, body: CardSeatChangeBody, actor: Actor
+                       ) -> tuple[dict, Player | None]:
     """Record that a player leaves the table from a round on, and who takes the seat.
 
-    The organizer or head judge records it. The leaving player's status changes through the
-    usual verbs (resigned, or disqualified, from the next session on); the rounds before
+    Return the card's answer and the player who left, or None when the change only names
+    the substitute for a seat left empty earlier. The organizer or head judge records it.
+    The leaving player's status is the caller's to change (judgeaid.services.leaving,
+    resigned or disqualified from the next session on); the rounds before
     `from_round` stay theirs. A substitute named here plays the rest as a neutral player
     (§4.15, our reading for the middle of a session): their score keeps the table zero-sum
     and is never ranked. Without one, no round from `from_round` on can be recorded. A seat
@@ -819,7 +819,7 @@ def record_seat_change(card: Card, body: CardSeatChangeBody, actor: Actor) -> di
     leaving = seat.player
     existing = next((row for row in _change_rows(card) if row.position == seat.position), None)
     if existing is not None:
-        return _fill_empty_seat(card, existing, body, actor)
+        return _fill_empty_seat(card, existing, body, actor), None
     recorded = set(_revisions(card))
     later = sorted(n for n in recorded if n >= body.from_round)
     if later:
@@ -839,7 +839,6 @@ def record_seat_change(card: Card, body: CardSeatChangeBody, actor: Actor) -> di
                          op_id=body.op_id)
     db.session.add(row)
     db.session.flush()
-    _put_out(card, leaving, body.reason, note, actor)
     _revoke_confirmations(card)
     _touch(card)
     store_totals([card.id])
@@ -848,7 +847,7 @@ def record_seat_change(card: Card, body: CardSeatChangeBody, actor: Actor) -> di
                  after={"player": leaving.number, "from_round": body.from_round,
                         "reason": body.reason, "substitute": entering.number if entering
                         else None, "note": note})
-    return {"card": card_view(card)}
+    return {"card": card_view(card)}, leaving
 
 
 def _fill_empty_seat(card: Card, row: CardSeatChange, body: CardSeatChangeBody,
@@ -900,23 +899,6 @@ def _substitute(card: Card, number: int) -> Player:
         raise Conflict(f"{player.name} already took a seat at table {elsewhere} in this "
                        "session.")
     return player
-
-
-def _put_out(card: Card, player: Player, reason: str, note: str, actor: Actor) -> None:
-    """Give the leaving player the status that goes with it, unless they already have one."""
-    # Imported here: the seating and standings services import this module.
-    from judgeaid.services.results import mark_resigned
-    from judgeaid.services.seating import withdraw_player
-
-    if player.status != "active":
-        return  # e.g. already resigned through a ruling (§1.9): the card records the seat
-    tournament = card.table.session.tournament
-    if reason == "disqualified":
-        withdraw_player(tournament, player.number, actor.user, disqualify=True)
-    else:
-        mark_resigned(tournament, player.number, card.table.session.number + 1,
-                      note or f"left table {card.table.number} of session "
-                              f"{card.table.session.number} mid-session", actor.user)
 
 
 def substitute_seats(player_id: int) -> list[dict]:

@@ -25,7 +25,7 @@ from judgeaid.models import (
     TimeOut,
     Tournament,
 )
-from judgeaid.services import cards, exports, results, standings_pages
+from judgeaid.services import exports, leaving, results, standings_pages
 from judgeaid.services.cards import Actor
 from tests import factories
 from tests.conftest import reset_schema
@@ -65,7 +65,7 @@ def build_event() -> int:
     # takes the seat as a neutral substitute (§4.15), and wins round 3
     second_card = card_of(session, 2)
     play(second_card, organizer, {**win(5, 30), "dealer": 7}, win(6, 40))
-    cards.record_seat_change(second_card, CardSeatChangeBody(
+    leaving.leave_table(second_card, CardSeatChangeBody(
         player=6, from_round=3, reason="resigned", substitute=9, note="unwell",
         op_id=str(uuid.uuid4())), Actor.for_user(organizer))
     play(second_card, organizer, win(9, 50))
