@@ -35,10 +35,10 @@ def _seed(ctx) -> dict:
     """Create the event and its 2,000 penalties; return what the timings need."""
     from sqlalchemy import select
 
+    from judgeaid.demo import create_demo
     from judgeaid.extensions import db
     from judgeaid.models import Card, CardPenalty, Penalty, Player, Seat, Table, User
     from judgeaid.services.cards import store_totals
-    from judgeaid.services.demo import create_demo
 
     with ctx.app.test_request_context():
         demo = create_demo(PLAYERS, 17)

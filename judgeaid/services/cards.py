@@ -42,7 +42,7 @@ from judgeaid.models import (
 )
 from judgeaid.rules.zj.hand import MalformedHand, implied_label, recorded_lines, score_hand
 from judgeaid.services.audit import record_event
-from judgeaid.services.errors import Conflict, NotFound, ServiceError
+from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
 from judgeaid.services.players import is_token
 from judgeaid.tournament.card import (
     ROUNDS,
@@ -453,17 +453,17 @@ def _revoke_confirmations(card: Card) -> int:
 
 def _check_judge(actor: Actor, card: Card, what: str) -> None:
     if not actor.is_judge:
-        raise ServiceError(f"Only a judge may {what}.", status=403)
+        raise Forbidden(f"Only a judge may {what}.")
     if actor.user and actor.user.tournament_id != card.tournament_id:
-        raise ServiceError("This card belongs to another tournament.", status=403)
+        raise Forbidden("This card belongs to another tournament.")
 
 
 def _check_recorder(actor: Actor, card: Card) -> None:
     if actor.is_judge:
         _check_judge(actor, card, "record rounds")
     elif actor.player_number != _recorder_number(card):
-        raise ServiceError("Only a judge, or the player the judge appointed, may record rounds "
-                           "on this card.", status=403)
+        raise Forbidden("Only a judge, or the player the judge appointed, may record rounds "
+                        "on this card.")
 
 
 def _round_line(body: CardRoundBody) -> dict:
@@ -481,11 +481,11 @@ def _round_line(body: CardRoundBody) -> dict:
             raise ServiceError(str(exc)) from exc
         if hand.errors:
             # Each message names both patterns and cites its own section (§2.2, §1.5 ...).
-            raise ServiceError("The ticked patterns break a counting rule: "
-                               + " ".join(e.message for e in hand.errors), status=422)
+            raise Unprocessable("The ticked patterns break a counting rule: "
+                                + " ".join(e.message for e in hand.errors))
         if value is not None and value != hand.value:
-            raise ServiceError(f"The value {value} does not match the ticked patterns, which "
-                               f"make {hand.value}.", status=422)
+            raise Unprocessable(f"The value {value} does not match the ticked patterns, which "
+                                f"make {hand.value}.")
         value = hand.value
         patterns = {k: v for k, v in patterns.items() if v}
     line.update(winner=body.winner, value=value, win=body.win,
@@ -639,8 +639,8 @@ def _checked_deal(card: Card, number: int, current: CardRound | None, line: dict
     mark = DealMark(line["dealer"], line["compensation_for"])
     if mark.is_marked and not actor.is_judge:
         # a dealing error is an irregularity: the table calls a judge (§1.2.7)
-        raise ServiceError("Only a judge marks a round dealt by the wrong East or a "
-                           "compensation round (§1.2.7). Call a judge.", status=403)
+        raise Forbidden("Only a judge marks a round dealt by the wrong East or a "
+                        "compensation round (§1.2.7). Call a judge.")
     if mark.compensation_for is not None and current is not None and (
             current.compensation_for != mark.compensation_for):
         dealt_by = current.dealer or schedule[number - 1].dealer
@@ -654,7 +654,7 @@ def _checked_deal(card: Card, number: int, current: CardRound | None, line: dict
     try:
         check_deals(schedule, marks)
     except BadDeal as exc:
-        raise ServiceError(_named(card, str(exc)) + " (§1.2.7)", status=422) from exc
+        raise Unprocessable(_named(card, str(exc)) + " (§1.2.7)") from exc
     return marked_seats(schedule[number - 1], mark)
 
 
@@ -719,7 +719,7 @@ def confirm_totals(card: Card, player: int | None, actor: Actor, *, on_paper: bo
     `on_paper`: a judge records the player's signature on the paper card (via "paper").
     """
     if on_paper and not actor.is_judge:
-        raise ServiceError("Only a judge may record a signature on the paper card.", status=403)
+        raise Forbidden("Only a judge may record a signature on the paper card.")
     if actor.is_judge:
         _check_judge(actor, card, "confirm for a player")
         if player is None:
@@ -727,8 +727,8 @@ def confirm_totals(card: Card, player: int | None, actor: Actor, *, on_paper: bo
     else:
         player = actor.player_number
     if player not in final_occupants(card):
-        raise ServiceError(f"Player {player} does not sit at this table at the end of the "
-                           "card, so does not confirm it.", status=403)
+        raise Forbidden(f"Player {player} does not sit at this table at the end of the "
+                        "card, so does not confirm it.")
     view = card_view(card)
     if not view["is_complete"]:
         missing = [r["round"] for r in view["rounds"]
@@ -809,13 +809,13 @@ def record_seat_change(card: Card, body: CardSeatChangeBody, actor: Actor
     """
     _check_judge(actor, card, "record a player leaving the table")
     if actor.user is None or actor.user.role not in ("organizer", "head_judge"):
-        raise ServiceError("Only the organizer or the head judge records a player leaving "
-                           "the table (§4.11).", status=403)
+        raise Forbidden("Only the organizer or the head judge records a player leaving "
+                        "the table (§4.11).")
     starting = starting_seats(card)
     seat = next((s for s in card.table.seats if s.player.number == body.player), None)
     if seat is None:
-        raise ServiceError(f"Player {body.player} did not start at this table; name one of "
-                           f"{', '.join(str(n) for n in starting.values())}.", status=422)
+        raise Unprocessable(f"Player {body.player} did not start at this table; name one of "
+                            f"{', '.join(str(n) for n in starting.values())}.")
     leaving = seat.player
     existing = next((row for row in _change_rows(card) if row.position == seat.position), None)
     if existing is not None:
@@ -879,12 +879,11 @@ def _substitute(card: Card, number: int) -> Player:
     player = db.session.scalar(select(Player).where(
         Player.tournament_id == card.tournament_id, Player.number == number))
     if player is None:
-        raise ServiceError(f"There is no player {number} in this tournament.", status=422)
+        raise Unprocessable(f"There is no player {number} in this tournament.")
     if player.number in people(card):
-        raise ServiceError(f"{player.name} already sits at this table.", status=422)
+        raise Unprocessable(f"{player.name} already sits at this table.")
     if player.status != "active":
-        raise ServiceError(f"{player.name} is {player.status} and cannot take a seat.",
-                           status=422)
+        raise Unprocessable(f"{player.name} is {player.status} and cannot take a seat.")
     seated = db.session.scalar(
         select(Table.number).join(Seat, Seat.table_id == Table.id)
         .where(Table.session_id == card.session_id, Seat.player_id == player.id))

@@ -19,12 +19,24 @@ class ServiceError(Exception):
         self.code = code
 
 
+class Forbidden(ServiceError):
+    """The actor may not do this (their role, their table, their tournament)."""
+
+    status = 403
+
+
 class NotFound(ServiceError):
     status = 404
 
 
 class Conflict(ServiceError):
     status = 409
+
+
+class Unprocessable(ServiceError):
+    """A well-formed request that breaks a rule of the game (a count, a deal, a seat)."""
+
+    status = 422
 
 
 class Throttled(ServiceError):

@@ -157,14 +157,14 @@ def advance(tournament: Tournament, actor: User) -> str:
     sheet = load_sheet(tournament.id)
     step = next_step(sheet)
     if not step["ready"]:
-        raise ServiceError(step["why"], status=409)
+        raise Conflict(step["why"])
     sizes = round_sizes(tournament)
     try:
         if step["action"] == "cut":
             return _seat_first_round(sheet, sizes[0], actor)
         return _close_round(tournament, sheet, sizes, actor)
     except (KeyError, ValueError) as exc:
-        raise ServiceError(f"The final day cannot go on as recorded: {exc}", status=409) from exc
+        raise Conflict(f"The final day cannot go on as recorded: {exc}") from exc
 
 
 def _close_round(tournament: Tournament, sheet: Sheet, sizes: tuple[int, ...],

@@ -16,7 +16,7 @@ from judgeaid.models import (
     utcnow,
 )
 from judgeaid.services.audit import record_event
-from judgeaid.services.errors import Conflict, NotFound, ServiceError
+from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from judgeaid.services.players import get_player_or_404
 from judgeaid.services.sheet import FINAL, _iso, get_session_or_404, seat_totals, session_cards
 
@@ -157,7 +157,7 @@ def request_score_check(player: Player, session_number: int | None, message: str
                         op_id: str | None = None) -> dict:
     """File a player's request to check a recorded score (§3.5.1)."""
     if player.is_substitute:
-        raise ServiceError("A neutral player's results are not ranked.", status=403)
+        raise Forbidden("A neutral player's results are not ranked.")
     seated = set(db.session.scalars(
         select(PlaySession.number).join(Table, Table.session_id == PlaySession.id)
         .join(Seat, Seat.table_id == Table.id).where(Seat.player_id == player.id)))

@@ -3,7 +3,7 @@
 Card totals are read from the totals every card write stores (`CardTotal`, see
 judgeaid.services.cards), so the standings of a whole event cost one query of four numbers
 per card; `card_view(card)["totals"]` gives the same numbers card by card (a test holds
-both to it). What is computed from a sheet may be kept per data version (`computed`).
+both to it). The standings computed from a sheet are kept per data version (`computed_standings`).
 """
 
 from __future__ import annotations
@@ -307,8 +307,8 @@ def session_cards(session: PlaySession) -> list[dict]:
 
 # ---------------------------------------------------------------- what is computed from it
 
-# Computed data by (database, tournament, what), kept with the data version it was made from.
-_computed: dict[tuple[str, int, str], tuple[tuple, dict]] = {}
+# Computed data by (database, tournament), kept with the data version it was made from.
+_computed: dict[tuple[str, int], tuple[tuple, dict]] = {}
 _COMPUTED_LIMIT = 16
 
 
@@ -353,11 +353,11 @@ def data_version(tournament_id: int) -> tuple:
 
 
 
-def computed(tournament_id: int, what: str, build: Callable[[], dict]) -> dict:
-    """Return `build()`, made again only when the event's data version has changed."""
+def computed_standings(tournament_id: int, build: Callable[[], dict]) -> dict:
+    """Return the event's standings as `build()` makes them, again only on a new data version."""
     # Hundreds of phones reload the standings after each session; they are recomputed only
     # when something they are made from has changed. Callers must not modify the result.
-    key = (str(db.engine.url), tournament_id, what)
+    key = (str(db.engine.url), tournament_id)
     current = data_version(tournament_id)
     kept = _computed.get(key)
     if kept is not None and kept[0] == current:

@@ -21,7 +21,7 @@ from judgeaid.services.sheet import (
     SeatTotal,
     Sheet,
     _iso,
-    computed,
+    computed_standings,
     draw_hex,
     final_day_entrants,
     load_sheet,
@@ -79,8 +79,7 @@ def absence_notes(sheet: Sheet) -> dict[int, dict[str, str]]:
 
 def standings_view(tournament_id: int) -> dict:
     """Return the public standings as plain data for the pages and the API."""
-    return computed(tournament_id, "standings",
-                    lambda: _standings_data(load_sheet(tournament_id)))
+    return computed_standings(tournament_id, lambda: _standings_data(load_sheet(tournament_id)))
 
 
 def _standings_data(sheet: Sheet) -> dict:
