@@ -114,7 +114,7 @@ def _restore_memory(ctx, backup: bytes) -> dict:
 
     from judgeaid import create_app
     from judgeaid.extensions import db
-    from judgeaid.services import exports
+    from judgeaid.services import restore
 
     key = ctx.app.config["SECRET_KEY"]
     result: dict = {"file_bytes": len(backup)}
@@ -139,7 +139,7 @@ def _restore_memory(ctx, backup: bytes) -> dict:
             tracemalloc.start()
             if how == "service":
                 with app.app_context():
-                    exports.import_tournament(io.BytesIO(backup), organizer_pin="86420",
+                    restore.import_tournament(io.BytesIO(backup), organizer_pin="86420",
                                               key=key.encode())
                     db.session.commit()
             else:

@@ -316,12 +316,3 @@ class BadBackup(ServiceError):
     """A backup file that cannot be restored; nothing was written."""
 
     status = 422
-
-
-def import_tournament(data, *, organizer_pin: str, organizer_name: str | None = None,
-                      key: bytes | None = None):
-    """Restore a backup as a new tournament (see judgeaid.services.restore); return it."""
-    from judgeaid.services.restore import restore_tournament
-
-    return restore_tournament(data, key=key if key is not None else signing_key(),
-                              organizer_pin=organizer_pin, organizer_name=organizer_name)

@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 from judgeaid.extensions import db
 from judgeaid.judge.schemas import PenaltyBody
 from judgeaid.models import Card, CardPenalty, CardTotal, Tournament
-from judgeaid.services import cards, exports, judging, seating
+from judgeaid.services import cards, exports, judging, restore, seating
 from judgeaid.services.cards import Actor
 from judgeaid.services.players import add_player
 from judgeaid.services.sheet import seat_totals
@@ -192,7 +192,7 @@ def test_a_restore_adds_the_totals_up_again(app):
         data = exports.backup_bytes(tid)
         assert "card_total" not in json.loads(data)["tables"]
         fresh_database()
-        new_id = exports.import_tournament(data, organizer_pin="4321").tournament.id
+        new_id = restore.import_tournament(data, organizer_pin="4321").tournament.id
         db.session.commit()
         restored = list(db.session.scalars(select(Card).where(Card.tournament_id == new_id)
                                            .order_by(Card.id)))
@@ -208,7 +208,7 @@ def test_a_restore_whose_card_scores_a_player_not_at_its_table_writes_nothing(ap
         backup["checksum"] = exports.checksum(backup["tables"])
         fresh_database()
         with pytest.raises(exports.BadBackup, match="player 999, who is not at the card's table"):
-            exports.import_tournament(json.dumps(backup), organizer_pin="4321")
+            restore.import_tournament(json.dumps(backup), organizer_pin="4321")
         db.session.rollback()
         assert db.session.scalar(select(func.count(Card.id))) == 0
 

@@ -25,7 +25,7 @@ from judgeaid.models import (
     TimeOut,
     Tournament,
 )
-from judgeaid.services import exports, leaving, results, standings_pages
+from judgeaid.services import exports, leaving, restore, results, standings_pages
 from judgeaid.services.cards import Actor
 from tests import factories
 from tests.conftest import reset_schema
@@ -164,7 +164,7 @@ def test_export_import_export_round_trips_exactly(app):
         fresh_database()
         db.session.add(Tournament(name="Taken id space", format="csom", seed=1))
         db.session.commit()
-        restored = exports.import_tournament(text.encode(), organizer_pin="4321").tournament
+        restored = restore.import_tournament(text.encode(), organizer_pin="4321").tournament
         db.session.commit()
         assert restored.id != tid
         second = exports.export_tournament(restored.id)
@@ -181,7 +181,7 @@ def test_a_restored_tournament_works(app, client):
         before = standings_pages.api_standings(tid)
         data = exports.backup_bytes(tid)
         fresh_database()
-        restored = exports.import_tournament(data, organizer_pin="97531")
+        restored = restore.import_tournament(data, organizer_pin="97531")
         db.session.commit()
         new_id = restored.tournament.id
     assert restored.is_verified
@@ -200,7 +200,7 @@ def test_restoring_next_to_the_original_is_refused(app):
         tid = build_event()
         data = exports.backup_bytes(tid)
         with pytest.raises(exports.BadBackup, match="fresh database") as refused:
-            exports.import_tournament(data, organizer_pin="4321")
+            restore.import_tournament(data, organizer_pin="4321")
         assert refused.value.status == 409
         assert count_tournaments() == 1
 
@@ -243,7 +243,7 @@ def test_a_bad_file_is_refused_and_nothing_is_written(app, how, message):
         backup = exports.export_tournament(build_event())
         fresh_database()
         with pytest.raises(exports.BadBackup, match=message):
-            exports.import_tournament(mangle(backup, how), organizer_pin="4321")
+            restore.import_tournament(mangle(backup, how), organizer_pin="4321")
         db.session.rollback()
         assert count_tournaments() == 0
 
@@ -256,7 +256,7 @@ def test_a_row_the_database_refuses_rolls_everything_back(app):
         backup["checksum"] = exports.checksum(backup["tables"])
         fresh_database()
         with pytest.raises(exports.BadBackup, match="Nothing was written"):
-            exports.import_tournament(json.dumps(backup), organizer_pin="4321")
+            restore.import_tournament(json.dumps(backup), organizer_pin="4321")
         db.session.commit()
         assert count_tournaments() == 0
 
@@ -301,6 +301,6 @@ def test_a_file_changed_between_the_check_and_the_writing_writes_nothing(app):
         later["tables"]["card_round"][0]["deltas"] = {"1": 1000, "2": 0, "3": 0, "4": 0}
         stream = ChangingFile(json.dumps(backup).encode(), json.dumps(later).encode())
         with pytest.raises(exports.BadBackup, match="changed while it was being restored"):
-            exports.import_tournament(stream, organizer_pin="4321")
+            restore.import_tournament(stream, organizer_pin="4321")
         db.session.commit()
         assert count_tournaments() == 0
