@@ -27,7 +27,7 @@ Adding a row module
 
     The module gets one shared Context `ctx` (bench/support.py), built once per run:
       ctx.app            a fresh app on a temporary, migrated SQLite database
-      ctx.demo           the demo tournament's JSON (judgeaid.services.demo.create_demo)
+      ctx.demo           the demo tournament's JSON (judgeaid.demo.create_demo)
       ctx.url            base URL of a live HTTP server of ctx.app (gzip on, as in production)
       ctx.quick          True in a smoke run; ctx.reps(full, quick) picks a repetition count
       ctx.browser        headless Chromium, launched on first use

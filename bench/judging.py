@@ -35,9 +35,10 @@ def _seed(ctx) -> dict:
     """Create the event and its 2,000 penalties; return what the timings need."""
     from sqlalchemy import select
 
+    from judgeaid.demo import create_demo
     from judgeaid.extensions import db
     from judgeaid.models import Card, CardPenalty, Penalty, Player, Seat, Table, User
-    from judgeaid.services.demo import create_demo
+    from judgeaid.services.cards import store_totals
 
     with ctx.app.test_request_context():
         demo = create_demo(PLAYERS, 17)
@@ -69,6 +70,7 @@ def _seed(ctx) -> dict:
                 infraction=infraction, kind="points" if points else "warning", points=points,
                 suggested_kind="points" if points else "warning", suggested_points=points,
                 judge_id=judge.id))
+        store_totals({card_id for _, card_id in seats})
         db.session.commit()
         return {"tid": tid, "judge_id": judge.id, "seats": [tuple(s) for s in seats],
                 "number_of": number_of, "judge_name": judge.name, "pin": demo["judge"]["pin"]}

@@ -114,7 +114,7 @@ def _restore_memory(ctx, backup: bytes) -> dict:
 
     from judgeaid import create_app
     from judgeaid.extensions import db
-    from judgeaid.services import exports
+    from judgeaid.services import restore
 
     key = ctx.app.config["SECRET_KEY"]
     result: dict = {"file_bytes": len(backup)}
@@ -139,7 +139,7 @@ def _restore_memory(ctx, backup: bytes) -> dict:
             tracemalloc.start()
             if how == "service":
                 with app.app_context():
-                    exports.import_tournament(io.BytesIO(backup), organizer_pin="86420",
+                    restore.import_tournament(io.BytesIO(backup), organizer_pin="86420",
                                               key=key.encode())
                     db.session.commit()
             else:
@@ -159,7 +159,8 @@ def run(ctx) -> list[Row]:
     """Time the standings service, the page, the API and one player's results at 400 × 8."""
     from judgeaid.extensions import db
     from judgeaid.models import Player
-    from judgeaid.services import exports, standings
+    from judgeaid.services import exports, standings_pages
+    from judgeaid.services.sheet import forget_computed
 
     started = time.perf_counter()
     tid = _build(ctx)
@@ -170,7 +171,7 @@ def run(ctx) -> list[Row]:
     def get(path, cold=False):
         def fetch():
             if cold:
-                standings.forget_computed()
+                forget_computed()
             response = client.get(path)
             assert response.status_code == 200, (path, response.status_code)
             return response
@@ -180,8 +181,8 @@ def run(ctx) -> list[Row]:
 
         def service():
             db.session.remove()  # every run loads from the database, as a request does
-            standings.forget_computed()
-            standings.standings_view(tid)
+            forget_computed()
+            standings_pages.standings_view(tid)
 
         service_t = ctx.timeit(service, reps)
         # CPU time as well: on a busy host the wall-clock p99 mostly measures the queue
@@ -200,7 +201,7 @@ def run(ctx) -> list[Row]:
     size = len(get(page)().data)
     with ctx.app.test_request_context():
         player_t = ctx.timeit(lambda: (db.session.remove(),
-                                       standings.results_for_player(player_id)), reps)
+                                       standings_pages.results_for_player(player_id)), reps)
         started = time.perf_counter()
         backup = exports.backup_bytes(tid)
         backup_ms = (time.perf_counter() - started) * 1000

@@ -161,8 +161,8 @@ def make_app(tmp: Path):
     from flask_migrate import upgrade
 
     from judgeaid import create_app
+    from judgeaid.demo import create_demo
     from judgeaid.extensions import db
-    from judgeaid.services.demo import create_demo
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'bench.sqlite'}",
                       "SECRET_KEY": "bench"})

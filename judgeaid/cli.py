@@ -27,8 +27,8 @@ def register(app: Flask) -> None:
                        "(default: the server's own zone, else UTC).")
     def demo(n_players: int, seed: int, if_empty: bool, time_zone: str | None) -> None:
         """Create a demo tournament (session 1 seated) and print it as JSON."""
+        from judgeaid.demo import create_demo
         from judgeaid.models import Tournament
-        from judgeaid.services.demo import create_demo
         from judgeaid.services.errors import ServiceError
 
         if if_empty and db.session.scalar(select(func.count(Tournament.id))):

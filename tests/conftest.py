@@ -75,7 +75,7 @@ def runner(app):
 @pytest.fixture
 def demo(app):
     """Create the demo tournament (32 players, session 1 seated); return the demo JSON."""
-    from judgeaid.services.demo import create_demo
+    from judgeaid.demo import create_demo
 
     with app.test_request_context():
         result = create_demo(32, 7)

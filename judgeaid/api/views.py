@@ -100,8 +100,8 @@ def zj_catalogue():
                                                   also={422: ScoreErrors}), tags=["scoring"])
 def zj_score(json: ScoreBody):
     """Total the ticked patterns of a hand (§2.2); 422 lists the counting rules broken."""
-    result, status = scoring.score(json.patterns)
-    return jsonify(result), status
+    result = scoring.score(json.patterns)
+    return jsonify(result), 422 if "errors" in result else 200
 
 
 @bp.post("/zj/payoff")

@@ -22,7 +22,7 @@ from judgeaid.cards.schemas import (
     PaperCardBody,
     PaperCardOut,
 )
-from judgeaid.services import cards, paper_cards
+from judgeaid.services import cards, leaving, paper_cards
 from judgeaid.services.cards import Actor
 from judgeaid.services.players import get_player_by_token_or_404
 
@@ -150,7 +150,7 @@ def recorder(card_id: int, json: CardRecorderBody):
 def seat_change(card_id: int, json: CardSeatChangeBody):
     """Record a player leaving the table from a round on, and the substitute (organizer)."""
     return _write(card_id, "card.seat_change", json, lambda card, actor:
-                  cards.record_seat_change(card, json, actor))
+                  leaving.leave_table(card, json, actor))
 
 
 # ---------------------------------------------------------------- the paper card

@@ -20,10 +20,11 @@ from judgeaid.organizer.schemas import (
     SettingsForm,
 )
 from judgeaid.printing import phone_warnings
-from judgeaid.services import accounts, exports, leaderboards, organizing, seating
+from judgeaid.services import accounts, leaderboards, organizing, seating
 from judgeaid.services import owner as owner_service
 from judgeaid.services import players as registry
 from judgeaid.services.errors import ServiceError
+from judgeaid.services.restore import import_tournament
 from judgeaid.tournament.formats import FORMATS
 from judgeaid.uploads import allow_upload
 
@@ -85,7 +86,7 @@ def restore(form: RestoreForm):
         if upload is None or not upload.filename:
             raise ServiceError("Choose the backup file: the JSON file saved from “Exports and "
                                "backup” on the standings desk.")
-        restored = exports.import_tournament(
+        restored = import_tournament(
             upload.stream, organizer_pin=form.organizer_pin,
             organizer_name=form.organizer_name or None)
     except ServiceError as exc:

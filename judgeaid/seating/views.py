@@ -20,7 +20,7 @@ from judgeaid.seating.schemas import (
     SubstitutesForm,
     SwapForm,
 )
-from judgeaid.services import organizing, seating, standings
+from judgeaid.services import organizing, results, seating
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.errors import ServiceError
 
@@ -154,7 +154,7 @@ def absent(tournament_id: int, number: int, form: AbsentForm):
     user = require_organizer(tournament_id)
     if form.confirm != "yes":
         raise ServiceError("Tick the box to confirm: the player is out of the tournament.")
-    player = standings.resign_absent(get_tournament_or_404(tournament_id), number,
+    player = results.resign_absent(get_tournament_or_404(tournament_id), number,
                                      form.player, user)
     db.session.commit()
     flash(f"{player.name} is resigned from the tournament from session {number} (§3.7). "

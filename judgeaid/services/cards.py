@@ -4,21 +4,18 @@ Nothing on a card is ever deleted or overwritten: a correction is a new revision
 round with who, when and why; a struck-out penalty stays, marked void.
 
 Each card's totals are also stored, one `CardTotal` row per player, so the standings of a
-whole event read 4 numbers per card instead of adding up every round line again. Every
-flush that adds or changes a round line or a penalty line (here, or a judging service's
-credit line) recomputes its card's rows in the same transaction (`store_totals`); rows
-written in bulk, past the ORM (a restore), call `store_totals` themselves.
+whole event read 4 numbers per card instead of adding up every round line again. Every verb
+that writes a round line, a penalty line or a seat change (here, a judging service's credit
+line, a restore) ends by calling `store_totals` for its card, in the same transaction.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import chain
 
-from sqlalchemy import event, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
 
 from judgeaid.cards.schemas import (
     CardRoundBody,
@@ -45,7 +42,7 @@ from judgeaid.models import (
 )
 from judgeaid.rules.zj.hand import MalformedHand, implied_label, recorded_lines, score_hand
 from judgeaid.services.audit import record_event
-from judgeaid.services.errors import Conflict, NotFound, ServiceError
+from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
 from judgeaid.services.players import is_token
 from judgeaid.tournament.card import (
     ROUNDS,
@@ -380,16 +377,13 @@ def _recorder_number(card: Card) -> int | None:
 
 # ---------------------------------------------------------------- stored totals
 
-_TOTALS_DUE = "judgeaid.card_totals_due"
 _TOTALS_CHUNK = 500  # cards per statement: well inside every database's parameter limit
 
 
 def store_totals(card_ids: Iterable[int]) -> None:
     """Recompute and store the totals of these cards from their rounds and penalty lines."""
-    _store_totals(db.session(), card_ids)
-
-
-def _store_totals(session: Session, card_ids: Iterable[int]) -> None:
+    session = db.session
+    session.flush()  # lines added but not yet written are counted too
     ids = sorted(set(card_ids))
     for start in range(0, len(ids), _TOTALS_CHUNK):
         chunk = ids[start:start + _TOTALS_CHUNK]
@@ -435,22 +429,6 @@ def _store_totals(session: Session, card_ids: Iterable[int]) -> None:
             session.execute(table.insert(), rows)
 
 
-@event.listens_for(Session, "after_flush")
-def _note_changed_cards(session: Session, flush_context) -> None:
-    # The session still lists what this flush wrote, with the new rows' ids filled in.
-    due = session.info.setdefault(_TOTALS_DUE, set())
-    for row in chain(session.new, session.dirty, session.deleted):
-        if isinstance(row, CardRound | CardPenalty):
-            due.add(row.card_id)
-
-
-@event.listens_for(Session, "after_flush_postexec")
-def _store_changed_totals(session: Session, flush_context) -> None:
-    due = session.info.pop(_TOTALS_DUE, None)
-    if due:
-        _store_totals(session, due)
-
-
 # ---------------------------------------------------------------- writing
 #
 # The verbs take checked values (judgeaid.cards.schemas) and flush; the view's
@@ -475,17 +453,17 @@ def _revoke_confirmations(card: Card) -> int:
 
 def _check_judge(actor: Actor, card: Card, what: str) -> None:
     if not actor.is_judge:
-        raise ServiceError(f"Only a judge may {what}.", status=403)
+        raise Forbidden(f"Only a judge may {what}.")
     if actor.user and actor.user.tournament_id != card.tournament_id:
-        raise ServiceError("This card belongs to another tournament.", status=403)
+        raise Forbidden("This card belongs to another tournament.")
 
 
 def _check_recorder(actor: Actor, card: Card) -> None:
     if actor.is_judge:
         _check_judge(actor, card, "record rounds")
     elif actor.player_number != _recorder_number(card):
-        raise ServiceError("Only a judge, or the player the judge appointed, may record rounds "
-                           "on this card.", status=403)
+        raise Forbidden("Only a judge, or the player the judge appointed, may record rounds "
+                        "on this card.")
 
 
 def _round_line(body: CardRoundBody) -> dict:
@@ -503,11 +481,11 @@ def _round_line(body: CardRoundBody) -> dict:
             raise ServiceError(str(exc)) from exc
         if hand.errors:
             # Each message names both patterns and cites its own section (§2.2, §1.5 ...).
-            raise ServiceError("The ticked patterns break a counting rule: "
-                               + " ".join(e.message for e in hand.errors), status=422)
+            raise Unprocessable("The ticked patterns break a counting rule: "
+                                + " ".join(e.message for e in hand.errors))
         if value is not None and value != hand.value:
-            raise ServiceError(f"The value {value} does not match the ticked patterns, which "
-                               f"make {hand.value}.", status=422)
+            raise Unprocessable(f"The value {value} does not match the ticked patterns, which "
+                                f"make {hand.value}.")
         value = hand.value
         patterns = {k: v for k, v in patterns.items() if v}
     line.update(winner=body.winner, value=value, win=body.win,
@@ -643,6 +621,7 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
     if current is not None:
         _revoke_confirmations(card)
     _touch(card)
+    store_totals([card.id])
     record_event("card.correct" if current else "card.round", tournament_id=card.tournament_id,
                  actor=actor.user or actor.label, subject=f"card:{card.id}:round:{number}",
                  before=_round_json(current) if current else None, after=_round_json(row))
@@ -660,8 +639,8 @@ def _checked_deal(card: Card, number: int, current: CardRound | None, line: dict
     mark = DealMark(line["dealer"], line["compensation_for"])
     if mark.is_marked and not actor.is_judge:
         # the app leaves §1.2.7 marks to a judge: a dealing error is an irregularity
-        raise ServiceError("Only a judge marks a round dealt by the wrong East or a "
-                           "compensation round (§1.2.7 dealing errors). Call a judge.", status=403)
+        raise Forbidden("Only a judge marks a round dealt by the wrong East or a "
+                        "compensation round (§1.2.7 dealing errors). Call a judge.")
     if mark.compensation_for is not None and current is not None and (
             current.compensation_for != mark.compensation_for):
         dealt_by = current.dealer or schedule[number - 1].dealer
@@ -675,7 +654,7 @@ def _checked_deal(card: Card, number: int, current: CardRound | None, line: dict
     try:
         check_deals(schedule, marks)
     except BadDeal as exc:
-        raise ServiceError(_named(card, str(exc)) + " (§1.2.7)", status=422) from exc
+        raise Unprocessable(_named(card, str(exc)) + " (§1.2.7)") from exc
     return marked_seats(schedule[number - 1], mark)
 
 
@@ -705,6 +684,7 @@ def put_penalty(card: Card, player: int, points: int, reason: str, actor: Actor,
     db.session.flush()
     _revoke_confirmations(card)
     _touch(card)
+    store_totals([card.id])
     record_event("card.penalty", tournament_id=card.tournament_id,
                  actor=actor.user or actor.label, subject=f"card:{card.id}:penalty:{penalty.id}",
                  after={"player": player, "points": points, "reason": reason})
@@ -725,6 +705,7 @@ def strike_penalty(card: Card, penalty_id: int, reason: str, actor: Actor) -> di
     penalty.voided_at, penalty.void_reason = utcnow(), reason
     _revoke_confirmations(card)
     _touch(card)
+    store_totals([card.id])
     record_event("card.penalty.void", tournament_id=card.tournament_id,
                  actor=actor.user or actor.label, subject=f"card:{card.id}:penalty:{penalty.id}",
                  before={"points": penalty.points}, after={"void_reason": reason})
@@ -738,7 +719,7 @@ def confirm_totals(card: Card, player: int | None, actor: Actor, *, on_paper: bo
     `on_paper`: a judge records the player's signature on the paper card (via "paper").
     """
     if on_paper and not actor.is_judge:
-        raise ServiceError("Only a judge may record a signature on the paper card.", status=403)
+        raise Forbidden("Only a judge may record a signature on the paper card.")
     if actor.is_judge:
         _check_judge(actor, card, "confirm for a player")
         if player is None:
@@ -746,8 +727,8 @@ def confirm_totals(card: Card, player: int | None, actor: Actor, *, on_paper: bo
     else:
         player = actor.player_number
     if player not in final_occupants(card):
-        raise ServiceError(f"Player {player} does not sit at this table at the end of the "
-                           "card, so does not confirm it.", status=403)
+        raise Forbidden(f"Player {player} does not sit at this table at the end of the "
+                        "card, so does not confirm it.")
     view = card_view(card)
     if not view["is_complete"]:
         missing = [r["round"] for r in view["rounds"]
@@ -813,14 +794,14 @@ def appoint_recorder(card: Card, number: int | None, actor: Actor) -> dict:
 
 # ---------------------------------------------------------------- leaving mid-session
 
-LEAVING_REASONS = {"resigned": "resigned (§4.11)", "disqualified": "disqualified (§4.11)"}
-
-
-def record_seat_change(card: Card, body: CardSeatChangeBody, actor: Actor) -> dict:
+def record_seat_change(card: Card, body: CardSeatChangeBody, actor: Actor
+                       ) -> tuple[dict, Player | None]:
     """Record that a player leaves the table from a round on, and who takes the seat.
 
-    The organizer or head judge records it. The leaving player's status changes through the
-    usual verbs (resigned, or disqualified, from the next session on); the rounds before
+    Return the card's answer and the player who left, or None when the change only names
+    the substitute for a seat left empty earlier. The organizer or head judge records it.
+    The leaving player's status is the caller's to change (judgeaid.services.leaving,
+    resigned or disqualified from the next session on); the rounds before
     `from_round` stay theirs. A substitute named here plays the rest as a neutral player
     (§4.15, our reading for the middle of a session): their score keeps the table zero-sum
     and is never ranked. Without one, no round from `from_round` on can be recorded. A seat
@@ -828,17 +809,17 @@ def record_seat_change(card: Card, body: CardSeatChangeBody, actor: Actor) -> di
     """
     _check_judge(actor, card, "record a player leaving the table")
     if actor.user is None or actor.user.role not in ("organizer", "head_judge"):
-        raise ServiceError("Only the organizer or the head judge records a player leaving "
-                           "the table.", status=403)
+        raise Forbidden("Only the organizer or the head judge records a player leaving "
+                        "the table.")
     starting = starting_seats(card)
     seat = next((s for s in card.table.seats if s.player.number == body.player), None)
     if seat is None:
-        raise ServiceError(f"Player {body.player} did not start at this table; name one of "
-                           f"{', '.join(str(n) for n in starting.values())}.", status=422)
+        raise Unprocessable(f"Player {body.player} did not start at this table; name one of "
+                            f"{', '.join(str(n) for n in starting.values())}.")
     leaving = seat.player
     existing = next((row for row in _change_rows(card) if row.position == seat.position), None)
     if existing is not None:
-        return _fill_empty_seat(card, existing, body, actor)
+        return _fill_empty_seat(card, existing, body, actor), None
     recorded = set(_revisions(card))
     later = sorted(n for n in recorded if n >= body.from_round)
     if later:
@@ -858,15 +839,15 @@ def record_seat_change(card: Card, body: CardSeatChangeBody, actor: Actor) -> di
                          op_id=body.op_id)
     db.session.add(row)
     db.session.flush()
-    _put_out(card, leaving, body.reason, note, actor)
     _revoke_confirmations(card)
     _touch(card)
+    store_totals([card.id])
     record_event("card.seat_change", tournament_id=card.tournament_id, actor=actor.user,
                  subject=f"card:{card.id}:seat:{WINDS[seat.position]}",
                  after={"player": leaving.number, "from_round": body.from_round,
                         "reason": body.reason, "substitute": entering.number if entering
                         else None, "note": note})
-    return {"card": card_view(card)}
+    return {"card": card_view(card)}, leaving
 
 
 def _fill_empty_seat(card: Card, row: CardSeatChange, body: CardSeatChangeBody,
@@ -886,6 +867,7 @@ def _fill_empty_seat(card: Card, row: CardSeatChange, body: CardSeatChangeBody,
     db.session.refresh(row)
     _revoke_confirmations(card)
     _touch(card)
+    store_totals([card.id])
     record_event("card.seat_change.substitute", tournament_id=card.tournament_id,
                  actor=actor.user, subject=f"card:{card.id}:seat:{WINDS[row.position]}",
                  before={"substitute": None}, after={"substitute": entering.number})
@@ -897,12 +879,11 @@ def _substitute(card: Card, number: int) -> Player:
     player = db.session.scalar(select(Player).where(
         Player.tournament_id == card.tournament_id, Player.number == number))
     if player is None:
-        raise ServiceError(f"There is no player {number} in this tournament.", status=422)
+        raise Unprocessable(f"There is no player {number} in this tournament.")
     if player.number in people(card):
-        raise ServiceError(f"{player.name} already sits at this table.", status=422)
+        raise Unprocessable(f"{player.name} already sits at this table.")
     if player.status != "active":
-        raise ServiceError(f"{player.name} is {player.status} and cannot take a seat.",
-                           status=422)
+        raise Unprocessable(f"{player.name} is {player.status} and cannot take a seat.")
     seated = db.session.scalar(
         select(Table.number).join(Seat, Seat.table_id == Table.id)
         .where(Table.session_id == card.session_id, Seat.player_id == player.id))
@@ -917,23 +898,6 @@ def _substitute(card: Card, number: int) -> Player:
         raise Conflict(f"{player.name} already took a seat at table {elsewhere} in this "
                        "session.")
     return player
-
-
-def _put_out(card: Card, player: Player, reason: str, note: str, actor: Actor) -> None:
-    """Give the leaving player the status that goes with it, unless they already have one."""
-    # Imported here: the seating and standings services import this module.
-    from judgeaid.services.seating import withdraw_player
-    from judgeaid.services.standings import mark_resigned
-
-    if player.status != "active":
-        return  # e.g. already resigned through a ruling (§1.9): the card records the seat
-    tournament = card.table.session.tournament
-    if reason == "disqualified":
-        withdraw_player(tournament, player.number, actor.user, disqualify=True)
-    else:
-        mark_resigned(tournament, player.number, card.table.session.number + 1,
-                      note or f"left table {card.table.number} of session "
-                              f"{card.table.session.number} mid-session", actor.user)
 
 
 def substitute_seats(player_id: int) -> list[dict]:

@@ -1,13 +1,15 @@
-"""A demo tournament for trying judgeaid out: staff, players, session 1 seated."""
+"""A demo tournament for trying judgeaid out: staff, players, session 1 seated.
+
+The links the `demo` command prints are made in the web layer (judgeaid.demo).
+"""
 
 from __future__ import annotations
 
 import random
 
-from flask import url_for
-
 from judgeaid.extensions import db
 from judgeaid.services import accounts, players, seating
+from judgeaid.services.cards import card_for_table
 
 GIVEN = ["Ava", "Bao", "Chen", "Dara", "Emil", "Fang", "Gus", "Hana", "Ines", "Jun", "Kai",
          "Lena", "Mei", "Nils", "Olu", "Pia", "Quan", "Rosa", "Sven", "Tao", "Uma", "Vik",
@@ -16,8 +18,8 @@ FAMILY = ["Kwan", "Lopez", "Müller", "Nguyen", "Okafor", "Park", "Rossi", "Sato
           "Weber", "Yilmaz", "Zhang", "Dubois", "Silva", "Novak", "Ito"]
 
 
-def create_demo(n_players: int = 32, seed: int = 1, *, time_zone: str | None = None) -> dict:
-    """Create the demo tournament and return the JSON the `demo` command prints."""
+def seed_demo(n_players: int = 32, seed: int = 1, *, time_zone: str | None = None) -> dict:
+    """Create the demo tournament; return its staff's PINs, its cards and its players."""
     rng = random.Random(seed)
     pins = {role: f"{rng.randrange(10**5, 10**6)}" for role in ("organizer", "head", "judge")}
     tournament, organizer = accounts.create_tournament(
@@ -37,15 +39,7 @@ def create_demo(n_players: int = 32, seed: int = 1, *, time_zone: str | None = N
         "organizer": {"name": organizer.name, "pin": pins["organizer"]},
         "head_judge": {"name": "Hugo Head", "pin": pins["head"]},
         "judge": {"name": judge.name, "pin": pins["judge"]},
-        "cards": [_card_entry(table) for table in session.tables],
-        "players": [{"number": p.number, "name": p.name,
-                     "url": url_for("players.page", token=p.token)} for p in roster],
+        "cards": [{"table": table.number, "card_id": card_for_table(table).id}
+                  for table in session.tables],
+        "players": [{"number": p.number, "name": p.name, "token": p.token} for p in roster],
     }
-
-
-def _card_entry(table) -> dict:
-    from judgeaid.services.cards import card_for_table
-
-    card = card_for_table(table)
-    return {"table": table.number, "url": url_for("cards.live", card_id=card.id),
-            "api": url_for("cards_api.get_card", card_id=card.id)}

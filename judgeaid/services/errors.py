@@ -20,7 +20,7 @@ class ServiceError(Exception):
 
 
 class Forbidden(ServiceError):
-    """The signed-in account may not do this (e.g. only the head judge decides appeals)."""
+    """The actor may not do this (their role, their table, their tournament)."""
 
     status = 403
 
@@ -34,7 +34,7 @@ class Conflict(ServiceError):
 
 
 class Unprocessable(ServiceError):
-    """A well-formed request a rule refuses until something is added (e.g. a reason, A.5.7)."""
+    """A well-formed request a rule refuses (a count, a deal, a seat, a missing reason)."""
 
     status = 422
 

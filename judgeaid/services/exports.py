@@ -55,7 +55,8 @@ from judgeaid.models import (
 )
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.errors import ServiceError
-from judgeaid.services.standings import PRELIMINARY, load_sheet, session_label, standings_view
+from judgeaid.services.sheet import PRELIMINARY, load_sheet, session_label
+from judgeaid.services.standings_pages import standings_view
 from judgeaid.tournament.standings import match_points
 
 BACKUP_FORMAT = "judgeaid-tournament-backup"
@@ -315,12 +316,3 @@ class BadBackup(ServiceError):
     """A backup file that cannot be restored; nothing was written."""
 
     status = 422
-
-
-def import_tournament(data, *, organizer_pin: str, organizer_name: str | None = None,
-                      key: bytes | None = None):
-    """Restore a backup as a new tournament (see judgeaid.services.restore); return it."""
-    from judgeaid.services.restore import restore_tournament
-
-    return restore_tournament(data, key=key if key is not None else signing_key(),
-                              organizer_pin=organizer_pin, organizer_name=organizer_name)

@@ -20,17 +20,16 @@ from judgeaid.services.audit import record_event
 from judgeaid.services.cards import card_for_table, create_cards
 from judgeaid.services.errors import Conflict, ServiceError
 from judgeaid.services.players import get_player_or_404
+from judgeaid.services.results import finalize_session, mark_resigned
 from judgeaid.services.seating import card_has_records, hash_seed, touch_card
-from judgeaid.services.standings import (
+from judgeaid.services.sheet import (
     FINAL,
     OUT_STATUSES,
     SessionInfo,
     Sheet,
     bracket_name,
     draw_hex,
-    finalize_session,
     load_sheet,
-    mark_resigned,
 )
 from judgeaid.tournament.brackets import (
     FINAL_DAY_ROUNDS,
@@ -161,14 +160,14 @@ def advance(tournament: Tournament, actor: User) -> str:
     sheet = load_sheet(tournament.id)
     step = next_step(sheet)
     if not step["ready"]:
-        raise ServiceError(step["why"], status=409)
+        raise Conflict(step["why"])
     sizes = round_sizes(tournament)
     try:
         if step["action"] == "cut":
             return _seat_first_round(sheet, sizes[0], actor)
         return _close_round(tournament, sheet, sizes, actor)
     except (KeyError, ValueError) as exc:
-        raise ServiceError(f"The final day cannot go on as recorded: {exc}", status=409) from exc
+        raise Conflict(f"The final day cannot go on as recorded: {exc}") from exc
 
 
 def _close_round(tournament: Tournament, sheet: Sheet, sizes: tuple[int, ...],

@@ -27,7 +27,7 @@ from judgeaid.extensions import db
 from judgeaid.models import Player, PlaySession, Tournament, User, utcnow
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import ServiceError
-from judgeaid.services.standings import FINAL, load_sheet
+from judgeaid.services.sheet import FINAL, load_sheet
 from judgeaid.tournament import leaderboard as core
 from judgeaid.tournament.formats import get_format
 from judgeaid.tournament.standings import display_match_points, match_points

@@ -36,7 +36,7 @@ from judgeaid.rules.penalties import (
     suggest_penalty,
 )
 from judgeaid.rules.timing import RESIGNATION_OVER_POINTS, crosses_resignation
-from judgeaid.services import cards, standings
+from judgeaid.services import cards, results
 from judgeaid.services.audit import record_event
 from judgeaid.services.call_ups import get_card, seated_player
 from judgeaid.services.cards import Actor
@@ -325,7 +325,7 @@ def issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *, 
     db.session.flush()
     if kind == "resignation" and player.status == "active":
         # §4.11: a resignation puts the player out of the tournament, not just the round
-        standings.mark_resigned(tournament, number, session + 1,
+        results.mark_resigned(tournament, number, session + 1,
                                 f"Ruled resigned by {user.name}: {reason}"[:500], user)
     settle_resignation(tournament, card, player, penalty, answer, spec.explanation,
                        before + timed_points, user)
@@ -358,6 +358,7 @@ def _credit(card: Card, paid_to: dict[str, int], offender: int, line: str, user:
                                    round=None, reason=f"Paid by player {offender}: {line}",
                                    recorded_by=Actor.for_user(user).label))
     db.session.flush()
+    cards.store_totals([card.id])
 
 
 def issue_penalty(tournament: Tournament, body: PenaltyBody, user: User) -> dict:
@@ -452,7 +453,7 @@ def settle_resignation(tournament: Tournament, card: Card, player: Player, penal
                     op_id=_sub_op_id(penalty.op_id or str(penalty.id), "resign"))
     db.session.add(ruling)
     db.session.flush()
-    standings.mark_resigned(tournament, player.number, session + 1,
+    results.mark_resigned(tournament, player.number, session + 1,
                             f"More than {RESIGNATION_OVER_POINTS} time-penalty points in round "
                             f"{round_} of session {session}, no reasonable explanation "
                             f"(§1.9, §4.11); ruling #{ruling.id}", user)

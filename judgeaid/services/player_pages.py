@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from flask import url_for
 from sqlalchemy import select
 
 from judgeaid import venuetime
@@ -11,7 +10,7 @@ from judgeaid.models import WINDS, Card, CardSeatChange, Player, PlaySession, Se
 from judgeaid.services.appeals import appeals_for_player
 from judgeaid.services.players import get_player_by_token_or_404
 from judgeaid.services.seating import WIND_NAMES, session_count
-from judgeaid.services.standings import results_for_player
+from judgeaid.services.standings_pages import results_for_player
 
 STATUS_NOTES = {
     "withdrawn": "You withdrew from the event (§4.13)",
@@ -35,17 +34,14 @@ def player_view(token: str) -> dict:
         "number": number, "is_final": stage == "final", "is_seated": True,
         "starts_at": _moment(starts_at, zone), "table": table,
         "seat": WIND_NAMES[WINDS[position]], "is_judge_draw": source == "judge",
-        # The token rides in the fragment: the card page sends it as X-Player-Token so the
-        # player can confirm their own card, and it never reaches a server log in a URL.
-        "card_url": url_for("cards.live", card_id=card_id) + f"#player={token}"
-        if card_id else None,
+        "card_id": card_id,
     } for number, stage, starts_at, table, source, position, card_id in rows}
-    seated.update(_stand_ins(player, token, zone, seated))
+    seated.update(_stand_ins(player, zone, seated))
     others = {s.number: s for s in player.tournament.sessions if s.number not in seated}
     last = max([session_count(player.tournament), *seated, *others], default=0)
     sessions = [seated.get(n) or _unseated(player, n, others.get(n)) for n in range(1, last + 1)]
     return {
-        "player": {"number": player.number, "name": player.name,
+        "player": {"number": player.number, "name": player.name, "token": player.token,
                    "team": player.team.name if player.team else None, "status": player.status,
                    "note": _status_note(player)},
         "tournament": {"id": player.tournament.id, "name": player.tournament.name,
@@ -60,7 +56,7 @@ def player_view(token: str) -> dict:
     }
 
 
-def _stand_ins(player: Player, token: str, zone: str, seated: dict) -> dict[int, dict]:
+def _stand_ins(player: Player, zone: str, seated: dict) -> dict[int, dict]:
     """Return the sessions where the player took a leaving player's seat mid-session (§4.15)."""
     rows = db.session.execute(
         select(PlaySession.number, PlaySession.stage, PlaySession.starts_at, Table.number,
@@ -75,8 +71,7 @@ def _stand_ins(player: Player, token: str, zone: str, seated: dict) -> dict[int,
         "starts_at": _moment(starts_at, zone), "table": table,
         "seat": f"{WIND_NAMES[WINDS[position]]}, {leaving}’s seat from round {round_from} "
                 "(neutral substitute, §4.15)",
-        "is_judge_draw": False,
-        "card_url": url_for("cards.live", card_id=card_id) + f"#player={token}",
+        "is_judge_draw": False, "card_id": card_id,
     } for number, stage, starts_at, table, position, round_from, card_id, leaving in rows
         if number not in seated}
 

@@ -47,6 +47,7 @@ from judgeaid.services.exports import (
     RowDigest,
     foreign_keys,
     schema,
+    signing_key,
 )
 from judgeaid.tournament.card import (
     ROUNDS,
@@ -834,6 +835,13 @@ class Writer:
             db.session.execute(self.table.update().where(self.table.c.id == ids[old_id])
                                .values({column: ids[old_target]}))
         self.deferred = []
+
+
+def import_tournament(data: bytes | str | IO[bytes], *, organizer_pin: str,
+                      organizer_name: str | None = None, key: bytes | None = None) -> Restored:
+    """Restore a backup as a new tournament, signed with this server's key unless told."""
+    return restore_tournament(data, key=key if key is not None else signing_key(),
+                              organizer_pin=organizer_pin, organizer_name=organizer_name)
 
 
 def restore_tournament(data: bytes | str | IO[bytes], *, key: bytes, organizer_pin: str,

@@ -15,9 +15,8 @@ def catalogue() -> dict[str, Any]:
     return catalogue_json()
 
 
-def score(patterns: dict[str, int]) -> tuple[dict[str, Any], int]:
-    """Score the ticked patterns (id -> count); return the result and 200, or the errors and
-    422."""
+def score(patterns: dict[str, int]) -> dict[str, Any]:
+    """Score the ticked patterns (id -> count); return the value, or the broken rules."""
     try:
         hand = score_hand(patterns)
     except MalformedHand as exc:
@@ -25,8 +24,8 @@ def score(patterns: dict[str, int]) -> tuple[dict[str, Any], int]:
     # The same shape zj.js returns; included lines (§2.4 3.2.1, 9.4.1 ...) carry implied_by.
     body = hand.as_dict()
     if hand.errors:
-        return {"errors": body["errors"], "warnings": body["warnings"]}, 422
-    return {key: body[key] for key in ("value", "limit", "lines", "warnings", "offers")}, 200
+        return {"errors": body["errors"], "warnings": body["warnings"]}
+    return {key: body[key] for key in ("value", "limit", "lines", "warnings", "offers")}
 
 
 def split_payoff(body: dict[str, Any]) -> dict[str, Any]:

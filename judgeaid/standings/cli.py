@@ -44,7 +44,7 @@ def register_commands(bp: Blueprint) -> None:
     def restore(backup: str, organizer_pin: str, organizer_name: str | None) -> None:
         """Restore a JSON backup as a new tournament and print its new id as JSON."""
         from judgeaid.services.errors import ServiceError
-        from judgeaid.services.exports import import_tournament
+        from judgeaid.services.restore import import_tournament
 
         try:
             with open(backup, "rb") as stream:

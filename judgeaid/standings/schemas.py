@@ -7,7 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from judgeaid.edge import FormSchema, Id, OpId, Schema, text
-from judgeaid.services.standings import MESSAGE_LIMIT, REASON_LIMIT
+from judgeaid.services.results import MESSAGE_LIMIT, REASON_LIMIT
 
 # A player link's token (secrets.token_urlsafe, stored in a 64-character column).
 TOKEN_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"

@@ -23,10 +23,11 @@ from judgeaid.api.views import json_writes_only
 from judgeaid.edge import responses
 from judgeaid.extensions import db
 from judgeaid.models import Player
-from judgeaid.services import exports, final_day, seating, standings
+from judgeaid.services import exports, final_day, results, seating, standings_pages
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.errors import NotFound, ServiceError
 from judgeaid.services.players import get_player_by_token_or_404
+from judgeaid.services.sheet import load_sheet
 from judgeaid.standings.cli import register_commands
 from judgeaid.standings.schemas import (
     TOKEN_PATTERN,
@@ -70,7 +71,7 @@ def _download(data: bytes, filename: str, mimetype: str) -> Response:
 @bp.get("/t/<int:tournament_id>/standings")
 def public(tournament_id: int):
     """Show the standings to anyone: rank, match points, raw total, tie-breaks."""
-    return render_template("standings/public.html", **standings.standings_view(tournament_id))
+    return render_template("standings/public.html", **standings_pages.standings_view(tournament_id))
 
 
 @bp.get("/t/<int:tournament_id>/standings/projector")
@@ -78,7 +79,7 @@ def public(tournament_id: int):
 def projector(tournament_id: int, query: ProjectorQuery):
     """Show the standings in large type for the hall, a page at a time, refreshing itself."""
     return render_template("standings/projector.html",
-                           **standings.projector_view(tournament_id, query.page))
+                           **standings_pages.projector_view(tournament_id, query.page))
 
 
 @bp.get("/t/<int:tournament_id>/standings.csv")
@@ -108,7 +109,7 @@ def manage(tournament_id: int):
     require_organizer(tournament_id, rule="Only the organizer posts results and answers score "
                       "checks; everyone can read the standings.",
                       instead=("Open the standings", "standings.public"))
-    return render_template("standings/manage.html", **standings.manage_view(tournament_id))
+    return render_template("standings/manage.html", **standings_pages.manage_view(tournament_id))
 
 
 def _back(tournament_id: int, anchor: str = ""):
@@ -119,7 +120,7 @@ def _back(tournament_id: int, anchor: str = ""):
 def finalize(tournament_id: int, number: int):
     """Post a session's results as final."""
     user = require_organizer(tournament_id)
-    standings.finalize_session(get_tournament_or_404(tournament_id), number, user)
+    results.finalize_session(get_tournament_or_404(tournament_id), number, user)
     db.session.commit()
     flash(f"Session {number} is posted as final.")
     return _back(tournament_id, "#sessions")
@@ -130,7 +131,7 @@ def finalize(tournament_id: int, number: int):
 def unfinalize(tournament_id: int, number: int, form: UnfinalizeForm):
     """Reopen a posted session for a correction, with a reason."""
     user = require_organizer(tournament_id)
-    standings.unfinalize_session(get_tournament_or_404(tournament_id), number, form.reason,
+    results.unfinalize_session(get_tournament_or_404(tournament_id), number, form.reason,
                                  user)
     db.session.commit()
     flash(f"Session {number} is provisional again.")
@@ -155,7 +156,7 @@ def late(tournament_id: int, form: LateForm):
 def resign(tournament_id: int, form: ResignForm):
     """Put a player out of the event for resignation (§3.7)."""
     user = require_organizer(tournament_id)
-    player = standings.mark_resigned(get_tournament_or_404(tournament_id), form.number,
+    player = results.mark_resigned(get_tournament_or_404(tournament_id), form.number,
                                      form.from_session, form.reason, user)
     db.session.commit()
     flash(f"{player.name} is out of the event (resigned).")
@@ -167,7 +168,7 @@ def resign(tournament_id: int, form: ResignForm):
 def resolve(tournament_id: int, check_id: int, form: ResolveForm):
     """Close a score check with what was found."""
     user = require_organizer(tournament_id)
-    standings.resolve_score_check(get_tournament_or_404(tournament_id), check_id,
+    results.resolve_score_check(get_tournament_or_404(tournament_id), check_id,
                                   form.resolution, user)
     db.session.commit()
     flash("Score check resolved.")
@@ -266,8 +267,8 @@ def _file_check(player: Player, body: ScoreCheckBody | ScoreCheckForm):
     sent = {"session": body.session, "message": body.message, "op_id": body.op_id}
     return writes.once(
         "score_check.file", f"player:{player.id}", sent,
-        lambda: standings.request_score_check(player, body.session, body.message,
-                                              op_id=body.op_id),
+        lambda: (results.request_score_check(player, body.session, body.message,
+                                             op_id=body.op_id), 201),
         tournament_id=player.tournament_id)
 
 
@@ -276,7 +277,7 @@ def _file_check(player: Player, body: ScoreCheckBody | ScoreCheckForm):
 def api_standings(tournament_id: int):
     """The standings (public): rank, match points, raw total, per-session MP, tie-breaks;
     after the Grand Final the final ranking by bracket (§3.5.1)."""
-    response = jsonify(standings.api_standings(tournament_id))
+    response = jsonify(standings_pages.api_standings(tournament_id))
     response.headers["Cache-Control"] = "no-cache"
     return response
 
@@ -290,7 +291,7 @@ def list_score_checks(tournament_id: int):
     player = _player_from_token(tournament_id)
     if player is None:
         require_organizer(tournament_id)
-    return jsonify(score_checks=standings.score_checks(tournament, player))
+    return jsonify(score_checks=results.score_checks(tournament, player))
 
 
 @api.post("/<int:tournament_id>/score-checks")
@@ -317,8 +318,8 @@ def resolve_score_check(tournament_id: int, check_id: int, json: ResolveBody):
     tournament = get_tournament_or_404(tournament_id)
 
     def apply():
-        check = standings.resolve_score_check(tournament, check_id, json.resolution, user)
-        return {"score_check": standings.check_data(check)}
+        check = results.resolve_score_check(tournament, check_id, json.resolution, user)
+        return {"score_check": results.check_data(check)}
 
     answer, status = writes.once("score_check.resolve", f"score_check:{check_id}", json, apply,
                                  tournament_id=tournament_id)
@@ -334,12 +335,12 @@ def api_finalize(tournament_id: int, number: int, json: FinalizeBody):
     tournament = get_tournament_or_404(tournament_id)
 
     def apply():
-        standings.finalize_session(tournament, number, user)
+        results.finalize_session(tournament, number, user)
         return {"ok": True}
 
     writes.once("session.finalize", f"tournament:{tournament_id}:session:{number}", json,
                 apply, tournament_id=tournament_id)
-    return jsonify(standings.api_standings(tournament_id))
+    return jsonify(standings_pages.api_standings(tournament_id))
 
 
 @api.post("/<int:tournament_id>/sessions/<int:number>/unfinalize")
@@ -351,12 +352,12 @@ def api_unfinalize(tournament_id: int, number: int, json: UnfinalizeBody):
     tournament = get_tournament_or_404(tournament_id)
 
     def apply():
-        standings.unfinalize_session(tournament, number, json.reason, user)
+        results.unfinalize_session(tournament, number, json.reason, user)
         return {"ok": True}
 
     writes.once("session.unfinalize", f"tournament:{tournament_id}:session:{number}", json,
                 apply, tournament_id=tournament_id)
-    return jsonify(standings.api_standings(tournament_id))
+    return jsonify(standings_pages.api_standings(tournament_id))
 
 
 @api.post("/<int:tournament_id>/players/<int:number>/late")
@@ -390,7 +391,7 @@ def api_absent(tournament_id: int, number: int, json: AbsentBody):
     tournament = get_tournament_or_404(tournament_id)
 
     def apply():
-        player = standings.resign_absent(tournament, number, json.player, user)
+        player = results.resign_absent(tournament, number, json.player, user)
         return {"number": player.number, "joined_session": player.joined_session,
                 "status": player.status, "late_decision": player.late_decision,
                 "late_decision_session": player.late_decision_session}
@@ -414,7 +415,7 @@ def api_filler(tournament_id: int, number: int, json: FillerBody):
         seat = final_day.call_filler(tournament, number, json.absent, json.filler, user)
         return {"session": number, "table": seat.table.number, "absent": json.absent,
                 "filler": json.filler,
-                "empty_seat": final_day.empty_seat_view(standings.load_sheet(tournament_id))}
+                "empty_seat": final_day.empty_seat_view(load_sheet(tournament_id))}
 
     answer, status = writes.once("final_day.filler", f"tournament:{tournament_id}:session:"
                                  f"{number}", json, apply, tournament_id=tournament_id)

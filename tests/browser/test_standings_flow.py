@@ -79,7 +79,8 @@ def test_organizer_posts_a_session_and_a_visitor_reads_the_standings(
 
 @pytest.fixture
 def final_day_event(app):
-    from judgeaid.services import final_day, standings
+    from judgeaid.services import final_day
+    from judgeaid.services.sheet import load_sheet
     from tests.web.test_standings_final_day import play_preliminary
 
     with app.app_context():
@@ -87,7 +88,7 @@ def final_day_event(app):
         by_rank = play_preliminary(tournament, organizer)
         final_day.advance(tournament, organizer)
         db.session.commit()
-        names = {n: p.name for n, p in standings.load_sheet(tournament.id).players.items()}
+        names = {n: p.name for n, p in load_sheet(tournament.id).players.items()}
         return {"id": tournament.id, "organizer": organizer.name, "by_rank": by_rank,
                 "names": names}
 

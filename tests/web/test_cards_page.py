@@ -53,8 +53,8 @@ def test_judges_see_editing_controls_and_others_do_not(client, demo):
 
 
 def test_judge_of_another_tournament_gets_no_controls(app, client, demo):
+    from judgeaid.demo import create_demo
     from judgeaid.extensions import db
-    from judgeaid.services.demo import create_demo
 
     with app.test_request_context():
         other = create_demo(16, 3)

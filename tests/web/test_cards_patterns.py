@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from judgeaid.extensions import db
 from judgeaid.models import CardRound
-from judgeaid.services import exports
+from judgeaid.services import exports, restore
 from tests.conftest import login, reset_schema
 
 
@@ -119,7 +119,7 @@ def old_backup(app, judge, demo, value, patterns):
 def test_a_backup_signed_before_included_patterns_restores_as_it_was(app, judge, demo):
     data = old_backup(app, judge, demo, 155, {"9.4.1": 1})  # Blessing of Heaven, then 155
     with app.app_context():
-        exports.import_tournament(data, organizer_pin="4321")
+        restore.import_tournament(data, organizer_pin="4321")
         db.session.commit()
         row = db.session.scalar(select(CardRound))
         assert (row.value, row.patterns) == (155, {"9.4.1": 1})
@@ -129,6 +129,6 @@ def test_a_backup_whose_patterns_never_made_its_value_is_refused(app, judge, dem
     data = old_backup(app, judge, demo, 150, {"9.4.1": 1})
     with app.app_context():
         with pytest.raises(exports.BadBackup, match="do not make the value 150"):
-            exports.import_tournament(data, organizer_pin="4321")
+            restore.import_tournament(data, organizer_pin="4321")
         db.session.rollback()
         assert db.session.scalar(select(CardRound)) is None

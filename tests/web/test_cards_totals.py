@@ -16,11 +16,13 @@ from sqlalchemy import func, select
 
 from judgeaid.extensions import db
 from judgeaid.judge.schemas import PenaltyBody
-from judgeaid.models import Card, CardTotal
-from judgeaid.services import cards, exports, penalties, seating, standings
+from judgeaid.models import Card, CardPenalty, CardTotal, Tournament
+from judgeaid.services import cards, exports, penalties, restore, seating
 from judgeaid.services.cards import Actor
+from judgeaid.services.players import add_player
+from judgeaid.services.sheet import seat_totals
 from tests import factories
-from tests.conftest import LiveServer, is_postgres
+from tests.conftest import LiveServer, is_postgres, login
 from tests.factories import make_judge
 from tests.web.test_exports_backup import build_event, fresh_database
 from tests.web.test_standings_service import (
@@ -94,6 +96,80 @@ def test_stored_totals_follow_every_card_write(app):
         assert_stored_totals_match(card)
 
 
+def assert_every_card_adds_up(app, tournament_id: int) -> None:
+    with app.app_context():
+        written = db.session.scalars(select(Card).where(Card.tournament_id == tournament_id))
+        for card in written:
+            if stored_totals(card.id):
+                assert_stored_totals_match(card)
+            else:  # nothing written on it yet: the standings read its seats as zero
+                assert {t["total"] for t in cards.card_view(card)["totals"].values()} == {0}
+
+
+def test_every_other_writer_stores_its_cards_totals(app, client, demo):
+    """A paper card, a seat change and its substitute, and time points each add up their
+    card as they write: nothing does it behind their back."""
+    tid = demo["tournament_id"]
+    login(client, demo, "organizer")
+    first, second, third = (client.get(c["api"]).get_json() for c in demo["cards"][:3])
+
+    paper = client.post(f"/api/cards/{first['id']}/paper", json={
+        "rounds": factories.paper_rounds(first)[:5], "op_id": str(uuid.uuid4()),
+        "penalties": [{"player": first["players"][1]["number"], "points": 10,
+                       "reason": "slow play (§4.11)"}]})
+    assert paper.status_code == 200, paper.get_json()
+    assert_every_card_adds_up(app, tid)
+
+    # §4.15 a player leaves from round 2; the seat stays empty, then a substitute takes it
+    with app.app_context():
+        substitute = add_player(db.session.get(Tournament, tid), "Sam Spare", None, "setup")
+        substitute.is_substitute = True
+        db.session.commit()
+        substitute = substitute.number
+    winds = factories.winds_of(second, 1)
+    answer = client.post(f"/api/cards/{second['id']}/rounds", json={
+        "round": 1, "result": "win", "winner": winds["S"], "value": 40, "win": "self",
+        "op_id": str(uuid.uuid4())})
+    assert answer.status_code == 200, answer.get_json()
+    change = {"player": winds["S"], "from_round": 2, "reason": "resigned"}
+    for extra in ({}, {"substitute": substitute}):
+        answer = client.post(f"/api/cards/{second['id']}/seat-changes",
+                             json={**change, **extra, "op_id": str(uuid.uuid4())})
+        assert answer.status_code == 200, answer.get_json()
+        assert_every_card_adds_up(app, tid)
+    answer = client.post(f"/api/cards/{second['id']}/rounds", json={
+        "round": 2, "result": "win", "winner": substitute, "value": 30, "win": "self",
+        "op_id": str(uuid.uuid4())})
+    assert answer.status_code == 200, answer.get_json()
+    assert_every_card_adds_up(app, tid)
+    with app.app_context():
+        assert stored_totals(second["id"])[substitute]["rounds"] == 90
+
+    # §4.14 a late arrival's time points go on the card's penalty line
+    late = client.post(f"/api/tournaments/{tid}/timeouts", json={
+        "player": third["players"][0]["number"], "kind": "late", "late_ms": 90_000,
+        "op_id": str(uuid.uuid4())})
+    assert late.get_json()["timeout"]["points"] == 15
+    assert_every_card_adds_up(app, tid)
+    with app.app_context():
+        assert stored_totals(third["id"])[third["players"][0]["number"]]["penalties"] == -15
+
+
+def test_a_line_written_past_the_card_verbs_is_not_added_up_behind_their_back(app):
+    """No flush listener adds up totals: only the verbs (and a restore) store them."""
+    with app.app_context():
+        tournament, organizer = make_event(players=4)
+        session = seating.seat_session(tournament, 1, organizer)
+        card = cards.card_for_table(session.tables[0])
+        a = players_at(card)[0]
+        db.session.add(CardPenalty(card_id=card.id, player_number=a, points=5,
+                                   reason="written by hand", recorded_by="setup"))
+        db.session.flush()
+        assert stored_totals(card.id) == {}
+        cards.store_totals([card.id])
+        assert stored_totals(card.id)[a]["penalties"] == -5
+
+
 def test_a_card_timed_over_before_any_round_stands_at_zero(app):
     with app.app_context():
         tournament, organizer = make_event(players=4)
@@ -105,7 +181,7 @@ def test_a_card_timed_over_before_any_round_stands_at_zero(app):
         # no round or penalty line was written, so nothing is stored and the standings
         # read the seats as zero
         assert stored_totals(card.id) == {}
-        assert {t.total for t in standings.seat_totals(tournament.id)} == {0}
+        assert {t.total for t in seat_totals(tournament.id)} == {0}
 
 
 def test_a_restore_adds_the_totals_up_again(app):
@@ -116,7 +192,7 @@ def test_a_restore_adds_the_totals_up_again(app):
         data = exports.backup_bytes(tid)
         assert "card_total" not in json.loads(data)["tables"]
         fresh_database()
-        new_id = exports.import_tournament(data, organizer_pin="4321").tournament.id
+        new_id = restore.import_tournament(data, organizer_pin="4321").tournament.id
         db.session.commit()
         restored = list(db.session.scalars(select(Card).where(Card.tournament_id == new_id)
                                            .order_by(Card.id)))
@@ -132,7 +208,7 @@ def test_a_restore_whose_card_scores_a_player_not_at_its_table_writes_nothing(ap
         backup["checksum"] = exports.checksum(backup["tables"])
         fresh_database()
         with pytest.raises(exports.BadBackup, match="player 999, who is not at the card's table"):
-            exports.import_tournament(json.dumps(backup), organizer_pin="4321")
+            restore.import_tournament(json.dumps(backup), organizer_pin="4321")
         db.session.rollback()
         assert db.session.scalar(select(func.count(Card.id))) == 0
 

@@ -20,11 +20,12 @@ from judgeaid.models import (
     Penalty,
     PlayTimer,
     Ruling,
+    ScoreCheck,
     Team,
     TimeOut,
     Tournament,
 )
-from judgeaid.services import cards, exports, standings
+from judgeaid.services import exports, leaving, restore, results, standings_pages
 from judgeaid.services.cards import Actor
 from tests import factories
 from tests.conftest import reset_schema
@@ -64,7 +65,7 @@ def build_event() -> int:
     # takes the seat as a neutral substitute (§4.15), and wins round 3
     second_card = card_of(session, 2)
     play(second_card, organizer, {**win(5, 30), "dealer": 7}, win(6, 40))
-    cards.record_seat_change(second_card, CardSeatChangeBody(
+    leaving.leave_table(second_card, CardSeatChangeBody(
         player=6, from_round=3, reason="resigned", substitute=9, note="unwell",
         op_id=str(uuid.uuid4())), Actor.for_user(organizer))
     play(second_card, organizer, win(9, 50))
@@ -104,9 +105,9 @@ def build_event() -> int:
                 penalty_id=penalty.id, judge_id=judge.id),
     ])
     player = tournament.players[4]
-    standings.request_score_check(player, 1, "round 1?", op_id=str(uuid.uuid4()))
-    check = db.session.scalar(select(standings.ScoreCheck))
-    standings.resolve_score_check(tournament, check.id, "card correct", organizer)
+    results.request_score_check(player, 1, "round 1?", op_id=str(uuid.uuid4()))
+    check = db.session.scalar(select(ScoreCheck))
+    results.resolve_score_check(tournament, check.id, "card correct", organizer)
     db.session.commit()
     return tournament.id
 
@@ -163,7 +164,7 @@ def test_export_import_export_round_trips_exactly(app):
         fresh_database()
         db.session.add(Tournament(name="Taken id space", format="csom", seed=1))
         db.session.commit()
-        restored = exports.import_tournament(text.encode(), organizer_pin="4321").tournament
+        restored = restore.import_tournament(text.encode(), organizer_pin="4321").tournament
         db.session.commit()
         assert restored.id != tid
         second = exports.export_tournament(restored.id)
@@ -177,10 +178,10 @@ def test_export_import_export_round_trips_exactly(app):
 def test_a_restored_tournament_works(app, client):
     with app.app_context():
         tid = build_event()
-        before = standings.api_standings(tid)
+        before = standings_pages.api_standings(tid)
         data = exports.backup_bytes(tid)
         fresh_database()
-        restored = exports.import_tournament(data, organizer_pin="97531")
+        restored = restore.import_tournament(data, organizer_pin="97531")
         db.session.commit()
         new_id = restored.tournament.id
     assert restored.is_verified
@@ -199,7 +200,7 @@ def test_restoring_next_to_the_original_is_refused(app):
         tid = build_event()
         data = exports.backup_bytes(tid)
         with pytest.raises(exports.BadBackup, match="fresh database") as refused:
-            exports.import_tournament(data, organizer_pin="4321")
+            restore.import_tournament(data, organizer_pin="4321")
         assert refused.value.status == 409
         assert count_tournaments() == 1
 
@@ -242,7 +243,7 @@ def test_a_bad_file_is_refused_and_nothing_is_written(app, how, message):
         backup = exports.export_tournament(build_event())
         fresh_database()
         with pytest.raises(exports.BadBackup, match=message):
-            exports.import_tournament(mangle(backup, how), organizer_pin="4321")
+            restore.import_tournament(mangle(backup, how), organizer_pin="4321")
         db.session.rollback()
         assert count_tournaments() == 0
 
@@ -255,7 +256,7 @@ def test_a_row_the_database_refuses_rolls_everything_back(app):
         backup["checksum"] = exports.checksum(backup["tables"])
         fresh_database()
         with pytest.raises(exports.BadBackup, match="Nothing was written"):
-            exports.import_tournament(json.dumps(backup), organizer_pin="4321")
+            restore.import_tournament(json.dumps(backup), organizer_pin="4321")
         db.session.commit()
         assert count_tournaments() == 0
 
@@ -300,6 +301,6 @@ def test_a_file_changed_between_the_check_and_the_writing_writes_nothing(app):
         later["tables"]["card_round"][0]["deltas"] = {"1": 1000, "2": 0, "3": 0, "4": 0}
         stream = ChangingFile(json.dumps(backup).encode(), json.dumps(later).encode())
         with pytest.raises(exports.BadBackup, match="changed while it was being restored"):
-            exports.import_tournament(stream, organizer_pin="4321")
+            restore.import_tournament(stream, organizer_pin="4321")
         db.session.commit()
         assert count_tournaments() == 0

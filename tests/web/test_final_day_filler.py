@@ -10,8 +10,9 @@ from sqlalchemy import select
 
 from judgeaid.extensions import db
 from judgeaid.models import AuditEvent, Player, Seat
-from judgeaid.services import cards, final_day, standings
+from judgeaid.services import cards, final_day, results, standings_pages
 from judgeaid.services.errors import Conflict, ServiceError
+from judgeaid.services.sheet import load_sheet
 from tests import factories
 from tests.web.test_standings_final_day import current_round, play_preliminary
 from tests.web.test_standings_service import (
@@ -43,7 +44,7 @@ def test_the_app_proposes_the_best_eliminated_player_and_the_absent_finalist_ran
     with app.app_context():
         tournament, organizer, by_rank = start_round_of_16()
         round16 = current_round(tournament)
-        sheet = standings.load_sheet(tournament.id)
+        sheet = load_sheet(tournament.id)
         assert final_day.filler_candidates(sheet, final_day.round_in_play(sheet)) == [
             by_rank[17], by_rank[18], by_rank[19], by_rank[20]]
         absent = by_rank[2]
@@ -71,7 +72,7 @@ def test_the_app_proposes_the_best_eliminated_player_and_the_absent_finalist_ran
                                      cards.Actor.for_user(organizer))
         final_day.advance(tournament, organizer)
         db.session.commit()
-        sheet = standings.load_sheet(tournament.id)
+        sheet = load_sheet(tournament.id)
         # the absent finalist keeps their Day-1 place: the cut and the seeds came from it
         assert {s.number: s.rank for s in sheet.standings}[absent] == 2
         bracket = final_day.bracket_data(sheet)
@@ -115,7 +116,7 @@ def test_an_absent_grand_finalist_is_fourth_and_the_filler_keeps_their_place(app
         finalists = sorted((s.player.number for s in grand_final.tables[0].seats),
                            key=lambda n: [k for k, v in by_rank.items() if v == n][0])
         assert finalists == [by_rank[r] for r in (1, 2, 3, 4)]
-        sheet = standings.load_sheet(tournament.id)
+        sheet = load_sheet(tournament.id)
         proposal = final_day.filler_candidates(sheet, final_day.round_in_play(sheet))[0]
         assert proposal == by_rank[5]  # best preliminary rank among the eliminated
         before = final_day.bracket_data(sheet)
@@ -227,11 +228,11 @@ def test_a_finalist_resigned_during_a_round_keeps_the_cut_and_ranks_last_of_it(a
             factories.mark_time_over(card, {"op_id": str(uuid.uuid4())},
                                      cards.Actor.for_user(organizer))
         # e.g. more than 80 time-penalty points in a round and no reasonable explanation
-        standings.mark_resigned(tournament, by_rank[1], round16.number,
+        results.mark_resigned(tournament, by_rank[1], round16.number,
                                 "§1.9 over 80 time-penalty points in a round", organizer)
         final_day.advance(tournament, organizer)
         db.session.commit()
-        sheet = standings.load_sheet(tournament.id)
+        sheet = load_sheet(tournament.id)
         assert {s.number: s.rank for s in sheet.standings}[by_rank[1]] == 1
         places = final_day.bracket_data(sheet)["rounds"][0]["places"]
         assert places[-1]["number"] == by_rank[1] and places[-1]["is_out"]
@@ -249,7 +250,7 @@ def test_player_totals_say_who_reached_the_final_day_and_never_the_filler(app):
         tournament, organizer, by_rank = start_round_of_16()
         final_day.call_filler(tournament, current_round(tournament).number, by_rank[16],
                               by_rank[17], organizer)
-        totals = {row["number"]: row for row in standings.player_totals(tournament.id)}
+        totals = {row["number"]: row for row in standings_pages.player_totals(tournament.id)}
         assert totals[by_rank[16]]["reached_final_day"] is True
         assert totals[by_rank[16]]["status"] == "resigned"
         assert totals[by_rank[17]]["reached_final_day"] is False

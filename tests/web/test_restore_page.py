@@ -14,7 +14,7 @@ from werkzeug.security import generate_password_hash
 
 from judgeaid.extensions import db
 from judgeaid.models import Card, CardPenalty, Tournament, User
-from judgeaid.services import exports, standings
+from judgeaid.services import exports, standings_pages
 from tests.web.test_exports_backup import build_event, fresh_database
 
 NEW_PIN = "86420"
@@ -23,7 +23,7 @@ NEW_PIN = "86420"
 def _backup(app, demo) -> tuple[bytes, dict]:
     with app.app_context():
         data = exports.backup_bytes(demo["tournament_id"])
-        before = standings.api_standings(demo["tournament_id"])
+        before = standings_pages.api_standings(demo["tournament_id"])
     return data, before
 
 

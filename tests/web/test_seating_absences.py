@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from judgeaid.extensions import db
 from judgeaid.models import AuditEvent, Player, PlaySession, utcnow
-from judgeaid.services import seating, standings
+from judgeaid.services import results, seating, standings_pages
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
 from tests.web.test_standings_service import (
     card_of,
@@ -86,7 +86,7 @@ def test_allowed_after_the_cut_off_is_recorded_on_the_player(app):
         allowed = seating.mark_late_arrival(tournament, 9, 1, organizer, decision="allow")
         assert (allowed.joined_session, allowed.late_decision) == (1, "allowed")
         assert "allowed after the cut-off" in seating.late_arrival_text(allowed)
-        page = standings.results_for_player(allowed.id)
+        page = standings_pages.results_for_player(allowed.id)
         assert page["late_decision"] == ("Checked in after the cut-off for session 1; allowed "
                                          "to play it (§3.7).")
 
@@ -195,15 +195,15 @@ def two_sessions(players=8):
 def test_absent_from_a_later_session_is_resigned_in_one_step(app, client):
     with app.app_context():
         tournament, organizer = two_sessions()
-        out = standings.resign_absent(tournament, 2, 3, organizer)
+        out = results.resign_absent(tournament, 2, 3, organizer)
         assert (out.status, out.left_session) == ("resigned", 2)
         event = db.session.scalar(select(AuditEvent).filter_by(action="player.resign"))
         assert event.after["reason"] == ("absent from session 2 without an acceptable reason "
                                          "(§3.7)")
         with pytest.raises(Conflict, match="already resigned"):
-            standings.resign_absent(tournament, 2, 3, organizer)
+            results.resign_absent(tournament, 2, 3, organizer)
         with pytest.raises(NotFound):
-            standings.resign_absent(tournament, 7, 4, organizer)
+            results.resign_absent(tournament, 7, 4, organizer)
         db.session.commit()
         tid = tournament.id
     body = client.get(f"/api/tournaments/{tid}/standings").get_json()
@@ -216,10 +216,10 @@ def test_a_player_who_has_not_played_is_not_resigned_for_absence(app):
         tournament, organizer = make_event(players=8)
         seating.seat_session(tournament, 1, organizer)
         with pytest.raises(ServiceError, match="late-arrival pardon applies instead"):
-            standings.resign_absent(tournament, 1, 2, organizer)
+            results.resign_absent(tournament, 1, 2, organizer)
         substitute, *_ = seating.add_substitutes(tournament, 1, organizer)
         with pytest.raises(ServiceError, match="neutral substitute"):
-            standings.resign_absent(tournament, 1, substitute.number, organizer)
+            results.resign_absent(tournament, 1, substitute.number, organizer)
         assert player(tournament, 2).status == "active"
 
 

@@ -499,13 +499,13 @@ def test_a_player_who_missed_a_seated_session_cannot_come_back(app, organizer):
 
 def test_a_resignation_is_undone_while_the_player_still_has_their_seat(app, organizer):
     from judgeaid.models import User
-    from judgeaid.services import standings
+    from judgeaid.services import results
 
     organizer.post("/t/1/sessions/1/seat")
     with app.app_context():
         tournament = db.session.get(Tournament, 1)
         olga = db.session.scalar(select(User).filter_by(name="Olga"))
-        standings.mark_resigned(tournament, 12, 1, "not at the table after 5 minutes", olga)
+        results.mark_resigned(tournament, 12, 1, "not at the table after 5 minutes", olga)
         db.session.commit()
     response = organizer.post("/t/1/players/reinstate", data={"player": 12}, headers=FORM,
                               follow_redirects=True)

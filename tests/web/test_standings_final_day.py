@@ -8,8 +8,9 @@ from sqlalchemy import select
 
 from judgeaid.extensions import db
 from judgeaid.models import PlaySession
-from judgeaid.services import accounts, cards, final_day, seating, standings
+from judgeaid.services import accounts, cards, final_day, seating
 from judgeaid.services.errors import ServiceError
+from judgeaid.services.sheet import load_sheet
 from judgeaid.tournament.brackets import SEED_TABLES
 from tests import factories
 from tests.web.test_standings_service import (
@@ -39,7 +40,7 @@ def play_preliminary(tournament, organizer):
         a, b, c, _ = players_at(card)
         play(card, organizer, win(a, 10 + t), win(b, 20 + 2 * t), win(c, 30 + 3 * t))
     close_session(tournament, session, organizer)
-    sheet = standings.load_sheet(tournament.id)
+    sheet = load_sheet(tournament.id)
     assert len({s.raw for s in sheet.standings}) == len(sheet.standings)
     return {s.rank: s.number for s in sheet.standings}
 
@@ -111,7 +112,7 @@ def test_regional_final_day_from_cut_to_final_ranking(app, client):
         play(card, organizer, win(q[0], 50), win(q[1], 20, "discard", q[2]))
         outcome_gf = {q[0]: 130, q[1]: 10, q[2]: -70, q[3]: -70}
         finish_with_draws(card, organizer)  # the Grand Final has no clock: all 16 are played
-        step = final_day.next_step(standings.load_sheet(tournament.id))
+        step = final_day.next_step(load_sheet(tournament.id))
         assert step["label"] == "Close the Grand Final and publish the ranking"
         final_day.advance(tournament, organizer)
         db.session.commit()
@@ -165,7 +166,7 @@ def test_the_worked_example_of_section_3_5_3_2_through_the_database(app, client)
         seated = {s.player.number: t.number for t in round16.tables for s in t.seats}
         for rank, _seed, table in WORKED_EXAMPLE:
             assert seated[by_rank[rank]] == table, f"Day-1 rank {rank}"
-        bracket = final_day.bracket_data(standings.load_sheet(tournament.id))
+        bracket = final_day.bracket_data(load_sheet(tournament.id))
         seeds = {p["day1_rank"]: (p["seed"], t["number"])
                  for t in bracket["rounds"][-1]["tables"] for p in t["players"]}
         assert seeds == {rank: (seed, table) for rank, seed, table in WORKED_EXAMPLE}

@@ -10,7 +10,7 @@ from flask import render_template
 
 from judgeaid.extensions import db
 from judgeaid.models import Player
-from judgeaid.services import standings
+from judgeaid.services import standings_pages
 from tests.factories import make_judge
 from tests.web.test_standings_service import (
     card_of,
@@ -218,7 +218,7 @@ def test_a_score_check_without_javascript(client, event):
 
 def test_results_for_player_feed_the_partial(app, event):
     with app.test_request_context():
-        results = standings.results_for_player(event["player_ids"][1])
+        results = standings_pages.results_for_player(event["player_ids"][1])
         assert results["rank"] == 1 and results["field"] == 8
         assert [s["number"] for s in results["sessions"]] == [1, 2]
         assert results["sessions"][0]["raw"] == 120

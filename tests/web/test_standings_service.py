@@ -11,9 +11,10 @@ from sqlalchemy import func, select
 
 from judgeaid.extensions import db
 from judgeaid.models import WINDS, AuditEvent, Card, CardRound, PlaySession, Seat, Table, User
-from judgeaid.services import accounts, cards, seating, standings
+from judgeaid.services import accounts, cards, results, seating
 from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict, ServiceError
+from judgeaid.services.sheet import seat_totals
 from judgeaid.tournament.standings import draw_value
 from tests import factories
 from tests.factories import make_players, make_tournament
@@ -116,7 +117,7 @@ def close_session(tournament, session, user):
         card = cards.card_for_table(table)
         if not cards.card_view(card)["is_complete"]:
             time_over(card, user)
-    standings.finalize_session(tournament, session.number, user)
+    results.finalize_session(tournament, session.number, user)
 
 
 def mp(raw):
@@ -145,7 +146,7 @@ def test_sql_totals_agree_with_every_card_view(app):
         penalize(three, organizer, players_at(three)[3], 5)
         db.session.flush()
 
-        totals = {(t.card_id, t.player_number): t for t in standings.seat_totals(tournament.id)}
+        totals = {(t.card_id, t.player_number): t for t in seat_totals(tournament.id)}
         for card in (one, two, three):
             view = cards.card_view(card)
             for number, line in view["totals"].items():
@@ -231,8 +232,8 @@ def test_a_resigned_player_goes_below_everyone_still_playing(app, client):
         session = seat_by_hand(tournament, 1, [[1, 2, 3, 4]])
         play(card_of(session, 1), organizer, win(1, 200))
         with pytest.raises(ServiceError, match="what happened"):
-            standings.mark_resigned(tournament, 1, 2, "", organizer)
-        standings.mark_resigned(tournament, 1, 2, "absent from session 2, no reason", organizer)
+            results.mark_resigned(tournament, 1, 2, "", organizer)
+        results.mark_resigned(tournament, 1, 2, "absent from session 2, no reason", organizer)
         db.session.commit()
         tid = tournament.id
         event = db.session.scalar(select(AuditEvent).where(AuditEvent.action == "player.resign"))
@@ -250,23 +251,23 @@ def test_finalize_makes_the_standings_final_and_reopening_needs_a_reason(app, cl
         card = card_of(session, 1)
         play(card, organizer, win(1, 30))
         with pytest.raises(ServiceError, match="table 1 is missing rounds"):
-            standings.finalize_session(tournament, 1, organizer)
+            results.finalize_session(tournament, 1, organizer)
         time_over(card, organizer)
-        standings.finalize_session(tournament, 1, organizer)
+        results.finalize_session(tournament, 1, organizer)
         db.session.commit()
         tid = tournament.id
         assert session.finalized_by == f"organizer:{organizer.name}"
         with pytest.raises(Conflict):
-            standings.finalize_session(tournament, 1, organizer)
+            results.finalize_session(tournament, 1, organizer)
         with pytest.raises(ServiceError, match="why"):
-            standings.unfinalize_session(tournament, 1, "  ", organizer)
+            results.unfinalize_session(tournament, 1, "  ", organizer)
     body = client.get(f"/api/tournaments/{tid}/standings").get_json()
     assert body["provisional"] is False
     assert body["sessions"] == [{"number": 1, "is_final": True,
                                  "finalized_at": body["sessions"][0]["finalized_at"]}]
     with app.app_context():
         tournament = accounts.get_tournament_or_404(tid)
-        standings.unfinalize_session(tournament, 1, "score check from player 2",
+        results.unfinalize_session(tournament, 1, "score check from player 2",
                                      organizer_of(tournament))
         db.session.commit()
         actions = list(db.session.scalars(select(AuditEvent.action).where(
@@ -287,7 +288,7 @@ def test_the_grand_final_cannot_be_posted_with_rounds_not_played(app):
         card.not_played_from = 2
         db.session.flush()
         with pytest.raises(ServiceError, match="all 16 rounds"):
-            standings.finalize_session(tournament, 5, organizer)
+            results.finalize_session(tournament, 5, organizer)
 
 
 def test_a_tie_settled_by_the_draw_shows_every_draw_value(app, client):

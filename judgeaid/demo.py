@@ -1,0 +1,22 @@
+"""The demo tournament as the `demo` command prints it: the seeded event and its links."""
+
+from __future__ import annotations
+
+from flask import url_for
+
+from judgeaid.services.demo import seed_demo
+
+
+def create_demo(n_players: int = 32, seed: int = 1, *, time_zone: str | None = None) -> dict:
+    """Create the demo tournament and return the JSON the `demo` command prints."""
+    demo = seed_demo(n_players, seed, time_zone=time_zone)
+    return {
+        **demo,
+        "cards": [{"table": card["table"],
+                   "url": url_for("cards.live", card_id=card["card_id"]),
+                   "api": url_for("cards_api.get_card", card_id=card["card_id"])}
+                  for card in demo["cards"]],
+        "players": [{"number": p["number"], "name": p["name"],
+                     "url": url_for("players.page", token=p["token"])}
+                    for p in demo["players"]],
+    }

@@ -1,0 +1,209 @@
+"""Posting results (§3.5.1, §3.7): finalizing sessions, resignations, players' score checks."""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select
+
+from judgeaid.extensions import db
+from judgeaid.models import (
+    Player,
+    PlaySession,
+    ScoreCheck,
+    Seat,
+    Table,
+    Tournament,
+    User,
+    utcnow,
+)
+from judgeaid.services.audit import record_event
+from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError
+from judgeaid.services.players import get_player_or_404
+from judgeaid.services.sheet import FINAL, _iso, get_session_or_404, seat_totals, session_cards
+
+MESSAGE_LIMIT = 1000
+# Reasons for reopening a session or for a resignation (kept in the audit trail).
+REASON_LIMIT = 1000
+
+
+# ---------------------------------------------------------------- posting sessions
+
+def finalize_session(tournament: Tournament, number: int, actor: User) -> PlaySession:
+    """Post a session's results as final (§3.5.1); every card must be complete."""
+    session = get_session_or_404(tournament, number)
+    if session.finalized_at is not None:
+        raise Conflict(f"Session {number} is already final (by {session.finalized_by}).")
+    cards = session_cards(session)
+    if not cards:
+        raise ServiceError(f"Session {number} has no scoring cards.")
+    open_tables = [c["table"] for c in cards if not c["is_complete"]]
+    if open_tables:
+        raise ServiceError(f"Session {number} cannot be final yet: the card of table "
+                           f"{_list(open_tables)} is missing rounds. Record them, or mark "
+                           "the session time over on the card.")
+    if session.stage == FINAL and session.bracket_size == 4:
+        cut_short = [c["table"] for c in cards if c["not_played"]]
+        if cut_short:
+            raise ServiceError("The Grand Final has no time limit: all 16 rounds are played "
+                               "(§3.4.2.2). Record the rounds marked not played.")
+    session.finalized_at = utcnow()
+    session.finalized_by = f"{actor.role}:{actor.name}"
+    session.status = "finished"
+    totals = {t.player_number: t.total for t in seat_totals(tournament.id)
+              if t.session_id == session.id}
+    record_event("session.finalize", tournament_id=tournament.id, actor=actor,
+                 subject=f"session:{number}",
+                 after={"totals": {str(k): v for k, v in sorted(totals.items())},
+                        "unconfirmed_tables": [c["table"] for c in cards if c["pending"]]})
+    db.session.flush()
+    return session
+
+
+def unfinalize_session(tournament: Tournament, number: int, reason: str,
+                       actor: User) -> PlaySession:
+    """Make a final session provisional again, for a correction; a reason is required."""
+    session = get_session_or_404(tournament, number)
+    reason = " ".join((reason or "").split())
+    if session.finalized_at is None:
+        raise Conflict(f"Session {number} is not final.")
+    if not reason:
+        raise ServiceError("Say why the session's results are reopened.")
+    later_final = db.session.scalar(select(func.count(PlaySession.id)).where(
+        PlaySession.tournament_id == tournament.id, PlaySession.stage == FINAL,
+        PlaySession.number > number, PlaySession.status != "planned"))
+    if later_final:
+        raise Conflict(f"The final day was seated from these results; session {number} can no "
+                       "longer be reopened.")
+    before = {"finalized_at": _iso(session.finalized_at), "by": session.finalized_by}
+    session.finalized_at = None
+    session.finalized_by = ""
+    record_event("session.unfinalize", tournament_id=tournament.id, actor=actor,
+                 subject=f"session:{number}", before=before, after={"reason": reason})
+    db.session.flush()
+    return session
+
+
+def _list(numbers: list[int]) -> str:
+    text = ", ".join(str(n) for n in numbers[:-1])
+    return f"{text} and {numbers[-1]}" if text else str(numbers[-1])
+
+
+# ---------------------------------------------------------------- resignations
+
+def mark_resigned(tournament: Tournament, number: int, from_session: int, reason: str,
+                  actor: User) -> Player:
+    """Put a player out of the event for resignation from a session on (§4.11)."""
+    player = get_player_or_404(tournament, number)
+    reason = " ".join((reason or "").split())
+    if not reason:
+        raise ServiceError("Say what happened, e.g. 'absent from session 3, no reason given'.")
+    if player.status != "active":
+        raise Conflict(f"{player.name} is already {player.status}.")
+    if from_session < 1:
+        raise ServiceError("The session number must be 1 or more.")
+    before = {"status": player.status, "left_session": player.left_session}
+    player.status = "resigned"
+    player.left_session = from_session
+    record_event("player.resign", tournament_id=tournament.id, actor=actor,
+                 subject=f"player:{number}", before=before,
+                 after={"status": "resigned", "left_session": from_session, "reason": reason})
+    db.session.flush()
+    return player
+
+
+def resign_absent(tournament: Tournament, session_number: int, number: int,
+                  actor: User) -> Player:
+    """Record a player absent from a session without an acceptable reason as resigned (§3.7).
+
+    One step, for a player who has played at least one session: §3.7 puts them out for
+    resignation and does not let the point penalty be chosen instead.
+    """
+    player = get_player_or_404(tournament, number)
+    session = db.session.scalar(select(PlaySession).where(
+        PlaySession.tournament_id == tournament.id, PlaySession.number == session_number))
+    if session is None:
+        raise NotFound(f"The event has no session {session_number} yet.")
+    if player.is_substitute:
+        raise ServiceError(f"{player.name} is a neutral substitute: release them instead, "
+                           "there is nothing to resign.")
+    if player.status != "active":
+        raise Conflict(f"{player.name} is already {player.status}.")
+    played = db.session.scalar(
+        select(func.count(PlaySession.id)).join(Table, Table.session_id == PlaySession.id)
+        .join(Seat, Seat.table_id == Table.id)
+        .where(Seat.player_id == player.id, Seat.is_neutral.is_(False),
+               PlaySession.number < session_number))
+    if not played:
+        raise ServiceError(f"{player.name} has not played a session before session "
+                           f"{session_number}: the late-arrival pardon applies instead "
+                           "(§3.7). Record them as a late arrival, or as resigned with a "
+                           "reason on the results desk.")
+    return mark_resigned(tournament, number, session_number,
+                         f"absent from session {session_number} without an acceptable "
+                         "reason (§3.7)", actor)
+
+
+# ---------------------------------------------------------------- score checks (§3.5.1)
+
+def check_data(check: ScoreCheck) -> dict:
+    """Return a score check as plain data."""
+    player = db.session.get(Player, check.player_id)
+    return {"id": check.id, "player": player.number, "name": player.name,
+            "session": check.session_number, "message": check.message,
+            "filed_at": _iso(check.filed_at), "status": check.status,
+            "resolution": check.resolution, "resolved_at": _iso(check.resolved_at)}
+
+
+def request_score_check(player: Player, session_number: int | None, message: str,
+                        op_id: str | None = None) -> dict:
+    """File a player's request to check a recorded score (§3.5.1)."""
+    if player.is_substitute:
+        raise Forbidden("A neutral player's results are not ranked.")
+    seated = set(db.session.scalars(
+        select(PlaySession.number).join(Table, Table.session_id == PlaySession.id)
+        .join(Seat, Seat.table_id == Table.id).where(Seat.player_id == player.id)))
+    if session_number not in seated:
+        raise ServiceError("Choose a session you played.")
+    message = " ".join((message or "").split())
+    if not message:
+        raise ServiceError("Say what looks wrong, e.g. 'round 7 was my self-draw, not a "
+                           "discard win'.")
+    if len(message) > MESSAGE_LIMIT:
+        raise ServiceError(f"Keep the message under {MESSAGE_LIMIT} characters.")
+    check = ScoreCheck(tournament_id=player.tournament_id, player_id=player.id,
+                       session_number=session_number, message=message, op_id=op_id)
+    db.session.add(check)
+    db.session.flush()
+    record_event("score_check.file", tournament_id=player.tournament_id,
+                 actor=f"player:{player.number} {player.name}", subject=f"score_check:{check.id}",
+                 after={"session": session_number, "message": message})
+    return {"score_check": check_data(check)}
+
+
+def score_checks(tournament: Tournament, player: Player | None = None) -> list[dict]:
+    """List the event's score checks (or one player's), open ones first."""
+    query = select(ScoreCheck).where(ScoreCheck.tournament_id == tournament.id)
+    if player is not None:
+        query = query.where(ScoreCheck.player_id == player.id)
+    checks = db.session.scalars(query.order_by(ScoreCheck.status, ScoreCheck.filed_at))
+    return [check_data(c) for c in checks]
+
+
+def resolve_score_check(tournament: Tournament, check_id: int, resolution: str,
+                        actor: User) -> ScoreCheck:
+    """Close a score check with what the organizer found and did (§3.5.1)."""
+    check = db.session.get(ScoreCheck, check_id)
+    if check is None or check.tournament_id != tournament.id:
+        raise NotFound(f"There is no score check {check_id}.")
+    resolution = " ".join((resolution or "").split())
+    if not resolution:
+        raise ServiceError("Say what was checked and found, e.g. 'card correct as recorded'.")
+    if check.status == "resolved":
+        if check.resolution == resolution:
+            return check
+        raise Conflict("This score check is already resolved.")
+    check.status, check.resolution = "resolved", resolution
+    check.resolved_by, check.resolved_at = actor.id, utcnow()
+    record_event("score_check.resolve", tournament_id=tournament.id, actor=actor,
+                 subject=f"score_check:{check.id}", after={"resolution": resolution})
+    db.session.flush()
+    return check

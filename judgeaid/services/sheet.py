@@ -1,0 +1,374 @@
+"""The standings sheet (§3.3, §3.5, §3.7): sessions, players and card totals, loaded once.
+
+Card totals are read from the totals every card write stores (`CardTotal`, see
+judgeaid.services.cards), so the standings of a whole event cost one query of four numbers
+per card; `card_view(card)["totals"]` gives the same numbers card by card (a test holds
+both to it). The standings computed from a sheet are kept per data version (`computed_standings`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import cached_property
+from typing import NamedTuple
+
+from sqlalchemy import and_, func, select
+
+from judgeaid.extensions import db
+from judgeaid.models import (
+    WINDS,
+    Card,
+    CardTotal,
+    Player,
+    PlaySession,
+    Seat,
+    Table,
+    Team,
+    Tournament,
+)
+from judgeaid.services.accounts import get_tournament_or_404
+from judgeaid.services.cards import card_view
+from judgeaid.services.errors import NotFound
+from judgeaid.tournament.standings import (
+    MAX_LATE_SESSIONS,
+    PlayerResult,
+    Standing,
+    rank,
+)
+
+PRELIMINARY = "preliminary"
+FINAL = "final"
+OUT_STATUSES = {"resigned": "resigned", "withdrawn": "withdrawn",
+                "disqualified": "disqualified"}
+
+
+# ---------------------------------------------------------------- card totals
+
+class SeatTotal(NamedTuple):
+    """One player's result at one table in one session: rounds, penalty line, total."""
+
+    session_id: int
+    session_number: int
+    stage: str
+    bracket_size: int | None
+    table: int
+    card_id: int | None
+    seat: str
+    player_id: int
+    player_number: int
+    rounds: int
+    penalties: int
+    # §4.15 (our reading) a neutral filler's seat: its total counts for nobody's place
+    is_neutral: bool = False
+    # the absent player whose seat the neutral filler took, by number
+    stands_in_for: int | None = None
+
+    @property
+    def total(self) -> int:
+        """Return the card total: rounds less penalties (§4.11)."""
+        return self.rounds + self.penalties
+
+
+def seat_totals(tournament_id: int, player_id: int | None = None) -> list[SeatTotal]:
+    """Return the card total of every seat in every seated session (or one player's seats)."""
+    return [SeatTotal._make(seat) for seat in _seats(tournament_id, player_id)]
+
+
+def _seats(tournament_id: int, player_id: int | None = None) -> list[tuple]:
+    # SeatTotal's fields as plain tuples of numbers and text, which the garbage collector
+    # stops tracking: a big event has thousands of seats.
+    seated = db.session.execute(
+        select(PlaySession.id, PlaySession.number, PlaySession.stage, PlaySession.bracket_size)
+        .where(PlaySession.tournament_id == tournament_id, PlaySession.status != "planned"))
+    sessions = {session_id: (number, stage, size) for session_id, number, stage, size in seated}
+    query = (select(Table.session_id, Table.number, Card.id, Seat.position, Player.id,
+                    Player.number, CardTotal.rounds, CardTotal.penalties, Seat.is_neutral,
+                    Seat.stands_in_for)
+             .join(PlaySession, PlaySession.id == Table.session_id)
+             .join(Seat, Seat.table_id == Table.id)
+             .join(Player, Player.id == Seat.player_id)
+             .outerjoin(Card, Card.table_id == Table.id)
+             .outerjoin(CardTotal, and_(CardTotal.card_id == Card.id,
+                                        CardTotal.player_number == Player.number))
+             .where(PlaySession.tournament_id == tournament_id, PlaySession.status != "planned")
+             .order_by(PlaySession.number, Table.number, Seat.position))
+    if player_id is not None:
+        query = query.where(Seat.player_id == player_id)
+    # Core rows (the query above has flushed the session), a few hundred at a time: at 400
+    # players × 8 sessions, ORM rows or row-by-row fetching take a fifth longer, and all rows
+    # at once keep thousands of objects alive for the garbage collector to sweep.
+    seats = []
+    for rows in db.session.connection().execute(query).partitions(500):
+        for (session_id, table, card_id, position, player, number, rounds, penalties,
+             is_neutral, stands_in_for) in rows:
+            session_number, stage, bracket_size = sessions[session_id]
+            # a seat whose card has nothing on it yet has no stored total: it stands at zero
+            seats.append((session_id, session_number, stage, bracket_size, table, card_id,
+                          WINDS[position], player, number, rounds or 0, penalties or 0,
+                          bool(is_neutral), stands_in_for))
+    return seats
+
+
+# ---------------------------------------------------------------- the standings sheet
+
+@dataclass(frozen=True)
+class SessionInfo:
+    """A counted session: its number, stage and whether the organizer has posted it."""
+
+    id: int
+    number: int
+    stage: str
+    bracket_size: int | None
+    finalized_at: datetime | None
+    finalized_by: str
+
+    @property
+    def is_final(self) -> bool:
+        """Return True once the organizer has finalized the session's results."""
+        return self.finalized_at is not None
+
+
+class PlayerRow(NamedTuple):
+    """What the standings need of a registered player."""
+
+    id: int
+    number: int
+    name: str
+    team: str | None
+    status: str
+    joined_session: int
+    left_session: int | None
+    is_substitute: bool
+
+
+@dataclass
+class Sheet:
+    """Everything the standings of an event are computed from, loaded once."""
+
+    tournament: Tournament
+    sessions: list[SessionInfo]
+    seats: list[tuple]  # SeatTotal's fields, as plain tuples (see `totals`)
+    players: dict[int, PlayerRow]
+    results: list[PlayerResult] = field(default_factory=list)
+    standings: list[Standing] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    @cached_property
+    def totals(self) -> list[SeatTotal]:
+        """Return the card total of every seat in every seated session."""
+        return [SeatTotal._make(seat) for seat in self.seats]
+
+    @property
+    def preliminary(self) -> list[SessionInfo]:
+        """Return the sessions that count for match points, by number."""
+        return [s for s in self.sessions if s.stage == PRELIMINARY]
+
+    @property
+    def is_provisional(self) -> bool:
+        """Return True while a counted session is not finalized."""
+        return any(not s.is_final for s in self.preliminary)
+
+
+def load_sheet(tournament_id: int) -> Sheet:
+    """Load an event's sessions, players and card totals, and rank the preliminary round."""
+    tournament = get_tournament_or_404(tournament_id)
+    sessions = [SessionInfo(s.id, s.number, s.stage, s.bracket_size, s.finalized_at,
+                            s.finalized_by)
+                for s in db.session.scalars(
+                    select(PlaySession).where(PlaySession.tournament_id == tournament_id,
+                                              PlaySession.status != "planned")
+                    .order_by(PlaySession.number))]
+    players = {row.number: PlayerRow(*row) for row in db.session.execute(
+        select(Player.id, Player.number, Player.name, Team.name, Player.status,
+               Player.joined_session, Player.left_session, Player.is_substitute)
+        .outerjoin(Team, Team.id == Player.team_id)
+        .where(Player.tournament_id == tournament_id))}
+    sheet = Sheet(tournament, sessions, _seats(tournament_id), players)
+    sheet.results = _player_results(sheet)
+    sheet.standings = rank(sheet.results, tournament.seed)
+    return sheet
+
+
+def _player_results(sheet: Sheet) -> list[PlayerResult]:
+    counted = sheet.preliminary
+    index = {s.number: i for i, s in enumerate(counted)}
+    raw: dict[int, list[int | None]] = {n: [None] * len(counted) for n in sheet.players}
+    # a seat is SeatTotal's fields: the session, the player, the total and neutrality matter
+    for seat in sheet.seats:
+        session, number, rounds, penalties, is_neutral = seat[1], *seat[8:12]
+        if session in index and not is_neutral:
+            raw[number][index[session]] = rounds + penalties
+    entrants = final_day_entrants(sheet)
+    results = []
+    for number, player in sorted(sheet.players.items()):
+        if player.is_substitute:
+            continue  # a neutral player fills a seat (§4.15); not ranking them is our reading
+        late = _late_sessions(sheet, player, raw[number], index)
+        results.append(PlayerResult(number=number, name=player.name,
+                                    session_raw=tuple(raw[number]), late_sessions=late,
+                                    is_resigned=is_out_of_day1(player, entrants)))
+    return results
+
+
+def final_day_entrants(sheet: Sheet) -> set[int]:
+    """Return who entered a final-day round: seated there, or absent with a filler (§4.15)."""
+    # plain seat tuples (SeatTotal's fields): a big event has thousands of seats
+    entrants = {seat[12] if seat[11] else seat[8] for seat in sheet.seats if seat[2] == FINAL}
+    entrants.discard(None)
+    return entrants
+
+
+def is_out_of_day1(player: PlayerRow, final_entrants: set[int]) -> bool:
+    """Return whether a player ranks below everyone still in the preliminary standings.
+
+    Our reading of §4.11: a player out of the event (resigned, withdrawn, disqualified)
+    goes below those still in it. One who made the cut and left on the final day keeps
+    their Day-1 place: the cut and the seeds were made from it, and the final ranking puts
+    them last of the round they left in (§4.15, our reading).
+    """
+    return player.status in OUT_STATUSES and player.number not in final_entrants
+
+
+def _late_sessions(sheet: Sheet, player: PlayerRow, raw: list[int | None],
+                   index: dict[int, int]) -> int:
+    """Return how many opening sessions the player missed as a pardoned late arrival (§3.7)."""
+    if player.joined_session <= 1:
+        return 0
+    missed = [number for number in index if number < player.joined_session]
+    if len(missed) > MAX_LATE_SESSIONS:
+        sheet.problems.append(f"Player {player.number} {player.name} is marked as joining at "
+                              f"session {player.joined_session}; §3.7 pardons at most two "
+                              "missed sessions, so only two are deducted.")
+        missed = missed[:MAX_LATE_SESSIONS]
+    played = [n for n in missed if raw[index[n]] is not None]
+    if played:
+        sheet.problems.append(f"Player {player.number} {player.name} is marked late but has a "
+                              f"card in session {played[0]}; that session counts and is not "
+                              "deducted. Correct the late-arrival mark if it is wrong.")
+        return 0
+    return len(missed)
+
+
+def draw_hex(value: int | None) -> str | None:
+    """Return a draw value as 16 hex digits (JSON numbers cannot carry 64 bits exactly)."""
+    return None if value is None else f"{value:016x}"
+
+
+def session_label(number: int, stage: str, bracket_size: int | None) -> str:
+    """Return how a session is named on pages: 'Session 3', 'Round of 16', 'Grand Final'."""
+    if stage != FINAL:
+        return f"Session {number}"
+    return bracket_name(bracket_size or 0)
+
+
+def bracket_name(size: int) -> str:
+    """Return the name of a final-day round by its number of players (§3.3.2.2)."""
+    if size == 4:
+        return "Grand Final"
+    if size == 8:
+        return "Semifinal"
+    return f"Round of {size}"
+
+
+def _iso(value: datetime | None) -> str | None:
+    return None if value is None else value.isoformat() + "Z"
+
+
+# ---------------------------------------------------------------- sessions and their cards
+
+def get_session_or_404(tournament: Tournament, number: int) -> PlaySession:
+    """Return a seated session of the event by number, or raise NotFound."""
+    session = db.session.scalar(select(PlaySession).where(
+        PlaySession.tournament_id == tournament.id, PlaySession.number == number,
+        PlaySession.status != "planned"))
+    if session is None:
+        raise NotFound(f"Session {number} is not seated.")
+    return session
+
+
+def session_cards(session: PlaySession) -> list[dict]:
+    """Return each table's card state for a session: complete, confirmed, not played."""
+    cards = db.session.scalars(select(Card).where(Card.session_id == session.id)
+                               .join(Table, Table.id == Card.table_id).order_by(Table.number))
+    states = []
+    for card in cards:
+        view = card_view(card)
+        states.append({"id": card.id, "table": view["table"], "status": view["status"],
+                       "is_complete": view["is_complete"],
+                       "recorded": sum(1 for r in view["rounds"] if r["recorded"]),
+                       "not_played": sum(1 for r in view["rounds"]
+                                         if r.get("result") == "not_played"),
+                       "pending": view["pending_confirmations"]})
+    return states
+
+
+# ---------------------------------------------------------------- what is computed from it
+
+# Computed data by (database, tournament), kept with the data version it was made from.
+_computed: dict[tuple[str, int], tuple[tuple, dict]] = {}
+_COMPUTED_LIMIT = 16
+
+
+def data_version(tournament_id: int) -> tuple:
+    """Return the version of everything the standings are made from: a cheap summary.
+
+    Any change to a card (every card write bumps its version), its stored totals, a seat, a
+    session, a player or the event's settings changes this value.
+    """
+    event = db.session.execute(
+        select(Tournament.created_at, Tournament.seed, Tournament.name, Tournament.format,
+               Tournament.settings).where(Tournament.id == tournament_id)).one_or_none()
+    if event is None:
+        raise NotFound(f"There is no tournament {tournament_id}.")
+    in_event = Card.tournament_id == tournament_id
+    return (
+        tuple(event[:4]), json.dumps(event[4], sort_keys=True, default=str),
+        tuple(db.session.execute(select(func.count(Card.id), func.sum(Card.version),
+                                        func.max(Card.updated_at)).where(in_event)).one()),
+        tuple(db.session.execute(
+            select(func.count(), func.sum(CardTotal.penalties),
+                   func.sum(CardTotal.rounds * CardTotal.player_number),
+                   func.sum(CardTotal.penalties * CardTotal.player_number))
+            .join(Card, Card.id == CardTotal.card_id).where(in_event)).one()),
+        tuple(tuple(row) for row in db.session.execute(
+            select(PlaySession.id, PlaySession.number, PlaySession.status, PlaySession.stage,
+                   PlaySession.bracket_size, PlaySession.finalized_at)
+            .where(PlaySession.tournament_id == tournament_id).order_by(PlaySession.id))),
+        tuple(db.session.execute(
+            select(func.count(Seat.id), func.max(Seat.id),
+                   func.sum(Seat.id * (Seat.position + 1)),
+                   func.sum(Seat.player_id * (Seat.position + 1)))
+            .join(Table, Table.id == Seat.table_id)
+            .join(PlaySession, PlaySession.id == Table.session_id)
+            .where(PlaySession.tournament_id == tournament_id)).one()),
+        hash(tuple(tuple(row) for row in db.session.execute(
+            select(Player.id, Player.number, Player.name, Player.status, Player.joined_session,
+                   Player.left_session, Player.is_substitute, Team.name)
+            .outerjoin(Team, Team.id == Player.team_id)
+            .where(Player.tournament_id == tournament_id).order_by(Player.id)))),
+    )
+
+
+
+def computed_standings(tournament_id: int, build: Callable[[], dict]) -> dict:
+    """Return the event's standings as `build()` makes them, again only on a new data version."""
+    # Hundreds of phones reload the standings after each session; they are recomputed only
+    # when something they are made from has changed. Callers must not modify the result.
+    key = (str(db.engine.url), tournament_id)
+    current = data_version(tournament_id)
+    kept = _computed.get(key)
+    if kept is not None and kept[0] == current:
+        return kept[1]
+    data = build()
+    if len(_computed) >= _COMPUTED_LIMIT:
+        _computed.pop(next(iter(_computed)))
+    _computed[key] = (current, data)
+    return data
+
+
+def forget_computed() -> None:
+    """Drop everything computed (benchmarks measure the computation itself)."""
+    _computed.clear()

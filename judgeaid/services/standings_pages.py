@@ -1,0 +1,324 @@
+"""The standings as pages show them (§3.5): the public table, the projector, a player's own
+results, the organizer's results desk, the API's stable shape."""
+
+from __future__ import annotations
+
+import secrets
+
+from sqlalchemy import select
+
+from judgeaid.extensions import db
+from judgeaid.models import Player, PlaySession, ScoreCheck
+from judgeaid.services import final_day
+from judgeaid.services.cards import substitute_seats
+from judgeaid.services.errors import NotFound
+from judgeaid.services.results import MESSAGE_LIMIT, REASON_LIMIT, check_data, score_checks
+from judgeaid.services.seating import late_check_in_times
+from judgeaid.services.sheet import (
+    FINAL,
+    OUT_STATUSES,
+    PRELIMINARY,
+    SeatTotal,
+    Sheet,
+    _iso,
+    computed_standings,
+    draw_hex,
+    final_day_entrants,
+    load_sheet,
+    seat_totals,
+    session_cards,
+    session_label,
+)
+from judgeaid.tournament.formats import get_format
+from judgeaid.tournament.standings import (
+    LATE_ARRIVAL_DEDUCTION,
+    STANDINGS_STAGE,
+    display_match_points,
+    match_points,
+)
+
+OUT_WORDS = {"resigned": "resigned: out of the event", "withdrawn": "withdrew (§4.13)",
+             "disqualified": "disqualified (§4.11)"}
+
+
+def absence_notes(sheet: Sheet) -> dict[int, dict[str, str]]:
+    """Say in words, per player number, who is out of the event and who filled a seat.
+
+    "out": the player's status and the session it applies from; for a final-day entrant
+    whose seat a neutral filler took, that they rank last of that round (§4.15, our
+    reading). "filler": the rounds a player played as a neutral filler.
+    """
+    labels = {s.number: session_label(s.number, s.stage, s.bracket_size) for s in sheet.sessions}
+    absent_in: dict[int, int] = {}
+    filled: dict[int, list[str]] = {}
+    for seat in (SeatTotal._make(seat) for seat in sheet.seats if seat[11]):
+        if seat.stands_in_for is not None:
+            absent_in[seat.stands_in_for] = seat.session_number
+            filled.setdefault(seat.player_number, []).append(
+                f"{labels[seat.session_number]} for #{seat.stands_in_for}")
+    notes: dict[int, dict[str, str]] = {}
+    for number, player in sheet.players.items():
+        note = {}
+        if player.status in OUT_STATUSES:
+            if number in absent_in:
+                note["out"] = (f"absent from the {labels[absent_in[number]]}: out of the event "
+                               "and last of that round (our reading of §4.15)")
+            else:
+                note["out"] = OUT_WORDS[player.status] + (
+                    f" from session {player.left_session}" if player.left_session else "")
+        if number in filled:
+            note["filler"] = ("neutral filler in the " + ", ".join(filled[number])
+                              + ": that score keeps the table zero-sum and does not change "
+                              "this player's place (our reading of §4.15)")
+        if note:
+            notes[number] = note
+    return notes
+
+
+# ---------------------------------------------------------------- the public standings
+
+def standings_view(tournament_id: int) -> dict:
+    """Return the public standings as plain data for the pages and the API."""
+    return computed_standings(tournament_id, lambda: _standings_data(load_sheet(tournament_id)))
+
+
+def _standings_data(sheet: Sheet) -> dict:
+    tournament = sheet.tournament
+    fmt = get_format(tournament.format)
+    players = sheet.players
+    # Each session's MP as text, formatted once per value: 400 players × 8 sessions repeat
+    # the same few hundred values.
+    session_texts: dict[float | None, str] = {None: "—"}
+    notes = absence_notes(sheet)
+    rows = []
+    for line in sheet.standings:
+        player = players[line.number]
+        texts = []
+        for i, mp in enumerate(line.session_match_points, start=1):
+            text = session_texts.get(mp)
+            if text is None:
+                text = session_texts[mp] = display_match_points(mp)
+            texts.append(f"S{i} {text}")
+        rows.append({
+            "rank": line.rank, "number": line.number, "name": line.name,
+            "team": player.team,
+            "match_points": line.match_points, "mp_text": display_match_points(
+                line.match_points),
+            "raw": line.raw,
+            "session_match_points": list(line.session_match_points),
+            "sessions_text": " · ".join(texts),
+            "deductions": line.deductions, "late_sessions": int(
+                line.deductions // LATE_ARRIVAL_DEDUCTION),
+            "status": player.status, "is_out": line.is_resigned,
+            "out_text": notes.get(line.number, {}).get("out", ""),
+            "filler_text": notes.get(line.number, {}).get("filler", ""),
+            "tie_break": line.tie_break, "draw": draw_hex(line.draw),
+        })
+    bracket = final_day.bracket_data(sheet) if fmt.kind == "competitive" else None
+    ranked = _final_rows(rows, bracket["ranking"]) if bracket and bracket["ranking"] else rows
+    return {
+        "tournament": {"id": tournament.id, "name": tournament.name, "format": fmt.name,
+                       "kind": fmt.kind},
+        "sessions": [{"number": s.number, "is_final": s.is_final,
+                      "finalized_at": _iso(s.finalized_at)} for s in sheet.preliminary],
+        "planned_sessions": tournament.settings.get("sessions", len(sheet.preliminary)),
+        "is_provisional": sheet.is_provisional or bool(bracket and bracket["is_provisional"]),
+        "phase": "final" if bracket and bracket["ranking"] else (
+            "final_day" if bracket and bracket["rounds"] else "preliminary"),
+        "preliminary": rows,
+        "standings": ranked,
+        "draw_groups": _draw_groups(rows),
+        "final_day": bracket,
+    }
+
+
+def _final_rows(rows: list[dict], ranking: list[dict]) -> list[dict]:
+    # §3.5.1 once the Grand Final is played, the bracket decides the final places
+    by_number = {row["number"]: row for row in rows}
+    return [{**by_number[place["number"]], "rank": place["rank"],
+             "bracket": place["bracket"], "bracket_raw": place["raw"],
+             "tie_break": place["tie_break"], "draw": place["draw"]}
+            for place in ranking]
+
+
+def _draw_groups(rows: list[dict]) -> list[dict]:
+    """List the places a seeded draw decided, with every drawn value (lower wins)."""
+    groups: list[dict] = []
+    for row in rows:
+        if row["tie_break"] != "draw":
+            continue
+        key = (row["is_out"], round(row["match_points"], 9), row["raw"])
+        if groups and groups[-1]["key"] == key:
+            groups[-1]["players"].append(row)
+        else:
+            groups.append({"key": key, "players": [row]})
+    return [{"ranks": f"{g['players'][0]['rank']}–{g['players'][-1]['rank']}",
+             "mp_text": g["players"][0]["mp_text"], "raw": g["players"][0]["raw"],
+             "players": [{"rank": p["rank"], "number": p["number"], "name": p["name"],
+                          "draw": p["draw"]} for p in g["players"]]}
+            for g in groups]
+
+
+def player_totals(tournament_id: int) -> list[dict]:
+    """Return each ranked player's total MP and whether they reached the final day.
+
+    For the leaderboards (§3.5.2.1): `match_points` is the preliminary (or casual) total
+    after late-arrival deductions; `reached_final_day` is True for every entrant of a
+    final-day round, a finalist replaced by a filler included (§4.15, our reading), and
+    never for the neutral filler.
+    """
+    sheet = load_sheet(tournament_id)
+    entrants = final_day_entrants(sheet)
+    return [{"number": line.number, "name": line.name, "match_points": line.match_points,
+             "rank": line.rank, "status": sheet.players[line.number].status,
+             "reached_final_day": line.number in entrants}
+            for line in sheet.standings]
+
+
+def api_standings(tournament_id: int) -> dict:
+    """Return the standings in the stable API shape (DESIGN §5), with extra fields."""
+    data = standings_view(tournament_id)
+    keep = ("rank", "number", "name", "match_points", "raw", "session_match_points",
+            "deductions", "status", "tie_break", "draw", "bracket", "bracket_raw", "out_text",
+            "filler_text")
+    return {
+        "tournament": data["tournament"],
+        "provisional": data["is_provisional"],
+        "phase": data["phase"],
+        "sessions": data["sessions"],
+        "standings": [{key: row[key] for key in keep if key in row}
+                      for row in data["standings"]],
+        "final_day": _api_bracket(data["final_day"]),
+    }
+
+
+def _api_bracket(bracket: dict | None) -> dict | None:
+    if not bracket:
+        return None
+    return {"rounds": [{"size": r["size"], "session": r["session"], "name": r["name"],
+                        "is_closed": r["is_closed"],
+                        "tables": [[seat["number"] for seat in t["players"]]
+                                   for t in r["tables"]],
+                        "places": [{k: p[k] for k in ("place", "number", "raw", "is_advancing",
+                                                      "is_absent", "tie_break", "draw")}
+                                   for p in r["places"]],
+                        "fillers": [{"number": f["number"], "absent": f["absent"]}
+                                    for f in r["fillers"]]}
+                       for r in bracket["rounds"]]}
+
+
+def projector_view(tournament_id: int, page: int, per_page: int = 16) -> dict:
+    """Return one page of the standings for the hall's projector."""
+    data = standings_view(tournament_id)
+    rows = data["standings"]
+    pages = max(1, -(-len(rows) // per_page))
+    page = page if 1 <= page <= pages else 1
+    return {**data, "rows": rows[(page - 1) * per_page: page * per_page], "page": page,
+            "pages": pages, "next_page": page % pages + 1}
+
+
+# ---------------------------------------------------------------- a player's own results
+
+def results_for_player(player_id: int) -> dict:
+    """Return one player's sessions, raw scores, match points and rank as plain data."""
+    player = db.session.get(Player, player_id)
+    if player is None:
+        raise NotFound(f"There is no player {player_id}.")
+    data = standings_view(player.tournament_id)
+    line = next((row for row in data["standings"] if row["number"] == player.number), None)
+    finalized = dict(db.session.execute(
+        select(PlaySession.number, PlaySession.finalized_at.is_not(None))
+        .where(PlaySession.tournament_id == player.tournament_id)).all())
+    sessions = []
+    for seat in seat_totals(player.tournament_id, player.id):
+        is_counted = seat.stage == PRELIMINARY and not seat.is_neutral
+        sessions.append({
+            "is_neutral": seat.is_neutral, "stands_in_for": seat.stands_in_for,
+            "number": seat.session_number, "stage": seat.stage,
+            "label": session_label(seat.session_number, seat.stage, seat.bracket_size),
+            "table": seat.table, "seat": seat.seat, "rounds": seat.rounds,
+            "penalties": seat.penalties, "raw": seat.total,
+            "mp_text": display_match_points(match_points(seat.total)) if is_counted else "",
+            "is_final": bool(finalized.get(seat.session_number)),
+        })
+    # a seat taken mid-session as a neutral substitute (our reading of §4.15): shown, never ranked
+    for seat in substitute_seats(player.id):
+        label = session_label(seat["number"], seat["stage"], seat["bracket_size"])
+        sessions.append({**seat, "label": f"{label} · neutral, from round {seat['from_round']}",
+                         "mp_text": ""})
+    checks = db.session.scalars(select(ScoreCheck).where(ScoreCheck.player_id == player.id)
+                                .order_by(ScoreCheck.filed_at))
+    return {
+        "tournament_id": player.tournament_id,
+        "player": {"number": player.number, "name": player.name, "status": player.status},
+        "rank": line["rank"] if line else None,
+        "field": len(data["standings"]),
+        "mp_text": line["mp_text"] if line else None,
+        "raw": line["raw"] if line else None,
+        "deductions": line["deductions"] if line else 0.0,
+        "late_sessions": line["late_sessions"] if line else 0,
+        "out_text": line["out_text"] if line else "",
+        "filler_text": line["filler_text"] if line else "",
+        "late_decision": _late_decision_text(player),
+        "bracket": line.get("bracket") if line else None,
+        "is_provisional": data["is_provisional"],
+        "sessions": sessions,
+        "score_checks": [check_data(c) for c in checks],
+        "check_sessions": [s["number"] for s in sessions],
+        "token": player.token,
+        "op_id": secrets.token_urlsafe(12),
+    }
+
+
+def _late_decision_text(player: Player) -> str:
+    """Say the organizer's §3.7 choice for a late check-in, if one was needed."""
+    if not player.late_decision:
+        return ""
+    session = player.late_decision_session
+    if player.late_decision == "allowed":
+        return f"Checked in after the cut-off for session {session}; allowed to play it (§3.7)."
+    return f"Checked in after the cut-off for session {session}; refused for it (§3.7)."
+
+
+# ---------------------------------------------------------------- the organizer's page
+
+def manage_view(tournament_id: int) -> dict:
+    """Return the organizer's results desk: sessions to post, checks, late arrivals."""
+    sheet = load_sheet(tournament_id)
+    tournament = sheet.tournament
+    sessions = []
+    for info in sheet.sessions:
+        session = db.session.get(PlaySession, info.id)
+        cards = session_cards(session)
+        sessions.append({
+            "number": info.number, "label": session_label(info.number, info.stage,
+                                                          info.bracket_size),
+            "stage": info.stage, "is_final": info.is_final,
+            "finalized_at": info.finalized_at, "finalized_by": info.finalized_by,
+            "tables": len(cards), "complete": sum(c["is_complete"] for c in cards),
+            "unconfirmed": [c["table"] for c in cards if c["is_complete"] and c["pending"]],
+            "open_cards": [c for c in cards if not c["is_complete"]],
+        })
+    notes = absence_notes(sheet)
+    roster = [{"number": p.number, "name": p.name, "status": p.status,
+               "joined_session": p.joined_session, "left_session": p.left_session,
+               "out_text": notes.get(p.number, {}).get("out", "")}
+              for _, p in sorted(sheet.players.items())]
+    fmt = get_format(tournament.format)
+    return {
+        "t": {"id": tournament.id, "name": tournament.name, "kind": fmt.kind,
+              "seed": tournament.seed, "draw_stage": STANDINGS_STAGE,
+              "planned_sessions": tournament.settings.get("sessions", 4)},
+        "sessions": sessions,
+        "checks": score_checks(tournament),
+        "problems": sheet.problems,
+        "late": [p for p in roster if p["joined_session"] > 1],
+        "late_times": late_check_in_times(tournament),
+        "out": [p for p in roster if p["status"] != "active"],
+        "roster": roster,
+        "reason_limit": REASON_LIMIT,
+        "message_limit": MESSAGE_LIMIT,
+        "has_final_day": fmt.kind == "competitive",
+        "final_day_started": any(s.stage == FINAL for s in sheet.sessions),
+        "next_final_step": final_day.next_step(sheet) if fmt.kind == "competitive" else None,
+    }
