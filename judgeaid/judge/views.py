@@ -45,7 +45,7 @@ from judgeaid.judge.schemas import (
     TakeAnswer,
     TakeBody,
 )
-from judgeaid.rules.irregularities import guide_json
+from judgeaid.rules.zj.irregularities import guide_json
 from judgeaid.services import judging
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.cards import get_card_or_404

@@ -48,8 +48,8 @@ from judgeaid.models import (
     User,
     utcnow,
 )
-from judgeaid.rules import irregularities, sections
-from judgeaid.rules.penalties import (
+from judgeaid.rules.zj import irregularities, sections
+from judgeaid.rules.zj.penalties import (
     CATEGORIES,
     KIND_LABELS,
     PriorPenalty,
@@ -63,7 +63,7 @@ from judgeaid.rules.penalties import (
     rubric_json,
     suggest_penalty,
 )
-from judgeaid.rules.timing import RESIGNATION_OVER_POINTS, crosses_resignation
+from judgeaid.rules.zj.timing import RESIGNATION_OVER_POINTS, crosses_resignation
 from judgeaid.services import cards, standings
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor

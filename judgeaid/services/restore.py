@@ -33,8 +33,8 @@ from judgeaid import venuetime
 from judgeaid.edge_rules import BIGINT_MAX, BIGINT_MIN, id_problem, int_problem, text_problem
 from judgeaid.extensions import db
 from judgeaid.models import ROLES, Operation, Player, Tournament
-from judgeaid.rules.clock import ACT_KINDS
-from judgeaid.rules.penalties import CATEGORY_IDS, PENALTY_KINDS
+from judgeaid.rules.zj.clock import ACT_KINDS
+from judgeaid.rules.zj.penalties import CATEGORY_IDS, PENALTY_KINDS
 from judgeaid.rules.zj.hand import MalformedHand, recorded_value_fits
 from judgeaid.services.accounts import NO_PIN, check_pin
 from judgeaid.services.audit import record_event

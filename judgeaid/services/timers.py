@@ -3,7 +3,7 @@
 A play timer is a judge timing one player's turns in one round. Each tap is a stamp in
 server milliseconds made on the judge's phone (its clock plus the /api/time offset), so a
 tap queued while offline still lands at the moment it was made. The arithmetic is
-judgeaid.rules.timing; a timer's result becomes a Penalty, a line on the card's penalty line
+judgeaid.rules.zj.timing; a timer's result becomes a Penalty, a line on the card's penalty line
 and a ruling-log entry in one step.
 """
 
@@ -28,8 +28,8 @@ from judgeaid.models import (
     Tournament,
     User,
 )
-from judgeaid.rules.penalties import find_infraction, get_category
-from judgeaid.rules.timing import (
+from judgeaid.rules.zj.penalties import find_infraction, get_category
+from judgeaid.rules.zj.timing import (
     ABSENT_AFTER_S,
     SESSION_TIMEOUT_FREE_S,
     STALLING_TURN_S,

@@ -2,7 +2,7 @@
 
 import pytest
 
-from judgeaid.rules.timing import (
+from judgeaid.rules.zj.timing import (
     TimeLimits,
     Turn,
     crosses_resignation,
