@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from itertools import groupby
@@ -126,11 +126,6 @@ def draw_value(seed: int, number: int, stage: str = STANDINGS_STAGE) -> int:
     """Return the player's random draw for a stage; the lower value wins the draw."""
     digest = hashlib.sha256(f"{seed}|{stage}|{number}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
-
-
-def draw_order(numbers: Iterable[int], seed: int, stage: str = STANDINGS_STAGE) -> list[int]:
-    """List player numbers in the order the seeded draw puts them, winner first."""
-    return sorted(numbers, key=lambda number: (draw_value(seed, number, stage), number))
 
 
 def rank(entries: Sequence[PlayerResult], seed: int) -> list[Standing]:

@@ -1,0 +1,58 @@
+"""A ruleset is one package plus one registration line: services follow a tournament's."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from judgeaid.extensions import db
+from judgeaid.models import PlaySession, Tournament
+from judgeaid.rules import RULESETS, TimeLimits
+from judgeaid.services import clock, timers
+
+
+def _fake_limits(format_code, settings, *, is_stalling_clock=False):
+    return TimeLimits("casual", 3 if is_stalling_clock else 7, None, 2)
+
+
+def _fake_session_ms(settings, *, stage, bracket_size):
+    return 42_000
+
+
+FAKE = replace(RULESETS["zj"], code="fake", name="A made-up ruleset",
+               time_limits=_fake_limits, session_ms=_fake_session_ms, rounds_per_session=8,
+               timeout_free_ms=99_000, absent_after_ms=1_000)
+
+
+@pytest.fixture
+def fake_tournament(app, demo, monkeypatch):
+    """Register the fake ruleset (no service edited) and make the demo play by it."""
+    monkeypatch.setitem(RULESETS, FAKE.code, FAKE)
+    with app.app_context():
+        tournament = db.session.get(Tournament, demo["tournament_id"])
+        tournament.ruleset = FAKE.code
+        db.session.commit()
+    return demo["tournament_id"]
+
+
+def test_a_new_tournament_plays_zung_jung(app, demo):
+    with app.app_context():
+        tournament = db.session.get(Tournament, demo["tournament_id"])
+        assert tournament.ruleset == "zj"
+        assert timers.limits_for(tournament) == TimeLimits("casual", 20, None, 20)
+
+
+def test_services_ask_the_tournaments_ruleset(app, fake_tournament):
+    with app.app_context():
+        tournament = db.session.get(Tournament, fake_tournament)
+        assert timers.limits_for(tournament) == TimeLimits("casual", 7, None, 2)
+        assert timers.limits_for(tournament, is_stalling_clock=True).turn_s == 3
+        session = db.session.scalars(db.select(PlaySession).filter_by(
+            tournament_id=fake_tournament, number=1)).one()
+        assert clock.duration_ms(session) == 42_000
+        assert clock.session_view(session)["duration_ms"] == 42_000
+        assert timers.timeouts_view(fake_tournament, 1)["free_ms"] == 99_000
+        choices = timers.timer_choices(fake_tournament)
+        assert choices["kind"] == "casual"
+        assert all(1 <= t["next_round"] <= 8 for t in choices["tables"])
