@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 
@@ -50,29 +51,32 @@ class ClockPenalty:
 
 
 @dataclass(frozen=True)
-class Ruleset:
-    """Everything a service may ask of one set of rules."""
+class Scoring:
+    """A hand's worth: the pattern catalogue, a hand's value, who pays whom."""
 
-    code: str
-    name: str
     version: str
-
-    # Scoring: the pattern catalogue, a hand's value, who pays whom.
     catalogue_json: Callable[[], dict[str, Any]]
     score_hand: Callable[[Mapping[str, int]], Any]
     payoff: Callable[..., Any]
     payoff_request: Callable[[Mapping[str, Any]], Any]
     min_hand_value: int
 
-    # The event: its formats and their default settings, and a session's shape.
-    formats: Mapping[str, Any]
-    rounds_per_session: int
+
+@dataclass(frozen=True)
+class SessionShape:
+    """A session's structure: its rounds, the winds and how the seats rotate."""
+
+    rounds: int
     winds: tuple[str, ...]
     rotations: tuple[str, ...]
     session_seats: Callable[[Mapping[str, int], str], Sequence[Any]]
 
-    # Time: play limits, session length, time-outs and late arrival.
-    time_limits: Callable[..., TimeLimits]
+
+@dataclass(frozen=True)
+class Timing:
+    """Play time limits, session length, time-outs, late arrival and time resignation."""
+
+    limits: Callable[..., TimeLimits]
     round_time: Callable[..., Any]
     session_ms: Callable[..., int | None]
     timeout_charge: Callable[..., Any]
@@ -81,18 +85,64 @@ class Ruleset:
     absent_after_ms: int
     resignation_over_points: int
     crosses_resignation: Callable[[int, int], bool]
-
-    # Penalties: the rubric, the ladder and the judge's guide.
-    penalty_categories: tuple[str, ...]
-    penalty_kinds: tuple[str, ...]
-    rubric_json: Callable[[], dict[str, Any]]
-    guide_json: Callable[[], dict[str, Any]]
     time_penalty: ClockPenalty
     timeout_penalty: ClockPenalty
-    penalty_label: Callable[[str, str], str]
 
-    # Ranking: a session's score into the standings' measure, late arrivals' deduction.
+
+@dataclass(frozen=True)
+class Rubric:
+    """The penalty rubric and ladder: categories, kinds, suggestions and their checks."""
+
+    categories: tuple[str, ...]
+    kinds: tuple[str, ...]
+    kind_labels: Mapping[str, str]
+    rubric_json: Callable[[], dict[str, Any]]
+    suggest: Callable[..., Any]
+    check_choice: Callable[..., Any]
+    departure_note: Callable[..., str]
+    find_infraction: Callable[[str, str | None], Any]
+    get_category: Callable[[str], Any]
+    counts_for_resignation: Callable[[str, str | None], bool]
+    is_repeat_time_penalty: Callable[..., bool]
+    line_label: Callable[[str, str], str]
+
+
+@dataclass(frozen=True)
+class Guide:
+    """The judge's guide to irregularities and the rulebook's sections it cites."""
+
+    guide_json: Callable[[], dict[str, Any]]
+    entry: Callable[[str], Any]
+    search: Callable[[str], list[Any]]
+    sections_json: Callable[[], list[dict[str, str]]]
+    is_section: Callable[[str], bool]
+    section: Callable[[str], Any]
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """The standings: a session's score as match points, the order, and late arrivals."""
+
     match_points: Callable[[int], float]
     rank: Callable[..., list[Any]]
     late_arrival_deduction: float
     last_late_session: int
+    late_check_in_margin: timedelta
+    # why a late arrival cannot join: (joins, format code, sessions) -> a sentence or None
+    late_join_problem: Callable[[int, str, int], str | None]
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Everything a service may ask of one set of rules, grouped by what it is about."""
+
+    code: str
+    name: str
+    # the event formats this ruleset offers, each with its default settings
+    formats: Mapping[str, Any]
+    scoring: Scoring
+    session: SessionShape
+    timing: Timing
+    rubric: Rubric
+    guide: Guide
+    ranking: Ranking

@@ -53,7 +53,7 @@ def server_now_ms() -> int:
 def duration_ms(session: PlaySession) -> int | None:
     """Return the session's length by the event's ruleset and settings; None when untimed."""
     tournament = session.tournament
-    return get_ruleset(tournament.ruleset).session_ms(
+    return get_ruleset(tournament.ruleset).timing.session_ms(
         tournament.settings, stage=session.stage, bracket_size=session.bracket_size)
 
 
@@ -262,7 +262,7 @@ def _close_card(session: PlaySession, table: Table, actor: Actor) -> int | None:
         return None
     # A judge who already marked the card chose the round; every round recorded leaves
     # nothing.
-    rounds = get_ruleset(session.tournament.ruleset).rounds_per_session
+    rounds = get_ruleset(session.tournament.ruleset).session.rounds
     if card.not_played_from is not None or _last_recorded(card) >= rounds:
         return None
     cards.close_rounds(card, actor)

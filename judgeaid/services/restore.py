@@ -72,8 +72,8 @@ BRACKET_SIZES = (4, 8, 16, 32, 64)
 WINDS = ("E", "S", "W", "N")
 # What any registered ruleset may have written.
 FORMAT_CODES = tuple(dict.fromkeys(f for r in RULESETS.values() for f in r.formats))
-CATEGORY_IDS = tuple(dict.fromkeys(c for r in RULESETS.values() for c in r.penalty_categories))
-PENALTY_KINDS = tuple(dict.fromkeys(k for r in RULESETS.values() for k in r.penalty_kinds))
+CATEGORY_IDS = tuple(dict.fromkeys(c for r in RULESETS.values() for c in r.rubric.categories))
+PENALTY_KINDS = tuple(dict.fromkeys(k for r in RULESETS.values() for k in r.rubric.kinds))
 
 # Columns holding one of a few words, as the services write them.
 CHOICES: dict[tuple[str, str], tuple[str | None, ...]] = {

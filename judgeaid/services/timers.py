@@ -60,7 +60,7 @@ def _rules(tournament_id: int) -> Ruleset:
 
 def limits_for(tournament: Tournament, *, is_stalling_clock: bool = False) -> TimeLimits:
     """Return the play time limits the event's ruleset and settings set."""
-    return get_ruleset(tournament.ruleset).time_limits(
+    return get_ruleset(tournament.ruleset).timing.limits(
         tournament.format, tournament.settings, is_stalling_clock=is_stalling_clock)
 
 
@@ -87,7 +87,7 @@ def _turns(edges: list[int]) -> list[list[int | None]]:
 
 
 def _result(timer: PlayTimer, limits: TimeLimits, now_ms: int) -> Any:
-    return _rules(timer.tournament_id).round_time([tuple(t) for t in timer.turns], limits,
+    return _rules(timer.tournament_id).timing.round_time([tuple(t) for t in timer.turns], limits,
                                                   timer.dealt_at_ms, now_ms)
 
 
@@ -288,7 +288,7 @@ def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str,
     card = db.session.get(Card, timer.card_id)
     tournament = card.table.session.tournament
     rules = get_ruleset(tournament.ruleset)
-    over = rules.resignation_over_points
+    over = rules.timing.resignation_over_points
     limits = limits_for(tournament, is_stalling_clock=timer.is_stalling_clock)
     result = _result(timer, limits, now)
     if result.total_points == 0:
@@ -310,8 +310,8 @@ def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str,
                     judge_id=user.id, resolved_at=None, op_id=_sub_op_id(op_id, "ruling"))
     db.session.add(ruling)
     db.session.flush()
-    clocked = rules.time_penalty
-    line = f"{rules.penalty_label(clocked.category, clocked.infraction)} (ruling #{ruling.id})"
+    clocked = rules.timing.time_penalty
+    line = f"{rules.rubric.line_label(clocked.category, clocked.infraction)} (ruling #{ruling.id})"
     body = cards.put_penalty(card, player.number, result.total_points, line,
                              Actor.for_user(user), round_=timer.round,
                              op_id=_sub_op_id(op_id, "card"))
@@ -352,7 +352,7 @@ def timer_choices(tournament_id: int, *, card_id: int | None = None) -> dict:
             raise NotFound("There is no such scoring card in this tournament.")
         session, chosen = card.table.session, card.table.number
     tables = []
-    rounds = _rules(tournament_id).rounds_per_session
+    rounds = _rules(tournament_id).session.rounds
     if session is not None:
         for table in session.tables:
             try:
@@ -389,7 +389,7 @@ def _player_card(session: PlaySession, player: Player) -> Card | None:
 
 def _counted_ms(row: TimeOut) -> int:
     duration = (row.ended_at_ms or row.started_at_ms) - row.started_at_ms
-    return _rules(row.tournament_id).timeout_charge(
+    return _rules(row.tournament_id).timing.timeout_charge(
         0, duration, is_medication=row.is_medication).counted_ms
 
 
@@ -400,7 +400,7 @@ def _timeout_json(row: TimeOut, players: dict[int, Player]) -> dict:
             "is_medication": row.is_medication, "points": row.points,
             "may_be_absent": row.may_be_absent,
             # more than 5 minutes late may be ruled absent (§4.14, §4.15)
-            "absent_after_ms": row.started_at_ms + _rules(row.tournament_id).absent_after_ms
+            "absent_after_ms": row.started_at_ms + _rules(row.tournament_id).timing.absent_after_ms
             if row.kind == "late" else None,
             "penalty_id": row.penalty_id}
 
@@ -412,7 +412,7 @@ def timeouts_view(tournament_id: int, number: int | None = None,
     session = session_clock.current_session(tournament_id, number)
     if session is None:
         return {"session": None, "now_ms": now, "entries": [], "players": [],
-                "possibly_absent": [], "free_ms": _rules(tournament_id).timeout_free_ms}
+                "possibly_absent": [], "free_ms": _rules(tournament_id).timing.timeout_free_ms}
     rows = list(db.session.scalars(select(TimeOut).where(TimeOut.session_id == session.id)
                                    .order_by(TimeOut.started_at_ms, TimeOut.id)))
     seated = {s.player_id: (s.player, s.table.number) for t in session.tables for s in t.seats}
@@ -431,7 +431,7 @@ def timeouts_view(tournament_id: int, number: int | None = None,
         e["may_be_absent"] or (e["ended_at_ms"] is None and now > e["absent_after_ms"]))]
     return {
         "session": session.number, "now_ms": now, "entries": entries,
-        "free_ms": _rules(tournament_id).timeout_free_ms, "possibly_absent": absent,
+        "free_ms": _rules(tournament_id).timing.timeout_free_ms, "possibly_absent": absent,
         "players": [{"number": p.number, "name": p.name, "table": table,
                      **totals.get(p.number, {"used_ms": 0, "points": 0})}
                     for p, table in sorted(seated.values(), key=lambda x: x[0].number)],
@@ -506,7 +506,7 @@ def _charge(row: TimeOut, ended_at_ms: int, user: User, op_id: str) -> None:
     rules = _rules(row.tournament_id)
     duration = ended_at_ms - row.started_at_ms
     if row.kind == "late":
-        arrival = rules.late_arrival(duration)
+        arrival = rules.timing.late_arrival(duration)
         row.points, row.may_be_absent = arrival.points, arrival.may_be_ruled_absent
         what = f"Arrived {_mmss(duration)} late, with no free time (§4.14)"
     else:
@@ -514,18 +514,18 @@ def _charge(row: TimeOut, ended_at_ms: int, user: User, op_id: str) -> None:
             TimeOut.session_id == row.session_id, TimeOut.player_id == row.player_id,
             TimeOut.kind == "timeout", TimeOut.id != row.id,
             TimeOut.ended_at_ms.is_not(None)))
-        charge = rules.timeout_charge(sum(_counted_ms(r) for r in earlier), duration,
+        charge = rules.timing.timeout_charge(sum(_counted_ms(r) for r in earlier), duration,
                                 is_medication=row.is_medication)
         row.points = charge.points
         what = (f"Time-out of {_mmss(duration)}; {_mmss(charge.session_total_ms)} used this "
-                f"session of {rules.timeout_free_ms // 1000} s free (§4.14)")
+                f"session of {rules.timing.timeout_free_ms // 1000} s free (§4.14)")
     db.session.flush()
     if row.points:
         session = db.session.get(PlaySession, row.session_id)
         player = db.session.get(Player, row.player_id)
         card = _player_card(session, player)
-        clocked = rules.timeout_penalty
-        line = f"{rules.penalty_label(clocked.category, clocked.infraction)}: {what}"
+        clocked = rules.timing.timeout_penalty
+        line = f"{rules.rubric.line_label(clocked.category, clocked.infraction)}: {what}"
         body = cards.put_penalty(card, player.number, row.points, line, Actor.for_user(user),
                                  op_id=_sub_op_id(op_id, "card"))
         penalty = Penalty(tournament_id=row.tournament_id, player_id=player.id,

@@ -76,14 +76,15 @@ class Standing:
     is_resigned: bool
 
 
-def late_cut_off(starts_at: datetime) -> datetime:
+def late_cut_off(starts_at: datetime, margin: timedelta = LATE_CHECK_IN_MARGIN) -> datetime:
     """Return the last moment a player may check in for a session and not be refused (§3.7)."""
-    return starts_at - LATE_CHECK_IN_MARGIN
+    return starts_at - margin
 
 
-def is_after_cut_off(starts_at: datetime, checked_in_at: datetime) -> bool:
-    """Return True when a check-in comes less than 10 minutes before the start (§3.7)."""
-    return checked_in_at > late_cut_off(starts_at)
+def is_after_cut_off(starts_at: datetime, checked_in_at: datetime,
+                     margin: timedelta = LATE_CHECK_IN_MARGIN) -> bool:
+    """Return True when a check-in comes later than the margin before the start (§3.7)."""
+    return checked_in_at > late_cut_off(starts_at, margin)
 
 
 def late_join_problem(joins: int, preliminary_sessions: int | None = None) -> str | None:

@@ -19,10 +19,10 @@ def test_zung_jung_is_registered_and_the_default():
 
 def test_time_limits_follow_the_format_and_settings():
     # §1.9.2 competitive limits, §1.9.1 a stalling player held to 15 s
-    assert ZJ.time_limits("rsom", RSOM) == TimeLimits("competitive", 15, 180, 15)
-    assert ZJ.time_limits("csom", {"turn_seconds": 30}, is_stalling_clock=True).turn_s == 15
-    assert ZJ.time_limits("unknown", {"round_bank_seconds": 200}).kind == "competitive"
-    assert ZJ.time_limits("unknown", {}).kind == "casual"
+    assert ZJ.timing.limits("rsom", RSOM) == TimeLimits("competitive", 15, 180, 15)
+    assert ZJ.timing.limits("csom", {"turn_seconds": 30}, is_stalling_clock=True).turn_s == 15
+    assert ZJ.timing.limits("unknown", {"round_bank_seconds": 200}).kind == "competitive"
+    assert ZJ.timing.limits("unknown", {}).kind == "casual"
 
 
 @pytest.mark.parametrize(
@@ -31,20 +31,27 @@ def test_time_limits_follow_the_format_and_settings():
 )
 def test_session_length_leaves_the_grand_final_untimed(stage, bracket_size, expected):
     # §3.4.2.2 the Grand Final always plays all 16 rounds
-    assert ZJ.session_ms(RSOM, stage=stage, bracket_size=bracket_size) == expected
+    assert ZJ.timing.session_ms(RSOM, stage=stage, bracket_size=bracket_size) == expected
 
 
 def test_clock_penalties_are_rubric_lines():
-    for clocked in (ZJ.time_penalty, ZJ.timeout_penalty):
+    for clocked in (ZJ.timing.time_penalty, ZJ.timing.timeout_penalty):
         example = penalties.find_infraction(clocked.category, clocked.infraction)
         assert example is not None and example.is_timed
-        assert ZJ.penalty_label(clocked.category, clocked.infraction).endswith(example.label)
-    assert ZJ.time_penalty.category in ZJ.penalty_categories
+        assert ZJ.rubric.line_label(clocked.category, clocked.infraction).endswith(example.label)
+    assert ZJ.timing.time_penalty.category in ZJ.rubric.categories
 
 
 def test_session_shape_and_ranking():
-    assert ZJ.rounds_per_session == 16
-    assert len(ZJ.session_seats({"E": 1, "S": 2, "W": 3, "N": 4}, "standard")) == 16
-    assert ZJ.match_points(-16) == -4.0
-    assert (ZJ.late_arrival_deduction, ZJ.last_late_session) == (15.0, 3)
-    assert ZJ.min_hand_value == 1
+    assert ZJ.session.rounds == 16
+    assert len(ZJ.session.session_seats({"E": 1, "S": 2, "W": 3, "N": 4}, "standard")) == 16
+    assert ZJ.ranking.match_points(-16) == -4.0
+    assert (ZJ.ranking.late_arrival_deduction, ZJ.ranking.last_late_session) == (15.0, 3)
+    assert ZJ.scoring.min_hand_value == 1
+
+
+def test_late_arrivals_follow_the_format():
+    # §3.7 the pardon covers a competitive event's preliminary sessions only
+    assert ZJ.ranking.late_join_problem(3, "rsom", 2) is not None
+    assert ZJ.ranking.late_join_problem(3, "csom", 2) is None
+    assert ZJ.ranking.late_join_problem(4, "csom", 8) is not None

@@ -20,9 +20,11 @@ def _fake_session_ms(settings, *, stage, bracket_size):
     return 42_000
 
 
-FAKE = replace(RULESETS["zj"], code="fake", name="A made-up ruleset",
-               time_limits=_fake_limits, session_ms=_fake_session_ms, rounds_per_session=8,
-               timeout_free_ms=99_000, absent_after_ms=1_000)
+ZJ = RULESETS["zj"]
+FAKE = replace(ZJ, code="fake", name="A made-up ruleset",
+               timing=replace(ZJ.timing, limits=_fake_limits, session_ms=_fake_session_ms,
+                              timeout_free_ms=99_000),
+               session=replace(ZJ.session, rounds=8))
 
 
 @pytest.fixture
