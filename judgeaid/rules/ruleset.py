@@ -70,6 +70,8 @@ class SessionShape:
     winds: tuple[str, ...]
     rotations: tuple[str, ...]
     session_seats: Callable[[Mapping[str, int], str], Sequence[Any]]
+    # which wind cycle (a turn of the dealer round the table) a round number falls in
+    cycle_of: Callable[[int], int]
 
 
 @dataclass(frozen=True)
@@ -125,6 +127,9 @@ class Ranking:
 
     match_points: Callable[[int], float]
     rank: Callable[..., list[Any]]
+    # a final day: the table counts of its rounds per level, and its last table's size
+    final_day_rounds: Mapping[str, tuple[int, ...]]
+    grand_final_size: int
     late_arrival_deduction: float
     last_late_session: int
     late_check_in_margin: timedelta

@@ -44,6 +44,9 @@ def test_clock_penalties_are_rubric_lines():
 
 def test_session_shape_and_ranking():
     assert ZJ.session.rounds == 16
+    assert [ZJ.session.cycle_of(r) for r in (1, 4, 5, 16)] == [1, 1, 2, 4]
+    # §3.5.3 the final day narrows to the Grand Final's table of four
+    assert ZJ.ranking.final_day_rounds["regional"][-1] == ZJ.ranking.grand_final_size == 4
     assert len(ZJ.session.session_seats({"E": 1, "S": 2, "W": 3, "N": 4}, "standard")) == 16
     assert ZJ.ranking.match_points(-16) == -4.0
     assert (ZJ.ranking.late_arrival_deduction, ZJ.ranking.last_late_session) == (15.0, 3)

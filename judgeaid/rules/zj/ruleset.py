@@ -21,7 +21,7 @@ from judgeaid.rules.zj.catalogue import CHICKEN_VALUE, VERSION, catalogue_json
 from judgeaid.rules.zj.hand import score_hand
 from judgeaid.rules.zj.payoff import payoff, payoff_request
 from judgeaid.tournament import rotation, standings
-from judgeaid.tournament.brackets import GRAND_FINAL_SIZE
+from judgeaid.tournament.brackets import FINAL_DAY_ROUNDS, GRAND_FINAL_SIZE
 from judgeaid.tournament.formats import FORMATS, ROTATIONS
 
 # The rubric's lines a clock prices: §1.9 play time, §4.14 time-outs and late arrival
@@ -80,6 +80,7 @@ ZJ = Ruleset(
         winds=rotation.WINDS,
         rotations=ROTATIONS,
         session_seats=rotation.session_seats,
+        cycle_of=rotation.cycle_of,
     ),
     timing=Timing(
         limits=time_limits,
@@ -119,6 +120,8 @@ ZJ = Ruleset(
     ranking=Ranking(
         match_points=standings.match_points,
         rank=standings.rank,
+        final_day_rounds=FINAL_DAY_ROUNDS,
+        grand_final_size=GRAND_FINAL_SIZE,
         late_arrival_deduction=standings.LATE_ARRIVAL_DEDUCTION,
         last_late_session=standings.LAST_LATE_SESSION,
         late_check_in_margin=standings.LATE_CHECK_IN_MARGIN,
