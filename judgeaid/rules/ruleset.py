@@ -123,9 +123,11 @@ class Guide:
 
 @dataclass(frozen=True)
 class Ranking:
-    """The standings: a session's score as match points, the order, and late arrivals."""
+    """The standings: what a session's card is worth, the order, and late arrivals."""
 
-    match_points: Callable[[int], float]
+    # one table's card totals by player into each player's standings points for the session
+    # (ZJ: match points from the player's own total; MCR: table points 4/2/1/0 by place)
+    table_points: Callable[[Mapping[int, int]], dict[int, float]]
     rank: Callable[..., list[Any]]
     # a final day: the table counts of its rounds per level, and its last table's size
     final_day_rounds: Mapping[str, tuple[int, ...]]

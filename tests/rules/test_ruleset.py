@@ -48,7 +48,9 @@ def test_session_shape_and_ranking():
     # §3.5.3 the final day narrows to the Grand Final's table of four
     assert ZJ.ranking.final_day_rounds["regional"][-1] == ZJ.ranking.grand_final_size == 4
     assert len(ZJ.session.session_seats({"E": 1, "S": 2, "W": 3, "N": 4}, "standard")) == 16
-    assert ZJ.ranking.match_points(-16) == -4.0
+    # §3.5.2 match points: the signed square root of each player's own total
+    assert ZJ.ranking.table_points({1: -16, 2: 9, 3: 7, 4: 0}) == {
+        1: -4.0, 2: 3.0, 3: 7 ** 0.5, 4: 0.0}
     assert (ZJ.ranking.late_arrival_deduction, ZJ.ranking.last_late_session) == (15.0, 3)
     assert ZJ.scoring.min_hand_value == 1
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
@@ -9,7 +10,8 @@ import pytest
 from judgeaid.extensions import db
 from judgeaid.models import PlaySession, Tournament
 from judgeaid.rules import RULESETS, TimeLimits
-from judgeaid.services import clock, timers
+from judgeaid.services import clock, exports, timers
+from tests.conftest import reset_schema
 
 
 def _fake_limits(format_code, settings, *, is_stalling_clock=False):
@@ -58,3 +60,14 @@ def test_services_ask_the_tournaments_ruleset(app, fake_tournament):
         choices = timers.timer_choices(fake_tournament)
         assert choices["kind"] == "casual"
         assert all(1 <= t["next_round"] <= 8 for t in choices["tables"])
+
+
+def test_a_backup_names_the_ruleset_and_a_restore_keeps_it(app, demo):
+    with app.app_context():
+        backup = exports.export_tournament(demo["tournament_id"])
+        assert backup["ruleset"] == "zj"
+        assert backup["tables"]["tournament"][0]["ruleset"] == "zj"
+        reset_schema()
+        restored = exports.import_tournament(json.dumps(backup).encode(),
+                                             organizer_pin="4321").tournament
+        assert restored.ruleset == "zj"

@@ -55,6 +55,11 @@ def line_label(category: str, infraction: str) -> str:
     return f"{penalties.get_category(category).title}: {example.label if example else infraction}"
 
 
+def table_points(totals: Mapping[int, int]) -> dict[int, float]:
+    """Return each player's match points for a session from their own card total (§3.5.2)."""
+    return {player: standings.match_points(raw) for player, raw in totals.items()}
+
+
 def late_join_problem(joins: int, format_code: str, sessions: int) -> str | None:
     """Explain why a late arrival cannot join at session `joins`, or return None (§3.7)."""
     fmt = FORMATS.get(format_code)
@@ -118,7 +123,7 @@ ZJ = Ruleset(
         section=sections.get,
     ),
     ranking=Ranking(
-        match_points=standings.match_points,
+        table_points=table_points,
         rank=standings.rank,
         final_day_rounds=FINAL_DAY_ROUNDS,
         grand_final_size=GRAND_FINAL_SIZE,
