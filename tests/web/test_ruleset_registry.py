@@ -67,6 +67,7 @@ def test_a_backup_names_the_ruleset_and_a_restore_keeps_it(app, demo):
         backup = exports.export_tournament(demo["tournament_id"])
         assert backup["ruleset"] == "zj"
         assert backup["tables"]["tournament"][0]["ruleset"] == "zj"
+        db.session.remove()  # PostgreSQL would wait forever for this session's own locks
         reset_schema()
         restored = exports.import_tournament(json.dumps(backup).encode(),
                                              organizer_pin="4321").tournament
