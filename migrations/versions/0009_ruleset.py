@@ -8,9 +8,8 @@ Revises: 0008_cardrounds
 Create Date: 2026-11-24 14:10:00.000000
 
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = '0009_ruleset'
