@@ -23,7 +23,8 @@ class Tournament(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(120))
     format: Mapped[str] = mapped_column(String(20))
-    ruleset: Mapped[str] = mapped_column(String(10), default="zj")
+    # the rules the event plays by: a code of judgeaid.rules.RULESETS
+    ruleset: Mapped[str] = mapped_column(String(10), default="zj", server_default="zj")
     settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     seed: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)

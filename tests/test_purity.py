@@ -40,3 +40,13 @@ def test_importing_the_core_loads_no_web_module():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_every_ruleset_package_is_registered_and_checked():
+    from judgeaid.rules import RULESETS
+
+    rules = ROOT / "judgeaid" / "rules"
+    packages = {p.name for p in rules.iterdir() if (p / "__init__.py").is_file()}
+    assert packages == set(RULESETS), "a package under judgeaid/rules/ is a ruleset: register it"
+    for package in packages:
+        assert any(path.is_relative_to(rules / package) for path in CORE_FILES), package

@@ -14,7 +14,7 @@ from pydantic_core import PydanticCustomError
 
 from judgeaid.edge import FormSchema, Id, IdKey, OpId, Schema, between, length_of, text
 from judgeaid.models import Penalty, Ruling
-from judgeaid.rules.penalties import CATEGORIES, PENALTY_KINDS
+from judgeaid.rules.zj.penalties import CATEGORIES, PENALTY_KINDS
 from judgeaid.tournament.card import ROUNDS
 
 # The rubric's categories and penalty kinds, as the rules define them.

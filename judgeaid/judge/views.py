@@ -46,7 +46,7 @@ from judgeaid.judge.schemas import (
     TakeAnswer,
     TakeBody,
 )
-from judgeaid.rules.irregularities import guide_json
+from judgeaid.rules.zj.irregularities import guide_json
 from judgeaid.services import appeals as appeal_cases
 from judgeaid.services import call_ups, judge_pages
 from judgeaid.services import penalties as penalty_cases

@@ -1,6 +1,6 @@
 """The session clock (§3.4.1.2, §3.4.2.2): read it, act on it, close the cards at time over.
 
-The acts are ClockEvent rows, appended and never changed; judgeaid.rules.clock derives the
+The acts are ClockEvent rows, appended and never changed; judgeaid.rules.zj.clock derives the
 state. Every time here is the server's, in milliseconds since the epoch.
 """
 
@@ -23,7 +23,8 @@ from judgeaid.models import (
     Tournament,
     User,
 )
-from judgeaid.rules.clock import (
+from judgeaid.rules import get_ruleset
+from judgeaid.rules.zj.clock import (
     WARNINGS_MS,
     ClockAct,
     ClockError,
@@ -37,7 +38,6 @@ from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor, actor_display
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
-from judgeaid.tournament.brackets import GRAND_FINAL_SIZE
 
 # Time after zero for writing down a round finished before the bell: the app's own margin,
 # since §3.4.1.2/§3.4.2.2 say only that play stops at once; then the cards close by
@@ -51,12 +51,10 @@ def server_now_ms() -> int:
 
 
 def duration_ms(session: PlaySession) -> int | None:
-    """Return the session's length from the event's settings; None when play is untimed."""
-    minutes = session.tournament.settings.get("session_minutes")
-    # §3.4.2.2 the Grand Final always plays all 16 rounds
-    if minutes is None or (session.stage == "final" and session.bracket_size == GRAND_FINAL_SIZE):
-        return None
-    return int(minutes) * 60_000
+    """Return the session's length by the event's ruleset and settings; None when untimed."""
+    tournament = session.tournament
+    return get_ruleset(tournament.ruleset).timing.session_ms(
+        tournament.settings, stage=session.stage, bracket_size=session.bracket_size)
 
 
 def grace_ms(tournament: Tournament) -> int:
@@ -262,8 +260,10 @@ def _close_card(session: PlaySession, table: Table, actor: Actor) -> int | None:
         card = cards.card_for_table(table)
     except NotFound:
         return None
-    # A judge who already marked the card chose the round; all 16 recorded leaves nothing.
-    if card.not_played_from is not None or _last_recorded(card) >= 16:
+    # A judge who already marked the card chose the round; every round recorded leaves
+    # nothing.
+    rounds = get_ruleset(session.tournament.ruleset).session.rounds
+    if card.not_played_from is not None or _last_recorded(card) >= rounds:
         return None
     cards.close_rounds(card, actor)
     return card.id

@@ -282,7 +282,7 @@ def checksum(tables: dict[str, list[dict]]) -> str:
 
 def export_tournament(tournament_id: int) -> dict:
     """Return the whole tournament as one JSON-ready object (the backup file's content)."""
-    get_tournament_or_404(tournament_id)
+    tournament = get_tournament_or_404(tournament_id)
     ids: dict[str, list[int]] = {}
     tables = {_table_name(model): _rows_of(model, tournament_id, ids)
               for model, _ in BACKUP_TABLES}
@@ -290,7 +290,7 @@ def export_tournament(tournament_id: int) -> dict:
     return {"format": BACKUP_FORMAT, "version": BACKUP_VERSION,
             "exported_at": utcnow().isoformat(), "tournament_id": tournament_id,
             # Every time in the file is UTC; this is the zone the venue reads them in.
-            "time_zone": db.session.get(Tournament, tournament_id).time_zone,
+            "time_zone": tournament.time_zone, "ruleset": tournament.ruleset,
             "schema": schema(), "counts": {name: len(rows) for name, rows in tables.items()},
             "tables": tables, "checksum": digest.checksum(), "signature": digest.signature()}
 

@@ -10,8 +10,8 @@ from sqlalchemy import func, select
 from judgeaid.extensions import db
 from judgeaid.judge.schemas import LogQuery, RulingFormQuery
 from judgeaid.models import Appeal, Card, Penalty, Player, Ruling, Tournament, User, utcnow
-from judgeaid.rules import irregularities, sections
-from judgeaid.rules.penalties import CATEGORIES, rubric_json
+from judgeaid.rules.zj import irregularities, sections
+from judgeaid.rules.zj.penalties import CATEGORIES, rubric_json
 from judgeaid.services.call_ups import (
     call_queue,
     call_view,

@@ -23,12 +23,12 @@ from judgeaid.cards.schemas import CardRoundBody, PaperCardBody, PaperPenalty, P
 from judgeaid.edge import describe
 from judgeaid.judge.schemas import PenaltySpec
 from judgeaid.models import Card, Player
+from judgeaid.rules import get_ruleset
 from judgeaid.services import cards, penalties
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict, ServiceError
 from judgeaid.services.players import get_player_or_404
-from judgeaid.services.timers import TIME_CATEGORY, TIME_INFRACTION
 from judgeaid.tournament.card import ROUNDS, BadRound, score_round
 
 # The fields a paper card shows for a round: a recorded line with the same ones (and the same
@@ -203,7 +203,7 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
     for index, penalty in enumerate(body.penalties, start=1):
         if penalty.is_time:
             penalties.issue_paper_time_line(
-                card.table.session.tournament, card, _time_spec(penalty), actor.user,
+                card.table.session.tournament, card, _time_spec(card, penalty), actor.user,
                 op_id=body.op_id, history_for=history_for,
                 issued_here=issued_here, index=index)
         else:
@@ -222,11 +222,12 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
     return {"card": cards.card_view(card), "summary": summary}
 
 
-def _time_spec(penalty: PaperPenalty) -> PenaltySpec:
+def _time_spec(card: Card, penalty: PaperPenalty) -> PenaltySpec:
     """Return a paper time line as the penalty a judge gives for a time-limit violation."""
+    clocked = get_ruleset(card.table.session.tournament.ruleset).timing.time_penalty
     # The paper is signed: a second time line in one round is what happened, not a slip.
-    return PenaltySpec(player=penalty.player, category=TIME_CATEGORY,
-                       infraction=TIME_INFRACTION, kind="points", points=penalty.points,
+    return PenaltySpec(player=penalty.player, category=clocked.category,
+                       infraction=clocked.infraction, kind="points", points=penalty.points,
                        reason=penalty.reason, round=penalty.round, confirm_repeat=True,
                        resignation=penalty.resignation, explanation=penalty.explanation)
 

@@ -23,7 +23,7 @@ from judgeaid.models import (
     User,
     utcnow,
 )
-from judgeaid.rules.penalties import (
+from judgeaid.rules.zj.penalties import (
     KIND_LABELS,
     PriorPenalty,
     RepeatPolicy,
@@ -35,7 +35,7 @@ from judgeaid.rules.penalties import (
     is_repeat_time_penalty,
     suggest_penalty,
 )
-from judgeaid.rules.timing import RESIGNATION_OVER_POINTS, crosses_resignation
+from judgeaid.rules.zj.timing import RESIGNATION_OVER_POINTS, crosses_resignation
 from judgeaid.services import cards, results
 from judgeaid.services.audit import record_event
 from judgeaid.services.call_ups import get_card, seated_player

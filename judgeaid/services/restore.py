@@ -33,8 +33,8 @@ from judgeaid import venuetime
 from judgeaid.edge_rules import BIGINT_MAX, BIGINT_MIN, id_problem, int_problem, text_problem
 from judgeaid.extensions import db
 from judgeaid.models import ROLES, Operation, Player, Tournament
-from judgeaid.rules.clock import ACT_KINDS
-from judgeaid.rules.penalties import CATEGORY_IDS, PENALTY_KINDS
+from judgeaid.rules import RULESETS
+from judgeaid.rules.zj.clock import ACT_KINDS
 from judgeaid.rules.zj.hand import MalformedHand, recorded_value_fits
 from judgeaid.services.accounts import NO_PIN, check_pin
 from judgeaid.services.audit import record_event
@@ -58,7 +58,7 @@ from judgeaid.tournament.card import (
     marked_seats,
     score_round,
 )
-from judgeaid.tournament.formats import FORMATS, default_settings, validate_settings
+from judgeaid.tournament.formats import default_settings, validate_settings
 
 READABLE_VERSIONS = (1, BACKUP_VERSION)
 BATCH = 500  # rows per INSERT: a few hundred KB of parameters at most
@@ -71,11 +71,15 @@ MAX_NUMBER = 100_000  # player, table and session numbers
 MAX_POINTS = 1000  # one penalty's points, as a judge may give them
 BRACKET_SIZES = (4, 8, 16, 32, 64)
 WINDS = ("E", "S", "W", "N")
+# What any registered ruleset may have written.
+FORMAT_CODES = tuple(dict.fromkeys(f for r in RULESETS.values() for f in r.formats))
+CATEGORY_IDS = tuple(dict.fromkeys(c for r in RULESETS.values() for c in r.rubric.categories))
+PENALTY_KINDS = tuple(dict.fromkeys(k for r in RULESETS.values() for k in r.rubric.kinds))
 
 # Columns holding one of a few words, as the services write them.
 CHOICES: dict[tuple[str, str], tuple[str | None, ...]] = {
-    ("tournament", "format"): tuple(FORMATS),
-    ("tournament", "ruleset"): ("zj",),
+    ("tournament", "format"): FORMAT_CODES,
+    ("tournament", "ruleset"): tuple(RULESETS),
     ("player", "status"): ("active", "withdrawn", "disqualified", "resigned"),
     ("user", "role"): ROLES,
     ("play_session", "status"): ("planned", "seated", "playing", "finished"),

@@ -27,7 +27,7 @@ from judgeaid.models import (
     User,
     utcnow,
 )
-from judgeaid.rules import irregularities, sections
+from judgeaid.rules.zj import irregularities, sections
 from judgeaid.services import penalties
 from judgeaid.services.audit import record_event
 from judgeaid.services.call_ups import get_call, get_card, table_players

@@ -36,12 +36,12 @@ from judgeaid.models import (
     User,
     utcnow,
 )
+from judgeaid.rules import Ruleset, get_ruleset
 from judgeaid.services import players as registry
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import card_for_table, create_cards
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
 from judgeaid.services.players import get_player_or_404
-from judgeaid.tournament.formats import get_format
 from judgeaid.tournament.rotation import draw_seats
 from judgeaid.tournament.seating import (
     TABLE_SIZE,
@@ -50,13 +50,7 @@ from judgeaid.tournament.seating import (
     plan_event,
     reseat,
 )
-from judgeaid.tournament.standings import (
-    LAST_LATE_SESSION,
-    LATE_ARRIVAL_DEDUCTION,
-    is_after_cut_off,
-    late_cut_off,
-    late_join_problem,
-)
+from judgeaid.tournament.standings import is_after_cut_off, late_cut_off
 
 PRELIMINARY = "preliminary"
 MAX_SUBSTITUTES = 3
@@ -69,13 +63,6 @@ LATE_DECISIONS = ("allow", "refuse")
 def session_count(tournament: Tournament) -> int:
     """Return how many preliminary sessions the event's settings plan."""
     return int(tournament.settings.get("sessions", 4))
-
-
-def active_players(tournament: Tournament) -> list[Player]:
-    """Return the players still in the event, by number."""
-    return list(db.session.scalars(
-        select(Player).where(Player.tournament_id == tournament.id, Player.status == "active")
-        .order_by(Player.number)))
 
 
 def session_roster(tournament: Tournament, number: int) -> list[Player]:
@@ -401,10 +388,10 @@ def reinstate_player(tournament: Tournament, number: int | None, actor: User) ->
 def mark_late_arrival(tournament: Tournament, number: int | None, joins: int | None,
                       actor: User, *, decision: str = "",
                       now: datetime | None = None) -> Player:
-    """Record that a player joins late, at session `joins` (§3.7): −15 MP per session missed.
+    """Record that a player joins late, at session `joins` (§3.7), less MP per session missed.
 
     The one path for every late-arrival form. Session 1 clears the mark. When the player
-    checks in less than 10 minutes before that session's start, the organizer chooses to
+    checks in after the ruleset's cut-off before that session's start, the organizer chooses to
     `decision` "allow" them or "refuse" them for that session (§3.7); the choice is kept on
     the player and in the audit log. A refused player joins at the session after.
     """
@@ -415,9 +402,8 @@ def mark_late_arrival(tournament: Tournament, number: int | None, joins: int | N
         raise ServiceError("Substitutes fill seats as needed; they are never late arrivals.")
     upcoming = next_session(tournament)
     joins = joins or upcoming or session_count(tournament) + 1
-    fmt = get_format(tournament.format)
-    problem = late_join_problem(joins, session_count(tournament)
-                                if fmt.kind == "competitive" else None)
+    rules = get_ruleset(tournament.ruleset)
+    problem = rules.ranking.late_join_problem(joins, tournament.format, session_count(tournament))
     if problem:
         raise ServiceError(problem)
     played = db.session.scalar(
@@ -428,24 +414,24 @@ def mark_late_arrival(tournament: Tournament, number: int | None, joins: int | N
         raise Conflict(f"{player.name} is already seated in session {played}, so they are not "
                        "a late arrival.")
     if joins > 1 or upcoming != 1:
-        _check_late(joins, upcoming)
+        _check_late(rules, joins, upcoming)
     decision = _late_decision(tournament, player, joins, decision, now or utcnow())
     before = {"joined_session": player.joined_session, "late_decision": player.late_decision,
               "late_decision_session": player.late_decision_session}
     player.late_decision = {"allow": "allowed", "refuse": "refused"}.get(decision, "")
     player.late_decision_session = joins if decision else None
-    if decision == "refuse" and joins == LAST_LATE_SESSION:
+    if decision == "refuse" and joins == rules.ranking.last_late_session:
         # our reading of §3.7: the pardon covers two missed sessions, and a player refused
         # for the third has missed three, so there is no session left for them to join
         player.status, player.left_session = "withdrawn", joins
     player.joined_session = joins + 1 if decision == "refuse" else joins
     db.session.flush()
-    missed = min(player.joined_session, LAST_LATE_SESSION) - 1
+    missed = min(player.joined_session, rules.ranking.last_late_session) - 1
     record_event("player.late", tournament_id=tournament.id, actor=actor,
                  subject=f"player:{player.number}", before=before,
                  after={"joined_session": player.joined_session, "status": player.status,
                         "decision": player.late_decision, "session": joins,
-                        "deduction_mp": LATE_ARRIVAL_DEDUCTION * missed})
+                        "deduction_mp": rules.ranking.late_arrival_deduction * missed})
     return player
 
 
@@ -474,25 +460,28 @@ def _late_decision(tournament: Tournament, player: Player, joins: int, decision:
                                "cut-off (§3.7). Set its start time on the Sessions page "
                                "first, or record the late arrival without a choice.")
         return ""
-    cut_off = cut_off_text(starts_at, tournament.time_zone)
-    if not is_after_cut_off(starts_at, now):
+    margin = get_ruleset(tournament.ruleset).ranking.late_check_in_margin
+    cut_off = cut_off_text(tournament, starts_at)
+    minutes = int(margin.total_seconds() // 60)
+    if not is_after_cut_off(starts_at, now, margin):
         if decision == "refuse":
-            raise ServiceError(f"The check-in cut-off for session {joins} is {cut_off}, 10 "
-                               f"minutes before its start, and has not passed: {player.name} "
-                               "may play it and cannot be refused (§3.7).")
+            raise ServiceError(f"The check-in cut-off for session {joins} is {cut_off}, "
+                               f"{minutes} minutes before its start, and has not passed: "
+                               f"{player.name} may play it and cannot be refused (§3.7).")
         return ""
     if not decision:
         raise Conflict(f"{player.name} checks in after the cut-off for session {joins} "
-                       f"({cut_off}, 10 minutes before its start). You may refuse them for "
-                       "that session (§3.7): choose allow or refuse.")
+                       f"({cut_off}, {minutes} minutes before its start). You may refuse them "
+                       "for that session (§3.7): choose allow or refuse.")
     return decision
 
 
 def late_check_in_times(tournament: Tournament, now: datetime | None = None) -> list[dict]:
     """List the sessions a late arrival may join with their start and check-in cut-off (§3.7)."""
     now = now or utcnow()
+    rules = get_ruleset(tournament.ruleset)
     times = []
-    for number in range(1, min(LAST_LATE_SESSION, session_count(tournament)) + 1):
+    for number in range(1, min(rules.ranking.last_late_session, session_count(tournament)) + 1):
         row = session_row(tournament, number)
         starts_at = row.starts_at if row else None
         times.append({
@@ -500,27 +489,31 @@ def late_check_in_times(tournament: Tournament, now: datetime | None = None) -> 
             "starts_at": venuetime.venue_text(starts_at, tournament.time_zone, "day")
             if starts_at else None,
             "starts_at_iso": _iso(starts_at),
-            "cut_off": cut_off_text(starts_at, tournament.time_zone) if starts_at else None,
-            "cut_off_iso": _iso(late_cut_off(starts_at)) if starts_at else None,
-            "is_past": bool(starts_at and is_after_cut_off(starts_at, now)),
+            "cut_off": cut_off_text(tournament, starts_at) if starts_at else None,
+            "cut_off_iso": _iso(late_cut_off(starts_at, rules.ranking.late_check_in_margin))
+            if starts_at else None,
+            "is_past": bool(starts_at and is_after_cut_off(starts_at, now,
+                                                           rules.ranking.late_check_in_margin)),
         })
     return times
 
 
-def cut_off_text(starts_at: datetime, zone: str) -> str:
+def cut_off_text(tournament: Tournament, starts_at: datetime) -> str:
     """Return a session's late check-in cut-off (§3.7) as venue wall-clock text."""
-    return venuetime.venue_text(late_cut_off(starts_at), zone)
+    margin = get_ruleset(tournament.ruleset).ranking.late_check_in_margin
+    return venuetime.venue_text(late_cut_off(starts_at, margin), tournament.time_zone)
 
 
-def _check_late(joins: int | None, upcoming: int | None) -> None:
-    """Refuse a late start outside §3.7: before the third session, and not yet seated."""
-    if upcoming is None or upcoming > LAST_LATE_SESSION:
-        raise Conflict(f"Late arrivals must check in before session {LAST_LATE_SESSION} "
-                       "starts (§3.7), and that session is already seated. The player cannot "
-                       "join the event now.")
-    if joins is None or not upcoming <= joins <= LAST_LATE_SESSION:
+def _check_late(rules: Ruleset, joins: int | None, upcoming: int | None) -> None:
+    """Refuse a late start outside §3.7: before the last late session, and not yet seated."""
+    last = rules.ranking.last_late_session
+    if upcoming is None or upcoming > last:
+        raise Conflict(f"Late arrivals must check in before session {last} starts (§3.7), "
+                       "and that session is already seated. The player cannot join the "
+                       "event now.")
+    if joins is None or not upcoming <= joins <= last:
         raise ServiceError(f"A late arrival can join session {upcoming}"
-                           + (f" to {LAST_LATE_SESSION}" if upcoming < LAST_LATE_SESSION else "")
+                           + (f" to {last}" if upcoming < last else "")
                            + " (§3.7); earlier sessions are already seated.")
 
 
@@ -530,7 +523,7 @@ def register_player(tournament: Tournament, name: str, team: str | None,
     upcoming = next_session(tournament)
     if upcoming == 1:
         return registry.add_player(tournament, name, team, actor)
-    _check_late(upcoming, upcoming)
+    _check_late(get_ruleset(tournament.ruleset), upcoming, upcoming)
     player = registry.add_player(tournament, name, team, actor)
     player.joined_session = upcoming
     db.session.flush()
@@ -544,7 +537,7 @@ def import_players(tournament: Tournament, data: bytes | str,
     """Import players from CSV; once seating has begun they join the next session (§3.7)."""
     upcoming = next_session(tournament)
     if upcoming != 1:
-        _check_late(upcoming, upcoming)
+        _check_late(get_ruleset(tournament.ruleset), upcoming, upcoming)
     report = registry.import_players(tournament, data, actor)
     if upcoming != 1:
         for player in report.added:
@@ -665,7 +658,7 @@ def _replace_check(tournament: Tournament, session: PlaySession, seat: Seat,
     if newcomer.status != "active":
         raise ServiceError(f"{newcomer.name} is {newcomer.status} and cannot take a seat.")
     if newcomer.joined_session > session.number and not newcomer.is_substitute:
-        _check_late(session.number, session.number)
+        _check_late(get_ruleset(tournament.ruleset), session.number, session.number)
     plan = _seated_plan(tournament)
     teams = team_names(tournament)
     warnings = []

@@ -3,13 +3,14 @@
 A play timer is a judge timing one player's turns in one round. Each tap is a stamp in
 server milliseconds made on the judge's phone (its clock plus the /api/time offset), so a
 tap queued while offline still lands at the moment it was made. The arithmetic is
-judgeaid.rules.timing; a timer's result becomes a Penalty, a line on the card's penalty line
+judgeaid.rules.zj.timing; a timer's result becomes a Penalty, a line on the card's penalty line
 and a ruling-log entry in one step.
 """
 
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 from sqlalchemy import select, update
 
@@ -28,29 +29,13 @@ from judgeaid.models import (
     Tournament,
     User,
 )
-from judgeaid.rules.penalties import find_infraction, get_category
-from judgeaid.rules.timing import (
-    ABSENT_AFTER_S,
-    SESSION_TIMEOUT_FREE_S,
-    STALLING_TURN_S,
-    RoundTime,
-    TimeLimits,
-    late_arrival,
-    round_time,
-    timeout_charge,
-)
+from judgeaid.rules import Ruleset, TimeLimits, get_ruleset
 from judgeaid.services import cards, penalties
 from judgeaid.services import clock as session_clock
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
-from judgeaid.tournament.card import ROUNDS
-from judgeaid.tournament.formats import FORMATS
-
-TIME_CATEGORY = "special"
-TIME_INFRACTION = "time_violation"
-TIMEOUT_INFRACTION = "timeout_or_late"
 
 
 def _sub_op_id(op_id: str, part: str) -> str:
@@ -67,26 +52,16 @@ def _stamp(at: int | None, low: int, now_ms: int) -> int:
     return max(low, at)
 
 
-def _line_label(infraction: str) -> str:
-    example = find_infraction(TIME_CATEGORY, infraction)
-    return f"{get_category(TIME_CATEGORY).title}: {example.label if example else infraction}"
+def _rules(tournament_id: int) -> Ruleset:
+    return get_ruleset(get_tournament_or_404(tournament_id).ruleset)
 
 
 # ---------------------------------------------------------------- play timers
 
 def limits_for(tournament: Tournament, *, is_stalling_clock: bool = False) -> TimeLimits:
-    """Return the play time limits the event's settings set (§1.9)."""
-    settings = tournament.settings
-    fmt = FORMATS.get(tournament.format)
-    bank = settings.get("round_bank_seconds")
-    kind = fmt.kind if fmt else ("competitive" if bank else "casual")
-    turn = int(settings.get("turn_seconds") or (15 if kind == "competitive" else 20))
-    if is_stalling_clock:
-        # §1.9.1 a judge may hold a stalling player to 15 s a turn
-        turn = min(turn, STALLING_TURN_S)
-    free = settings.get("free_seconds")
-    free = int(free) if free is not None else (15 if kind == "competitive" else 20)
-    return TimeLimits(kind, turn, None if bank is None else int(bank), free)
+    """Return the play time limits the event's ruleset and settings set."""
+    return get_ruleset(tournament.ruleset).timing.limits(
+        tournament.format, tournament.settings, is_stalling_clock=is_stalling_clock)
 
 
 def get_timer_or_404(timer_id: int) -> PlayTimer:
@@ -111,8 +86,9 @@ def _turns(edges: list[int]) -> list[list[int | None]]:
             for i in range(0, len(edges), 2)]
 
 
-def _result(timer: PlayTimer, limits: TimeLimits, now_ms: int) -> RoundTime:
-    return round_time([tuple(t) for t in timer.turns], limits, timer.dealt_at_ms, now_ms)
+def _result(timer: PlayTimer, limits: TimeLimits, now_ms: int) -> Any:
+    return _rules(timer.tournament_id).timing.round_time([tuple(t) for t in timer.turns], limits,
+                                                  timer.dealt_at_ms, now_ms)
 
 
 def _seat_player(card: Card, number: int) -> tuple[Player, str]:
@@ -263,7 +239,7 @@ def finish(timer: PlayTimer, at_ms: int | None, user: User) -> dict:
 
 
 def _what_happened(timer: PlayTimer, player: Player, limits: TimeLimits,
-                   result: RoundTime) -> str:
+                   result: Any) -> str:
     over = sum(1 for t in result.turns if t.points)
     text = (f"Play timer: player {player.number} ({player.name}) timed in round {timer.round}, "
             f"{len(result.turns)} turns, {result.used_ms / 1000:.1f} s counted after "
@@ -274,15 +250,15 @@ def _what_happened(timer: PlayTimer, player: Player, limits: TimeLimits,
     return text + "."
 
 
-def _decision(limits: TimeLimits, result: RoundTime) -> str:
+def _decision(limits: TimeLimits, result: Any, over_points: int) -> str:
     parts = f"{result.turn_points} for turns"
     if limits.round_bank_s is not None:
         parts += f" and {result.bank_points} for the round total (both count, §1.9.2)"
     text = f"{result.total_points} time-penalty points ({parts}) on the card's penalty line."
     if result.is_resignation:
-        text += (" That is more than 80 in one round: the player is considered resigned from "
-                 "the tournament unless the judge accepts a reasonable explanation (§1.9, "
-                 "§4.11).")
+        text += (f" That is more than {over_points} in one round: the player is considered "
+                 "resigned from the tournament unless the judge accepts a reasonable "
+                 "explanation (§1.9, §4.11).")
     return text
 
 
@@ -299,7 +275,7 @@ def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str,
             resignation: str | None = None, explanation: str = "") -> dict:
     """Turn the timer's result into a penalty, a card penalty line and a ruling-log entry.
 
-    When the points take the player's round above 80 time points, the judge's answer to the
+    When the points take the player's round over the ruleset's resignation line, the answer to the
     §1.9 question (`resignation`) is needed, else 409 resignation_question and nothing saved.
     """
     _check_staff(user, timer.tournament_id)
@@ -311,6 +287,8 @@ def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str,
         _stop(timer, at_ms, now)
     card = db.session.get(Card, timer.card_id)
     tournament = card.table.session.tournament
+    rules = get_ruleset(tournament.ruleset)
+    over = rules.timing.resignation_over_points
     limits = limits_for(tournament, is_stalling_clock=timer.is_stalling_clock)
     result = _result(timer, limits, now)
     if result.total_points == 0:
@@ -328,22 +306,23 @@ def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str,
                     round=timer.round, players=[player.number],
                     what_happened=_what_happened(timer, player, limits, result),
                     sections=["1.9", section],
-                    decision=_decision(limits, result) + _answer_note(answer, explanation),
+                    decision=_decision(limits, result, over) + _answer_note(answer, explanation),
                     judge_id=user.id, resolved_at=None, op_id=_sub_op_id(op_id, "ruling"))
     db.session.add(ruling)
     db.session.flush()
-    line = f"{_line_label(TIME_INFRACTION)} (ruling #{ruling.id})"
+    clocked = rules.timing.time_penalty
+    line = f"{rules.rubric.line_label(clocked.category, clocked.infraction)} (ruling #{ruling.id})"
     body = cards.put_penalty(card, player.number, result.total_points, line,
                              Actor.for_user(user), round_=timer.round,
                              op_id=_sub_op_id(op_id, "card"))
     penalty = Penalty(tournament_id=tournament.id, player_id=player.id, ruling_id=ruling.id,
                       card_penalty_id=body["penalty"], session_number=card.table.session.number,
-                      round=timer.round, category=TIME_CATEGORY, infraction=TIME_INFRACTION,
+                      round=timer.round, category=clocked.category,
+                      infraction=clocked.infraction,
                       kind="points", points=result.total_points, suggested_kind="points",
                       suggested_points=result.total_points,
-                      explanation="Counted by the play timer: 5 points for each started 15 s "
-                                  "over a limit (§1.9).",
-                      reason=_decision(limits, result), judge_id=user.id, op_id=op_id)
+                      explanation=clocked.note,
+                      reason=_decision(limits, result, over), judge_id=user.id, op_id=op_id)
     db.session.add(penalty)
     db.session.flush()
     penalties.settle_resignation(tournament, card, player, penalty, answer, explanation,
@@ -373,6 +352,7 @@ def timer_choices(tournament_id: int, *, card_id: int | None = None) -> dict:
             raise NotFound("There is no such scoring card in this tournament.")
         session, chosen = card.table.session, card.table.number
     tables = []
+    rounds = _rules(tournament_id).session.rounds
     if session is not None:
         for table in session.tables:
             try:
@@ -381,7 +361,7 @@ def timer_choices(tournament_id: int, *, card_id: int | None = None) -> dict:
                 continue
             recorded = session_clock._last_recorded(card)
             tables.append({"number": table.number, "card": card.id,
-                           "next_round": min(recorded + 1, ROUNDS),
+                           "next_round": min(recorded + 1, rounds),
                            "players": [{"number": s.player.number, "name": s.player.name,
                                         "seat": s.wind} for s in table.seats]})
     running = db.session.scalars(select(PlayTimer).where(
@@ -409,7 +389,8 @@ def _player_card(session: PlaySession, player: Player) -> Card | None:
 
 def _counted_ms(row: TimeOut) -> int:
     duration = (row.ended_at_ms or row.started_at_ms) - row.started_at_ms
-    return timeout_charge(0, duration, is_medication=row.is_medication).counted_ms
+    return _rules(row.tournament_id).timing.timeout_charge(
+        0, duration, is_medication=row.is_medication).counted_ms
 
 
 def _timeout_json(row: TimeOut, players: dict[int, Player]) -> dict:
@@ -419,7 +400,7 @@ def _timeout_json(row: TimeOut, players: dict[int, Player]) -> dict:
             "is_medication": row.is_medication, "points": row.points,
             "may_be_absent": row.may_be_absent,
             # more than 5 minutes late may be ruled absent (§4.14, §4.15)
-            "absent_after_ms": row.started_at_ms + ABSENT_AFTER_S * 1000
+            "absent_after_ms": row.started_at_ms + _rules(row.tournament_id).timing.absent_after_ms
             if row.kind == "late" else None,
             "penalty_id": row.penalty_id}
 
@@ -431,7 +412,7 @@ def timeouts_view(tournament_id: int, number: int | None = None,
     session = session_clock.current_session(tournament_id, number)
     if session is None:
         return {"session": None, "now_ms": now, "entries": [], "players": [],
-                "possibly_absent": [], "free_ms": SESSION_TIMEOUT_FREE_S * 1000}
+                "possibly_absent": [], "free_ms": _rules(tournament_id).timing.timeout_free_ms}
     rows = list(db.session.scalars(select(TimeOut).where(TimeOut.session_id == session.id)
                                    .order_by(TimeOut.started_at_ms, TimeOut.id)))
     seated = {s.player_id: (s.player, s.table.number) for t in session.tables for s in t.seats}
@@ -450,7 +431,7 @@ def timeouts_view(tournament_id: int, number: int | None = None,
         e["may_be_absent"] or (e["ended_at_ms"] is None and now > e["absent_after_ms"]))]
     return {
         "session": session.number, "now_ms": now, "entries": entries,
-        "free_ms": SESSION_TIMEOUT_FREE_S * 1000, "possibly_absent": absent,
+        "free_ms": _rules(tournament_id).timing.timeout_free_ms, "possibly_absent": absent,
         "players": [{"number": p.number, "name": p.name, "table": table,
                      **totals.get(p.number, {"used_ms": 0, "points": 0})}
                     for p, table in sorted(seated.values(), key=lambda x: x[0].number)],
@@ -522,9 +503,10 @@ def end_timeout(row: TimeOut, at_ms: int | None, user: User, *, op_id: str) -> d
 def _charge(row: TimeOut, ended_at_ms: int, user: User, op_id: str) -> None:
     """Close the entry, work out its points, and put them on the player's card."""
     row.ended_at_ms = ended_at_ms
+    rules = _rules(row.tournament_id)
     duration = ended_at_ms - row.started_at_ms
     if row.kind == "late":
-        arrival = late_arrival(duration)
+        arrival = rules.timing.late_arrival(duration)
         row.points, row.may_be_absent = arrival.points, arrival.may_be_ruled_absent
         what = f"Arrived {_mmss(duration)} late, with no free time (§4.14)"
     else:
@@ -532,26 +514,27 @@ def _charge(row: TimeOut, ended_at_ms: int, user: User, op_id: str) -> None:
             TimeOut.session_id == row.session_id, TimeOut.player_id == row.player_id,
             TimeOut.kind == "timeout", TimeOut.id != row.id,
             TimeOut.ended_at_ms.is_not(None)))
-        charge = timeout_charge(sum(_counted_ms(r) for r in earlier), duration,
+        charge = rules.timing.timeout_charge(sum(_counted_ms(r) for r in earlier), duration,
                                 is_medication=row.is_medication)
         row.points = charge.points
         what = (f"Time-out of {_mmss(duration)}; {_mmss(charge.session_total_ms)} used this "
-                f"session of {SESSION_TIMEOUT_FREE_S} s free (§4.14)")
+                f"session of {rules.timing.timeout_free_ms // 1000} s free (§4.14)")
     db.session.flush()
     if row.points:
         session = db.session.get(PlaySession, row.session_id)
         player = db.session.get(Player, row.player_id)
         card = _player_card(session, player)
-        line = f"{_line_label(TIMEOUT_INFRACTION)}: {what}"
+        clocked = rules.timing.timeout_penalty
+        line = f"{rules.rubric.line_label(clocked.category, clocked.infraction)}: {what}"
         body = cards.put_penalty(card, player.number, row.points, line, Actor.for_user(user),
                                  op_id=_sub_op_id(op_id, "card"))
         penalty = Penalty(tournament_id=row.tournament_id, player_id=player.id,
                           card_penalty_id=body["penalty"], session_number=session.number,
-                          category=TIME_CATEGORY, infraction=TIMEOUT_INFRACTION, kind="points",
+                          category=clocked.category, infraction=clocked.infraction,
+                          kind="points",
                           points=row.points, suggested_kind="points",
                           suggested_points=row.points,
-                          explanation="5 points for each started 30 s beyond the free time "
-                                      "(§4.14).",
+                          explanation=clocked.note,
                           reason=what, judge_id=user.id, op_id=_sub_op_id(op_id, "penalty"))
         db.session.add(penalty)
         db.session.flush()

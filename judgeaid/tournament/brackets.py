@@ -141,14 +141,6 @@ class FinalPlace:
     is_out: bool = False
 
 
-def final_day_rounds(level: Level) -> tuple[int, ...]:
-    """Return the number of players in each final-day round, Grand Final last."""
-    try:
-        return FINAL_DAY_ROUNDS[level]
-    except KeyError:
-        raise ValueError(f"unknown competitive level {level!r}") from None
-
-
 def cut(standings: Sequence[Standing], size: int) -> Cut:
     """Split the preliminary standings into the top `size` players and the rest."""
     if size not in SEED_TABLES or size == GRAND_FINAL_SIZE:
@@ -185,35 +177,6 @@ def reseed(survivors: Iterable[int], day1_rank: Mapping[int, int]) -> list[list[
     """Seat a round's survivors for the next round by their Day-1 rank alone."""
     # §3.5.3.2 sort by preliminary rank, nothing else; §3.5.3.5 no slot survives an upset
     return seed_tables(sorted(survivors, key=lambda number: day1_rank[number]))
-
-
-def separation_problems(tables_by_seed: Sequence[Sequence[int]]) -> list[str]:
-    """List the §3.5.3.3 separation rules that a seating by seed numbers breaks."""
-    seeds = sorted(seed for table in tables_by_seed for seed in table)
-    size = len(seeds)
-    if seeds != list(range(1, size + 1)) or size % 4 or size // 4 != len(tables_by_seed):
-        return ["the tables must hold seeds 1 to N, four to a table"]
-    if size == GRAND_FINAL_SIZE:
-        return []
-    table_of = {seed: index for index, table in enumerate(tables_by_seed) for seed in table}
-    half_of = {seed: table_of[seed] < len(tables_by_seed) // 2 for seed in seeds}
-    problems = []
-    if half_of[1] == half_of[2]:
-        problems.append("seeds 1 and 2 are in the same half")
-    # the semifinal is the round of 8; the rules for seeds 1-4 bind the rounds before it
-    if size > 8:
-        if half_of[1] == half_of[4]:
-            problems.append("seeds 1 and 4 are in the same half")
-        if half_of[2] == half_of[3]:
-            problems.append("seeds 2 and 3 are in the same half")
-        if len({table_of[seed] for seed in (1, 2, 3, 4)}) < 4:
-            problems.append("two of seeds 1 to 4 share a table")
-    # §3.5.3.3 general rule, §3.5.3.4 quartile compression: one seed from each quarter a table
-    quarter = size // 4
-    for index, table in enumerate(tables_by_seed, start=1):
-        if sorted((seed - 1) // quarter for seed in table) != [0, 1, 2, 3]:
-            problems.append(f"table {index} does not take one seed from each quarter")
-    return problems
 
 
 def eliminate(

@@ -10,9 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from judgeaid.rules.zj.payoff import MalformedPayoff, payoff
+from judgeaid.tournament.rotation import ROUNDS as ROUNDS  # a card has a line per round
 from judgeaid.tournament.rotation import WINDS, RoundSeats, dealt_by, session_seats
-
-ROUNDS = 16
 
 
 class BadRound(ValueError):

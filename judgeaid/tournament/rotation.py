@@ -62,12 +62,6 @@ def cycle_of(round_no: int) -> int:
     return (round_no - 1) // ROUNDS_PER_CYCLE + 1
 
 
-def round_in_cycle_of(round_no: int) -> int:
-    """Return a round's place, 1 to 4, within its cycle."""
-    _check_range("round_no", round_no, ROUNDS)
-    return (round_no - 1) % ROUNDS_PER_CYCLE + 1
-
-
 def cycle_seats(starting: Mapping[str, int], cycle: int, rotation: Rotation) -> dict[str, int]:
     """Return the player in each physical seat during a cycle."""
     seats = _checked_seats(starting)

@@ -315,24 +315,6 @@ def check_swap(
     return warnings
 
 
-def apply_swap(
-    plan: Plan,
-    session_index: int,
-    a: int,
-    b: int,
-    teams: Mapping[int, str | None] | None = None,
-) -> Plan:
-    """Return the plan with players a and b exchanging tables in one session."""
-    table_a, table_b = _swap_tables(plan, session_index, a, b)
-    swap = {a: b, b: a}
-    session = tuple(
-        tuple(sorted(swap.get(p, p) for p in t)) if i in (table_a, table_b) else t
-        for i, t in enumerate(plan.sessions[session_index])
-    )
-    sessions = plan.sessions[:session_index] + (session,) + plan.sessions[session_index + 1:]
-    return _make_plan(sessions, teams)
-
-
 def plan_report(plan: Plan, teams: Mapping[int, str | None] | None = None) -> dict:
     """Describe a plan's quality as JSON-ready data for the organizer to check."""
     counts = _pair_counts(plan.sessions)
@@ -369,9 +351,6 @@ def plan_report(plan: Plan, teams: Mapping[int, str | None] | None = None) -> di
             for p in players
         ],
     }
-
-
-# --- CSV ----------------------------------------------------------------------------------
 
 
 # --- helpers ------------------------------------------------------------------------------

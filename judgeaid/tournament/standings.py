@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from itertools import groupby
@@ -76,14 +76,15 @@ class Standing:
     is_resigned: bool
 
 
-def late_cut_off(starts_at: datetime) -> datetime:
+def late_cut_off(starts_at: datetime, margin: timedelta = LATE_CHECK_IN_MARGIN) -> datetime:
     """Return the last moment a player may check in for a session and not be refused (§3.7)."""
-    return starts_at - LATE_CHECK_IN_MARGIN
+    return starts_at - margin
 
 
-def is_after_cut_off(starts_at: datetime, checked_in_at: datetime) -> bool:
-    """Return True when a check-in comes less than 10 minutes before the start (§3.7)."""
-    return checked_in_at > late_cut_off(starts_at)
+def is_after_cut_off(starts_at: datetime, checked_in_at: datetime,
+                     margin: timedelta = LATE_CHECK_IN_MARGIN) -> bool:
+    """Return True when a check-in comes later than the margin before the start (§3.7)."""
+    return checked_in_at > late_cut_off(starts_at, margin)
 
 
 def late_join_problem(joins: int, preliminary_sessions: int | None = None) -> str | None:
@@ -126,11 +127,6 @@ def draw_value(seed: int, number: int, stage: str = STANDINGS_STAGE) -> int:
     """Return the player's random draw for a stage; the lower value wins the draw."""
     digest = hashlib.sha256(f"{seed}|{stage}|{number}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
-
-
-def draw_order(numbers: Iterable[int], seed: int, stage: str = STANDINGS_STAGE) -> list[int]:
-    """List player numbers in the order the seeded draw puts them, winner first."""
-    return sorted(numbers, key=lambda number: (draw_value(seed, number, stage), number))
 
 
 def rank(entries: Sequence[PlayerResult], seed: int) -> list[Standing]:

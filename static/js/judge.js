@@ -149,7 +149,7 @@ function initQueue(section) {
 const RULE_CONSEQUENCES = new Set(["correction", "penalty_tiles", "dead_hand", "no_claims"]);
 
 function beyondRubric(suggestion, kind, points) {
-  // Mirrors Suggestion.is_beyond_rubric (judgeaid/rules/penalties.py) as a hint: any judge may go
+  // Mirrors Suggestion.is_beyond_rubric (judgeaid/rules/zj/penalties.py) as a hint: any judge may go
   // beyond the range with a reason (A.5.6, A.5.7); the head judge sees it listed.
   const high = suggestion.allowed_range[1];
   if (kind === "points") return high !== null && points > high;

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from judgeaid.rules.timing import round_time, time_limits
+from judgeaid.rules.zj.timing import round_time, time_limits
 from tests.browser.test_clock_sync import Phones
 from tests.web.test_clock_session import install_server_clock
 

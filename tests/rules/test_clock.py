@@ -2,7 +2,7 @@
 
 import pytest
 
-from judgeaid.rules.clock import (
+from judgeaid.rules.zj.clock import (
     ClockAct,
     ClockError,
     check_act,

@@ -5,9 +5,9 @@ import re
 
 import pytest
 
-from judgeaid.rules import sections
-from judgeaid.rules.irregularities import GUIDE, get, guide_json, search
-from judgeaid.rules.penalties import find_infraction, get_category
+from judgeaid.rules.zj import sections
+from judgeaid.rules.zj.irregularities import GUIDE, get, guide_json, search
+from judgeaid.rules.zj.penalties import find_infraction, get_category
 
 REQUIRED = [
     "false-win",

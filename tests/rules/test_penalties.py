@@ -2,7 +2,7 @@
 
 import pytest
 
-from judgeaid.rules.penalties import (
+from judgeaid.rules.zj.penalties import (
     CATEGORIES,
     CATEGORY_IDS,
     LADDER,

@@ -2,16 +2,16 @@
 
 import pytest
 
-from judgeaid.rules.timing import (
+from judgeaid.rules.zj.timing import (
     TimeLimits,
     Turn,
     crosses_resignation,
+    event_limits,
     is_resignation,
     is_resignation_warning,
     late_arrival,
     round_bank_penalty,
     round_time,
-    session_minutes,
     session_ms,
     time_limits,
     timeout_charge,
@@ -276,23 +276,19 @@ def test_medication_timeout_first_60_s_free():
 
 
 @pytest.mark.parametrize(
-    ("fmt", "grand_final", "minutes"),
-    [
-        ("league", False, 60),
-        ("standard", False, 90),
-        ("regional", False, 90),
-        ("international", False, 120),
-        ("regional", True, None),
-        ("international", True, None),
-    ],
+    ("minutes", "grand_final", "expected_ms"),
+    [(60, False, 60 * 60 * S), (90, False, 90 * 60 * S), (120, False, 120 * 60 * S),
+     (90, True, None), (120, True, None), (None, False, None)],
 )
-def test_session_lengths(fmt, grand_final, minutes):
-    assert session_minutes(fmt, is_grand_final=grand_final) == minutes
-    expected_ms = None if minutes is None else minutes * 60 * S
-    assert session_ms(fmt, is_grand_final=grand_final) == expected_ms
+def test_session_lengths(minutes, grand_final, expected_ms):
+    # §3.4.2.2 the Grand Final plays all 16 rounds, untimed
+    assert session_ms(minutes, is_grand_final=grand_final) == expected_ms
 
 
-@pytest.mark.parametrize(("fmt", "grand_final"), [("casual", False), ("standard", True)])
-def test_session_length_refuses_unknown_cases(fmt, grand_final):
-    with pytest.raises(ValueError):
-        session_minutes(fmt, is_grand_final=grand_final)
+def test_event_settings_override_the_rules_limits():
+    settings = {"turn_seconds": 25, "free_seconds": 0, "round_bank_seconds": 240}
+    assert event_limits("casual", settings) == TimeLimits("casual", 25, 240, 0)
+    assert event_limits("competitive", {}) == TimeLimits("competitive", 15, None, 15)
+    stalling = event_limits("casual", settings, is_on_stalling_clock=True)
+    assert stalling.turn_s == 15
+

@@ -3,17 +3,52 @@ import random
 import pytest
 
 from judgeaid.tournament.brackets import (
+    FINAL_DAY_ROUNDS,
+    GRAND_FINAL_SIZE,
     cut,
     eliminate,
-    final_day_rounds,
     final_ranking,
     reseed,
     seed_tables,
-    separation_problems,
 )
-from judgeaid.tournament.standings import PlayerResult, draw_order, rank
+from judgeaid.tournament.standings import PlayerResult, draw_value, rank
 
 SEED = 77
+
+
+def draw_order(numbers, seed, stage="standings"):
+    """List player numbers in the order the seeded draw puts them, winner first."""
+    return sorted(numbers, key=lambda number: (draw_value(seed, number, stage), number))
+
+
+def separation_problems(tables_by_seed):
+    """List the §3.5.3.3 separation rules that a seating by seed numbers breaks (an oracle)."""
+    seeds = sorted(seed for table in tables_by_seed for seed in table)
+    size = len(seeds)
+    if seeds != list(range(1, size + 1)) or size % 4 or size // 4 != len(tables_by_seed):
+        return ["the tables must hold seeds 1 to N, four to a table"]
+    if size == GRAND_FINAL_SIZE:
+        return []
+    table_of = {seed: index for index, table in enumerate(tables_by_seed) for seed in table}
+    half_of = {seed: table_of[seed] < len(tables_by_seed) // 2 for seed in seeds}
+    problems = []
+    if half_of[1] == half_of[2]:
+        problems.append("seeds 1 and 2 are in the same half")
+    # the semifinal is the round of 8; the rules for seeds 1-4 bind the rounds before it
+    if size > 8:
+        if half_of[1] == half_of[4]:
+            problems.append("seeds 1 and 4 are in the same half")
+        if half_of[2] == half_of[3]:
+            problems.append("seeds 2 and 3 are in the same half")
+        if len({table_of[seed] for seed in (1, 2, 3, 4)}) < 4:
+            problems.append("two of seeds 1 to 4 share a table")
+    # §3.5.3.3 general rule, §3.5.3.4 quartile compression: one seed from each quarter a table
+    quarter = size // 4
+    for index, table in enumerate(tables_by_seed, start=1):
+        if sorted((seed - 1) // quarter for seed in table) != [0, 1, 2, 3]:
+            problems.append(f"table {index} does not take one seed from each quarter")
+    return problems
+
 
 # The seed tables exactly as printed: §3.5.3.1 (32 players) and §3.5.3.4 (16, 8, 4 players)
 PRINTED_SEED_TABLES = {
@@ -72,12 +107,7 @@ def day1_standings(players):
     [("regional", (16, 8, 4)), ("international", (32, 16, 8, 4))],
 )
 def test_final_day_rounds(level, sizes):
-    assert final_day_rounds(level) == sizes
-
-
-def test_unknown_level_is_rejected():
-    with pytest.raises(ValueError):
-        final_day_rounds("casual")
+    assert FINAL_DAY_ROUNDS[level] == sizes
 
 
 @pytest.mark.parametrize("size", [32, 16, 8, 4])
@@ -331,7 +361,7 @@ def run_final_day(level, players):
     day1 = day1_standings(players)
     day1_rank = {s.number: s.rank for s in day1}
     day1_mp = {s.number: s.match_points for s in day1}
-    sizes = final_day_rounds(level)
+    sizes = FINAL_DAY_ROUNDS[level]
     tables = seed_tables([s.number for s in cut(day1, sizes[0]).advancing])
     generator = random.Random(level)
     rounds = []

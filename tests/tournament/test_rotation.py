@@ -20,7 +20,6 @@ from judgeaid.tournament.rotation import (
     cycle_seats,
     dealt_by,
     draw_seats,
-    round_in_cycle_of,
     round_number,
     seat_winds,
     session_seats,
@@ -112,7 +111,6 @@ def test_cycle_seats(cycle, seats):
 def test_round_numbers(cycle, r, round_no):
     assert round_number(cycle, r) == round_no
     assert cycle_of(round_no) == cycle
-    assert round_in_cycle_of(round_no) == r
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,6 @@ import pytest
 from judgeaid.tournament.standings import (
     PlayerResult,
     display_match_points,
-    draw_order,
     draw_value,
     is_after_cut_off,
     late_cut_off,
@@ -19,6 +18,11 @@ from judgeaid.tournament.standings import (
 )
 
 SEED = 20240601
+
+
+def draw_order(numbers, seed):
+    """List player numbers in the order the seeded draw puts them, winner first."""
+    return sorted(numbers, key=lambda number: (draw_value(seed, number), number))
 
 
 def player(number, *session_raw, late_sessions=0, is_resigned=False):

@@ -7,9 +7,11 @@ after that (including one that has only just started, 1 ms) costs the full step.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
+
+from judgeaid.rules.ruleset import TimeLimits
 
 EventKind = Literal["casual", "competitive"]
 
@@ -29,39 +31,6 @@ FORMAT_KINDS: dict[str, EventKind] = {
     "regional": "competitive",
     "international": "competitive",
 }
-
-# §3.4.1.2 and §3.4.2.2; the Grand Final has no session limit
-SESSION_MINUTES: dict[str, int] = {
-    "league": 60,
-    "standard": 90,
-    "regional": 90,
-    "international": 120,
-}
-
-
-@dataclass(frozen=True)
-class TimeLimits:
-    """The play time limits one player is timed against in a round."""
-
-    kind: EventKind
-    turn_s: int
-    round_bank_s: int | None
-    free_s: int
-
-    @property
-    def turn_ms(self) -> int:
-        """Return the per-turn limit in milliseconds."""
-        return self.turn_s * 1000
-
-    @property
-    def round_bank_ms(self) -> int | None:
-        """Return the per-round limit for all plays in milliseconds, if there is one."""
-        return None if self.round_bank_s is None else self.round_bank_s * 1000
-
-    @property
-    def free_ms(self) -> int:
-        """Return the free time at the start of the round in milliseconds."""
-        return self.free_s * 1000
 
 
 def event_kind(kind_or_format: str) -> EventKind:
@@ -95,6 +64,21 @@ def time_limits(
         # §1.9.1 a judge may hold a stalling player to 15 s a turn
         limits = TimeLimits(limits.kind, STALLING_TURN_S, limits.round_bank_s, limits.free_s)
     return limits
+
+
+def event_limits(
+    kind_or_format: str, settings: Mapping[str, Any], *, is_on_stalling_clock: bool = False
+) -> TimeLimits:
+    """Return the play time limits an event's settings set, the rules' own where unset (§1.9)."""
+    rules = time_limits(kind_or_format)
+    turn = int(settings.get("turn_seconds") or rules.turn_s)
+    if is_on_stalling_clock:
+        # §1.9.1 a judge may hold a stalling player to 15 s a turn
+        turn = min(turn, STALLING_TURN_S)
+    free = settings.get("free_seconds")
+    bank = settings.get("round_bank_seconds")
+    return TimeLimits(rules.kind, turn, None if bank is None else int(bank),
+                      rules.free_s if free is None else int(free))
 
 
 def turn_penalty(elapsed_ms: int, limit_s: int) -> int:
@@ -288,22 +272,12 @@ def may_be_ruled_absent(late_ms: int) -> bool:
     return late_ms > ABSENT_AFTER_S * 1000
 
 
-def session_minutes(tournament_format: str, *, is_grand_final: bool = False) -> int | None:
-    """Return the session length in minutes for a format, or None when play is untimed."""
-    if tournament_format not in SESSION_MINUTES:
-        raise ValueError(f"unknown tournament format: {tournament_format!r}")
-    if is_grand_final:
-        if event_kind(tournament_format) != "competitive":
-            raise ValueError("only competitive events have a Grand Final")
-        # §3.4.2.2 the Grand Final always plays all 16 rounds
+def session_ms(session_minutes: int | None, *, is_grand_final: bool = False) -> int | None:
+    """Return a session's length in milliseconds from the event's minutes; None when untimed."""
+    # §3.4.2.2 the Grand Final always plays all 16 rounds
+    if session_minutes is None or is_grand_final:
         return None
-    return SESSION_MINUTES[tournament_format]
-
-
-def session_ms(tournament_format: str, *, is_grand_final: bool = False) -> int | None:
-    """Return the session length in milliseconds, or None when play is untimed."""
-    minutes = session_minutes(tournament_format, is_grand_final=is_grand_final)
-    return None if minutes is None else minutes * 60_000
+    return int(session_minutes) * 60_000
 
 
 def _limit_ms(limit_s: int, elapsed_ms: int) -> int:

@@ -382,11 +382,6 @@ def count_repeats(
     return count
 
 
-def is_time_penalty(category: str, infraction: str | None) -> bool:
-    """Return whether this is a time penalty, priced by the clock (§1.9, §4.14, A.5.5)."""
-    return _is_timed(category, infraction)
-
-
 def is_repeat_time_penalty(new: PriorPenalty, earlier: PriorPenalty) -> bool:
     """Return whether an earlier penalty is a time penalty for the same round as the new one.
 

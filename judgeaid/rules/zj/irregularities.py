@@ -7,7 +7,7 @@ import json
 import re
 from dataclasses import dataclass
 
-from judgeaid.rules import sections
+from judgeaid.rules.zj import sections
 
 
 @dataclass(frozen=True)

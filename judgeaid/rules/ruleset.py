@@ -1,0 +1,155 @@
+"""The one face a ruleset shows the services: everything rule-shaped, in one frozen record.
+
+A ruleset is a package under judgeaid/rules/ (judgeaid/rules/zj is Zung Jung) that builds
+one `Ruleset`; judgeaid/rules/__init__.py registers it by its code, the value a tournament
+stores in `Tournament.ruleset`. Services ask `get_ruleset(tournament.ruleset)` for every
+number, table and count a rulebook sets, and name none themselves. The record holds plain
+values and functions, so a second ruleset (MCR: 81 fans and flowers, an 8-point minimum,
+8 + value payoff, table points 4/2/1/0, 150-minute sessions) fills in the same fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+
+@dataclass(frozen=True)
+class TimeLimits:
+    """The play time limits one player is timed against in a round."""
+
+    kind: str
+    turn_s: int
+    round_bank_s: int | None
+    free_s: int
+
+    @property
+    def turn_ms(self) -> int:
+        """Return the per-turn limit in milliseconds."""
+        return self.turn_s * 1000
+
+    @property
+    def round_bank_ms(self) -> int | None:
+        """Return the per-round limit for all plays in milliseconds, if there is one."""
+        return None if self.round_bank_s is None else self.round_bank_s * 1000
+
+    @property
+    def free_ms(self) -> int:
+        """Return the free time at the start of the round in milliseconds."""
+        return self.free_s * 1000
+
+
+@dataclass(frozen=True)
+class ClockPenalty:
+    """The rubric line a clock prices, and the words saying how it counted."""
+
+    category: str
+    infraction: str
+    note: str
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """A hand's worth: the pattern catalogue, a hand's value, who pays whom."""
+
+    version: str
+    catalogue_json: Callable[[], dict[str, Any]]
+    score_hand: Callable[[Mapping[str, int]], Any]
+    payoff: Callable[..., Any]
+    payoff_request: Callable[[Mapping[str, Any]], Any]
+    min_hand_value: int
+
+
+@dataclass(frozen=True)
+class SessionShape:
+    """A session's structure: its rounds, the winds and how the seats rotate."""
+
+    rounds: int
+    winds: tuple[str, ...]
+    rotations: tuple[str, ...]
+    session_seats: Callable[[Mapping[str, int], str], Sequence[Any]]
+    # which wind cycle (a turn of the dealer round the table) a round number falls in
+    cycle_of: Callable[[int], int]
+
+
+@dataclass(frozen=True)
+class Timing:
+    """Play time limits, session length, time-outs, late arrival and time resignation."""
+
+    limits: Callable[..., TimeLimits]
+    round_time: Callable[..., Any]
+    session_ms: Callable[..., int | None]
+    timeout_charge: Callable[..., Any]
+    late_arrival: Callable[[int], Any]
+    timeout_free_ms: int
+    absent_after_ms: int
+    resignation_over_points: int
+    crosses_resignation: Callable[[int, int], bool]
+    time_penalty: ClockPenalty
+    timeout_penalty: ClockPenalty
+
+
+@dataclass(frozen=True)
+class Rubric:
+    """The penalty rubric and ladder: categories, kinds, suggestions and their checks."""
+
+    categories: tuple[str, ...]
+    kinds: tuple[str, ...]
+    kind_labels: Mapping[str, str]
+    rubric_json: Callable[[], dict[str, Any]]
+    suggest: Callable[..., Any]
+    check_choice: Callable[..., Any]
+    departure_note: Callable[..., str]
+    find_infraction: Callable[[str, str | None], Any]
+    get_category: Callable[[str], Any]
+    counts_for_resignation: Callable[[str, str | None], bool]
+    is_repeat_time_penalty: Callable[..., bool]
+    line_label: Callable[[str, str], str]
+
+
+@dataclass(frozen=True)
+class Guide:
+    """The judge's guide to irregularities and the rulebook's sections it cites."""
+
+    guide_json: Callable[[], dict[str, Any]]
+    entry: Callable[[str], Any]
+    search: Callable[[str], list[Any]]
+    sections_json: Callable[[], list[dict[str, str]]]
+    is_section: Callable[[str], bool]
+    section: Callable[[str], Any]
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """The standings: what a session's card is worth, the order, and late arrivals."""
+
+    # one table's card totals by player into each player's standings points for the session
+    # (ZJ: match points from the player's own total; MCR: table points 4/2/1/0 by place)
+    table_points: Callable[[Mapping[int, int]], dict[int, float]]
+    rank: Callable[..., list[Any]]
+    # a final day: the table counts of its rounds per level, and its last table's size
+    final_day_rounds: Mapping[str, tuple[int, ...]]
+    grand_final_size: int
+    late_arrival_deduction: float
+    last_late_session: int
+    late_check_in_margin: timedelta
+    # why a late arrival cannot join: (joins, format code, sessions) -> a sentence or None
+    late_join_problem: Callable[[int, str, int], str | None]
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Everything a service may ask of one set of rules, grouped by what it is about."""
+
+    code: str
+    name: str
+    # the event formats this ruleset offers, each with its default settings
+    formats: Mapping[str, Any]
+    scoring: Scoring
+    session: SessionShape
+    timing: Timing
+    rubric: Rubric
+    guide: Guide
+    ranking: Ranking

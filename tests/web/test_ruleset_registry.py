@@ -1,0 +1,74 @@
+"""A ruleset is one package plus one registration line: services follow a tournament's."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from judgeaid.extensions import db
+from judgeaid.models import PlaySession, Tournament
+from judgeaid.rules import RULESETS, TimeLimits
+from judgeaid.services import clock, exports, timers
+from tests.conftest import reset_schema
+
+
+def _fake_limits(format_code, settings, *, is_stalling_clock=False):
+    return TimeLimits("casual", 3 if is_stalling_clock else 7, None, 2)
+
+
+def _fake_session_ms(settings, *, stage, bracket_size):
+    return 42_000
+
+
+ZJ = RULESETS["zj"]
+FAKE = replace(ZJ, code="fake", name="A made-up ruleset",
+               timing=replace(ZJ.timing, limits=_fake_limits, session_ms=_fake_session_ms,
+                              timeout_free_ms=99_000),
+               session=replace(ZJ.session, rounds=8))
+
+
+@pytest.fixture
+def fake_tournament(app, demo, monkeypatch):
+    """Register the fake ruleset (no service edited) and make the demo play by it."""
+    monkeypatch.setitem(RULESETS, FAKE.code, FAKE)
+    with app.app_context():
+        tournament = db.session.get(Tournament, demo["tournament_id"])
+        tournament.ruleset = FAKE.code
+        db.session.commit()
+    return demo["tournament_id"]
+
+
+def test_a_new_tournament_plays_zung_jung(app, demo):
+    with app.app_context():
+        tournament = db.session.get(Tournament, demo["tournament_id"])
+        assert tournament.ruleset == "zj"
+        assert timers.limits_for(tournament) == TimeLimits("casual", 20, None, 20)
+
+
+def test_services_ask_the_tournaments_ruleset(app, fake_tournament):
+    with app.app_context():
+        tournament = db.session.get(Tournament, fake_tournament)
+        assert timers.limits_for(tournament) == TimeLimits("casual", 7, None, 2)
+        assert timers.limits_for(tournament, is_stalling_clock=True).turn_s == 3
+        session = db.session.scalars(db.select(PlaySession).filter_by(
+            tournament_id=fake_tournament, number=1)).one()
+        assert clock.duration_ms(session) == 42_000
+        assert clock.session_view(session)["duration_ms"] == 42_000
+        assert timers.timeouts_view(fake_tournament, 1)["free_ms"] == 99_000
+        choices = timers.timer_choices(fake_tournament)
+        assert choices["kind"] == "casual"
+        assert all(1 <= t["next_round"] <= 8 for t in choices["tables"])
+
+
+def test_a_backup_names_the_ruleset_and_a_restore_keeps_it(app, demo):
+    with app.app_context():
+        backup = exports.export_tournament(demo["tournament_id"])
+        assert backup["ruleset"] == "zj"
+        assert backup["tables"]["tournament"][0]["ruleset"] == "zj"
+        db.session.remove()  # PostgreSQL would wait forever for this session's own locks
+        reset_schema()
+        restored = exports.import_tournament(json.dumps(backup).encode(),
+                                             organizer_pin="4321").tournament
+        assert restored.ruleset == "zj"
