@@ -10,7 +10,7 @@ import pytest
 from judgeaid.extensions import db
 from judgeaid.models import PlaySession, Tournament
 from judgeaid.rules import RULESETS, TimeLimits
-from judgeaid.services import clock, exports, timers
+from judgeaid.services import clock, exports, restore, timers
 from tests.conftest import reset_schema
 
 
@@ -69,6 +69,6 @@ def test_a_backup_names_the_ruleset_and_a_restore_keeps_it(app, demo):
         assert backup["tables"]["tournament"][0]["ruleset"] == "zj"
         db.session.remove()  # PostgreSQL would wait forever for this session's own locks
         reset_schema()
-        restored = exports.import_tournament(json.dumps(backup).encode(),
+        restored = restore.import_tournament(json.dumps(backup).encode(),
                                              organizer_pin="4321").tournament
         assert restored.ruleset == "zj"
