@@ -7,7 +7,7 @@ whole by WeasyPrint). No bitmap is made at any point.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from urllib.parse import quote
 
 import qrcode
@@ -19,7 +19,9 @@ QUIET = 4  # modules of white around the code, as ISO/IEC 18004 asks
 MASK = 0
 
 
-@cache
+# A print job asks for each code two or three times (its size, then its squares); a
+# reprint of the same session asks again. Bounded: a few hundred bytes a code.
+@lru_cache(maxsize=2048)
 def qr_runs(text: str) -> tuple[int, tuple[tuple[int, int, int], ...]]:
     """Return the code's size in modules (quiet zone included) and its dark runs, each
     (row, first column, length)."""
