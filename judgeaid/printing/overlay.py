@@ -73,7 +73,6 @@ class Overlay:
         self.pdf.set_text_shaping(use_shaping_engine=True, features=FEATURES)
         if title:
             self.pdf.set_title(title)
-        self.height = height
         self._faces = faces
         self._found: dict[str, list[FontFile]] = {}
         self._families: dict[FontFile, str] = {}
