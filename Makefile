@@ -33,22 +33,24 @@ chromium:
 	@test -x $(CHROMIUM) || { $(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; }
 
-# Players' names in Chinese, Japanese and Korean: the printing tests draw them.
+# Players' names in Chinese, Japanese, Korean and Thai: the printing tests draw them
+# (DejaVu, which every Debian system has, draws Latin, Greek, Cyrillic, Arabic and Hebrew).
+FONT_PACKAGES := fonts-noto-cjk fonts-tlwg-waree-ttf
+HAS_FONTS := fc-list :lang=zh | grep -q . && fc-list :lang=ja | grep -q . && \
+	fc-list :lang=ko | grep -q . && fc-list :lang=th | grep -q .
 fonts:
-	@fc-list :lang=zh | grep -q . || { $(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq fonts-noto-cjk; }
+	@$(HAS_FONTS) || { $(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(FONT_PACKAGES); }
 
-# `make run` installs the same font when it can (root, or sudo without a password, and apt);
+# `make run` installs the same fonts when it can (root, or sudo without a password, and apt);
 # otherwise it says how and serves anyway: those names print as empty boxes till then.
-HAS_CJK := fc-list :lang=zh | grep -q . && fc-list :lang=ja | grep -q . && \
-	fc-list :lang=ko | grep -q .
 fonts-or-advice:
-	@$(HAS_CJK) 2>/dev/null || { command -v apt-get >/dev/null && \
+	@$(HAS_FONTS) 2>/dev/null || { command -v apt-get >/dev/null && \
 		{ [ -z "$(SUDO)" ] || sudo -n true 2>/dev/null; } && \
 		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq fonts-noto-cjk; } || \
-		echo "No font here has Chinese, Japanese or Korean characters: such names would" \
-		"print as empty boxes. Install one with: sudo apt-get install fonts-noto-cjk" >&2
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(FONT_PACKAGES); } || \
+		echo "No font here has Chinese, Japanese, Korean or Thai characters: such names" \
+		"would print as empty boxes. Install them with: sudo apt-get install $(FONT_PACKAGES)" >&2
 
 lint: $(VENV)/.dev-stamp
 	$(VENV)/bin/ruff check .

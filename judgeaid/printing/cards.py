@@ -16,9 +16,10 @@ from judgeaid import venuetime
 from judgeaid.extensions import db
 from judgeaid.models import Card, PlaySession, Seat, Table, Tournament
 from judgeaid.printing import fit, public_url
-from judgeaid.printing.overlay import POINT, Face, Overlay, drawn_or_none, underlay
+from judgeaid.printing.fonts import FACES
+from judgeaid.printing.overlay import POINT, Overlay
 from judgeaid.printing.pdf import create_pdf
-from judgeaid.printing.qr import qr_data_uri
+from judgeaid.printing.qr import qr_modules, qr_svg_uri
 from judgeaid.services.cards import card_view
 from judgeaid.services.errors import NotFound, ServiceError
 from judgeaid.tournament.rotation import WINDS, session_seats
@@ -127,7 +128,7 @@ def card_data(view: dict | None, *, session: int, url: str | None = None,
     notes = [f"confirmed in judgeaid {confirmed[n]}" if filled and n in confirmed else ""
              for n in numbers]
     return {
-        "session": session, "table": view["table"], "qr": qr_data_uri(url) if url else None,
+        "session": session, "table": view["table"], "qr": url,
         # Few blocks, many lines: WeasyPrint's cost is per block and per line. Columns of
         # scores are spaces in a monospaced font; tabs would drift (and more with CJK).
         "heads": [f"No. {n}\n" + "\n".join(fit(part, 5.6) for part in _two_lines(names[n]))
@@ -238,15 +239,6 @@ def _inch(value: float) -> str:
     return f"{value:.3f}in"
 
 
-# The card's type, as the print stylesheet (templates/print/_card.css) sets it.
-SANS = ("DejaVu Sans", "Liberation Sans", "Noto Sans CJK SC")
-MONO = ("DejaVu Sans Mono", "Liberation Mono", "Noto Sans Mono CJK SC")
-FACES = {
-    "sans": Face(SANS), "bold": Face(SANS, bold=True), "oblique": Face(SANS, oblique=True),
-    "head": Face(("DejaVu Sans Condensed", "DejaVu Sans", "Liberation Sans Narrow",
-                  "Noto Sans CJK SC"), bold=True, condensed=True),
-    "mono": Face(MONO), "mono-bold": Face(MONO, bold=True),
-}
 LINE = 1.15  # the stylesheet's line height, in ems
 PAD = 2 * POINT  # the columns' left padding
 
@@ -259,7 +251,7 @@ def draw_card_data(overlay: Overlay, g: dict, c: dict, x: float = 0, y: float = 
                   line_height=15 * LINE * POINT, clip=(left, top + 0.45, 2.4, 0.3))
     qr_left, qr_top, qr_size = g["qr_left"] + x, g["qr_top"] + y, g["qr_size"]
     if c["qr"]:
-        overlay.image(c["qr"], qr_left, qr_top, qr_size, qr_size)
+        overlay.qr(c["qr"], qr_left, qr_top, qr_size)
     else:
         # A spare card has no live card: the box covers the QR code's place and caption.
         overlay.box(qr_left, qr_top, qr_size, qr_size + 0.14, border=0.5, colour="#555555",
@@ -301,25 +293,35 @@ def draw_card_data(overlay: Overlay, g: dict, c: dict, x: float = 0, y: float = 
                       clip=(left, foot_top, g["inner"], 5 * LINE * POINT))
 
 
-def draw_cards(pages: list[list[dict]], sheet: Sheet, g: dict, title: str) -> bytes:
-    """Return a PDF of every card's own data, each page the size of the sheet."""
+def draw_cards(pages: list[list[dict]], sheet: Sheet, g: dict, title: str) -> Overlay:
+    """Return every card's own data drawn on pages the size of the sheet."""
     overlay = Overlay(sheet.width, sheet.height, FACES, title=title)
     for page in pages:
         overlay.add_page()
         for slot in page:
             draw_card_data(overlay, g, slot["card"], slot["x"], slot["y"])
-    return overlay.output()
+    return overlay
+
+
+def with_qr_images(pages: list[list[dict]], size: float) -> list[list[dict]]:
+    """Return the pages with each card's QR code as an SVG image, for HTML laid out whole."""
+    def image(card: dict) -> dict:
+        if not card["qr"]:
+            return card
+        module = size / qr_modules(card["qr"])
+        return {**card, "qr": qr_svg_uri([card["qr"]], 1, (0, 0), module)["src"]}
+
+    return [[{**slot, "card": image(slot["card"])} for slot in page] for page in pages]
 
 
 def render_cards(tournament: Tournament, number: int, *, layout: str = "card",
                  blank: bool = False, tables: list[int] | None = None, spare: int = 0,
-                 stamped: bool = True, drawn: bool = True) -> bytes:
+                 stamped: bool = True) -> bytes:
     """Return the PDF of a session's scoring cards.
 
     Stamped, the form is laid out once by WeasyPrint and each card's data drawn over it
-    directly. If some name needs what only WeasyPrint has (a font found by fallback,
-    shaping for Thai or Arabic), or with `drawn=False`, WeasyPrint lays out the data too,
-    still over the form laid out once. `stamped=False` lays out every card whole.
+    directly (printing/overlay.py). `stamped=False` lays out every card whole, the naive
+    way the benchmark and the tests compare with.
     """
     sheet = SHEETS[layout]
     pages = place_cards(session_cards(tournament, number, blank=blank, tables=tables,
@@ -329,19 +331,15 @@ def render_cards(tournament: Tournament, number: int, *, layout: str = "card",
         "title": f"{tournament.name}: scoring cards, session {number}",
         "g": card_geometry(), "sheet": {"width": _inch(sheet.width),
                                         "height": _inch(sheet.height),
-                                        "per_page": sheet.per_page, "marks": cut_marks(sheet),
-                                        "offsets": [(s["left"], s["top"]) for s in pages[0]]},
+                                        "per_page": sheet.per_page, "marks": cut_marks(sheet)},
         "form": card_form(tournament.name, settings.get("rotation", "standard"),
                           settings.get("payoff_scheme", "formal")),
     }
     if not stamped:
-        html = render_template("print/cards.html", pages=pages, part="both", **context)
+        html = render_template("print/cards.html", part="both",
+                               pages=with_qr_images(pages, context["g"]["qr_size"]), **context)
         return create_pdf(html, request.url_root)
-    form_html = render_template("print/cards.html", pages=pages[:1], part="form", **context)
-    data = drawn_or_none(lambda: draw_cards(pages, sheet, context["g"], context["title"]),
-                         "Cards") if drawn else None
-    if data is None:
-        return create_pdf(
-            render_template("print/cards.html", pages=pages, part="data", **context),
-            request.url_root, forms=[0] * len(pages), form_html=form_html)
-    return underlay(data, create_pdf(form_html, request.url_root), [0] * len(pages))
+    form = create_pdf(render_template("print/cards.html", pages=pages[:1], part="form",
+                                      **context), request.url_root)
+    overlay = draw_cards(pages, sheet, context["g"], context["title"])
+    return overlay.output(form, [0] * len(pages))

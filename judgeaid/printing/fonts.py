@@ -1,157 +1,127 @@
-"""Font files by family and style, found through fontconfig as WeasyPrint (Pango) finds them.
+"""The font files the printed data is drawn with, and which characters they cover.
 
-The stamped printing path draws text itself, so it must use the very files the HTML path
-would use: the same fontconfig lookup, asked for a family, a weight, a slant and a width.
+Each face of the print stylesheet is a list of known files (what Debian's font packages
+install: `make fonts`), the first one on this machine draws and the rest are its
+fallbacks, in the stylesheet's order. A character none of them has is looked up among all
+installed fonts with fontconfig's own `fc-list`, as Pango falls back to any font.
 """
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
+import os
+import shutil
+import subprocess
+from contextlib import closing
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
-# fontconfig's constants (fontconfig.h)
-_MATCH_PATTERN = 0
-_RESULT_MATCH = 0
-WEIGHT_REGULAR, WEIGHT_BOLD = 80, 200
-SLANT_ROMAN, SLANT_OBLIQUE = 0, 110
-WIDTH_NORMAL, WIDTH_CONDENSED = 100, 87
+from fontTools.ttLib import TTCollection, TTFont
+
+FONT_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.local/share/fonts", "~/.fonts")
 
 
 @dataclass(frozen=True)
 class FontFile:
-    """A font face on disk: the file, the face's index in it, and the family it answers to."""
+    """A font face on disk: the file and the face's index in it (collections hold several)."""
 
     path: str
-    index: int
-    family: str
+    index: int = 0
+
+
+@dataclass(frozen=True)
+class Face:
+    """A stylesheet face: files by name, "file.ttc#Family" naming a face of a collection;
+    the first found draws, the others are fallbacks."""
+
+    files: tuple[str, ...]
+    fallbacks: tuple[str, ...] = ()
+
+    def found(self) -> list[FontFile]:
+        """Return this machine's files of the face, in order: the drawing one first."""
+        return [f for f in map(font_file, self.files + self.fallbacks) if f is not None]
+
+
+# The print stylesheets' faces (templates/print/_card.css): DejaVu, else Liberation; then
+# Noto CJK for Chinese, Japanese and Korean, TLWG Waree for Thai. DejaVu draws Arabic and
+# Hebrew itself; its oblique has no Arabic, which its upright then draws.
+CJK = "NotoSansCJK-Regular.ttc#Noto Sans CJK SC"
+CJK_BOLD = "NotoSansCJK-Bold.ttc#Noto Sans CJK SC"
+CJK_MONO = "NotoSansCJK-Regular.ttc#Noto Sans Mono CJK SC"
+CJK_MONO_BOLD = "NotoSansCJK-Bold.ttc#Noto Sans Mono CJK SC"
+FACES = {
+    "sans": Face(("DejaVuSans.ttf", "LiberationSans-Regular.ttf"), (CJK, "Waree.ttf")),
+    "bold": Face(("DejaVuSans-Bold.ttf", "LiberationSans-Bold.ttf"),
+                 (CJK_BOLD, "Waree-Bold.ttf")),
+    "oblique": Face(("DejaVuSans-Oblique.ttf", "LiberationSans-Italic.ttf"),
+                    ("DejaVuSans.ttf", CJK, "Waree-Oblique.ttf")),
+    "head": Face(("DejaVuSansCondensed-Bold.ttf", "DejaVuSans-Bold.ttf",
+                  "LiberationSansNarrow-Bold.ttf"), (CJK_BOLD, "Waree-Bold.ttf")),
+    "mono": Face(("DejaVuSansMono.ttf", "LiberationMono-Regular.ttf"),
+                 (CJK_MONO, "DejaVuSans.ttf", "Waree.ttf")),
+    "mono-bold": Face(("DejaVuSansMono-Bold.ttf", "LiberationMono-Bold.ttf"),
+                      (CJK_MONO_BOLD, "DejaVuSans-Bold.ttf", "Waree-Bold.ttf")),
+}
 
 
 @cache
-def _fontconfig():
-    name = ctypes.util.find_library("fontconfig") or "libfontconfig.so.1"
-    try:
-        lib = ctypes.CDLL(name)
-    except OSError:
-        return None
-    lib.FcPatternCreate.restype = ctypes.c_void_p
-    lib.FcPatternDestroy.argtypes = [ctypes.c_void_p]
-    lib.FcPatternAddString.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p]
-    lib.FcPatternAddInteger.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
-    lib.FcConfigSubstitute.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int]
-    lib.FcDefaultSubstitute.argtypes = [ctypes.c_void_p]
-    lib.FcFontMatch.restype = ctypes.c_void_p
-    lib.FcFontMatch.argtypes = [ctypes.c_void_p, ctypes.c_void_p,
-                                ctypes.POINTER(ctypes.c_int)]
-    lib.FcPatternGetString.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int,
-                                       ctypes.POINTER(ctypes.c_char_p)]
-    lib.FcPatternGetInteger.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int,
-                                        ctypes.POINTER(ctypes.c_int)]
-    return lib
+def _installed() -> dict[str, Path]:
+    """Return every font file under the usual folders, by file name (first one wins)."""
+    found: dict[str, Path] = {}
+    for folder in FONT_DIRS:
+        for root, _, names in os.walk(Path(folder).expanduser()):
+            for name in names:
+                found.setdefault(name, Path(root) / name)
+    return found
 
 
 @cache
-def find_font(family: str, *, bold: bool = False, oblique: bool = False,
-              condensed: bool = False) -> FontFile | None:
-    """Return the face fontconfig picks for this family and style, or None if it has none.
-
-    fontconfig always answers with its best guess; a guess from another family is no
-    answer here, since the caller then falls back to a font it chooses itself.
-    """
-    lib = _fontconfig()
-    if lib is None:
+def font_file(spec: str) -> FontFile | None:
+    """Return the file "name.ttf" (or the face "name.ttc#Family") if this machine has it."""
+    name, _, family = spec.partition("#")
+    path = _installed().get(name)
+    if path is None:
         return None
-    pattern = lib.FcPatternCreate()
-    try:
-        lib.FcPatternAddString(pattern, b"family", family.encode())
-        lib.FcPatternAddInteger(pattern, b"weight", WEIGHT_BOLD if bold else WEIGHT_REGULAR)
-        lib.FcPatternAddInteger(pattern, b"slant", SLANT_OBLIQUE if oblique else SLANT_ROMAN)
-        lib.FcPatternAddInteger(pattern, b"width",
-                                WIDTH_CONDENSED if condensed else WIDTH_NORMAL)
-        lib.FcConfigSubstitute(None, pattern, _MATCH_PATTERN)
-        lib.FcDefaultSubstitute(pattern)
-        result = ctypes.c_int()
-        match = lib.FcFontMatch(None, pattern, ctypes.byref(result))
-    finally:
-        lib.FcPatternDestroy(pattern)
-    if not match:
-        return None
-    try:
-        families = []
-        value = ctypes.c_char_p()
-        while lib.FcPatternGetString(match, b"family", len(families),
-                                     ctypes.byref(value)) == _RESULT_MATCH:
-            families.append(value.value.decode())
-        if family.casefold() not in {f.casefold() for f in families}:
-            return None
-        if lib.FcPatternGetString(match, b"file", 0, ctypes.byref(value)) != _RESULT_MATCH:
-            return None
-        path = value.value.decode()
-        index = ctypes.c_int(0)
-        lib.FcPatternGetInteger(match, b"index", 0, ctypes.byref(index))
-        return FontFile(path, index.value, family)
-    finally:
-        lib.FcPatternDestroy(match)
-
-
-class _FontSet(ctypes.Structure):
-    _fields_ = [("nfont", ctypes.c_int), ("sfont", ctypes.c_int),
-                ("fonts", ctypes.POINTER(ctypes.c_void_p))]
+    if not family:
+        return FontFile(str(path))
+    with closing(TTCollection(str(path), lazy=True)) as collection:
+        names = [font["name"].getDebugName(1) for font in collection.fonts]
+    return FontFile(str(path), names.index(family)) if family in names else None
 
 
 @cache
-def _charsets() -> tuple[tuple[ctypes.c_void_p, ...], object] | None:
-    """Return the character set of every installed font, as fontconfig keeps them.
-
-    These are the sets Pango consults when it falls back from the stylesheet's fonts to any
-    font that has a glyph, so a character none of them has prints as an empty box on either
-    printing path. fontconfig reads each font's cmap once into its cache, which makes this
-    one quick call rather than a read of every font file.
-    """
-    lib = _fontconfig()
-    if lib is None:
-        return None
-    lib.FcObjectSetBuild.restype = ctypes.c_void_p
-    lib.FcObjectSetBuild.argtypes = [ctypes.c_char_p, ctypes.c_void_p]
-    lib.FcFontList.restype = ctypes.POINTER(_FontSet)
-    lib.FcFontList.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
-    lib.FcPatternGetCharSet.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int,
-                                        ctypes.POINTER(ctypes.c_void_p)]
-    lib.FcCharSetHasChar.argtypes = [ctypes.c_void_p, ctypes.c_uint32]
-    lib.FcCharSetHasChar.restype = ctypes.c_int
-    pattern = lib.FcPatternCreate()
-    objects = lib.FcObjectSetBuild(b"charset", None)
-    # The font set is kept for the life of the process: the charsets below point into it.
-    fonts = lib.FcFontList(None, pattern, objects)
-    lib.FcPatternDestroy(pattern)
-    if not fonts:
-        return None
-    found = []
-    for i in range(fonts.contents.nfont):
-        charset = ctypes.c_void_p()
-        if lib.FcPatternGetCharSet(fonts.contents.fonts[i], b"charset", 0,
-                                   ctypes.byref(charset)) == _RESULT_MATCH:
-            found.append(charset)
-    return tuple(found), fonts
+def cmap(file: FontFile) -> frozenset[int]:
+    """Return the code points a font face has glyphs for."""
+    with TTFont(file.path, fontNumber=file.index, lazy=True) as font:
+        return frozenset(font.getBestCmap())
 
 
 @cache
-def is_covered(char: str) -> bool:
-    """Return True if some installed font has a glyph for char (spaces and controls pass)."""
+def installed_font_for(char: str) -> FontFile | None:
+    """Return an installed font with a glyph for char, as fontconfig's fc-list finds one."""
+    if shutil.which("fc-list") is None:
+        return None
+    found = subprocess.run(["fc-list", f":charset={ord(char):x}", "--format",
+                            "%{file}\t%{index}\n"], capture_output=True, text=True,
+                           check=False).stdout.split("\n")
+    files = sorted(line.split("\t") for line in found if line)
+    return FontFile(files[0][0], int(files[0][1])) if files else None
+
+
+def is_covered(char: str, faces: list[Face]) -> bool:
+    """Return True if some font of the faces, or else some installed font, draws char."""
     if char.isspace() or not char.isprintable():
         return True
-    sets = _charsets()
-    if sets is None:  # no fontconfig: WeasyPrint could not print at all, so no list either
-        return True
-    lib = _fontconfig()
-    return any(lib.FcCharSetHasChar(charset, ord(char)) for charset in sets[0])
+    code = ord(char)
+    return (any(code in cmap(file) for face in faces for file in face.found())
+            or installed_font_for(char) is not None)
 
 
-def uncovered(text: str) -> list[str]:
-    """Return the characters of text, once each and in order, that no installed font draws."""
+def uncovered(text: str, faces: list[Face] | None = None) -> list[str]:
+    """Return the characters of text, once each and in order, that no font here draws."""
+    faces = list(FACES.values()) if faces is None else faces
     missing: list[str] = []
     for char in text:
-        if char not in missing and not is_covered(char):
+        if char not in missing and not is_covered(char, faces):
             missing.append(char)
     return missing

@@ -17,16 +17,20 @@ from judgeaid import venuetime
 from judgeaid.extensions import db
 from judgeaid.models import Player, Seat, Table, Tournament
 from judgeaid.printing import fit, public_url
-from judgeaid.printing.cards import FACES, session_or_404
-from judgeaid.printing.overlay import Overlay, drawn_or_none, underlay
+from judgeaid.printing.cards import session_or_404
+from judgeaid.printing.fonts import FACES
+from judgeaid.printing.overlay import Overlay
 from judgeaid.printing.pdf import create_pdf
-from judgeaid.printing.qr import qr_grid
+from judgeaid.printing.qr import qr_modules, qr_svg_uri
 from judgeaid.services.errors import ServiceError
 
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 SEAT_WINDS = ("E", "S", "W", "N")  # Seat.position indexes these (§1.2.2)
 PAPERS = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}
 QR_SIZE = 0.92  # inches, at most: the code's corner in each slip is 0.92 in square
+# Module sizes (inches) that divide a slip sheet's pitch (3.6 in × 2.0 in) exactly, so the
+# codes of a sheet laid out whole (one SVG image) sit where the drawn ones do.
+MODULES = (0.025, 0.02, 0.0125, 0.01, 0.008, 0.005)
 
 
 @dataclass(frozen=True)
@@ -85,7 +89,7 @@ def session_slips(tournament: Tournament, number: int) -> tuple[list[dict], date
 
 
 def place_slips(slips: list[dict], sheet: SlipSheet) -> list[dict]:
-    """Put the slips on pages, row by row: a page's data is a few blocks of tabbed lines."""
+    """Put the slips on pages, row by row: a page's data is a few blocks of lines."""
     pages = []
     for start in range(0, len(slips), sheet.per_page):
         chunk = slips[start:start + sheet.per_page]
@@ -101,8 +105,7 @@ def place_slips(slips: list[dict], sheet: SlipSheet) -> list[dict]:
                 "tables": "\n".join(str(s["table"]) for s in column),
                 "seats": "\n".join(s["seat"] for s in column),
             } for c, column in enumerate(columns) if column],
-            "codes": qr_grid([s["url"] for s in chunk], sheet.columns,
-                             (sheet.slip_width, sheet.slip_height), QR_SIZE),
+            "urls": [s["url"] for s in chunk],
         })
     return pages
 
@@ -138,14 +141,20 @@ def _slots(count: int, sheet: SlipSheet) -> list[dict]:
             for i in range(count)]
 
 
+def module_size(urls: list[str]) -> float:
+    """Return the module size, in inches, that fits the largest code into its corner."""
+    modules = max(map(qr_modules, urls))
+    return next((size for size in MODULES if modules * size <= QR_SIZE), MODULES[-1])
+
+
 def _inch(value: float) -> str:
     return f"{value:.3f}in"
 
 
 def draw_slips(pages: list[dict], sheet: SlipSheet, lift: dict, title: str,
-               blank: int = 0) -> bytes:
-    """Return a PDF of every sheet's slips, where the slips stylesheet puts their data,
-    then `blank` empty pages (for pages that are all form)."""
+               blank: int = 0) -> Overlay:
+    """Return every sheet's slips drawn where the slips stylesheet puts their data, then
+    `blank` empty pages (for pages that are all form)."""
     overlay = Overlay(sheet.width, sheet.height, FACES, title=title)
     row = sheet.slip_height
     height = row * sheet.rows
@@ -162,22 +171,23 @@ def draw_slips(pages: list[dict], sheet: SlipSheet, lift: dict, title: str,
             overlay.lines(left, top, column["tables"], face="bold", size=24, line_height=row)
             overlay.lines(column["left"] + 1.04, top, column["seats"], face="bold", size=24,
                           line_height=row)
-        codes = page["codes"]
-        overlay.image(codes["src"], sheet.left + 2.56, sheet.top + 0.14, codes["width"],
-                      codes["height"])
+        module = module_size(page["urls"])
+        for i, url in enumerate(page["urls"]):
+            left = sheet.left + (i % sheet.columns) * sheet.slip_width + 2.56
+            top = sheet.top + (i // sheet.columns) * sheet.slip_height + 0.14
+            overlay.qr(url, left, top, qr_modules(url) * module)
     for _ in range(blank):
         overlay.add_page()
-    return overlay.output()
+    return overlay
 
 
 def render_slips(tournament: Tournament, number: int, *, paper: str = "a4",
-                 stamped: bool = True, drawn: bool = True) -> bytes:
+                 stamped: bool = True) -> bytes:
     """Return the PDF of a session's seating slips, then the list for the notice board.
 
     Stamped, each sheet shape's form is laid out once by WeasyPrint, the list with it, and
-    the slips' data is drawn over the forms; names that need what only WeasyPrint has (or
-    `drawn=False`) are laid out by WeasyPrint over the same forms. `stamped=False` lays
-    out every sheet whole.
+    the slips' data is drawn over the forms (printing/overlay.py). `stamped=False` lays
+    out every sheet whole, the naive way the benchmark and the tests compare with.
     """
     if paper not in PAPERS:
         raise ServiceError(f"Print slips on {' or '.join(PAPERS)} paper.")
@@ -198,19 +208,16 @@ def render_slips(tournament: Tournament, number: int, *, paper: str = "a4",
     }
     forms = [{"count": n, "cuts": cut_lines(sheet, n), "slots": _slots(n, sheet)} for n in shapes]
     if not stamped:
+        pitch = (sheet.slip_width, sheet.slip_height)
+        pages = [{**page, "codes": qr_svg_uri(page["urls"], sheet.columns, pitch,
+                                              module_size(page["urls"]))} for page in pages]
         html = render_template("print/slips.html", pages=pages, part="both", forms=forms,
                                shape={n: i for i, n in enumerate(shapes)}, **context)
         return create_pdf(html, request.url_root)
     order = [shapes.index(page["count"]) for page in pages]
     lists = list(range(len(shapes), len(shapes) + len(context["lists"])))
     # The list comes with the forms, laid out by WeasyPrint, under blank data pages.
-    data = drawn_or_none(lambda: draw_slips(pages, sheet, context["lift"], context["title"],
-                                            blank=len(lists)), "Slips") if drawn else None
-    if data is None:
-        html = render_template("print/slips.html", pages=pages, part="data", **context)
-        form_html = render_template("print/slips.html", part="form", forms=forms, **context)
-        return create_pdf(html, request.url_root, form_html=form_html,
-                          forms=order + [None] * len(context["lists"]))
-    form_html = render_template("print/slips.html", part="forms-and-lists", forms=forms,
-                                **context)
-    return underlay(data, create_pdf(form_html, request.url_root), order + lists)
+    form = create_pdf(render_template("print/slips.html", part="forms-and-lists", forms=forms,
+                                      **context), request.url_root)
+    overlay = draw_slips(pages, sheet, context["lift"], context["title"], blank=len(lists))
+    return overlay.output(form, order + lists)

@@ -159,28 +159,25 @@ def test_long_and_cjk_names_keep_every_column_in_place(app, client):
         assert len(heads) == 1, (left, text)
 
 
-def test_chinese_japanese_and_korean_names_are_drawn_in_their_columns(app, client, caplog):
+def test_chinese_japanese_and_korean_names_are_drawn_in_their_columns(app, client):
     """With a CJK font installed (`make test` installs Noto CJK), such names are drawn
-    directly, each glyph inside its column and on the rows' grid."""
-    import logging
-
+    like any other, each glyph inside its column and on the rows' grid."""
     from judgeaid.extensions import db
     from judgeaid.printing.cards import card_geometry, render_cards
-    from judgeaid.printing.fonts import find_font
+    from judgeaid.printing.fonts import CJK, font_file
     from judgeaid.services import players, seating
     from tests.factories import make_tournament
 
-    if find_font("Noto Sans CJK SC") is None:
+    if font_file(CJK) is None:
         pytest.skip("no CJK font here: `make test` installs fonts-noto-cjk")
     names = ["王小明", "山田 太郎", "김민준", "Ada Lovelace"]
-    with app.test_request_context("/"), caplog.at_level(logging.INFO):
+    with app.test_request_context("/"):
         tournament, organizer = make_tournament("麻雀 Open", pin="1357")
         for name in names:
             players.add_player(tournament, name, None, organizer)
         seating.seat_session(tournament, 1, organizer)
         db.session.commit()
         pdf = render_cards(tournament, 1)
-    assert "laid out by WeasyPrint" not in caplog.text
     chars = char_boxes(pdf)[0]
     text = "".join(c for c, _ in chars)
     for name in ["王小明", "山田", "太郎", "김민준", "麻雀 Open"]:

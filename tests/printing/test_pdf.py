@@ -1,16 +1,17 @@
-"""create_pdf: the locked-down URL fetcher, QR codes, and forms stamped under their pages."""
+"""create_pdf: the locked-down URL fetcher; QR codes as vectors in both kinds of page."""
 
-import base64
 import io
+from urllib.parse import unquote
 
+import pikepdf
 import pytest
-import zxingcpp
-from PIL import Image
 
 from judgeaid.printing import fit
+from judgeaid.printing.fonts import FACES
+from judgeaid.printing.overlay import Overlay
 from judgeaid.printing.pdf import StaticOnlyFetcher, create_pdf
-from judgeaid.printing.qr import qr_data_uri, qr_png
-from tests.printing import page_images, page_sizes, page_texts
+from judgeaid.printing.qr import qr_modules, qr_runs, qr_svg_uri
+from tests.printing import page_sizes, qr_codes
 
 BASE = "http://judgeaid.test/"
 
@@ -27,8 +28,10 @@ def fetcher(tmp_path):
 def test_fetcher_serves_static_files_and_data_uris(fetcher):
     css = fetcher.fetch(BASE + "static/css/print.css")
     assert css.read() == b"p { color: red }" and css.content_type == "text/css"
-    png = fetcher.fetch(qr_data_uri("hello"))
-    assert png.content_type == "image/png" and png.read() == qr_png("hello")
+    code = qr_svg_uri(["hello"], 1, (0, 0), 0.02)["src"]
+    svg = fetcher.fetch(code)
+    assert svg.content_type == "image/svg+xml"
+    assert svg.read() == unquote(code.partition(",")[2]).encode()
     assert fetcher.fetch("data:text/plain,a%20b").read() == b"a b"
 
 
@@ -55,36 +58,44 @@ def test_a_page_that_asks_for_the_network_gets_nothing(tmp_path, caplog):
     assert "198.51.100.1" in caplog.text  # WeasyPrint logs the refusal and prints without it
 
 
-def test_qr_png_decodes_to_its_text():
-    url = "http://127.0.0.1:5000/p/AbCdEfGhIjKlMnOpQrStUvWx"
-    image = Image.open(io.BytesIO(qr_png(url))).resize((400, 400), Image.NEAREST)
-    assert [c.text for c in zxingcpp.read_barcodes(image)] == [url]
-    assert qr_data_uri(url).startswith("data:image/png;base64,")
-    assert base64.b64decode(qr_data_uri(url).split(",", 1)[1]) == qr_png(url)
+def images(pdf: bytes) -> int:
+    """Return how many images the file holds."""
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        return sum(1 for obj in document.objects
+                   if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image")
 
 
-def test_a_form_is_stamped_under_each_page_that_asks_for_it(tmp_path):
-    style = "<style>@page { size: 4in 2in; margin: 0 } p { margin: 0 }</style>"
-    form = (style + '<p style="padding-top: 1in">FORM-A</p>'
-            '<p style="page-break-before: always">FORM-B</p>')
-    html = style + "".join(f'<p style="page-break-after: always">page {i}</p>' for i in range(4))
-    pdf = create_pdf(html, BASE, form_html=form, forms=[0, 1, None, 0],
-                     static_folder=tmp_path, static_url_path="/static")
-    texts = page_texts(pdf)
-    assert len(texts) == 4
-    assert ["FORM-A" in t for t in texts] == [True, False, False, True]
-    assert ["FORM-B" in t for t in texts] == [False, True, False, False]
-    assert all(f"page {i}" in t for i, t in enumerate(texts))
-    # Drawn once, referenced by every page that uses it: the file holds one copy of each form.
-    assert pdf.count(b"/Subtype /Form") == 2
-    assert page_images(pdf, dpi=30)[0].getbbox()
+URLS = [f"http://192.0.2.50:5000/p/AbCdEfGhIjKlMnOp{n:04d}" for n in range(4)]
 
 
-def test_stamping_refuses_pages_that_do_not_match_the_forms(tmp_path):
-    style = "<style>@page { size: 4in 2in }</style>"
-    with pytest.raises(RuntimeError, match="overflowed"):
-        create_pdf(style + "<p>one page</p>", BASE, form_html=style + "<p>form</p>",
-                   forms=[0, 0], static_folder=tmp_path, static_url_path="/static")
+def test_drawn_qr_codes_are_vector_squares_that_decode():
+    overlay = Overlay(4, 2, FACES)
+    overlay.add_page()
+    for i, url in enumerate(URLS[:3]):
+        overlay.qr(url, 0.1 + i * 1.3, 0.4, 1.0)
+    pdf = overlay.output()
+    assert qr_codes(pdf) == [URLS[:3]]
+    assert images(pdf) == 0  # painted, not a picture
+
+
+def test_qr_codes_laid_out_by_weasyprint_are_svg_and_decode(tmp_path):
+    grid = qr_svg_uri(URLS, 2, (1.8, 1.2), 0.02)
+    assert grid["src"].startswith("data:image/svg+xml,")
+    html = ("<style>@page { size: 4.5in 3in; margin: 0 } body { margin: 0 }</style>"
+            f'<img src="{grid["src"]}" style="width: {grid["width"]}in; '
+            f'height: {grid["height"]}in; margin: 0.1in">')
+    pdf = create_pdf(html, BASE, static_folder=tmp_path, static_url_path="/static")
+    assert sorted(qr_codes(pdf)[0]) == URLS
+    assert images(pdf) == 0
+
+
+def test_a_code_has_its_quiet_zone_and_finder_patterns():
+    modules, runs = qr_runs(URLS[0])
+    assert modules == qr_modules(URLS[0]) and (modules - 8 - 17) % 4 == 0  # a QR version
+    dark = {(row, column + k) for row, column, length in runs for k in range(length)}
+    assert all(4 <= row < modules - 4 and 4 <= column < modules - 4 for row, column in dark)
+    # The finder pattern's corner, top left, just inside the quiet zone.
+    assert {(4, 4), (4, 10), (10, 4), (10, 10)} <= dark
 
 
 @pytest.mark.parametrize(("text", "ems", "expected"), [

@@ -1,0 +1,68 @@
+"""Printing stands on public APIs only: no private WeasyPrint or pydyf, no ctypes."""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import judgeaid.printing
+
+PACKAGE = Path(judgeaid.printing.__file__).parent
+SOURCES = sorted(PACKAGE.glob("*.py"))
+REQUIREMENTS = PACKAGE.parents[1] / "requirements.txt"
+
+
+def private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(), filename=str(path))
+
+
+def imported(module: ast.Module) -> set[str]:
+    names = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            names |= {f"{node.module}.{alias.name}" for alias in node.names}
+    return names
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
+def test_no_ctypes_and_nothing_private_imported(path):
+    names = imported(tree(path))
+    assert not any(name.split(".")[0] == "ctypes" for name in names)
+    for name in names:
+        if name.split(".")[0] in ("weasyprint", "pydyf"):
+            assert not any(part.startswith("_") for part in name.split(".")), name
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
+def test_no_private_attribute_of_weasyprint_or_pydyf(path):
+    """Our own objects keep private attributes (self._x); a class built on WeasyPrint's or
+    pydyf's must not, nor may any object's private attribute be read, nor its __dict__."""
+    module = tree(path)
+    theirs = {alias.asname or alias.name for node in ast.walk(module)
+              if isinstance(node, ast.ImportFrom)
+              and node.module.split(".")[0] in ("weasyprint", "pydyf")
+              for alias in node.names}
+    for cls in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef)):
+        if {getattr(base, "id", None) for base in cls.bases} & theirs:
+            assert not [n.attr for n in ast.walk(cls)
+                        if isinstance(n, ast.Attribute) and private(n.attr)], cls.name
+    for node in ast.walk(module):
+        if isinstance(node, ast.Attribute):
+            assert node.attr != "__dict__", (path.name, node.lineno)
+            owner = node.value.id if isinstance(node.value, ast.Name) else None
+            if private(node.attr):
+                assert owner == "self", (path.name, node.lineno, node.attr)
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "vars":
+            raise AssertionError((path.name, node.lineno, "vars()"))
+
+
+def test_weasyprint_is_a_range_not_one_version():
+    line = next(line for line in REQUIREMENTS.read_text().splitlines()
+                if line.startswith("weasyprint"))
+    assert ">=" in line and "<" in line and "==" not in line
