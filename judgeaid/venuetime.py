@@ -17,6 +17,8 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 from pathlib import Path
 
+from judgeaid import values
+
 DEFAULT_ZONE = "UTC"
 # Other names of UTC: shown as plain "UTC".
 UTC_ALIASES = frozenset({"UTC", "Etc/UTC", "Etc/UCT", "Etc/Universal", "Etc/Zulu", "UCT",
@@ -165,7 +167,7 @@ def venue_moment(moment: datetime | None, zone: str, style: str = "day") -> dict
     utc = parse_moment(moment)
     if utc is None:
         return None
-    return {"iso": utc.isoformat() + "Z", "text": venue_text(utc, zone, style), "zone": zone}
+    return {"iso": values.iso_z(utc), "text": venue_text(utc, zone, style), "zone": zone}
 
 
 def input_value(moment: datetime | None, zone: str) -> str:

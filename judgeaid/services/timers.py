@@ -9,8 +9,6 @@ and a ruling-log entry in one step.
 
 from __future__ import annotations
 
-import hashlib
-
 from sqlalchemy import select, update
 
 from judgeaid.clock.schemas import TimeoutStartBody, TimerStartBody
@@ -47,15 +45,11 @@ from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
 from judgeaid.tournament.card import ROUNDS
 from judgeaid.tournament.formats import FORMATS
+from judgeaid.values import sub_op_id
 
 TIME_CATEGORY = "special"
 TIME_INFRACTION = "time_violation"
 TIMEOUT_INFRACTION = "timeout_or_late"
-
-
-def _sub_op_id(op_id: str, part: str) -> str:
-    """Return a stable op_id for one part of a compound write (at most 64 characters)."""
-    return "c-" + hashlib.sha256(f"{op_id}/{part}".encode()).hexdigest()[:40]
 
 
 def _stamp(at: int | None, low: int, now_ms: int) -> int:
@@ -329,13 +323,13 @@ def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str,
                     what_happened=_what_happened(timer, player, limits, result),
                     sections=["1.9", section],
                     decision=_decision(limits, result) + _answer_note(answer, explanation),
-                    judge_id=user.id, resolved_at=None, op_id=_sub_op_id(op_id, "ruling"))
+                    judge_id=user.id, resolved_at=None, op_id=sub_op_id(op_id, "ruling"))
     db.session.add(ruling)
     db.session.flush()
     line = f"{_line_label(TIME_INFRACTION)} (ruling #{ruling.id})"
     body = cards.put_penalty(card, player.number, result.total_points, line,
                              Actor.for_user(user), round_=timer.round,
-                             op_id=_sub_op_id(op_id, "card"))
+                             op_id=sub_op_id(op_id, "card"))
     penalty = Penalty(tournament_id=tournament.id, player_id=player.id, ruling_id=ruling.id,
                       card_penalty_id=body["penalty"], session_number=card.table.session.number,
                       round=timer.round, category=TIME_CATEGORY, infraction=TIME_INFRACTION,
@@ -544,7 +538,7 @@ def _charge(row: TimeOut, ended_at_ms: int, user: User, op_id: str) -> None:
         card = _player_card(session, player)
         line = f"{_line_label(TIMEOUT_INFRACTION)}: {what}"
         body = cards.put_penalty(card, player.number, row.points, line, Actor.for_user(user),
-                                 op_id=_sub_op_id(op_id, "card"))
+                                 op_id=sub_op_id(op_id, "card"))
         penalty = Penalty(tournament_id=row.tournament_id, player_id=player.id,
                           card_penalty_id=body["penalty"], session_number=session.number,
                           category=TIME_CATEGORY, infraction=TIMEOUT_INFRACTION, kind="points",
@@ -552,7 +546,7 @@ def _charge(row: TimeOut, ended_at_ms: int, user: User, op_id: str) -> None:
                           suggested_points=row.points,
                           explanation="5 points for each started 30 s beyond the free time "
                                       "(§4.14).",
-                          reason=what, judge_id=user.id, op_id=_sub_op_id(op_id, "penalty"))
+                          reason=what, judge_id=user.id, op_id=sub_op_id(op_id, "penalty"))
         db.session.add(penalty)
         db.session.flush()
         row.penalty_id = penalty.id
