@@ -101,7 +101,7 @@ def current_session(tournament_id: int, number: int | None = None) -> PlaySessio
         return live[-1]
     last_done = max((s.number for s in sessions if s.id in clocks
                      and clocks[s.id].status == "ended"), default=0)
-    upcoming = [s for s in sessions if s.number > last_done and s.status != "planned"
+    upcoming = [s for s in sessions if s.number > last_done and s.is_seated
                 and s.tables]
     if upcoming:
         return upcoming[0]
