@@ -81,7 +81,50 @@ def _ruling(client, demo):
                             "infraction": "tiles_mishandled", "kind": "points", "points": 5}]})
 
 
+def _tap(client, demo):
+    url, body = _timer(client, demo)
+    timer = client.post(url, json={**body, "op_id": "setup-timer"}).get_json()["timer"]
+    return f"/api/timers/{timer['id']}/taps", {"seq": 0}
+
+
+def _finish(client, demo):
+    url, body = _timer(client, demo)
+    timer = client.post(url, json={**body, "op_id": "setup-timer"}).get_json()["timer"]
+    return f"/api/timers/{timer['id']}/finish", {}
+
+
+def _timeout_end(client, demo):
+    _, players = _card(client, demo)
+    row = client.post(f"/api/tournaments/{demo['tournament_id']}/timeouts",
+                      json={"player": players[0], "session": 1, "op_id": "setup-timeout"})
+    return f"/api/timeouts/{row.get_json()['timeout']['id']}/end", {}
+
+
+def _void(client, demo):
+    url, body = _card_penalty(client, demo)
+    card = client.post(url, json={**body, "op_id": "setup-penalty"}).get_json()["card"]
+    return f"{url}/{card['penalties'][0]['id']}/void", {"reason": "Given to the wrong player"}
+
+
+def _confirm(client, demo):
+    card, players = _card(client, demo)
+    client.post(f"/api/cards/{card}/time-over", json={"from_round": 1, "op_id": "setup-over"})
+    return f"/api/cards/{card}/confirm", {"player": players[0]}
+
+
+def _take(client, demo):
+    url, body = _call_up(client, demo)
+    call = client.post(url, json={**body, "op_id": "setup-callup"}).get_json()["call_up"]
+    return f"/api/t/{demo['tournament_id']}/call-ups/{call['id']}/take", {}
+
+
 WRITES = {
+    "card.confirm": ("judge", _confirm),
+    "card.penalty.void": ("judge", _void),
+    "timer.tap": ("judge", _tap),
+    "timer.finish": ("judge", _finish),
+    "timeout.end": ("judge", _timeout_end),
+    "judge.take": ("judge", _take),
     "card.round": ("judge", _round),
     "card.penalty": ("judge", _card_penalty),
     "card.recorder": ("judge", _recorder),
