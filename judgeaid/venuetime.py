@@ -59,16 +59,6 @@ def zone_names() -> tuple[str, ...]:
     return tuple(sorted(names | {DEFAULT_ZONE}))
 
 
-def zone_groups() -> list[tuple[str, list[str]]]:
-    """Return the zone names grouped by region ("Europe", [...]), UTC first on its own."""
-    groups: dict[str, list[str]] = {}
-    for name in zone_names():
-        if name == DEFAULT_ZONE:
-            continue
-        groups.setdefault(name.split("/", 1)[0], []).append(name)
-    return [("UTC", [DEFAULT_ZONE]), *sorted(groups.items())]
-
-
 def check_zone(name: object) -> str:
     """Return the zone name as stored, or raise ZoneError saying what is wrong."""
     if not isinstance(name, str) or not name.strip():

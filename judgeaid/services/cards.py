@@ -814,9 +814,6 @@ def appoint_recorder(card: Card, number: int | None, actor: Actor) -> dict:
 
 # ---------------------------------------------------------------- leaving mid-session
 
-LEAVING_REASONS = {"resigned": "resigned (§4.11)", "disqualified": "disqualified (§4.11)"}
-
-
 def record_seat_change(card: Card, body: CardSeatChangeBody, actor: Actor) -> dict:
     """Record that a player leaves the table from a round on, and who takes the seat.
 

@@ -71,13 +71,6 @@ def session_count(tournament: Tournament) -> int:
     return int(tournament.settings.get("sessions", 4))
 
 
-def active_players(tournament: Tournament) -> list[Player]:
-    """Return the players still in the event, by number."""
-    return list(db.session.scalars(
-        select(Player).where(Player.tournament_id == tournament.id, Player.status == "active")
-        .order_by(Player.number)))
-
-
 def session_roster(tournament: Tournament, number: int) -> list[Player]:
     """Return the players who play session `number`: still in, and arrived by then (§3.7)."""
     return list(db.session.scalars(

@@ -89,15 +89,6 @@ class Plan:
         met.discard(player)
         return tuple(sorted(met))
 
-    def meetings(self, a: int, b: int) -> int:
-        """Return how many sessions players a and b share a table."""
-        return sum(1 for session in self.sessions for t in session if a in t and b in t)
-
-    def repeated_pairs(self) -> tuple[tuple[int, int, int], ...]:
-        """Return (a, b, meetings) for every pair that meets more than once, sorted."""
-        counts = _pair_counts(self.sessions)
-        return tuple((a, b, m) for (a, b), m in sorted(counts.items()) if m > 1)
-
 
 # --- bounds -----------------------------------------------------------------------------
 
@@ -315,24 +306,6 @@ def check_swap(
     return warnings
 
 
-def apply_swap(
-    plan: Plan,
-    session_index: int,
-    a: int,
-    b: int,
-    teams: Mapping[int, str | None] | None = None,
-) -> Plan:
-    """Return the plan with players a and b exchanging tables in one session."""
-    table_a, table_b = _swap_tables(plan, session_index, a, b)
-    swap = {a: b, b: a}
-    session = tuple(
-        tuple(sorted(swap.get(p, p) for p in t)) if i in (table_a, table_b) else t
-        for i, t in enumerate(plan.sessions[session_index])
-    )
-    sessions = plan.sessions[:session_index] + (session,) + plan.sessions[session_index + 1:]
-    return _make_plan(sessions, teams)
-
-
 def plan_report(plan: Plan, teams: Mapping[int, str | None] | None = None) -> dict:
     """Describe a plan's quality as JSON-ready data for the organizer to check."""
     counts = _pair_counts(plan.sessions)
@@ -369,9 +342,6 @@ def plan_report(plan: Plan, teams: Mapping[int, str | None] | None = None) -> di
             for p in players
         ],
     }
-
-
-# --- CSV ----------------------------------------------------------------------------------
 
 
 # --- helpers ------------------------------------------------------------------------------
