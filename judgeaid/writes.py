@@ -11,7 +11,9 @@ writes, rolls back, and answers with the winner's stored answer.
 
 A step the server itself keys (closing the cards of a clock that ran out, which every
 screen watching the clock may ask for at once) goes through `once_within`: the same op_id
-table, inside the request's transaction, and a lost race is simply nothing to do.
+table, inside the request's transaction, and a lost race is simply nothing to do. A row
+with a unique key of its own (a round's revision) goes in with `add_unique`, which turns a
+lost race into the service's own refusal.
 """
 
 from __future__ import annotations
@@ -68,6 +70,18 @@ def once_within(op_id: str, kind: str, apply: Callable[[], dict[str, Any]], *,
         # Another request applied this step a moment ago (its op_id row won).
         return None
     return answer
+
+
+def add_unique(row: Any, taken: Callable[[], Exception]) -> None:
+    """Insert `row` in a savepoint; when its unique key is already taken, raise `taken()`."""
+    try:
+        with db.session.begin_nested():
+            db.session.add(row)
+            db.session.flush()
+    except IntegrityError:
+        # A different write stored the same key a moment ago: it stands, this one is refused.
+        db.session.expire_all()
+        raise taken() from None
 
 
 def _answer(result: dict[str, Any] | Answer) -> Answer:

@@ -17,10 +17,9 @@ from dataclasses import dataclass
 from itertools import chain
 
 from sqlalchemy import event, select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from judgeaid import values
+from judgeaid import values, writes
 from judgeaid.cards.schemas import (
     CardRoundBody,
     CardSeatChangeBody,
@@ -628,19 +627,17 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
                     deltas={str(k): v for k, v in result.deltas.items()},
                     responsible=result.responsible, reason=reason, recorded_by=actor.label,
                     op_id=op_id)
-    try:
-        with db.session.begin_nested():
-            db.session.add(row)
-            db.session.flush()
-    except IntegrityError:
+
+    def clash() -> Conflict:
         # Another judge wrote this revision a moment ago: theirs stands, this one is refused.
-        db.session.expire_all()
         now = _latest(card, number)
         message = (_conflict(card, number, now, line, actor,
                              what=f"recorded round {number} a moment before you, as")
                    if now else f"Round {number} was just recorded by someone else. Reload "
                                "the card.")
-        raise Conflict(message, details=_both_lines(number, now, line, body)) from None
+        return Conflict(message, details=_both_lines(number, now, line, body))
+
+    writes.add_unique(row, clash)
     if current is not None:
         _revoke_confirmations(card)
     _touch(card)

@@ -12,6 +12,7 @@ from sqlalchemy import func, select
 
 from judgeaid.extensions import db
 from judgeaid.models import ClockEvent, PlaySession
+from judgeaid.services import cards as cards_service
 from judgeaid.services import clock as clock_service
 from judgeaid.services import operations
 from tests.conftest import login
@@ -211,4 +212,26 @@ def test_a_clock_sweep_that_lost_the_race_closes_nothing_twice(app, client, demo
     monkeypatch.setattr(clock_service, "_swept", lambda session: set())
     again = client.post(url, json={})
     assert again.status_code == 200 and again.get_json()["closed_cards"] == []
+    assert _rows(app) == rows
+
+
+def test_a_different_round_that_lost_the_race_is_refused_naming_the_winner(app, client, demo,
+                                                                            monkeypatch):
+    login(client, demo, "judge")
+    url, body = _round(client, demo)
+    assert client.post(url, json={**body, "op_id": "round-first"}).status_code == 200
+    rows = _rows(app)
+    dealer = client.get(demo["cards"][0]["api"]).get_json()["rounds"][0]["dealer"]
+    # The second judge's request looked before the first line was stored.
+    looked, real = [], cards_service._latest
+
+    def latest(card, number):
+        looked.append(True)
+        return None if len(looked) == 1 else real(card, number)
+
+    monkeypatch.setattr(cards_service, "_latest", latest)
+    late = client.post(url, json={"round": 1, "result": "win", "winner": dealer, "value": 30,
+                                  "win": "self", "op_id": "round-second"})
+    assert late.status_code == 409
+    assert "a moment before you" in late.get_json()["message"]
     assert _rows(app) == rows
