@@ -24,7 +24,6 @@ from typing import Literal
 
 from judgeaid.tournament.standings import Standing, TieBreak, draw_value, mp_key
 
-Level = Literal["regional", "international"]
 RoundTieBreak = Literal["day1_mp", "draw"]
 
 # §3.3.2.2 and rules/README.md: regional events run three final-day rounds, international four
@@ -139,14 +138,6 @@ class FinalPlace:
     draw: int | None
     is_absent: bool = False
     is_out: bool = False
-
-
-def final_day_rounds(level: Level) -> tuple[int, ...]:
-    """Return the number of players in each final-day round, Grand Final last."""
-    try:
-        return FINAL_DAY_ROUNDS[level]
-    except KeyError:
-        raise ValueError(f"unknown competitive level {level!r}") from None
 
 
 def cut(standings: Sequence[Standing], size: int) -> Cut:

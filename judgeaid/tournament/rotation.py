@@ -56,18 +56,6 @@ def round_number(cycle: int, round_in_cycle: int) -> int:
     return (cycle - 1) * ROUNDS_PER_CYCLE + round_in_cycle
 
 
-def cycle_of(round_no: int) -> int:
-    """Return the cycle, 1 to 4, that a round of the session belongs to."""
-    _check_range("round_no", round_no, ROUNDS)
-    return (round_no - 1) // ROUNDS_PER_CYCLE + 1
-
-
-def round_in_cycle_of(round_no: int) -> int:
-    """Return a round's place, 1 to 4, within its cycle."""
-    _check_range("round_no", round_no, ROUNDS)
-    return (round_no - 1) % ROUNDS_PER_CYCLE + 1
-
-
 def cycle_seats(starting: Mapping[str, int], cycle: int, rotation: Rotation) -> dict[str, int]:
     """Return the player in each physical seat during a cycle."""
     seats = _checked_seats(starting)

@@ -3,9 +3,9 @@ import random
 import pytest
 
 from judgeaid.tournament.brackets import (
+    FINAL_DAY_ROUNDS,
     cut,
     eliminate,
-    final_day_rounds,
     final_ranking,
     reseed,
     seed_tables,
@@ -72,12 +72,7 @@ def day1_standings(players):
     [("regional", (16, 8, 4)), ("international", (32, 16, 8, 4))],
 )
 def test_final_day_rounds(level, sizes):
-    assert final_day_rounds(level) == sizes
-
-
-def test_unknown_level_is_rejected():
-    with pytest.raises(ValueError):
-        final_day_rounds("casual")
+    assert FINAL_DAY_ROUNDS[level] == sizes
 
 
 @pytest.mark.parametrize("size", [32, 16, 8, 4])
@@ -331,7 +326,7 @@ def run_final_day(level, players):
     day1 = day1_standings(players)
     day1_rank = {s.number: s.rank for s in day1}
     day1_mp = {s.number: s.match_points for s in day1}
-    sizes = final_day_rounds(level)
+    sizes = FINAL_DAY_ROUNDS[level]
     tables = seed_tables([s.number for s in cut(day1, sizes[0]).advancing])
     generator = random.Random(level)
     rounds = []
