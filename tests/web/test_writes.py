@@ -119,7 +119,14 @@ def _take(client, demo):
     return f"/api/t/{demo['tournament_id']}/call-ups/{call['id']}/take", {}
 
 
+def _score_check(client, demo):
+    token = demo["players"][0]["url"].rstrip("/").rsplit("/", 1)[1]
+    return (f"/api/tournaments/{demo['tournament_id']}/score-checks",
+            {"session": 1, "message": "Round 3 looks wrong"}, {"X-Player-Token": token})
+
+
 WRITES = {
+    "score_check.file": ("organizer", _score_check),
     "card.confirm": ("judge", _confirm),
     "card.penalty.void": ("judge", _void),
     "timer.tap": ("judge", _tap),
@@ -162,17 +169,18 @@ def test_a_replay_and_a_racing_twin_answer_the_same_and_write_once(app, client, 
                                                                    monkeypatch, kind):
     role, build = WRITES[kind]
     login(client, demo, role)
-    url, body = build(client, demo)
+    url, body, *headers = build(client, demo)
     body["op_id"] = f"once-{kind}"
-    first = client.post(url, json=body)
-    assert first.status_code == 200, first.get_json()
+    headers = headers[0] if headers else {}
+    first = client.post(url, json=body, headers=headers)
+    assert first.status_code in (200, 201), first.get_json()
     rows = _rows(app)
-    again = client.post(url, json=body)
-    assert (again.status_code, again.get_json()) == (200, first.get_json())
+    again = client.post(url, json=body, headers=headers)
+    assert (again.status_code, again.get_json()) == (first.status_code, first.get_json())
     assert _rows(app) == rows
     _twin_in_flight(monkeypatch)
-    twin = client.post(url, json=body)
-    assert (twin.status_code, twin.get_json()) == (200, first.get_json())
+    twin = client.post(url, json=body, headers=headers)
+    assert (twin.status_code, twin.get_json()) == (first.status_code, first.get_json())
     assert _rows(app) == rows
 
 
