@@ -14,7 +14,6 @@ and bidi controls; integers are written with the ASCII digits 0-9 only.
 
 from __future__ import annotations
 
-import re
 from contextvars import ContextVar
 from typing import Annotated, Any
 
@@ -26,15 +25,13 @@ from spectree import Response, SpecTree
 from werkzeug.exceptions import BadRequest
 from werkzeug.routing import BaseConverter, ValidationError
 
-from judgeaid import edge_rules
+from judgeaid import edge_rules, values
 from judgeaid.services.errors import ServiceError
 
 # The largest id or count a column can hold (PostgreSQL `integer`).
 MAX_ID = edge_rules.ID_MAX
 # Deeper JSON than this is no body the app ever sends.
 MAX_JSON_DEPTH = 32
-
-_DIGITS = re.compile(r"-?[0-9]+")
 
 
 class InvalidInput(ServiceError):
@@ -63,8 +60,9 @@ def _whole_number(value: Any) -> Any:
         stripped = value.strip()
         if stripped == "":
             return None
-        if _DIGITS.fullmatch(stripped) and len(stripped) <= 20:
-            return int(stripped)
+        number = values.whole_number(stripped)
+        if number is not None:
+            return number
         raise PydanticCustomError("whole_number",
                                   "must be a whole number written with the digits 0-9")
     if isinstance(value, str):
@@ -94,8 +92,9 @@ Id = between(1, MAX_ID)
 
 
 def _key_number(value: Any) -> Any:
-    if isinstance(value, str) and _DIGITS.fullmatch(value) and len(value) <= 20:
-        return int(value)
+    number = values.whole_number(value) if isinstance(value, str) else None
+    if number is not None:
+        return number
     raise PydanticCustomError("whole_number", "must be a whole number written with the digits 0-9")
 
 

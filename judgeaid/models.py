@@ -6,6 +6,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import JSON, BigInteger, ForeignKey, String, Text, UniqueConstraint, false
+from sqlalchemy.ext.hybrid import hybrid_property
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from judgeaid.extensions import db
@@ -114,6 +115,11 @@ class PlaySession(db.Model):
     tables: Mapped[list[Table]] = relationship(
         back_populates="session", order_by="Table.number"
     )
+
+    @hybrid_property
+    def is_seated(self) -> bool:
+        """Say whether the tables are published (seated, playing or finished), in Python or SQL."""
+        return self.status != "planned"
 
 
 class Table(db.Model):

@@ -17,6 +17,8 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 from pathlib import Path
 
+from judgeaid import values
+
 DEFAULT_ZONE = "UTC"
 # Other names of UTC: shown as plain "UTC".
 UTC_ALIASES = frozenset({"UTC", "Etc/UTC", "Etc/UCT", "Etc/Universal", "Etc/Zulu", "UCT",
@@ -55,16 +57,6 @@ def zone_names() -> tuple[str, ...]:
     names = {n for n in zoneinfo.available_timezones()
              if "/" in n and not n.startswith(("Etc/", "SystemV/", "US/", "posix", "right"))}
     return tuple(sorted(names | {DEFAULT_ZONE}))
-
-
-def zone_groups() -> list[tuple[str, list[str]]]:
-    """Return the zone names grouped by region ("Europe", [...]), UTC first on its own."""
-    groups: dict[str, list[str]] = {}
-    for name in zone_names():
-        if name == DEFAULT_ZONE:
-            continue
-        groups.setdefault(name.split("/", 1)[0], []).append(name)
-    return [("UTC", [DEFAULT_ZONE]), *sorted(groups.items())]
 
 
 def check_zone(name: object) -> str:
@@ -165,7 +157,7 @@ def venue_moment(moment: datetime | None, zone: str, style: str = "day") -> dict
     utc = parse_moment(moment)
     if utc is None:
         return None
-    return {"iso": utc.isoformat() + "Z", "text": venue_text(utc, zone, style), "zone": zone}
+    return {"iso": values.iso_z(utc), "text": venue_text(utc, zone, style), "zone": zone}
 
 
 def input_value(moment: datetime | None, zone: str) -> str:

@@ -8,6 +8,12 @@ A replay (same op_id, same body, same endpoint and target) gets the stored answe
 changes nothing. When two copies of one write race (a phone's outbox resending while the
 first copy is still in flight), one applies; the other finds the op_id taken when it
 writes, rolls back, and answers with the winner's stored answer.
+
+A step the server itself keys (closing the cards of a clock that ran out, which every
+screen watching the clock may ask for at once) goes through `once_within`: the same op_id
+table, inside the request's transaction, and a lost race is simply nothing to do. A row
+with a unique key of its own (a round's revision) goes in with `add_unique`, which turns a
+lost race into the service's own refusal.
 """
 
 from __future__ import annotations
@@ -30,13 +36,17 @@ def once(kind: str, target: str, body: BaseModel | dict[str, Any],
          tournament_id: int | None) -> Answer:
     """Apply `apply` at most once for the body's op_id, commit, and return (answer, status)."""
     payload = body.model_dump(mode="json") if isinstance(body, BaseModel) else dict(body)
-    op_id = payload["op_id"]
+    op_id = payload.get("op_id")
+    if op_id is None:
+        # A form from a page older than its op_id field: applied as sent, as it always was.
+        answer, status = _answer(apply())
+        db.session.commit()
+        return answer, status
     stored = operations.replay(op_id, kind, payload, target=target)
     if stored is not None:
         return stored
     try:
-        result = apply()
-        answer, status = result if isinstance(result, tuple) else (result, 200)
+        answer, status = _answer(apply())
         operations.remember(op_id, kind, tournament_id, payload, answer, status, target=target)
         db.session.commit()
     except (IntegrityError, ServiceError):
@@ -47,3 +57,32 @@ def once(kind: str, target: str, body: BaseModel | dict[str, Any],
             raise
         return stored
     return answer, status
+
+
+def once_within(op_id: str, kind: str, apply: Callable[[], dict[str, Any]], *,
+                tournament_id: int | None) -> dict[str, Any] | None:
+    """Apply one server-keyed step at most once, in a savepoint; None when it is already done."""
+    try:
+        with db.session.begin_nested():
+            answer = apply()
+            operations.remember(op_id, kind, tournament_id, {}, answer)
+    except IntegrityError:
+        # Another request applied this step a moment ago (its op_id row won).
+        return None
+    return answer
+
+
+def add_unique(row: Any, taken: Callable[[], Exception]) -> None:
+    """Insert `row` in a savepoint; when its unique key is already taken, raise `taken()`."""
+    try:
+        with db.session.begin_nested():
+            db.session.add(row)
+            db.session.flush()
+    except IntegrityError:
+        # A different write stored the same key a moment ago: it stands, this one is refused.
+        db.session.expire_all()
+        raise taken() from None
+
+
+def _answer(result: dict[str, Any] | Answer) -> Answer:
+    return result if isinstance(result, tuple) else (result, 200)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, g, jsonify, render_template, request
 
-from judgeaid import edge, writes
+from judgeaid import conditional, edge, writes
 from judgeaid.access import require_judge
 from judgeaid.api.views import json_writes_only
 from judgeaid.cards.schemas import (
@@ -65,13 +65,8 @@ WRITE = {"resp": edge.responses(CardWriteOut, also={422: edge.ErrorBody}), "tags
 def get_card(card_id: int):
     """Return the card; answers 304 when the client's copy is current."""
     card = cards.get_card_or_404(card_id)
-    etag = f'"card-{card.id}-v{card.version}"'
-    if etag in request.headers.get("If-None-Match", ""):
-        response = jsonify()
-        response.status_code = 304
-    else:
-        response = jsonify(cards.card_view(card))
-    response.headers["ETag"] = etag
+    response = conditional.json_unless_current(f"card-{card.id}-v{card.version}",
+                                               lambda: cards.card_view(card))
     response.headers["Cache-Control"] = "no-cache"
     return response
 

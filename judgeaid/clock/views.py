@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, g, jsonify, render_template, request
+from flask import Blueprint, abort, g, jsonify, render_template
 
-from judgeaid import edge, writes
+from judgeaid import conditional, edge, writes
 from judgeaid.access import require_judge, require_role, staff_role
 from judgeaid.api.views import json_writes_only
 from judgeaid.clock.schemas import (
@@ -101,13 +101,8 @@ def get_clock(tournament_id: int, query: ClockQuery):
     """Return the hall clock: server time and deadlines; 304 when the client's copy is current."""
     view = clock.clock_view(tournament_id, query.session)
     session = view["session"]
-    etag = f'"clock-{session["version"] if session else "none"}"'
-    if etag in request.headers.get("If-None-Match", ""):
-        response = jsonify()
-        response.status_code = 304
-    else:
-        response = jsonify(view)
-    response.headers["ETag"] = etag
+    response = conditional.json_unless_current(
+        f"clock-{session['version'] if session else 'none'}", lambda: view)
     response.headers["Cache-Control"] = "no-cache"
     return response
 

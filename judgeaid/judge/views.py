@@ -7,9 +7,9 @@ plain data or raise domain errors; links are added here (judgeaid/judge/links.py
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, url_for
 
-from judgeaid import edge, writes
+from judgeaid import conditional, edge, writes
 from judgeaid.access import require_judge, require_organizer
 from judgeaid.api.views import json_writes_only
 from judgeaid.edge import responses
@@ -192,23 +192,12 @@ def save_settings(tournament_id: int, form: RepeatPolicyForm):
 
 # ---------------------------------------------------------------- JSON API
 
-def _not_modified(data: dict, etag: str):
-    """Answer 304 when the client holds this version, else the data; both with the ETag."""
-    if etag in request.headers.get("If-None-Match", ""):
-        response = jsonify()
-        response.status_code = 304
-    else:
-        response = jsonify(data)
-    response.headers["ETag"] = etag
-    return response
-
-
 @api.get("/judge/guide")
 @edge.api.validate(resp=responses(Guide, errors=(), also={304: None}), tags=TAGS)
 def guide_data():
     """The irregularity guide: quick answers with § citations (cacheable, ETag)."""
     data = guide_json()
-    response = _not_modified(data, f'"guide-{data["version"]}"')
+    response = conditional.json_unless_current(f"guide-{data['version']}", lambda: data)
     response.cache_control.public = True
     response.cache_control.max_age = 300
     return response
@@ -244,7 +233,7 @@ def queue(tournament_id: int):
     changed."""
     require_judge(tournament_id)
     data = links.with_ruling_forms(call_ups.call_queue(tournament_id), tournament_id)
-    response = _not_modified(data, f'"queue-{data["etag"]}"')
+    response = conditional.json_unless_current(f"queue-{data['etag']}", lambda: data)
     response.headers["Cache-Control"] = "no-cache"
     return response
 

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from pydantic import BeforeValidator, Field
 from pydantic_core import PydanticCustomError
 
+from judgeaid import values
 from judgeaid.edge import MAX_ID, FormSchema
 from judgeaid.pageforms import maybe
 from judgeaid.printing.cards import MAX_SPARE, SHEETS
@@ -17,10 +18,9 @@ _TABLES = re.compile(r"\s*[0-9]{1,10}\s*(,\s*[0-9]{1,10}\s*)*")
 
 
 def _session(value: Any) -> int:
-    if isinstance(value, str) and re.fullmatch(r"[0-9]{1,10}", value.strip()):
-        number = int(value)
-        if 1 <= number <= MAX_ID:
-            return number
+    number = values.whole_number(value.strip()) if isinstance(value, str) else None
+    if number is not None and 1 <= number <= MAX_ID:
+        return number
     raise PydanticCustomError("session", "Say which session to print: add ?session=N, N a "
                                          "session number from 1")
 

@@ -85,12 +85,8 @@ def add_substitutes(tournament_id: int, form: SubstitutesForm):
         return {"players": [p.number for p in seating.add_substitutes(tournament, form.count,
                                                                       user)]}
 
-    if form.op_id is None:
-        answer = apply()
-        db.session.commit()
-    else:
-        answer, _ = writes.once("substitutes.add", f"tournament:{tournament_id}", form, apply,
-                                tournament_id=tournament_id)
+    answer, _ = writes.once("substitutes.add", f"tournament:{tournament_id}", form, apply,
+                            tournament_id=tournament_id)
     made, again = seating.players_numbered(tournament, answer["players"]), not applied
     names = ", ".join(f"{p.name} (#{p.number})" for p in made)
     flash(f"Already added: {names}. Nothing more was added." if again else f"Added {names}.")

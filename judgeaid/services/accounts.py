@@ -153,26 +153,6 @@ def get_tournament_or_404(tournament_id: int) -> Tournament:
 
 MAX_TOURNAMENT_ID = 2**31 - 1  # the id column is a 32-bit integer on PostgreSQL
 
-
-def parse_sign_in(body: dict) -> tuple[int, str, str]:
-    """Return (tournament_id, name, pin) from a sign-in request, or raise a 400 ServiceError."""
-    tournament_id = body.get("tournament_id")
-    if (isinstance(tournament_id, str) and tournament_id.isascii() and tournament_id.isdigit()
-            and len(tournament_id) <= 10):
-        tournament_id = int(tournament_id)
-    # bool is an int in Python; JSON true is not a tournament.
-    if type(tournament_id) is not int or not 1 <= tournament_id <= MAX_TOURNAMENT_ID:
-        raise ServiceError(f"tournament_id must be a whole number from 1 to {MAX_TOURNAMENT_ID}.")
-    name, pin = body.get("name"), body.get("pin")
-    if not isinstance(name, str) or not name.strip():
-        raise ServiceError("name must be the text you sign in with.")
-    if len(name) > 200:
-        raise ServiceError("name is too long: a name has at most 80 characters.")
-    if not isinstance(pin, str) or not 1 <= len(pin) <= 64:
-        raise ServiceError("pin must be text: the PIN of 4 to 12 digits, in quotes.")
-    return tournament_id, name, pin
-
-
 # Checked when the name is unknown (or its account has no PIN yet), so that a wrong name
 # costs as long as a wrong PIN and the answer's timing does not tell which names exist. A
 # constant, made once from a random secret nobody kept: computing it on first use made the

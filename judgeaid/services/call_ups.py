@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from datetime import UTC, datetime
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import joinedload
@@ -18,13 +17,10 @@ from judgeaid.judge.schemas import CallUpBody
 from judgeaid.models import WINDS, CallUp, Card, Player, PlaySession, Seat, Table, User, utcnow
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import Conflict, ServiceError
-from judgeaid.services.judge_common import _iso, check_tournament, user_names
+from judgeaid.services.judge_common import check_tournament, user_names
+from judgeaid.values import epoch_ms, iso_z
 
 ACTIVE_CALLS = ("waiting", "taken")
-
-
-def _ms(at: datetime | None) -> int | None:
-    return None if at is None else int(at.replace(tzinfo=UTC).timestamp() * 1000)
 
 
 # ---------------------------------------------------------------- tables and players
@@ -33,7 +29,7 @@ def current_session(tournament_id: int) -> PlaySession | None:
     """Return the latest session whose tables are set, or None."""
     return db.session.scalar(
         select(PlaySession).where(PlaySession.tournament_id == tournament_id,
-                                  PlaySession.status != "planned")
+                                  PlaySession.is_seated)
         .order_by(PlaySession.number.desc()).limit(1))
 
 
@@ -92,8 +88,8 @@ def _call_json(call: CallUp, card: Card | None, judges: dict[int, str], *,
             "table": table if table is not None else card.table.number,
             "session": session if session is not None else card.table.session.number,
             "reason": call.reason, "status": call.status,
-            "called_at": _iso(call.called_at), "called_at_ms": _ms(call.called_at),
-            "taken_at": _iso(call.taken_at), "taken_at_ms": _ms(call.taken_at),
+            "called_at": iso_z(call.called_at), "called_at_ms": epoch_ms(call.called_at),
+            "taken_at": iso_z(call.taken_at), "taken_at_ms": epoch_ms(call.taken_at),
             "taken_by": judges.get(call.taken_by) if call.taken_by else None,
             "taken_by_id": call.taken_by}
 

@@ -15,8 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 
+from judgeaid import values, writes
 from judgeaid.cards.schemas import (
     CardRoundBody,
     CardSeatChangeBody,
@@ -212,7 +212,7 @@ def _round_json(row: CardRound) -> dict:
             "patterns": row.patterns, "pattern_lines": _pattern_lines(row),
             "deltas": {int(k): v for k, v in row.deltas.items()},
             "responsible": row.responsible, "revision": row.revision, "reason": row.reason,
-            "recorded_by": row.recorded_by, "recorded_at": row.recorded_at.isoformat() + "Z"}
+            "recorded_by": row.recorded_by, "recorded_at": values.iso_z(row.recorded_at)}
 
 
 def _pattern_lines(row: CardRound) -> list[dict]:
@@ -281,7 +281,7 @@ def card_view(card: Card) -> dict:
         "rounds": rounds,
         "penalties": [{"id": p.id, "player": p.player_number, "points": p.points,
                        "round": p.round, "reason": p.reason, "recorded_by": p.recorded_by,
-                       "recorded_at": p.recorded_at.isoformat() + "Z",
+                       "recorded_at": values.iso_z(p.recorded_at),
                        "is_void": p.voided_at is not None, "void_reason": p.void_reason}
                       for p in penalties],
         "totals": {n: {"rounds": t.rounds, "penalties": t.penalties, "total": t.total}
@@ -289,7 +289,7 @@ def card_view(card: Card) -> dict:
         "not_played_from": card.not_played_from,
         "is_complete": all(r["recorded"] or r.get("result") == "not_played" for r in rounds),
         "confirmations": [{"player": c.player_number, "via": c.via, "by": c.confirmed_by,
-                           "confirmed_at": c.confirmed_at.isoformat() + "Z"}
+                           "confirmed_at": values.iso_z(c.confirmed_at)}
                           for c in confirmed.values()],
         "pending_confirmations": [n for n in signers if n not in confirmed],
         "signers": signers,
@@ -308,7 +308,7 @@ def _change_json(row: CardSeatChange) -> dict:
             "entering": ({"number": entering.number, "name": entering.name,
                           "is_substitute": entering.is_substitute} if entering else None),
             "reason": row.reason, "note": row.note, "recorded_by": row.recorded_by,
-            "recorded_at": row.recorded_at.isoformat() + "Z"}
+            "recorded_at": values.iso_z(row.recorded_at)}
 
 
 def short_names(names: dict[int, str]) -> dict[int, str]:
@@ -605,19 +605,17 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
                     deltas={str(k): v for k, v in result.deltas.items()},
                     responsible=result.responsible, reason=reason, recorded_by=actor.label,
                     op_id=op_id)
-    try:
-        with db.session.begin_nested():
-            db.session.add(row)
-            db.session.flush()
-    except IntegrityError:
+
+    def clash() -> Conflict:
         # Another judge wrote this revision a moment ago: theirs stands, this one is refused.
-        db.session.expire_all()
         now = _latest(card, number)
         message = (_conflict(card, number, now, line, actor,
                              what=f"recorded round {number} a moment before you, as")
                    if now else f"Round {number} was just recorded by someone else. Reload "
                                "the card.")
-        raise Conflict(message, details=_both_lines(number, now, line, body)) from None
+        return Conflict(message, details=_both_lines(number, now, line, body))
+
+    writes.add_unique(row, clash)
     if current is not None:
         _revoke_confirmations(card)
     _touch(card)

@@ -9,8 +9,8 @@ from __future__ import annotations
 import time
 
 from sqlalchemy import func, select
-from sqlalchemy.exc import IntegrityError
 
+from judgeaid import writes
 from judgeaid.clock.schemas import ClockActBody
 from judgeaid.extensions import db
 from judgeaid.models import (
@@ -33,7 +33,7 @@ from judgeaid.rules.zj.clock import (
     session_clock,
     time_over_due,
 )
-from judgeaid.services import cards, operations
+from judgeaid.services import cards
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor, actor_display
@@ -99,7 +99,7 @@ def current_session(tournament_id: int, number: int | None = None) -> PlaySessio
         return live[-1]
     last_done = max((s.number for s in sessions if s.id in clocks
                      and clocks[s.id].status == "ended"), default=0)
-    upcoming = [s for s in sessions if s.number > last_done and s.status != "planned"
+    upcoming = [s for s in sessions if s.number > last_done and s.is_seated
                 and s.tables]
     if upcoming:
         return upcoming[0]
@@ -297,23 +297,21 @@ def _sweep(session: PlaySession, table_id: int | None, tables: list[Table], is_e
            actor: Actor, now_ms: int) -> list[int]:
     """End one clock (the hall's or a table's) and close its tables' cards, exactly once."""
     op_id = f"clock-{session.id}-over-" + ("hall" if table_id is None else f"t{table_id}")
-    closed: list[int] = []
-    try:
-        with db.session.begin_nested():
-            if not is_ended:
-                # §3.4.1.2, §3.4.2.2 at zero play stops: the clock records its own end
-                db.session.add(ClockEvent(session_id=session.id, table_id=table_id,
-                                          kind="end", at_ms=now_ms, by="clock",
-                                          reason="Time over"))
-            for table in tables:
-                card_id = _close_card(session, table, actor)
-                if card_id is not None:
-                    closed.append(card_id)
-            operations.remember(op_id, "clock.time_over", session.tournament_id, {},
-                                {"closed_cards": closed})
-    except IntegrityError:
-        # Another request closed these cards a moment ago.
+
+    def close() -> dict:
+        if not is_ended:
+            # §3.4.1.2, §3.4.2.2 at zero play stops: the clock records its own end
+            db.session.add(ClockEvent(session_id=session.id, table_id=table_id, kind="end",
+                                      at_ms=now_ms, by="clock", reason="Time over"))
+        closed = [card_id for card_id in (_close_card(session, table, actor) for table in tables)
+                  if card_id is not None]
+        return {"closed_cards": closed}
+
+    done = writes.once_within(op_id, "clock.time_over", close,
+                              tournament_id=session.tournament_id)
+    if done is None:
         return []
+    closed = done["closed_cards"]
     record_event("clock.time_over", tournament_id=session.tournament_id, actor=actor.label,
                  subject=f"session:{session.number}",
                  after={"table": table_id, "closed_cards": closed})

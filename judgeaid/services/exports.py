@@ -307,9 +307,6 @@ def foreign_keys(model: type) -> list[tuple[str, str]]:
             for column in model.__table__.columns if column.foreign_keys]
 
 
-_foreign_keys = foreign_keys
-
-
 # ---------------------------------------------------------------- restore
 
 class BadBackup(ServiceError):

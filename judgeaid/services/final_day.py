@@ -212,7 +212,7 @@ def _seat_first_round(sheet: Sheet, size: int, actor: User) -> str:
 def _seat_round(sheet: Sheet, size: int, tables: list[list[int]], actor: User) -> PlaySession:
     tournament = sheet.tournament
     top = db.session.scalar(select(func.max(PlaySession.number)).where(
-        PlaySession.tournament_id == tournament.id, PlaySession.status != "planned")) or 0
+        PlaySession.tournament_id == tournament.id, PlaySession.is_seated)) or 0
     number = top + 1
     session = db.session.scalar(select(PlaySession).where(
         PlaySession.tournament_id == tournament.id, PlaySession.number == number))

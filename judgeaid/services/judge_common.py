@@ -6,8 +6,6 @@ writes times and derived op_ids.
 
 from __future__ import annotations
 
-import hashlib
-from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
@@ -15,15 +13,6 @@ from sqlalchemy import select
 from judgeaid.extensions import db
 from judgeaid.models import Player, User
 from judgeaid.services.errors import NotFound
-
-
-def _iso(at: datetime | None) -> str | None:
-    return None if at is None else at.isoformat(timespec="seconds") + "Z"
-
-
-def _sub_op_id(op_id: str, part: str) -> str:
-    """Return a stable op_id for one part of a compound write (at most 64 characters)."""
-    return "j-" + hashlib.sha256(f"{op_id}/{part}".encode()).hexdigest()[:40]
 
 
 def roster(tournament_id: int) -> dict[int, Any]:

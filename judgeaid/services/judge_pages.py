@@ -21,9 +21,10 @@ from judgeaid.services.call_ups import (
     table_choices,
 )
 from judgeaid.services.errors import NotFound
-from judgeaid.services.judge_common import _iso, check_tournament
+from judgeaid.services.judge_common import check_tournament
 from judgeaid.services.penalties import departures, penalty_rows, player_history
 from judgeaid.services.rulings import ruling_detail, search_log
+from judgeaid.values import iso_z
 
 
 def log_for_print(tournament_id: int, session: int) -> dict:
@@ -32,7 +33,7 @@ def log_for_print(tournament_id: int, session: int) -> dict:
     found = search_log(tournament_id, LogQuery(session=session))["entries"]
     found.sort(key=lambda e: (e["resolved_at"] or e["created_at"], e["id"]))
     return {"tournament": {"id": tournament_id, "name": tournament.name}, "session": session,
-            "entries": found, "printed_at": _iso(utcnow())}
+            "entries": found, "printed_at": iso_z(utcnow())}
 
 
 def ruling_form(tournament_id: int, args: RulingFormQuery, user: User) -> dict:

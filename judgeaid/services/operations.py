@@ -10,14 +10,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from typing import Any
 
 from judgeaid.extensions import db
 from judgeaid.models import Operation
-from judgeaid.services.errors import Conflict, ServiceError
-
-OP_ID = re.compile(r"^[A-Za-z0-9_.:-]{8,64}$")
+from judgeaid.services.errors import Conflict
 
 
 def request_hash(payload: dict[str, Any]) -> str:
@@ -50,11 +47,3 @@ def remember(op_id: str, kind: str, tournament_id: int | None, payload: dict[str
                              status=status, response=response))
     db.session.flush()
 
-
-def read_op_id(payload: dict[str, Any]) -> str:
-    """Return the request's op_id (for views not yet on an edge schema)."""
-    op_id = payload.get("op_id")
-    if not isinstance(op_id, str) or not OP_ID.match(op_id):
-        raise ServiceError("'op_id' is required: a unique id the client makes for this write "
-                           "(8–64 letters, digits, '-', '_', '.' or ':'), e.g. a UUID.")
-    return op_id

@@ -65,7 +65,7 @@ def sessions_page(tournament_id: int) -> dict:
     tournament = get_tournament_or_404(tournament_id)
     rows = {s.number: s for s in seating.seated_sessions(tournament)}
     rows.update({s.number: s for s in tournament.sessions
-                 if s.stage == seating.PRELIMINARY and s.status == "planned"})
+                 if s.stage == seating.PRELIMINARY and not s.is_seated})
     upcoming = seating.next_session(tournament)
     sessions = []
     for number in range(1, seating.session_count(tournament) + 1):
@@ -78,8 +78,8 @@ def sessions_page(tournament_id: int) -> dict:
             if row else "",
             "starts_note": venuetime.repeated_hour_note(row.starts_at, tournament.time_zone)
             if row else None,
-            "tables": len(row.tables) if row and status != "planned" else 0,
-            "is_seated": status != "planned", "is_next": number == upcoming,
+            "tables": len(row.tables) if row and row.is_seated else 0,
+            "is_seated": bool(row and row.is_seated), "is_next": number == upcoming,
         })
     roster = tournament.players
     settings = tournament.settings

@@ -41,7 +41,8 @@ from judgeaid.services.audit import record_event
 from judgeaid.services.call_ups import get_card, seated_player
 from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict, Forbidden, ServiceError, Unprocessable
-from judgeaid.services.judge_common import _iso, _sub_op_id, check_tournament
+from judgeaid.services.judge_common import check_tournament
+from judgeaid.values import iso_z, sub_op_id
 
 DEFAULT_REPEAT_POLICY = {"scope": "category", "window": "tournament"}
 
@@ -128,7 +129,7 @@ def _penalty_json(p, number: int, name: str, judge: str, *, is_void: bool) -> di
             "explanation": p.explanation, "reason": p.reason, "paid_to": p.paid_to or {},
             "session": p.session_number, "round": p.round, "ruling_id": p.ruling_id,
             "card_penalty_id": p.card_penalty_id, "judge": judge,
-            "created_at": _iso(p.created_at), "is_void": is_void}
+            "created_at": iso_z(p.created_at), "is_void": is_void}
 
 
 def penalty_rows(where, tournament_id: int) -> list[dict]:
@@ -312,7 +313,7 @@ def issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *, 
         if ruling is not None:
             line += f" (ruling #{ruling.id})"
         body = cards.put_penalty(card, number, points, line, Actor.for_user(user),
-                                 round_=round_, op_id=_sub_op_id(op_id, "card"))
+                                 round_=round_, op_id=sub_op_id(op_id, "card"))
         penalty.card_penalty_id = body["penalty"]
         if card_views is not None:
             card_views.append(body["card"])
@@ -345,7 +346,7 @@ def issue_paper_time_line(tournament: Tournament, card: Card, spec: PenaltySpec,
                           op_id: str, history_for: dict[int, list[dict]],
                           issued_here: list[dict], index: int) -> Penalty:
     """Give a signed paper card's time-limit line as a penalty that counts toward §1.9's 80."""
-    return issue(tournament, card, spec, user, op_id=_sub_op_id(op_id, f"paper-time-{index}"),
+    return issue(tournament, card, spec, user, op_id=sub_op_id(op_id, f"paper-time-{index}"),
                  ruling=None, history_for=history_for, issued_here=issued_here, index=index)
 
 
@@ -450,7 +451,7 @@ def settle_resignation(tournament: Tournament, card: Card, player: Player, penal
                     table_number=card.table.number, round=round_, players=[player.number],
                     what_happened=what, sections=["1.9", "4.11"], decision=decision,
                     judge_id=user.id, resolved_at=utcnow(),
-                    op_id=_sub_op_id(penalty.op_id or str(penalty.id), "resign"))
+                    op_id=sub_op_id(penalty.op_id or str(penalty.id), "resign"))
     db.session.add(ruling)
     db.session.flush()
     results.mark_resigned(tournament, player.number, session + 1,

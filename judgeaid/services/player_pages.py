@@ -78,7 +78,7 @@ def _stand_ins(player: Player, zone: str, seated: dict) -> dict[int, dict]:
 
 def _unseated(player: Player, number: int, session: PlaySession | None) -> dict:
     """Describe a session where the player has no seat, and why."""
-    is_seated = session is not None and session.status != "planned"
+    is_seated = session is not None and session.is_seated
     if player.left_session is not None and number >= player.left_session:
         why = "You are out of the event by then."
     elif number < player.joined_session:

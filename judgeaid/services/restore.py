@@ -29,7 +29,7 @@ from sqlalchemy import BigInteger, Boolean, DateTime, Integer, String, Text, ins
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.security import generate_password_hash
 
-from judgeaid import venuetime
+from judgeaid import values, venuetime
 from judgeaid.edge_rules import BIGINT_MAX, BIGINT_MIN, id_problem, int_problem, text_problem
 from judgeaid.extensions import db
 from judgeaid.models import ROLES, Operation, Player, Tournament
@@ -310,8 +310,8 @@ def _number_map(value: Any, low: int, high: int) -> str | None:
     if not isinstance(value, dict) or len(value) > 4:
         return "must map at most 4 player numbers to points"
     for key, points in value.items():
-        if not (isinstance(key, str) and key.isascii() and key.isdigit()
-                and 1 <= int(key) <= MAX_NUMBER):
+        number = values.whole_number(key) if isinstance(key, str) else None
+        if number is None or not 1 <= number <= MAX_NUMBER:
             return f"has the key {_show(key)}, which is not a player number"
         problem = int_problem(points, low, high)
         if problem:

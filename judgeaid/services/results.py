@@ -18,7 +18,8 @@ from judgeaid.models import (
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from judgeaid.services.players import get_player_or_404
-from judgeaid.services.sheet import FINAL, _iso, get_session_or_404, seat_totals, session_cards
+from judgeaid.services.sheet import FINAL, get_session_or_404, seat_totals, session_cards
+from judgeaid.values import iso_z
 
 MESSAGE_LIMIT = 1000
 # Reasons for reopening a session or for a resignation (kept in the audit trail).
@@ -69,11 +70,11 @@ def unfinalize_session(tournament: Tournament, number: int, reason: str,
         raise ServiceError("Say why the session's results are reopened.")
     later_final = db.session.scalar(select(func.count(PlaySession.id)).where(
         PlaySession.tournament_id == tournament.id, PlaySession.stage == FINAL,
-        PlaySession.number > number, PlaySession.status != "planned"))
+        PlaySession.number > number, PlaySession.is_seated))
     if later_final:
         raise Conflict(f"The final day was seated from these results; session {number} can no "
                        "longer be reopened.")
-    before = {"finalized_at": _iso(session.finalized_at), "by": session.finalized_by}
+    before = {"finalized_at": iso_z(session.finalized_at), "by": session.finalized_by}
     session.finalized_at = None
     session.finalized_by = ""
     record_event("session.unfinalize", tournament_id=tournament.id, actor=actor,
@@ -149,8 +150,8 @@ def check_data(check: ScoreCheck) -> dict:
     player = db.session.get(Player, check.player_id)
     return {"id": check.id, "player": player.number, "name": player.name,
             "session": check.session_number, "message": check.message,
-            "filed_at": _iso(check.filed_at), "status": check.status,
-            "resolution": check.resolution, "resolved_at": _iso(check.resolved_at)}
+            "filed_at": iso_z(check.filed_at), "status": check.status,
+            "resolution": check.resolution, "resolved_at": iso_z(check.resolved_at)}
 
 
 def request_score_check(player: Player, session_number: int | None, message: str,

@@ -33,12 +33,11 @@ from judgeaid.services.audit import record_event
 from judgeaid.services.call_ups import get_call, get_card, table_players
 from judgeaid.services.errors import Conflict, ServiceError
 from judgeaid.services.judge_common import (
-    _iso,
-    _sub_op_id,
     check_tournament,
     roster,
     user_names,
 )
+from judgeaid.values import iso_z, sub_op_id
 
 DECISION_LABELS = {"upheld": "Upheld", "overturned": "Overturned", "modified": "Modified"}
 # How far back a phone may date a ruling it saved offline (its resolved time).
@@ -169,7 +168,7 @@ def record_ruling(tournament: Tournament, body: RulingBody, user: User) -> dict:
     db.session.flush()
     history_for: dict[int, list[dict]] = {}
     issued_here: list[dict] = []
-    issued = [penalties.issue(tournament, card, spec, user, op_id=_sub_op_id(op_id, f"p{i}"),
+    issued = [penalties.issue(tournament, card, spec, user, op_id=sub_op_id(op_id, f"p{i}"),
                      ruling=ruling, history_for=history_for, issued_here=issued_here, index=i)
               for i, spec in enumerate(specs)]
     if not ruling.decision:
@@ -236,8 +235,8 @@ def log_entries(tournament_id: int, rulings: list[Ruling]) -> list[dict]:
             "sections": [{"id": s, "title": sections.get(s).title if sections.is_section(s)
                           else ""} for s in r.sections],
             "guide": guide, "judge": judges.get(r.judge_id, "?"), "judge_id": r.judge_id,
-            "called_at": _iso(r.called_at), "arrived_at": _iso(r.arrived_at),
-            "resolved_at": _iso(r.resolved_at), "created_at": _iso(r.created_at),
+            "called_at": iso_z(r.called_at), "arrived_at": iso_z(r.arrived_at),
+            "resolved_at": iso_z(r.resolved_at), "created_at": iso_z(r.created_at),
             "supersedes_id": r.supersedes_id, "superseded_by": superseded_by.get(r.id),
             "is_current": r.id not in superseded_by, "versions": len(ids),
             "penalties": [p for i in reversed(ids) for p in by_ruling.get(i, [])],
@@ -322,12 +321,12 @@ def appeal_json(appeal: Appeal, roster: dict[int, Any], judges: dict[int, str]) 
     by = roster.get(appeal.player_id)
     return {"id": appeal.id, "ruling_id": appeal.ruling_id,
             "player": by.number if by else None, "player_name": by.name if by else "?",
-            "text": appeal.text, "filed_at": _iso(appeal.filed_at), "status": appeal.status,
+            "text": appeal.text, "filed_at": iso_z(appeal.filed_at), "status": appeal.status,
             "decision": appeal.decision,
             "decision_label": DECISION_LABELS.get(appeal.decision or "", ""),
             "decision_reason": appeal.decision_reason,
             "decided_by": judges.get(appeal.decided_by) if appeal.decided_by else None,
-            "decided_at": _iso(appeal.decided_at)}
+            "decided_at": iso_z(appeal.decided_at)}
 
 
 def involves(entry: dict, number: int) -> bool:

@@ -19,7 +19,7 @@ from datetime import datetime
 
 from sqlalchemy import func, select
 
-from judgeaid import venuetime
+from judgeaid import values, venuetime
 from judgeaid.extensions import db
 from judgeaid.models import (
     WINDS,
@@ -78,7 +78,7 @@ def seated_sessions(tournament: Tournament) -> list[PlaySession]:
     return list(db.session.scalars(
         select(PlaySession).where(PlaySession.tournament_id == tournament.id,
                                   PlaySession.stage == PRELIMINARY,
-                                  PlaySession.status != "planned")
+                                  PlaySession.is_seated)
         .order_by(PlaySession.number)))
 
 
@@ -98,7 +98,7 @@ def session_row(tournament: Tournament, number: int) -> PlaySession | None:
 def get_seated_session_or_404(tournament: Tournament, number: int) -> PlaySession:
     """Return seated session `number`, or raise NotFound."""
     session = session_row(tournament, number)
-    if session is None or session.status == "planned":
+    if session is None or not session.is_seated:
         raise NotFound(f"Session {number} is not seated yet.")
     return session
 
@@ -128,7 +128,7 @@ def played_tables(tournament: Tournament) -> list[list[list[int]]]:
         .join(Table, Table.session_id == PlaySession.id).join(Seat, Seat.table_id == Table.id)
         .join(Player, Player.id == Seat.player_id)
         .where(PlaySession.tournament_id == tournament.id, PlaySession.stage == PRELIMINARY,
-               PlaySession.status != "planned")
+               PlaySession.is_seated)
         .order_by(PlaySession.number, Table.number, Seat.position))
     sessions: dict[int, list[tuple[int, int]]] = {}
     for session, table, player in rows:
@@ -245,7 +245,7 @@ def hash_seed(*parts: int) -> int:
 def seat_session(tournament: Tournament, number: int, actor: User | str) -> PlaySession:
     """Seat session `number`: tables from the plan, starting seats by a recorded draw."""
     session = session_row(tournament, number)
-    if session is not None and session.status != "planned":
+    if session is not None and session.is_seated:
         raise Conflict(f"Session {number} is already seated.")
     upcoming = next_session(tournament)
     if upcoming is None or number > session_count(tournament):
@@ -311,8 +311,8 @@ def set_start_time(tournament: Tournament, number: int, text: str, actor: User) 
     db.session.flush()
     record_event("session.start_time", tournament_id=tournament.id, actor=actor,
                  subject=f"session:{number}",
-                 before={"starts_at": _iso(before)},
-                 after={"starts_at": _iso(starts_at), "time_zone": tournament.time_zone,
+                 before={"starts_at": values.iso_z(before)},
+                 after={"starts_at": values.iso_z(starts_at), "time_zone": tournament.time_zone,
                         "entered": (text or "").strip()})
     return StartTime(session, note)
 
@@ -326,11 +326,6 @@ def _utc_from_venue(text: str, zone: str) -> tuple[datetime | None, str | None]:
     except venuetime.LocalTimeError as exc:
         raise ServiceError(str(exc)) from None
     return instant.utc, instant.note
-
-
-def _iso(moment: datetime | None) -> str | None:
-    """Return a UTC moment as ISO text with Z, or None."""
-    return moment.isoformat() + "Z" if moment else None
 
 
 # ---------------------------------------------------------------- changes between sessions
@@ -363,7 +358,7 @@ def reinstate_player(tournament: Tournament, number: int | None, actor: User) ->
         raise Conflict(f"{player.name} is still in the event: there is nothing to undo.")
     if db.session.scalar(select(PlaySession.number).where(
             PlaySession.tournament_id == tournament.id, PlaySession.stage != PRELIMINARY,
-            PlaySession.status != "planned").limit(1)) is not None:
+            PlaySession.is_seated).limit(1)) is not None:
         raise Conflict("The final day has begun and its cut is made: nobody can come back "
                        "into the event now.")
     seated_in = set(db.session.scalars(
@@ -485,12 +480,12 @@ def late_check_in_times(tournament: Tournament, now: datetime | None = None) -> 
         row = session_row(tournament, number)
         starts_at = row.starts_at if row else None
         times.append({
-            "number": number, "is_seated": bool(row and row.status != "planned"),
+            "number": number, "is_seated": bool(row and row.is_seated),
             "starts_at": venuetime.venue_text(starts_at, tournament.time_zone, "day")
             if starts_at else None,
-            "starts_at_iso": _iso(starts_at),
+            "starts_at_iso": values.iso_z(starts_at),
             "cut_off": cut_off_text(tournament, starts_at) if starts_at else None,
-            "cut_off_iso": _iso(late_cut_off(starts_at, rules.ranking.late_check_in_margin))
+            "cut_off_iso": values.iso_z(late_cut_off(starts_at, rules.ranking.late_check_in_margin))
             if starts_at else None,
             "is_past": bool(starts_at and is_after_cut_off(starts_at, now,
                                                            rules.ranking.late_check_in_margin)),

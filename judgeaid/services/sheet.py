@@ -82,7 +82,7 @@ def _seats(tournament_id: int, player_id: int | None = None) -> list[tuple]:
     # stops tracking: a big event has thousands of seats.
     seated = db.session.execute(
         select(PlaySession.id, PlaySession.number, PlaySession.stage, PlaySession.bracket_size)
-        .where(PlaySession.tournament_id == tournament_id, PlaySession.status != "planned"))
+        .where(PlaySession.tournament_id == tournament_id, PlaySession.is_seated))
     sessions = {session_id: (number, stage, size) for session_id, number, stage, size in seated}
     query = (select(Table.session_id, Table.number, Card.id, Seat.position, Player.id,
                     Player.number, CardTotal.rounds, CardTotal.penalties, Seat.is_neutral,
@@ -93,7 +93,7 @@ def _seats(tournament_id: int, player_id: int | None = None) -> list[tuple]:
              .outerjoin(Card, Card.table_id == Table.id)
              .outerjoin(CardTotal, and_(CardTotal.card_id == Card.id,
                                         CardTotal.player_number == Player.number))
-             .where(PlaySession.tournament_id == tournament_id, PlaySession.status != "planned")
+             .where(PlaySession.tournament_id == tournament_id, PlaySession.is_seated)
              .order_by(PlaySession.number, Table.number, Seat.position))
     if player_id is not None:
         query = query.where(Seat.player_id == player_id)
@@ -179,7 +179,7 @@ def load_sheet(tournament_id: int) -> Sheet:
                             s.finalized_by)
                 for s in db.session.scalars(
                     select(PlaySession).where(PlaySession.tournament_id == tournament_id,
-                                              PlaySession.status != "planned")
+                                              PlaySession.is_seated)
                     .order_by(PlaySession.number))]
     players = {row.number: PlayerRow(*row) for row in db.session.execute(
         select(Player.id, Player.number, Player.name, Team.name, Player.status,
@@ -273,17 +273,13 @@ def bracket_name(size: int) -> str:
     return f"Round of {size}"
 
 
-def _iso(value: datetime | None) -> str | None:
-    return None if value is None else value.isoformat() + "Z"
-
-
 # ---------------------------------------------------------------- sessions and their cards
 
 def get_session_or_404(tournament: Tournament, number: int) -> PlaySession:
     """Return a seated session of the event by number, or raise NotFound."""
     session = db.session.scalar(select(PlaySession).where(
         PlaySession.tournament_id == tournament.id, PlaySession.number == number,
-        PlaySession.status != "planned"))
+        PlaySession.is_seated))
     if session is None:
         raise NotFound(f"Session {number} is not seated.")
     return session

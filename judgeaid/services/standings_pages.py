@@ -20,7 +20,6 @@ from judgeaid.services.sheet import (
     PRELIMINARY,
     SeatTotal,
     Sheet,
-    _iso,
     computed_standings,
     draw_hex,
     final_day_entrants,
@@ -36,6 +35,7 @@ from judgeaid.tournament.standings import (
     display_match_points,
     match_points,
 )
+from judgeaid.values import iso_z
 
 OUT_WORDS = {"resigned": "resigned: out of the event", "withdrawn": "withdrew (§4.13)",
              "disqualified": "disqualified (§4.11)"}
@@ -120,7 +120,7 @@ def _standings_data(sheet: Sheet) -> dict:
         "tournament": {"id": tournament.id, "name": tournament.name, "format": fmt.name,
                        "kind": fmt.kind},
         "sessions": [{"number": s.number, "is_final": s.is_final,
-                      "finalized_at": _iso(s.finalized_at)} for s in sheet.preliminary],
+                      "finalized_at": iso_z(s.finalized_at)} for s in sheet.preliminary],
         "planned_sessions": tournament.settings.get("sessions", len(sheet.preliminary)),
         "is_provisional": sheet.is_provisional or bool(bracket and bracket["is_provisional"]),
         "phase": "final" if bracket and bracket["ranking"] else (

@@ -9,7 +9,6 @@ and a ruling-log entry in one step.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from sqlalchemy import select, update
@@ -36,11 +35,7 @@ from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
-
-
-def _sub_op_id(op_id: str, part: str) -> str:
-    """Return a stable op_id for one part of a compound write (at most 64 characters)."""
-    return "c-" + hashlib.sha256(f"{op_id}/{part}".encode()).hexdigest()[:40]
+from judgeaid.values import sub_op_id
 
 
 def _stamp(at: int | None, low: int, now_ms: int) -> int:
@@ -307,14 +302,14 @@ def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str,
                     what_happened=_what_happened(timer, player, limits, result),
                     sections=["1.9", section],
                     decision=_decision(limits, result, over) + _answer_note(answer, explanation),
-                    judge_id=user.id, resolved_at=None, op_id=_sub_op_id(op_id, "ruling"))
+                    judge_id=user.id, resolved_at=None, op_id=sub_op_id(op_id, "ruling"))
     db.session.add(ruling)
     db.session.flush()
     clocked = rules.timing.time_penalty
     line = f"{rules.rubric.line_label(clocked.category, clocked.infraction)} (ruling #{ruling.id})"
     body = cards.put_penalty(card, player.number, result.total_points, line,
                              Actor.for_user(user), round_=timer.round,
-                             op_id=_sub_op_id(op_id, "card"))
+                             op_id=sub_op_id(op_id, "card"))
     penalty = Penalty(tournament_id=tournament.id, player_id=player.id, ruling_id=ruling.id,
                       card_penalty_id=body["penalty"], session_number=card.table.session.number,
                       round=timer.round, category=clocked.category,
@@ -527,7 +522,7 @@ def _charge(row: TimeOut, ended_at_ms: int, user: User, op_id: str) -> None:
         clocked = rules.timing.timeout_penalty
         line = f"{rules.rubric.line_label(clocked.category, clocked.infraction)}: {what}"
         body = cards.put_penalty(card, player.number, row.points, line, Actor.for_user(user),
-                                 op_id=_sub_op_id(op_id, "card"))
+                                 op_id=sub_op_id(op_id, "card"))
         penalty = Penalty(tournament_id=row.tournament_id, player_id=player.id,
                           card_penalty_id=body["penalty"], session_number=session.number,
                           category=clocked.category, infraction=clocked.infraction,
@@ -535,7 +530,7 @@ def _charge(row: TimeOut, ended_at_ms: int, user: User, op_id: str) -> None:
                           points=row.points, suggested_kind="points",
                           suggested_points=row.points,
                           explanation=clocked.note,
-                          reason=what, judge_id=user.id, op_id=_sub_op_id(op_id, "penalty"))
+                          reason=what, judge_id=user.id, op_id=sub_op_id(op_id, "penalty"))
         db.session.add(penalty)
         db.session.flush()
         row.penalty_id = penalty.id

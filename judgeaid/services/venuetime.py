@@ -14,7 +14,7 @@ from flask import Flask, current_app, g, has_request_context, request
 from markupsafe import Markup, escape
 from sqlalchemy import select
 
-from judgeaid import venuetime
+from judgeaid import values, venuetime
 from judgeaid.extensions import db
 from judgeaid.models import Card, Player, Tournament
 from judgeaid.services.players import is_token
@@ -76,7 +76,7 @@ def venue_time_filter(value: datetime | str | None, style: str = "time",
     if utc is None:
         return Markup(escape(empty))
     shown = venuetime.venue_text(utc, zone or request_zone(), style)
-    return Markup('<time datetime="{}">{}</time>').format(utc.isoformat() + "Z", shown)
+    return Markup('<time datetime="{}">{}</time>').format(values.iso_z(utc), shown)
 
 
 def register(app: Flask) -> None:

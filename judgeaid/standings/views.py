@@ -206,12 +206,8 @@ def call_filler(tournament_id: int, number: int, form: FillerForm):
         seat = final_day.call_filler(tournament, number, form.absent, form.filler, user)
         return {"table": seat.table.number}
 
-    if form.op_id is None:
-        answer = apply()
-        db.session.commit()
-    else:
-        answer, _ = writes.once("final_day.filler", f"tournament:{tournament_id}:session:"
-                                f"{number}", form, apply, tournament_id=tournament_id)
+    answer, _ = writes.once("final_day.filler", f"tournament:{tournament_id}:session:{number}",
+                            form, apply, tournament_id=tournament_id)
     flash(f"Player {form.filler} fills the seat of player {form.absent} at table "
           f"{answer['table']} as a neutral player; player {form.absent} is out (our reading "
           "of §4.15).")

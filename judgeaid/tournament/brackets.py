@@ -24,7 +24,6 @@ from typing import Literal
 
 from judgeaid.tournament.standings import Standing, TieBreak, draw_value, mp_key
 
-Level = Literal["regional", "international"]
 RoundTieBreak = Literal["day1_mp", "draw"]
 
 # §3.3.2.2 and rules/README.md: regional events run three final-day rounds, international four

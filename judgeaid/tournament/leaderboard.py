@@ -283,7 +283,6 @@ def lifetime_board(events: Sequence[Event], results: Sequence[Result]) -> Board:
 THIS_YEAR = "this_year"
 LAST_YEAR = "last_year"
 CUSTOM = "custom"
-WINDOWS = (THIS_YEAR, LAST_YEAR, CUSTOM)
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 

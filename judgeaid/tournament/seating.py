@@ -89,15 +89,6 @@ class Plan:
         met.discard(player)
         return tuple(sorted(met))
 
-    def meetings(self, a: int, b: int) -> int:
-        """Return how many sessions players a and b share a table."""
-        return sum(1 for session in self.sessions for t in session if a in t and b in t)
-
-    def repeated_pairs(self) -> tuple[tuple[int, int, int], ...]:
-        """Return (a, b, meetings) for every pair that meets more than once, sorted."""
-        counts = _pair_counts(self.sessions)
-        return tuple((a, b, m) for (a, b), m in sorted(counts.items()) if m > 1)
-
 
 # --- bounds -----------------------------------------------------------------------------
 

@@ -120,7 +120,7 @@ def without_ids(backup: dict) -> dict:
     result = {}
     for model, _ in exports.BACKUP_TABLES:
         name = model.__table__.name
-        references = exports._foreign_keys(model)
+        references = exports.foreign_keys(model)
         rows = copy.deepcopy(tables[name])
         for row in rows:
             if "id" in row:
