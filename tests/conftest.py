@@ -17,7 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from tests import databases
+pytest.register_assert_rewrite("tests.factories", "tests.browser.pages", "tests.rules.expect",
+                               "tests.printing")
+
+from tests import databases  # noqa: E402  (after the assert rewriting is registered)
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

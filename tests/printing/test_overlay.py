@@ -8,9 +8,7 @@ import pytest
 
 from judgeaid.printing.overlay import CannotDraw, Face, Overlay, drawn_plainly, underlay
 from judgeaid.printing.pdf import create_pdf
-from tests.conftest import login
-from tests.printing import char_boxes, page_texts, qr_codes
-from tests.printing.test_cards import cards_pdf
+from tests.printing import cards_pdf, char_boxes, page_texts, qr_codes
 
 FACES = {"sans": Face(("DejaVu Sans", "Liberation Sans")),
          "nowhere": Face(("No Such Family Anywhere",))}
@@ -64,11 +62,6 @@ def test_what_it_cannot_draw_it_refuses():
         overlay.lines(0, 0, "Sara שרה", face="sans", size=10, line_height=0.2)
     with pytest.raises(CannotDraw, match="No Such Family"):
         overlay.lines(0, 0, "text", face="nowhere", size=10, line_height=0.2)
-
-
-@pytest.fixture
-def judge(client, demo):
-    return login(client, demo, "judge")
 
 
 def _rename(app, demo, number, name):

@@ -14,9 +14,7 @@ from judgeaid.rules.zj import (
     score_hand,
 )
 from judgeaid.rules.zj.payoff import payoff_request
-
-from .test_zj_hand import expect_score
-from .test_zj_payoff import expect_payoff
+from tests.rules.expect import expect_payoff, expect_score
 
 pytestmark = pytest.mark.browser
 

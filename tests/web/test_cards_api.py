@@ -11,11 +11,6 @@ def op():
     return str(uuid.uuid4())
 
 
-@pytest.fixture
-def judge(client, demo):
-    return login(client, demo, "judge")
-
-
 def card_of(client, demo, table=1):
     return client.get(demo["cards"][table - 1]["api"]).get_json()
 

@@ -7,6 +7,8 @@ import pytest
 
 from tests.conftest import LiveServer, is_postgres
 
+pytestmark = pytest.mark.committed  # judges writing from threads
+
 
 @pytest.mark.skipif(not is_postgres(), reason="the race is proven on PostgreSQL (CI runs it)")
 def test_two_judges_racing_on_one_round(app, demo):

@@ -10,12 +10,7 @@ from sqlalchemy import select
 from judgeaid.extensions import db
 from judgeaid.models import CardRound
 from judgeaid.services import exports
-from tests.conftest import login, reset_schema
-
-
-@pytest.fixture
-def judge(client, demo):
-    return login(client, demo, "judge")
+from tests.conftest import reset_schema
 
 
 def card_of(client, demo):
@@ -116,6 +111,7 @@ def old_backup(app, judge, demo, value, patterns):
     return json.dumps(backup)
 
 
+@pytest.mark.committed
 def test_a_backup_signed_before_included_patterns_restores_as_it_was(app, judge, demo):
     data = old_backup(app, judge, demo, 155, {"9.4.1": 1})  # Blessing of Heaven, then 155
     with app.app_context():

@@ -6,6 +6,7 @@ import pytest
 
 from judgeaid.extensions import db
 from tests.conftest import login
+from tests.factories import add_substitute
 
 
 def op():
@@ -31,29 +32,6 @@ def post_change(client, card, **body):
     body.setdefault("op_id", op())
     body.setdefault("reason", "resigned")
     return client.post(f"/api/cards/{card['id']}/seat-changes", json=body)
-
-
-@pytest.fixture
-def judge(client, demo):
-    return login(client, demo, "judge")
-
-
-@pytest.fixture
-def organizer(client, demo):
-    return login(client, demo, "organizer")
-
-
-def add_substitute(app, demo, name="Sam Spare"):
-    """Register a neutral substitute (§4.15) and return their number."""
-    from judgeaid.models import Tournament
-    from judgeaid.services.players import add_player
-
-    with app.app_context():
-        tournament = db.session.get(Tournament, demo["tournament_id"])
-        player = add_player(tournament, name, None, "setup")
-        player.is_substitute = True
-        db.session.commit()
-        return player.number
 
 
 # ---------------------------------------------------------------- §1.2.7 wrong East

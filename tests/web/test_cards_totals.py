@@ -21,17 +21,20 @@ from judgeaid.services import cards, exports, judging, seating, standings
 from judgeaid.services.cards import Actor
 from tests import factories
 from tests.conftest import LiveServer, is_postgres
-from tests.factories import make_judge
-from tests.web.test_exports_backup import build_event, fresh_database
-from tests.web.test_standings_service import (
+from tests.factories import (
     DRAW,
+    build_event,
+    fresh_database,
     make_event,
+    make_judge,
     penalize,
     play,
     players_at,
     time_over,
     win,
 )
+
+pytestmark = pytest.mark.committed  # a fresh database (DDL) and judges in threads
 
 
 def stored_totals(card_id: int) -> dict[int, dict[str, int]]:

@@ -16,8 +16,10 @@ from judgeaid.models import AuditEvent, ClockEvent, PlaySession
 from judgeaid.services import clock as clock_service
 from tests.conftest import LiveServer, is_postgres
 
-pytestmark = pytest.mark.skipif(not is_postgres(),
-                                reason="the race is proven on PostgreSQL (CI runs it)")
+pytestmark = [pytest.mark.committed,  # requests from threads
+              pytest.mark.skipif(not is_postgres(),
+                                 reason="the race is proven on PostgreSQL (CI runs it)")]
+
 MIN = 60_000
 
 

@@ -6,49 +6,18 @@ import time
 
 import pytest
 
-from judgeaid.api import views as api_views
 from judgeaid.extensions import db
 from judgeaid.models import ClockEvent, PlaySession, Tournament
 from judgeaid.services import clock as clock_service
 from tests.conftest import login
+from tests.factories import card_ids, install_server_clock
 
 MIN = 60_000
-
-
-class ServerClock:
-    """The server's clock for a test: real time plus a skew the test moves, or frozen."""
-
-    def __init__(self, frozen: bool):
-        self.base = time.time_ns() // 1_000_000
-        self.frozen = frozen
-        self.skew = 0
-
-    def now_ms(self) -> int:
-        real = self.base if self.frozen else time.time_ns() // 1_000_000
-        return real + self.skew
-
-    def time_ns(self) -> int:
-        return self.now_ms() * 1_000_000
-
-    def advance(self, ms: int) -> None:
-        self.skew += ms
-
-
-def install_server_clock(monkeypatch, *, frozen: bool) -> ServerClock:
-    """Make the services and GET /api/time read a clock the test controls."""
-    fake = ServerClock(frozen)
-    monkeypatch.setattr(clock_service, "server_now_ms", fake.now_ms)
-    monkeypatch.setattr(api_views, "time", fake)
-    return fake
 
 
 @pytest.fixture
 def server_clock(monkeypatch):
     return install_server_clock(monkeypatch, frozen=True)
-
-
-def card_ids(demo) -> list[int]:
-    return [int(c["api"].rsplit("/", 1)[1]) for c in demo["cards"]]
 
 
 def act(client, demo, **body):

@@ -8,7 +8,7 @@ from sqlalchemy import select
 from judgeaid.extensions import db
 from judgeaid.models import Penalty
 from tests.conftest import login
-from tests.web.test_clock_session import install_server_clock
+from tests.factories import install_server_clock
 
 S = 1000
 
@@ -16,11 +16,6 @@ S = 1000
 @pytest.fixture
 def server_clock(monkeypatch):
     return install_server_clock(monkeypatch, frozen=True)
-
-
-@pytest.fixture
-def judge(client, demo):
-    return login(client, demo, "judge")
 
 
 def seated(client, demo, index=0):

@@ -9,7 +9,7 @@ from judgeaid.extensions import db
 from judgeaid.models import Penalty, PlayTimer, Ruling, Tournament
 from judgeaid.services import timers as timer_service
 from tests.conftest import login
-from tests.web.test_clock_session import card_ids, install_server_clock
+from tests.factories import card_ids, install_server_clock
 
 S = 1000
 
@@ -17,11 +17,6 @@ S = 1000
 @pytest.fixture
 def server_clock(monkeypatch):
     return install_server_clock(monkeypatch, frozen=True)
-
-
-@pytest.fixture
-def judge(client, demo):
-    return login(client, demo, "judge")
 
 
 def start(client, demo, card, player, *, op_id="timer-start-1", **extra):

@@ -15,18 +15,13 @@ from sqlalchemy import func, select
 
 from judgeaid.extensions import db
 from judgeaid.models import AuditEvent, CardPenalty, CardRound, Confirmation, Player
-from tests.conftest import LiveServer, login
+from tests.conftest import LiveServer
 
 BIG = (2**31, 10**20)
 
 
 def op():
     return str(uuid.uuid4())
-
-
-@pytest.fixture
-def judge(client, demo):
-    return login(client, demo, "judge")
 
 
 @pytest.fixture
@@ -320,6 +315,7 @@ def _post(opener, url, body):
         return error.code, json.loads(error.read())
 
 
+@pytest.mark.committed
 def test_twenty_corrections_of_one_revision_at_once_one_wins(app, demo):
     count = 20
     with LiveServer(app) as server:

@@ -11,8 +11,7 @@ from sqlalchemy import func, select
 
 from judgeaid.extensions import db
 from judgeaid.models import AuditEvent, ClockEvent, PlayTimer, TimeOut
-from tests.conftest import login
-from tests.web.test_clock_session import card_ids
+from tests.factories import card_ids
 
 BIG = (2**31, 10**20)
 BAD_NUMBERS = ("²", "٣", "1e3", "1.5", True, 2.5, "0x1F")
@@ -20,11 +19,6 @@ BAD_NUMBERS = ("²", "٣", "1e3", "1.5", True, 2.5, "0x1F")
 
 def op():
     return str(uuid.uuid4())
-
-
-@pytest.fixture
-def organizer(client, demo):
-    return login(client, demo, "organizer")
 
 
 def written(app) -> tuple[int, ...]:

@@ -10,7 +10,7 @@ from judgeaid.edge import length_of
 from judgeaid.extensions import db
 from judgeaid.models import Appeal, CallUp, CardPenalty, Operation, Penalty, Player, Ruling
 from tests.conftest import LiveServer, is_postgres, login
-from tests.web.test_judge_api import card_of, end_session, op, rule, seated, token_of
+from tests.factories import demo_card_id, end_session, op, rule, seated, token_of
 
 BIG = [2**31, 10**20]
 BAD_TEXT = {"NUL": "a\x00b", "lone surrogate": "a\ud800b", "escape": "a\x1bb",
@@ -46,7 +46,7 @@ def penalty_body(card, player, /, **fields) -> dict:
 def judge(client, demo):
     """A signed-in judge: (tournament id, first card, a player seated there)."""
     login(client, demo, "judge")
-    card = card_of(demo)
+    card = demo_card_id(demo)
     return demo["tournament_id"], card, seated(client, card)[0]
 
 
@@ -129,7 +129,7 @@ def _code(bad: str) -> str:
 
 @pytest.mark.parametrize("bad", BAD_TEXT.values(), ids=BAD_TEXT.keys())
 def test_control_characters_in_call_up_reasons_are_refused(app, client, demo, bad):
-    card = card_of(demo)
+    card = demo_card_id(demo)
     before = counts(app)
     answer = client.post(f"/api/cards/{card}/call-up", json={"reason": bad, "op_id": op()})
     code = f"U+{ord(next(ch for ch in bad if ch not in 'ab')):04X}"
@@ -212,7 +212,7 @@ def test_penalty_text_longer_than_its_limit_is_refused(app, client, judge, what,
 
 def test_long_texts_are_refused_at_their_limits(app, client, demo, appeal_ready):
     tid, ruling_id, _, token = appeal_ready
-    card = card_of(demo, 1)
+    card = demo_card_id(demo, 1)
     before = counts(app)
     refused(client.post(f"/api/cards/{card}/call-up",
                         json={"reason": "x" * 301, "op_id": op()}), "longer than 300")
@@ -294,7 +294,7 @@ def test_choices_outside_the_rubric_are_refused(app, client, judge):
 # ---------------------------------------------------------------- op_ids
 
 def test_a_call_up_op_id_sent_to_another_card_is_409(app, client, demo):
-    first, second = card_of(demo, 0), card_of(demo, 1)
+    first, second = demo_card_id(demo, 0), demo_card_id(demo, 1)
     body = {"reason": "wrong claim", "op_id": op()}
     assert client.post(f"/api/cards/{first}/call-up", json=body).status_code == 200
     answer = client.post(f"/api/cards/{second}/call-up", json=body)
@@ -319,7 +319,7 @@ def test_an_op_id_belongs_to_one_endpoint(app, client, judge):
 def test_a_take_op_id_sent_to_another_call_up_is_409(client, demo):
     tid = demo["tournament_id"]
     for index in (0, 1):
-        client.post(f"/api/cards/{card_of(demo, index)}/call-up", json={"op_id": op()})
+        client.post(f"/api/cards/{demo_card_id(demo, index)}/call-up", json={"op_id": op()})
     login(client, demo, "judge")
     calls = [i["id"] for i in client.get(f"/api/t/{tid}/call-ups").get_json()["items"]]
     body = {"op_id": op()}
@@ -335,7 +335,7 @@ def test_another_players_replay_of_an_appeal_op_id_is_409(app, client, demo, app
     body = {"ruling_id": ruling_id, "text": "Not me", "op_id": op()}
     filed = client.post("/api/appeals", headers={"X-Player-Token": token}, json=body)
     assert filed.status_code == 200
-    stranger = token_of(app, tid, seated(client, card_of(demo, 1))[0])
+    stranger = token_of(app, tid, seated(client, demo_card_id(demo, 1))[0])
     answer = client.post("/api/appeals", headers={"X-Player-Token": stranger}, json=body)
     refused(answer, "make a new op_id", status=409)
     assert "Not me" not in answer.get_data(as_text=True)
@@ -401,6 +401,7 @@ def test_a_player_with_a_120_character_name_can_appeal(app, client, demo, appeal
     assert client.get(f"/t/{tid}/judge/appeals").status_code == 200
 
 
+@pytest.mark.committed
 @pytest.mark.skipif(not is_postgres(), reason="the race is proven on PostgreSQL (CI runs it)")
 def test_twin_writes_racing_apply_once_and_get_one_answer(app, demo):
     """A phone's outbox resending while the first copy is in flight: one applies, both get
@@ -439,7 +440,7 @@ def test_twin_writes_racing_apply_once_and_get_one_answer(app, demo):
             return answers
 
         for attempt in range(4):
-            card = card_of(demo, attempt)
+            card = demo_card_id(demo, attempt)
             called = twice(f"/api/cards/{card}/call-up", {"reason": "claim", "op_id": op()})
             assert [status for status, _ in called] == [200, 200], called
             assert called[0][1] == called[1][1]

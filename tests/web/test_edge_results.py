@@ -12,11 +12,15 @@ from sqlalchemy import func, select
 
 from judgeaid.extensions import db
 from judgeaid.models import AuditEvent, Operation, Player, PlaySession, ScoreCheck, Tournament
-from tests.factories import make_judge, make_players, make_tournament
-from tests.web import test_standings_pages
-from tests.web.test_standings_pages import as_organizer
+from tests.factories import as_organizer, make_judge, make_players, make_tournament, played_event
 
-event = test_standings_pages.event  # the standings fixture: two tables, session 1 played
+
+@pytest.fixture
+def event(app):
+    """Two tables, session 1 played, session 2 seated (as on the standings pages' tests)."""
+    with app.app_context():
+        return played_event()
+
 
 BIG_IDS = [2**31, 10**20]
 NOT_NUMBERS = ["²", "٣", "1e3", "1.5", "-1", "0x10"]

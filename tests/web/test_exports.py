@@ -9,8 +9,7 @@ import pytest
 
 from judgeaid.extensions import db
 from judgeaid.services import exports
-from tests.factories import make_judge
-from tests.web.test_standings_service import card_of, make_event, penalize, play, seat_by_hand, win
+from tests.factories import card_of, make_event, make_judge, penalize, play, seat_by_hand, win
 
 NAMES = ["Zoë Ünal", 'Anna "Ace" Li', "Comma, Person", "=SUM(A1:A2)", "Line\nBreak", "Bo",
          "Cy", "Dee"]

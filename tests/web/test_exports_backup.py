@@ -6,109 +6,21 @@ from __future__ import annotations
 import copy
 import io
 import json
-import uuid
 
 import pytest
 from sqlalchemy import func, select
 
-from judgeaid.cards.schemas import CardSeatChangeBody
 from judgeaid.extensions import db
 from judgeaid.models import (
-    Appeal,
-    CallUp,
-    ClockEvent,
-    Penalty,
-    PlayTimer,
-    Ruling,
-    Team,
-    TimeOut,
     Tournament,
 )
-from judgeaid.services import cards, exports, standings
-from judgeaid.services.cards import Actor
-from tests import factories
-from tests.conftest import reset_schema
-from tests.factories import make_judge
-from tests.web.test_standings_service import (
-    card_of,
-    make_event,
-    penalize,
-    play,
-    seat_by_hand,
-    time_over,
-    win,
+from judgeaid.services import exports, standings
+from tests.factories import (
+    build_event,
+    fresh_database,
 )
 
-
-def build_event() -> int:
-    """Make a tournament that touches every backed-up table; return its id."""
-    tournament, organizer = make_event("rsom", players=9)
-    tournament.players[0].name = "Zoë Ünal"
-    team = Team(tournament_id=tournament.id, name="Kowloon Tigers")
-    db.session.add(team)
-    db.session.flush()
-    tournament.players[0].team_id = tournament.players[5].team_id = team.id
-    judge = make_judge(tournament, "Jin", role="head_judge", pin="2468")
-    session = seat_by_hand(tournament, 1, [[1, 2, 3, 4], [5, 6, 7, 8]])
-    card = card_of(session, 1)
-    play(card, organizer, win(1, 40), win(2, 70, "discard", 3))
-    play(card, organizer, win(4, 30), start=2, correction=True, reason="wrong winner")
-    penalty_line = penalize(card, organizer, 2, 10)
-    voided = penalize(card, organizer, 3, 5)
-    factories.void_penalty(card, voided, {"reason": "judge erred", "op_id": str(uuid.uuid4())},
-                       Actor.for_user(organizer))
-    time_over(card, organizer)
-    factories.confirm(card, {"player": 1, "op_id": str(uuid.uuid4())}, Actor.for_user(organizer))
-    card.recorder_player_id = tournament.players[1].id
-    # table 2: a wrong East in round 1 (§1.2.7); player 6 resigns from round 3 and player 9
-    # takes the seat as a neutral substitute (§4.15), and wins round 3
-    second_card = card_of(session, 2)
-    play(second_card, organizer, {**win(5, 30), "dealer": 7}, win(6, 40))
-    cards.record_seat_change(second_card, CardSeatChangeBody(
-        player=6, from_round=3, reason="resigned", substitute=9, note="unwell",
-        op_id=str(uuid.uuid4())), Actor.for_user(organizer))
-    play(second_card, organizer, win(9, 50))
-    call = CallUp(tournament_id=tournament.id, card_id=card.id, reason="dispute",
-                  status="resolved", taken_by=judge.id)
-    db.session.add(call)
-    db.session.flush()
-    first = Ruling(tournament_id=tournament.id, call_up_id=call.id, card_id=card.id,
-                   session_number=1, table_number=1, round=2, players=[2, 3],
-                   what_happened="false win", sections=["1.7"], decision="10 points",
-                   judge_id=judge.id)
-    db.session.add(first)
-    db.session.flush()
-    second = Ruling(tournament_id=tournament.id, card_id=card.id, what_happened="false win",
-                    decision="5 points", judge_id=judge.id, supersedes_id=first.id)
-    db.session.add(second)
-    db.session.flush()
-    penalty = Penalty(tournament_id=tournament.id, player_id=tournament.players[1].id,
-                      ruling_id=second.id, card_penalty_id=penalty_line, session_number=1,
-                      category="procedural", infraction="false win", kind="points", points=10,
-                      paid_to={"3": 10}, judge_id=judge.id)
-    db.session.add(penalty)
-    db.session.flush()
-    db.session.add_all([
-        Appeal(tournament_id=tournament.id, ruling_id=second.id,
-               player_id=tournament.players[1].id, text="I disagree", status="decided",
-               decision="upheld", decided_by=judge.id),
-        ClockEvent(session_id=session.id, table_id=card.table_id, kind="extend",
-                   amount_ms=60_000, reason="long ruling", at_ms=1_700_000_000_000, by="Olga"),
-        PlayTimer(tournament_id=tournament.id, card_id=card.id, round=3, player_number=2,
-                  judge_id=judge.id, dealt_at_ms=1_700_000_000_000,
-                  turns=[[1_700_000_001_000, 1_700_000_020_000], [1_700_000_030_000, None]],
-                  status="converted", penalty_id=penalty.id),
-        TimeOut(tournament_id=tournament.id, session_id=session.id,
-                player_id=tournament.players[2].id, kind="late",
-                started_at_ms=1_700_000_000_000, ended_at_ms=1_700_000_400_000, points=10,
-                penalty_id=penalty.id, judge_id=judge.id),
-    ])
-    player = tournament.players[4]
-    standings.request_score_check(player, 1, "round 1?", op_id=str(uuid.uuid4()))
-    check = db.session.scalar(select(standings.ScoreCheck))
-    standings.resolve_score_check(tournament, check.id, "card correct", organizer)
-    db.session.commit()
-    return tournament.id
+pytestmark = pytest.mark.committed  # restores into a fresh database (DDL)
 
 
 def without_ids(backup: dict) -> dict:
@@ -129,13 +41,6 @@ def without_ids(backup: dict) -> dict:
                     row[column] = place[target][row[column]]
         result[name] = rows
     return result
-
-
-def fresh_database() -> None:
-    """Drop and recreate every table, ending this session's transaction first (PostgreSQL
-    would otherwise wait forever for its own locks)."""
-    db.session.remove()
-    reset_schema()
 
 
 def count_tournaments() -> int:

@@ -13,12 +13,13 @@ from judgeaid.models import AuditEvent, Player, Seat
 from judgeaid.services import cards, final_day, standings
 from judgeaid.services.errors import Conflict, ServiceError
 from tests import factories
-from tests.web.test_standings_final_day import current_round, play_preliminary
-from tests.web.test_standings_service import (
+from tests.factories import (
+    current_round,
     finish_with_draws,
     make_event,
     organizer_of,
     play,
+    play_preliminary,
     players_at,
     win,
 )

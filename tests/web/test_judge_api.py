@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
-
 import pytest
 from sqlalchemy import func, select
 
@@ -11,47 +9,7 @@ from judgeaid.extensions import db
 from judgeaid.models import CallUp, CardPenalty, Penalty, Player, PlaySession, Ruling
 from judgeaid.services import judging
 from tests.conftest import login
-
-_ops = itertools.count(1)
-
-
-def op() -> str:
-    return f"test-op-{next(_ops):06d}"
-
-
-def card_of(demo, index: int = 0) -> int:
-    return int(demo["cards"][index]["api"].rsplit("/", 1)[1])
-
-
-def seated(client, card_id: int) -> list[int]:
-    return [p["number"] for p in client.get(f"/api/cards/{card_id}").get_json()["players"]]
-
-
-def give(client, tid, card_id, player, **fields):
-    body = {"card_id": card_id, "player": player, "category": "procedural",
-            "infraction": "tiles_mishandled", "kind": "points", "points": 5, "op_id": op(),
-            **fields}
-    return client.post(f"/api/t/{tid}/penalties", json=body)
-
-
-def rule(client, tid, **fields):
-    body = {"what_happened": "Tiles shown while drawing", "decision": "Play on",
-            "op_id": op(), **fields}
-    return client.post(f"/api/t/{tid}/rulings", json=body)
-
-
-def end_session(app, tid, number=1):
-    with app.app_context():
-        session = db.session.scalar(select(PlaySession).where(
-            PlaySession.tournament_id == tid, PlaySession.number == number))
-        session.status = "finished"
-        db.session.commit()
-
-
-def token_of(app, tid, number):
-    with app.app_context():
-        return db.session.scalar(select(Player.token).where(Player.tournament_id == tid,
-                                                            Player.number == number))
+from tests.factories import demo_card_id, end_session, give, op, rule, seated, token_of
 
 
 def rows(app, model) -> int:
@@ -62,7 +20,7 @@ def rows(app, model) -> int:
 # ---------------------------------------------------------------- call-ups
 
 def test_a_table_calls_and_a_judge_takes_it(app, client, demo):
-    tid, card = demo["tournament_id"], card_of(demo)
+    tid, card = demo["tournament_id"], demo_card_id(demo)
     body = {"reason": "wrong claim", "op_id": op()}
     first = client.post(f"/api/cards/{card}/call-up", json=body)
     assert first.status_code == 200 and first.get_json()["is_new"]
@@ -96,7 +54,7 @@ def test_a_table_calls_and_a_judge_takes_it(app, client, demo):
 
 
 def test_call_up_needs_an_op_id_and_a_real_card(client, demo):
-    card = card_of(demo)
+    card = demo_card_id(demo)
     assert client.post(f"/api/cards/{card}/call-up", json={}).status_code == 400
     assert client.post("/api/cards/9999/call-up", json={"op_id": op()}).status_code == 404
     assert client.post(f"/api/cards/{card}/call-up", data="x").status_code == 415
@@ -105,7 +63,7 @@ def test_call_up_needs_an_op_id_and_a_real_card(client, demo):
 # ---------------------------------------------------------------- suggestions and penalties
 
 def test_the_suggestion_escalates_with_each_repeat(client, demo):
-    tid, card = demo["tournament_id"], card_of(demo)
+    tid, card = demo["tournament_id"], demo_card_id(demo)
     login(client, demo, "judge")
     player = seated(client, card)[0]
     query = {"card": card, "player": player, "category": "procedural",
@@ -126,7 +84,7 @@ def test_the_suggestion_escalates_with_each_repeat(client, demo):
 
 
 def test_points_go_to_the_penalty_line_once(client, demo):
-    tid, card = demo["tournament_id"], card_of(demo)
+    tid, card = demo["tournament_id"], demo_card_id(demo)
     login(client, demo, "judge")
     player = seated(client, card)[1]
     body = {"card_id": card, "player": player, "category": "procedural",
@@ -142,7 +100,7 @@ def test_points_go_to_the_penalty_line_once(client, demo):
 
 
 def test_a_warning_leaves_the_card_alone(client, demo):
-    tid, card = demo["tournament_id"], card_of(demo)
+    tid, card = demo["tournament_id"], demo_card_id(demo)
     login(client, demo, "judge")
     player = seated(client, card)[0]
     answer = give(client, tid, card, player, category="minor", infraction="brief_delay",
@@ -159,7 +117,7 @@ def test_a_warning_leaves_the_card_alone(client, demo):
     ({"kind": "points", "points": 0}, 422, "points_missing"),
 ])
 def test_choices_are_checked_against_the_rubric(client, demo, fields, status, code):
-    tid, card = demo["tournament_id"], card_of(demo)
+    tid, card = demo["tournament_id"], demo_card_id(demo)
     login(client, demo, "judge")
     answer = give(client, tid, card, seated(client, card)[0], **fields)
     assert answer.status_code == status
@@ -170,7 +128,7 @@ def test_choices_are_checked_against_the_rubric(client, demo, fields, status, co
 @pytest.mark.parametrize("role", ["judge", "head_judge"])
 def test_any_judge_may_go_beyond_the_rubric_with_a_reason(app, client, demo, role):
     # A.5.6, A.5.7, §4.11: the rubric suggests, it never forbids
-    tid, card = demo["tournament_id"], card_of(demo)
+    tid, card = demo["tournament_id"], demo_card_id(demo)
     login(client, demo, role)
     player = seated(client, card)[0]
     assert give(client, tid, card, player, points=30, reason="blatant").status_code == 200
@@ -184,7 +142,7 @@ def test_any_judge_may_go_beyond_the_rubric_with_a_reason(app, client, demo, rol
 
 
 def test_points_paid_to_an_opponent_when_ruled_so(client, demo):
-    tid, card = demo["tournament_id"], card_of(demo)
+    tid, card = demo["tournament_id"], demo_card_id(demo)
     login(client, demo, "judge")
     offender, opponent, *_ = seated(client, card)
     answer = give(client, tid, card, offender, paid_to={str(opponent): 5})
@@ -200,7 +158,7 @@ def test_points_paid_to_an_opponent_when_ruled_so(client, demo):
 
 
 def test_repeat_policy_is_the_organizers_setting(client, demo):
-    tid, card = demo["tournament_id"], card_of(demo)
+    tid, card = demo["tournament_id"], demo_card_id(demo)
     login(client, demo, "judge")
     assert client.post(f"/t/{tid}/judge/settings",
                        data={"scope": "any", "window": "tournament"}).status_code == 403
@@ -224,7 +182,7 @@ def test_repeat_policy_is_the_organizers_setting(client, demo):
 
 
 def test_per_round_repeats_need_the_round(client, demo):
-    tid, card = demo["tournament_id"], card_of(demo)
+    tid, card = demo["tournament_id"], demo_card_id(demo)
     login(client, demo, "organizer")
     client.post(f"/t/{tid}/judge/settings", data={"scope": "category", "window": "round"})
     player = seated(client, card)[0]
@@ -238,7 +196,7 @@ def test_per_round_repeats_need_the_round(client, demo):
 # ---------------------------------------------------------------- rulings
 
 def test_a_ruling_resolves_its_call_up_with_times_and_penalties(app, client, demo):
-    tid, card = demo["tournament_id"], card_of(demo)
+    tid, card = demo["tournament_id"], demo_card_id(demo)
     client.post(f"/api/cards/{card}/call-up", json={"reason": "dispute", "op_id": op()})
     login(client, demo, "judge")
     call_id = client.get(f"/api/t/{tid}/call-ups").get_json()["items"][0]["id"]
@@ -265,7 +223,7 @@ def test_a_ruling_resolves_its_call_up_with_times_and_penalties(app, client, dem
 
 
 def test_a_ruling_is_saved_once_per_op_id(app, client, demo):
-    tid, card = demo["tournament_id"], card_of(demo)
+    tid, card = demo["tournament_id"], demo_card_id(demo)
     login(client, demo, "judge")
     player = seated(client, card)[0]
     body = {"card_id": card, "what_happened": "x", "decision": "y", "op_id": op(),
@@ -280,7 +238,7 @@ def test_a_ruling_is_saved_once_per_op_id(app, client, demo):
 
 
 def test_a_failed_penalty_saves_nothing_of_the_ruling(app, client, demo):
-    tid, card = demo["tournament_id"], card_of(demo)
+    tid, card = demo["tournament_id"], demo_card_id(demo)
     login(client, demo, "judge")
     player = seated(client, card)[0]
     answer = rule(client, tid, card_id=card, penalties=[
@@ -301,7 +259,7 @@ def test_a_failed_penalty_saves_nothing_of_the_ruling(app, client, demo):
     ({"players": [999]}, "not at this table"),
 ])
 def test_ruling_input_is_checked(client, demo, fields, message):
-    tid, card = demo["tournament_id"], card_of(demo)
+    tid, card = demo["tournament_id"], demo_card_id(demo)
     login(client, demo, "judge")
     answer = rule(client, tid, card_id=card, **fields)
     assert answer.status_code == 400
@@ -309,7 +267,7 @@ def test_ruling_input_is_checked(client, demo, fields, message):
 
 
 def test_changes_are_new_linked_entries(client, demo):
-    tid, card = demo["tournament_id"], card_of(demo)
+    tid, card = demo["tournament_id"], demo_card_id(demo)
     login(client, demo, "judge")
     first = rule(client, tid, card_id=card, round=3, sections=["1.8"]).get_json()["ruling"]
     login(client, demo, "head_judge")
@@ -336,7 +294,7 @@ def test_changes_are_new_linked_entries(client, demo):
 
 def test_the_log_filters_by_table_player_judge_session_and_words(client, demo):
     tid = demo["tournament_id"]
-    one, two = card_of(demo, 0), card_of(demo, 1)
+    one, two = demo_card_id(demo, 0), demo_card_id(demo, 1)
     login(client, demo, "judge")
     rule(client, tid, card_id=one, what_happened="Wall knocked over")
     login(client, demo, "head_judge")
@@ -361,7 +319,7 @@ def test_the_log_filters_by_table_player_judge_session_and_words(client, demo):
 # ---------------------------------------------------------------- appeals (§4.3)
 
 def _ruled(client, demo):
-    tid, card = demo["tournament_id"], card_of(demo)
+    tid, card = demo["tournament_id"], demo_card_id(demo)
     login(client, demo, "judge")
     player = seated(client, card)[0]
     entry = rule(client, tid, card_id=card, penalties=[
@@ -383,7 +341,7 @@ def test_appeals_wait_for_the_break_after_the_session(app, client, demo):
     again = client.post("/api/appeals", json={**body, "op_id": op()},
                         headers={"X-Player-Token": token})
     assert again.status_code == 409
-    stranger = token_of(app, tid, seated(client, card_of(demo, 1))[0])
+    stranger = token_of(app, tid, seated(client, demo_card_id(demo, 1))[0])
     other = client.post("/api/appeals", json={**body, "op_id": op()},
                         headers={"X-Player-Token": stranger})
     assert other.status_code == 403
@@ -454,7 +412,7 @@ def test_an_upheld_appeal_keeps_the_points(app, client, demo):
 # ---------------------------------------------------------------- records and the guide
 
 def test_player_record_and_penalty_overview(client, demo):
-    tid, card = demo["tournament_id"], card_of(demo)
+    tid, card = demo["tournament_id"], demo_card_id(demo)
     login(client, demo, "judge")
     first, second, *_ = seated(client, card)
     give(client, tid, card, first)
@@ -492,7 +450,7 @@ def test_other_tournaments_staff_are_kept_out(app, client, demo):
         db.session.commit()
         other_id = other.id
     client.post("/api/login", json={"tournament_id": other_id, "name": "Olly", "pin": "1357"})
-    tid, card = demo["tournament_id"], card_of(demo)
+    tid, card = demo["tournament_id"], demo_card_id(demo)
     assert client.get(f"/api/t/{tid}/call-ups").status_code == 403
     assert give(client, tid, card, 1).status_code == 403
     assert give(client, other_id, card, 1).status_code == 404
@@ -500,7 +458,7 @@ def test_other_tournaments_staff_are_kept_out(app, client, demo):
 
 
 def test_a_quick_penalty_needs_no_story(client, demo):
-    tid, card = demo["tournament_id"], card_of(demo)
+    tid, card = demo["tournament_id"], demo_card_id(demo)
     login(client, demo, "judge")
     player = seated(client, card)[0]
     answer = rule(client, tid, card_id=card, what_happened="", decision="", penalties=[

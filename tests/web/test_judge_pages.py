@@ -10,7 +10,7 @@ from judgeaid.extensions import db
 from judgeaid.models import Player
 from judgeaid.services import judging
 from tests.conftest import login
-from tests.web.test_judge_api import card_of, give, op, rule, seated
+from tests.factories import demo_card_id, give, op, rule, seated
 
 PAGES = ["/judge", "/judge/rulings/new", "/judge/rulings/new?guide=false-win",
          "/judge/rulings/new?penalty=1", "/judge/log", "/judge/log?session=1&table=1",
@@ -21,8 +21,9 @@ PAGES = ["/judge", "/judge/rulings/new", "/judge/rulings/new?guide=false-win",
 @pytest.fixture
 def ruled(client, demo):
     """A signed-in judge, one call-up from table 2 and one ruling with a penalty at table 1."""
-    tid, card = demo["tournament_id"], card_of(demo)
-    client.post(f"/api/cards/{card_of(demo, 1)}/call-up", json={"reason": "wall", "op_id": op()})
+    tid, card = demo["tournament_id"], demo_card_id(demo)
+    client.post(f"/api/cards/{demo_card_id(demo, 1)}/call-up",
+                json={"reason": "wall", "op_id": op()})
     login(client, demo, "judge")
     player = seated(client, card)[0]
     entry = rule(client, tid, card_id=card, sections=["1.7"], penalties=[
@@ -101,7 +102,7 @@ def test_settings_page_is_for_the_organizer(client, demo):
 
 def test_head_judge_sees_the_decision_form(app, client, demo, ruled):
     tid, card, player, entry = ruled
-    from tests.web.test_judge_api import end_session, token_of
+    from tests.factories import end_session, token_of
 
     end_session(app, tid)
     client.post("/api/appeals", headers={"X-Player-Token": token_of(app, tid, player)},

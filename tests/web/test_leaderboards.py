@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import io
-import math
 from datetime import UTC, date, datetime
 
 import pytest
@@ -15,77 +14,20 @@ from judgeaid.extensions import db
 from judgeaid.models import AuditEvent, Player, PlaySession, Tournament
 from judgeaid.services import leaderboards, players
 from judgeaid.services.errors import ServiceError
-from tests.web.test_standings_service import card_of, make_event, play, seat_by_hand, win
+from tests.factories import (
+    EXPECTED_2026,
+    build_events,
+    card_of,
+    facts,
+    make_event,
+    mp,
+    name_players,
+    play,
+    seat_by_hand,
+    win,
+)
 
 YEAR = {"board": "window", "window": "custom", "from": "2026-01-01", "to": "2026-12-31"}
-
-
-def mp(raw):
-    return math.copysign(math.sqrt(abs(raw)), raw) if raw else 0.0
-
-
-def name_players(tournament, names, member_ids=()):
-    for player, name, member in zip(tournament.players, names,
-                                    [*member_ids, *[None] * len(names)], strict=False):
-        player.name = name
-        player.member_id = member
-    db.session.flush()
-
-
-def facts(tournament, organizer, *, sanctioned=True, held_on="", series="", weight="",
-          final_weight=""):
-    leaderboards.set_event_facts(tournament, leaderboards.Facts(
-        sanctioned, series, held_on, weight, final_weight), organizer)
-
-
-def build_events():
-    """Five events on one server, each with a session played on real cards."""
-    ids = {}
-    # SoM League (1×), 2026: Ann wins 100 by self-draw: +300, the others −100
-    league, organizer = make_event("som_league", players=4, sessions=1)
-    league.name = "Spring League"
-    name_players(league, ["Ann Lee", "Bo Sato", "Cy Park", "Dee Ito"], ["HK-1"])
-    play(card_of(seat_by_hand(league, 1, [[1, 2, 3, 4]]), 1), organizer, win(1, 100))
-    facts(league, organizer, held_on="2026-02-10")
-    ids["league"] = league.id
-
-    # CSoM (2×), 2026: Bo wins 25 by self-draw (+75, the others −25); Ann's id in lower case
-    cup, organizer = make_event("csom", players=4, sessions=1)
-    cup.name = "Summer Cup"
-    name_players(cup, ["Ann Lee-Wong", "Bo Sato", "Cy Park", "Eve Ng"], ["hk-1"])
-    play(card_of(seat_by_hand(cup, 1, [[1, 2, 3, 4]]), 1), organizer, win(2, 25))
-    facts(cup, organizer, held_on="2026-06-01")
-    ids["cup"] = cup.id
-
-    # RSoM, 2026: a preliminary session, then Ann and Bo play the final day (4×); Cy 2×
-    regional, organizer = make_event("rsom", players=8, sessions=1)
-    regional.name = "Regional Open"
-    name_players(regional, ["Ann Lee", "Bo Sato", "Fay Wu", "Gus Ho", "Cy Park", "Hal Li",
-                            "Ida Ma", "Jo Yu"], ["HK-1"])
-    first = seat_by_hand(regional, 1, [[1, 2, 3, 4], [5, 6, 7, 8]])
-    play(card_of(first, 1), organizer, win(3, 10))   # Fay +30, Ann, Bo, Gus −10
-    play(card_of(first, 2), organizer, win(5, 50))   # Cy +150, the others −50
-    final = seat_by_hand(regional, 2, [[1, 2, 3, 4]], stage="final", bracket_size=4)
-    play(card_of(final, 1), organizer, win(1, 16))   # Ann +48, Bo, Fay, Gus −16
-    facts(regional, organizer, held_on="2026-09-20")
-    ids["regional"] = regional.id
-
-    # A CSoM no affiliate sanctioned, and an NWSoM (international) with no weight: not counted
-    friendly, organizer = make_event("csom", players=4, sessions=1)
-    friendly.name = "Friendly Night"
-    name_players(friendly, ["Ann Lee", "Bo Sato", "Cy Park", "Dee Ito"], ["HK-1"])
-    play(card_of(seat_by_hand(friendly, 1, [[1, 2, 3, 4]]), 1), organizer, win(4, 200))
-    facts(friendly, organizer, sanctioned=False, held_on="2026-03-03")
-    ids["friendly"] = friendly.id
-
-    world, organizer = make_event("nwsom", players=4, sessions=1)
-    world.name = "World Open"
-    name_players(world, ["Ann Lee", "Bo Sato", "Cy Park", "Dee Ito"], ["HK-1"])
-    play(card_of(seat_by_hand(world, 1, [[1, 2, 3, 4]]), 1), organizer, win(3, 300))
-    facts(world, organizer, held_on="2026-07-07")
-    ids["world"] = world.id
-    db.session.commit()
-    return ids
 
 
 @pytest.fixture
@@ -98,20 +40,6 @@ def read_csv(response):
     assert response.status_code == 200
     assert response.mimetype == "text/csv"
     return list(csv.reader(io.StringIO(response.get_data(as_text=True).lstrip("\ufeff"))))
-
-
-EXPECTED_2026 = {
-    # member HK-1: league √300 ×1, cup −5 ×2, regional (−√10 + √48) ×4
-    "Ann Lee": mp(300) + 2 * mp(-25) + 4 * (mp(-10) + mp(48)),
-    # by name: league −10, cup √75 ×2, regional (−√10 − 4) ×4
-    "Bo Sato": mp(-100) + 2 * mp(75) + 4 * (mp(-10) + mp(-16)),
-    "Cy Park": mp(-100) + 2 * mp(-25) + 2 * mp(150),
-    "Fay Wu": 4 * (mp(30) + mp(-16)),
-    "Dee Ito": mp(-100),
-    "Eve Ng": 2 * mp(-25),
-    "Gus Ho": 4 * (mp(-10) + mp(-16)),
-    "Hal Li": 2 * mp(-50), "Ida Ma": 2 * mp(-50), "Jo Yu": 2 * mp(-50),
-}
 
 
 def test_the_time_windowed_board_adds_weighted_mp_of_sanctioned_events(client, events):

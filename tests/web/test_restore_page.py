@@ -15,7 +15,9 @@ from werkzeug.security import generate_password_hash
 from judgeaid.extensions import db
 from judgeaid.models import Card, CardPenalty, Tournament, User
 from judgeaid.services import exports, standings
-from tests.web.test_exports_backup import build_event, fresh_database
+from tests.factories import build_event, fresh_database
+
+pytestmark = pytest.mark.committed  # restores into a fresh database (DDL)
 
 NEW_PIN = "86420"
 

@@ -13,7 +13,7 @@ from judgeaid.extensions import db
 from judgeaid.models import AuditEvent, Player, PlaySession, utcnow
 from judgeaid.services import seating, standings
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
-from tests.web.test_standings_service import (
+from tests.factories import (
     card_of,
     make_event,
     organizer_of,

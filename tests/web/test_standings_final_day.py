@@ -4,21 +4,20 @@ the Grand Final and the final ranking (§3.3.2, §3.5.1, §3.5.3), with real car
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import select
 
 from judgeaid.extensions import db
-from judgeaid.models import PlaySession
-from judgeaid.services import accounts, cards, final_day, seating, standings
+from judgeaid.services import accounts, cards, final_day, standings
 from judgeaid.services.errors import ServiceError
 from judgeaid.tournament.brackets import SEED_TABLES
 from tests import factories
-from tests.web.test_standings_service import (
+from tests.factories import (
     DRAW,
-    close_session,
+    current_round,
     finish_with_draws,
     make_event,
     organizer_of,
     play,
+    play_preliminary,
     players_at,
     win,
 )
@@ -29,26 +28,6 @@ WORKED_EXAMPLE = [
     (13, 9, 1), (15, 10, 4), (17, 11, 2), (19, 12, 3), (20, 13, 3), (23, 14, 2), (26, 15, 4),
     (29, 16, 1),
 ]
-
-
-def play_preliminary(tournament, organizer):
-    """Seat and play session 1 so that every player's total differs; post it as final."""
-    session = seating.seat_session(tournament, 1, organizer)
-    for t, table in enumerate(session.tables):
-        card = cards.card_for_table(table)
-        a, b, c, _ = players_at(card)
-        play(card, organizer, win(a, 10 + t), win(b, 20 + 2 * t), win(c, 30 + 3 * t))
-    close_session(tournament, session, organizer)
-    sheet = standings.load_sheet(tournament.id)
-    assert len({s.raw for s in sheet.standings}) == len(sheet.standings)
-    return {s.rank: s.number for s in sheet.standings}
-
-
-def current_round(tournament):
-    """Return the latest final-day session."""
-    return db.session.scalar(select(PlaySession).where(
-        PlaySession.tournament_id == tournament.id, PlaySession.stage == "final")
-        .order_by(PlaySession.number.desc()).limit(1))
 
 
 def table_players(session):

@@ -11,49 +11,20 @@ from flask import render_template
 from judgeaid.extensions import db
 from judgeaid.models import Player
 from judgeaid.services import standings
-from tests.factories import make_judge
-from tests.web.test_standings_service import (
+from tests.factories import (
+    as_organizer,
     card_of,
-    make_event,
     organizer_of,
-    play,
-    seat_by_hand,
+    played_event,
+    sign_in,
     time_over,
-    win,
 )
-
-NAMES = ["Zoë Ünal", "Ana", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus"]
 
 
 @pytest.fixture
 def event(app):
-    """Two tables, session 1 played (one win each) and session 2 seated; return ids and tokens."""
     with app.app_context():
-        tournament, organizer = make_event(players=8)
-        for player, name in zip(tournament.players, NAMES, strict=True):
-            player.name = name
-        make_judge(tournament, "Jin", pin="2468")
-        first = seat_by_hand(tournament, 1, [[1, 2, 3, 4], [5, 6, 7, 8]])
-        play(card_of(first, 1), organizer, win(1, 40))
-        play(card_of(first, 2), organizer, win(6, 10))
-        seat_by_hand(tournament, 2, [[1, 5, 2, 6], [3, 7, 4, 8]])
-        other, _ = make_event(players=4)
-        db.session.commit()
-        return {"id": tournament.id, "organizer": organizer.name, "other": other.id,
-                "tokens": {p.number: p.token for p in tournament.players},
-                "other_token": other.players[0].token, "player_ids": {
-                    p.number: p.id for p in tournament.players}}
-
-
-def sign_in(client, event, name, pin):
-    response = client.post("/api/login", json={"tournament_id": event["id"], "name": name,
-                                                "pin": pin})
-    assert response.status_code == 200
-    return client
-
-
-def as_organizer(client, event):
-    return sign_in(client, event, event["organizer"], "1234")
+        return played_event()
 
 
 def test_public_page_needs_no_sign_in_and_shows_the_ranking(client, event):

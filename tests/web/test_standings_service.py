@@ -7,116 +7,29 @@ import math
 import uuid
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from judgeaid.extensions import db
-from judgeaid.models import WINDS, AuditEvent, Card, CardRound, PlaySession, Seat, Table, User
+from judgeaid.models import WINDS, AuditEvent
 from judgeaid.services import accounts, cards, seating, standings
 from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict, ServiceError
 from judgeaid.tournament.standings import draw_value
 from tests import factories
-from tests.factories import make_players, make_tournament
+from tests.factories import (
+    DRAW,
+    card_of,
+    make_event,
+    organizer_of,
+    penalize,
+    play,
+    players_at,
+    seat_by_hand,
+    time_over,
+    win,
+)
 
 # ---------------------------------------------------------------- helpers (shared)
-
-
-def organizer_of(tournament) -> User:
-    """Return the tournament's first organizer."""
-    return db.session.scalar(select(User).where(User.tournament_id == tournament.id,
-                                                User.role == "organizer"))
-
-
-def make_event(format_code="csom", players=8, seed=5, **settings):
-    """Create a tournament with players (and edited settings); return (tournament, organizer)."""
-    tournament, organizer = make_tournament(format_code=format_code, seed=seed)
-    if settings:
-        accounts.update_settings(tournament, settings, organizer)
-    make_players(tournament, players)
-    db.session.flush()
-    return tournament, organizer
-
-
-def seat_by_hand(tournament, number, tables, *, stage="preliminary", bracket_size=None):
-    """Seat a session with the given tables of player numbers, E S W N in list order."""
-    by_number = {p.number: p for p in tournament.players}
-    session = PlaySession(tournament_id=tournament.id, number=number, status="seated",
-                          stage=stage, bracket_size=bracket_size)
-    db.session.add(session)
-    db.session.flush()
-    for table_number, group in enumerate(tables, start=1):
-        table = Table(session_id=session.id, number=table_number)
-        db.session.add(table)
-        db.session.flush()
-        for position, player_number in enumerate(group):
-            db.session.add(Seat(table_id=table.id, player_id=by_number[player_number].id,
-                                position=position))
-    db.session.flush()
-    db.session.refresh(session)
-    cards.create_cards(session)
-    return session
-
-
-def card_of(session, table_number) -> Card:
-    """Return the card of a session's table."""
-    return db.session.scalar(select(Card).join(Table, Table.id == Card.table_id).where(
-        Table.session_id == session.id, Table.number == table_number))
-
-
-def players_at(card) -> list[int]:
-    """Return the player numbers at a card's table, E S W N."""
-    return [s.player.number for s in sorted(card.table.seats, key=lambda s: s.position)]
-
-
-def win(winner, value, how="self", discarder=None):
-    """Return a round line: a self-draw (or a discard win) by `winner` worth `value`."""
-    line = {"result": "win", "winner": winner, "value": value, "win": how}
-    if discarder is not None:
-        line["discarder"] = discarder
-    return line
-
-
-DRAW = {"result": "draw"}
-
-
-def play(card, user, *lines, start=None, **extra):
-    """Record rounds on a card from `start` (default: the next round) as the given user."""
-    recorded = db.session.scalar(select(func.max(CardRound.round))
-                                 .where(CardRound.card_id == card.id)) or 0
-    first = start or recorded + 1
-    for offset, line in enumerate(lines):
-        body, _ = factories.record_round(card, {"round": first + offset, **line, **extra,
-                                            "op_id": str(uuid.uuid4())}, Actor.for_user(user))
-    return body
-
-
-def penalize(card, user, player, points, reason="slow play"):
-    """Put penalty points on a card's penalty line; return the penalty id."""
-    body, _ = factories.add_penalty(card, {"player": player, "points": points, "reason": reason,
-                                       "op_id": str(uuid.uuid4())}, Actor.for_user(user))
-    return body["penalty"]
-
-
-def time_over(card, user):
-    """Mark the rounds not yet recorded as not played (§3.4 session time over)."""
-    factories.mark_time_over(card, {"op_id": str(uuid.uuid4())}, Actor.for_user(user))
-
-
-def finish_with_draws(card, user):
-    """Record every round not yet recorded as a draw."""
-    done = {line["round"] for line in cards.card_view(card)["rounds"] if line["recorded"]}
-    for number in range(1, 17):
-        if number not in done:
-            play(card, user, DRAW, start=number)
-
-
-def close_session(tournament, session, user):
-    """Time-over every unfinished card of a session and post it as final."""
-    for table in session.tables:
-        card = cards.card_for_table(table)
-        if not cards.card_view(card)["is_complete"]:
-            time_over(card, user)
-    standings.finalize_session(tournament, session.number, user)
 
 
 def mp(raw):
