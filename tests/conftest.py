@@ -47,9 +47,6 @@ def pytest_configure(config):
         # PINs are hashed with scrypt at a cost fit for tests (signing in took 0.2 s of
         # CPU); the hash is checked the same way, with the parameters stored in it.
         security.generate_password_hash.__defaults__ = ("scrypt:1024:8:1", 16)
-    config.addinivalue_line(
-        "markers", "committed: the test's writes really commit (threads, DDL, restore), "
-                   "on its own copy of the database")
 
 
 @pytest.fixture(scope="session")
