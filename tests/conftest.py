@@ -39,6 +39,7 @@ def is_postgres() -> bool:
 
 
 def pytest_configure(config):
+    """Make the web stack cheaper to test where it is installed."""
     try:
         from werkzeug import security
     except ImportError:  # the pure core's tests run without the web stack
@@ -77,11 +78,13 @@ def app(request, tmp_path, templates):
 
 @pytest.fixture
 def client(app):
+    """A test client of the app."""
     return app.test_client()
 
 
 @pytest.fixture
 def runner(app):
+    """A CLI runner of the app."""
     return app.test_cli_runner()
 
 
@@ -151,12 +154,14 @@ class LiveServer:
 
 @pytest.fixture
 def live_server(app):
+    """The app served over HTTP while the test runs."""
     with LiveServer(app) as server:
         yield server
 
 
 @pytest.fixture(scope="session")
 def browser():
+    """Headless Chromium, started once per session."""
     if not Path(CHROMIUM).exists():
         pytest.skip("Chromium is not installed (make test installs Debian's chromium)")
     from playwright.sync_api import sync_playwright
@@ -169,6 +174,7 @@ def browser():
 
 @pytest.fixture
 def context(browser):
+    """A fresh browser context sized like a phone."""
     ctx = browser.new_context(viewport={"width": 360, "height": 740}, service_workers="allow")
     yield ctx
     ctx.close()
@@ -176,4 +182,5 @@ def context(browser):
 
 @pytest.fixture
 def page(context):
+    """A page in the test's browser context."""
     return context.new_page()

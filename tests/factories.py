@@ -354,6 +354,7 @@ _ops = itertools.count(1)
 
 
 def op() -> str:
+    """Return a new op_id."""
     return f"test-op-{next(_ops):06d}"
 
 
@@ -363,10 +364,12 @@ def demo_card_id(demo, index: int = 0) -> int:
 
 
 def seated(client, card_id: int) -> list[int]:
+    """Return the player numbers at a card's table."""
     return [p["number"] for p in client.get(f"/api/cards/{card_id}").get_json()["players"]]
 
 
 def give(client, tid, card_id, player, **fields):
+    """Give a player a penalty through the judge API."""
     body = {"card_id": card_id, "player": player, "category": "procedural",
             "infraction": "tiles_mishandled", "kind": "points", "points": 5, "op_id": op(),
             **fields}
@@ -374,12 +377,14 @@ def give(client, tid, card_id, player, **fields):
 
 
 def rule(client, tid, **fields):
+    """Write a ruling through the judge API."""
     body = {"what_happened": "Tiles shown while drawing", "decision": "Play on",
             "op_id": op(), **fields}
     return client.post(f"/api/t/{tid}/rulings", json=body)
 
 
 def end_session(app, tid, number=1):
+    """Mark a session of a tournament finished."""
     with app.app_context():
         session = db.session.scalar(select(PlaySession).where(
             PlaySession.tournament_id == tid, PlaySession.number == number))
@@ -388,6 +393,7 @@ def end_session(app, tid, number=1):
 
 
 def token_of(app, tid, number):
+    """Return a player's personal link token."""
     with app.app_context():
         return db.session.scalar(select(Player.token).where(Player.tournament_id == tid,
                                                             Player.number == number))
@@ -421,6 +427,7 @@ def install_server_clock(monkeypatch, *, frozen: bool) -> ServerClock:
 
 
 def card_ids(demo) -> list[int]:
+    """Return the ids of the demo's cards, table by table."""
     return [int(c["api"].rsplit("/", 1)[1]) for c in demo["cards"]]
 
 

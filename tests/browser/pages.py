@@ -20,11 +20,13 @@ def sign_in(page, server, demo, role="judge"):
 
 
 def open_card(page, url):
+    """Open a live card and wait until its script has drawn it."""
     page.goto(url)
     page.wait_for_selector("html[data-card-ready=true]")
 
 
 def api_card(page, server, card_id):
+    """Return a card as the API gives it."""
     return page.request.get(f"{server.url}/api/cards/{card_id}").json()
 
 
@@ -34,10 +36,12 @@ def winds_of(card, number):
 
 
 def version(page):
+    """Return the card revision the page shows."""
     return int(page.get_attribute("#card-root", "data-version"))
 
 
 def wait_version(page, at_least, timeout=15000):
+    """Wait until the page shows at least the given card revision."""
     page.wait_for_function(
         f"() => Number(document.getElementById('card-root').dataset.version) >= {at_least}",
         timeout=timeout)
@@ -83,22 +87,26 @@ def use_picker(page, patterns):
 
 
 def save_round(page):
+    """Save the round being entered and wait for the card to take it."""
     before = version(page)
     page.click("[data-save-round]")
     wait_version(page, before + 1)
 
 
 def row_deltas(page, number):
+    """Return a round's score changes by player number, as the page shows them."""
     cells = page.locator(f"tr.round[data-round='{number}'] td")
     return {int(c.get_attribute("data-player")):
             int(c.locator(".delta").get_attribute("data-value")) for c in cells.all()}
 
 
 def foot(page, key, player):
+    """Return a number from the card's foot (totals, penalties …) for a player."""
     return int(page.get_attribute(f"[data-testid={key}-{player}]", "data-value"))
 
 
 def login_api(context, server, demo, role="judge"):
+    """Sign a browser context in as one of the demo's staff."""
     response = context.request.post(f"{server.url}/api/login", data={
         "tournament_id": demo["tournament_id"], "name": demo[role]["name"],
         "pin": demo[role]["pin"]})
@@ -106,6 +114,7 @@ def login_api(context, server, demo, role="judge"):
 
 
 def outbox(page, call="pending"):
+    """Call a function of the page's outbox module and return its answer."""
     return page.evaluate(f"async () => (await import('{OUTBOX}')).{call}()")
 
 
@@ -166,6 +175,7 @@ class Phones:
 
 
 def wait_synced(page):
+    """Wait until the session clock has synced with the server and shows digits."""
     page.wait_for_function(f"() => document.querySelector('{CLOCK}').clockSynced?.()",
                            timeout=10_000)
     page.wait_for_function(
