@@ -50,6 +50,14 @@ def pytest_configure(config):
         security.generate_password_hash.__defaults__ = ("scrypt:1024:8:1", 16)
 
 
+@pytest.fixture
+def full_cost_pins(monkeypatch):
+    """Hash PINs made from here on at the app's own scrypt cost (list it before `app`)."""
+    from werkzeug import security
+
+    monkeypatch.setattr(security.generate_password_hash, "__defaults__", ("scrypt", 16))
+
+
 @pytest.fixture(scope="session")
 def templates(tmp_path_factory):
     """The databases built once: an empty schema, and one with the seated demo."""

@@ -162,6 +162,7 @@ def test_a_session_ends_after_twelve_idle_hours(client, event):
         assert "user_id" not in session
 
 
+@pytest.mark.committed  # counts the statements of real transactions
 def test_using_a_session_writes_nothing_to_the_database(app, client, event):
     api_login(client, event, "Jin", "2468")
     statements: list[str] = []

@@ -160,7 +160,7 @@ def test_forwarded_for_counts_only_behind_a_trusted_proxy(tmp_path, trusted):
     assert sources == ({"address:10.0.0.1"} if trusted else {"address:127.0.0.1"})
 
 
-def test_an_unknown_name_takes_as_long_as_a_wrong_pin(app, client, event):
+def test_an_unknown_name_takes_as_long_as_a_wrong_pin(full_cost_pins, app, client, event):
     app.config.update(LOGIN_FAILURES_ALLOWED=100, LOGIN_ACCOUNT_FAILURES_ALLOWED=100)
     times: dict[str, list[float]] = {"Jin": [], "Nobody Here": []}
     for _ in range(7):

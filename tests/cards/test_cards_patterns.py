@@ -121,6 +121,7 @@ def test_a_backup_signed_before_included_patterns_restores_as_it_was(app, judge,
         assert (row.value, row.patterns) == (155, {"9.4.1": 1})
 
 
+@pytest.mark.committed
 def test_a_backup_whose_patterns_never_made_its_value_is_refused(app, judge, demo):
     data = old_backup(app, judge, demo, 150, {"9.4.1": 1})
     with app.app_context():
