@@ -43,7 +43,7 @@ def penalty_body(card, player, /, **fields) -> dict:
 
 
 @pytest.fixture
-def judge(client, demo):
+def judge_at_table(client, demo):
     """A signed-in judge: (tournament id, first card, a player seated there)."""
     login(client, demo, "judge")
     card = demo_card_id(demo)
@@ -51,9 +51,9 @@ def judge(client, demo):
 
 
 @pytest.fixture
-def appeal_ready(app, client, demo, judge):
+def appeal_ready(app, client, demo, judge_at_table):
     """A ruling with a penalty, its session over: (tid, ruling id, player, their token)."""
-    tid, card, player = judge
+    tid, card, player = judge_at_table
     entry = rule(client, tid, card_id=card, penalties=[
         {"player": player, "category": "procedural", "infraction": "tiles_mishandled",
          "kind": "points", "points": 5}]).get_json()["ruling"]
@@ -64,8 +64,8 @@ def appeal_ready(app, client, demo, judge):
 # ---------------------------------------------------------------- ids
 
 @pytest.mark.parametrize("big", BIG)
-def test_ids_beyond_the_database_range_in_paths_are_404(client, judge, big):
-    tid = judge[0]
+def test_ids_beyond_the_database_range_in_paths_are_404(client, judge_at_table, big):
+    tid = judge_at_table[0]
     gets = [f"/api/t/{tid}/rulings/{big}",
             f"/api/t/{tid}/players/{big}/record", f"/api/t/{big}/call-ups",
             f"/t/{tid}/judge/rulings/{big}",
@@ -84,8 +84,8 @@ def test_ids_beyond_the_database_range_in_paths_are_404(client, judge, big):
         assert answer.get_json()["message"]
 
 
-def test_the_largest_id_reaches_the_service_and_is_a_plain_404(client, judge):
-    tid = judge[0]
+def test_the_largest_id_reaches_the_service_and_is_a_plain_404(client, judge_at_table):
+    tid = judge_at_table[0]
     answer = client.get(f"/api/t/{tid}/rulings/{2**31 - 1}")
     assert answer.status_code == 404
     assert answer.get_json()["message"] == "There is no ruling #2147483647 here."
@@ -94,8 +94,8 @@ def test_the_largest_id_reaches_the_service_and_is_a_plain_404(client, judge):
 
 
 @pytest.mark.parametrize("big", BIG)
-def test_ids_beyond_the_database_range_in_bodies_are_400(app, client, judge, big):
-    tid, card, player = judge
+def test_ids_beyond_the_database_range_in_bodies_are_400(app, client, judge_at_table, big):
+    tid, card, player = judge_at_table
     before = counts(app)
     for field, value in [("card_id", big), ("player", big), ("ruling_id", big),
                          ("paid_to", {str(big): 5})]:
@@ -139,8 +139,8 @@ def test_control_characters_in_call_up_reasons_are_refused(app, client, demo, ba
 
 
 @pytest.mark.parametrize("bad", BAD_TEXT.values(), ids=BAD_TEXT.keys())
-def test_control_characters_in_penalty_fields_are_refused(app, client, judge, bad):
-    tid, card, player = judge
+def test_control_characters_in_penalty_fields_are_refused(app, client, judge_at_table, bad):
+    tid, card, player = judge_at_table
     before = counts(app)
     for field in ("reason", "infraction"):
         answer = client.post(f"/api/t/{tid}/penalties",
@@ -154,8 +154,8 @@ def test_control_characters_in_penalty_fields_are_refused(app, client, judge, ba
 
 
 @pytest.mark.parametrize("bad", BAD_TEXT.values(), ids=BAD_TEXT.keys())
-def test_control_characters_in_rulings_are_refused(app, client, judge, bad):
-    tid, card, player = judge
+def test_control_characters_in_rulings_are_refused(app, client, judge_at_table, bad):
+    tid, card, player = judge_at_table
     before = counts(app)
     for field in ("what_happened", "decision", "guide_entry"):
         refused(rule(client, tid, card_id=card, **{field: bad}), field)
@@ -188,8 +188,8 @@ def test_control_characters_in_appeals_are_refused(app, client, demo, appeal_rea
         assert db.session.get(Appeal, appeal_id).status == "filed"
 
 
-def test_line_breaks_and_tabs_stay_allowed_in_multi_line_fields(client, judge):
-    tid, card, player = judge
+def test_line_breaks_and_tabs_stay_allowed_in_multi_line_fields(client, judge_at_table):
+    tid, card, player = judge_at_table
     story = "Claimed a pung.\n\tThen took it back."
     answer = rule(client, tid, card_id=card, what_happened=story,
                   decision="Play on.\nWarned both.")
@@ -201,8 +201,8 @@ def test_line_breaks_and_tabs_stay_allowed_in_multi_line_fields(client, judge):
 
 
 @pytest.mark.parametrize(("what", "limit"), [("reason", 1000), ("infraction", 120)])
-def test_penalty_text_longer_than_its_limit_is_refused(app, client, judge, what, limit):
-    tid, card, player = judge
+def test_penalty_text_longer_than_its_limit_is_refused(app, client, judge_at_table, what, limit):
+    tid, card, player = judge_at_table
     before = counts(app)
     answer = client.post(f"/api/t/{tid}/penalties",
                          json=penalty_body(card, player, **{what: "x" * (limit + 1)}))
@@ -229,8 +229,8 @@ def test_long_texts_are_refused_at_their_limits(app, client, demo, appeal_ready)
 # ---------------------------------------------------------------- numbers and fields
 
 @pytest.mark.parametrize("bad", BAD_NUMBERS.values(), ids=BAD_NUMBERS.keys())
-def test_only_ascii_digits_count_as_numbers(app, client, judge, bad):
-    tid, card, player = judge
+def test_only_ascii_digits_count_as_numbers(app, client, judge_at_table, bad):
+    tid, card, player = judge_at_table
     before = counts(app)
     for field in ("points", "round", "player", "card_id"):
         answer = client.post(f"/api/t/{tid}/penalties",
@@ -246,8 +246,8 @@ def test_only_ascii_digits_count_as_numbers(app, client, judge, bad):
 
 
 @pytest.mark.parametrize("bad", ["²", "٣", "1e3", "2147483648"])
-def test_pages_refuse_bad_numbers_with_a_message(client, judge, bad):
-    tid = judge[0]
+def test_pages_refuse_bad_numbers_with_a_message(client, judge_at_table, bad):
+    tid = judge_at_table[0]
     for path, field in [("/judge/log/print", "session"), ("/judge/log", "table"),
                         ("/judge/players", "number"), ("/judge/rulings/new", "card")]:
         answer = client.get(f"/t/{tid}{path}", query_string={field: bad})
@@ -255,16 +255,16 @@ def test_pages_refuse_bad_numbers_with_a_message(client, judge, bad):
         assert field in answer.get_data(as_text=True)
 
 
-def test_a_check_box_takes_on_or_off(client, judge):
-    tid = judge[0]
+def test_a_check_box_takes_on_or_off(client, judge_at_table):
+    tid = judge_at_table[0]
     answer = client.get(f"/api/t/{tid}/rulings", query_string={"history": "maybe"})
     assert refused(answer, "history").endswith("history: must be 1 (on) or 0 (off).")
     for value in ("1", "on", "true", "0", "off", ""):
         assert client.get(f"/api/t/{tid}/rulings?history={value}").status_code == 200
 
 
-def test_unknown_fields_are_refused(app, client, judge):
-    tid, card, player = judge
+def test_unknown_fields_are_refused(app, client, judge_at_table):
+    tid, card, player = judge_at_table
     before = counts(app)
     refused(client.post(f"/api/t/{tid}/penalties",
                         json=penalty_body(card, player, points_paid=5)),
@@ -279,8 +279,8 @@ def test_unknown_fields_are_refused(app, client, judge):
     assert counts(app) == before
 
 
-def test_choices_outside_the_rubric_are_refused(app, client, judge):
-    tid, card, player = judge
+def test_choices_outside_the_rubric_are_refused(app, client, judge_at_table):
+    tid, card, player = judge_at_table
     before = counts(app)
     refused(client.post(f"/api/t/{tid}/penalties",
                         json=penalty_body(card, player, category="major")), "category")
@@ -306,8 +306,8 @@ def test_a_call_up_op_id_sent_to_another_card_is_409(app, client, demo):
     assert again.status_code == 200 and again.get_json()["is_new"]
 
 
-def test_an_op_id_belongs_to_one_endpoint(app, client, judge):
-    tid, card, player = judge
+def test_an_op_id_belongs_to_one_endpoint(app, client, judge_at_table):
+    tid, card, player = judge_at_table
     body = penalty_body(card, player)
     assert client.post(f"/api/t/{tid}/penalties", json=body).status_code == 200
     before = counts(app)
@@ -456,8 +456,8 @@ def test_twin_writes_racing_apply_once_and_get_one_answer(app, demo):
     assert (found["CallUp"], found["Ruling"], found["Penalty"], found["CardPenalty"]) == (4,) * 4
 
 
-def test_the_forms_say_the_limits_the_api_takes(client, demo, judge):
-    tid = judge[0]
+def test_the_forms_say_the_limits_the_api_takes(client, demo, judge_at_table):
+    tid = judge_at_table[0]
     form = client.get(f"/t/{tid}/judge/rulings/new?penalty=1").get_data(as_text=True)
     assert form.count('maxlength="4000"') == 2  # what happened, decision
     assert 'maxlength="120"' in form and 'maxlength="1000"' in form and 'max="1000"' in form
