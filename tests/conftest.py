@@ -136,6 +136,10 @@ class LiveServer:
     def __init__(self, app):
         from werkzeug.serving import make_server
 
+        if app.extensions.get(databases.ROLLED_BACK):
+            raise RuntimeError("A live server answers from other threads, which cannot share "
+                               "the test's transaction: mark the test @pytest.mark.committed "
+                               "(the live_server fixture does it by itself).")
         self.app = app
         self.server = make_server("127.0.0.1", 0, app, threaded=True)
         # Track request threads so teardown can let requests in flight finish first.

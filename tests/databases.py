@@ -17,6 +17,8 @@ from functools import cache
 from pathlib import Path
 
 KINDS = ("empty", "demo")
+# Set in app.extensions while a test runs on one connection in a transaction never committed.
+ROLLED_BACK = "tests.rolled_back"
 
 
 def database_url_for(tmp_path: Path) -> str:
@@ -187,6 +189,7 @@ def rolled_back(app):
         connection = db.engine.connect()
         outer = connection.begin()
     app_session = db.session
+    app.extensions[ROLLED_BACK] = True
     db.session = db._make_scoped_session({"class_": _joined_session_class(), "bind": connection,
                                           "join_transaction_mode": "create_savepoint"})
     try:
@@ -197,6 +200,7 @@ def rolled_back(app):
             db.session = app_session
             outer.rollback()
             connection.close()
+        del app.extensions[ROLLED_BACK]
         _forget_between_tests()
 
 
