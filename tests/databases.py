@@ -84,8 +84,9 @@ class Templates:
             self.base = make_url(database_url_for(folder))
             self.urls = {kind: self.base.set(database=f"{self.base.database}_{kind}")
                          for kind in KINDS}
-            for url in self.urls.values():
-                self._recreate(url.database)
+            # <name> too: a test that makes its own app uses it as it is.
+            for name in (self.base.database, *(url.database for url in self.urls.values())):
+                self._recreate(name)
             self.urls = {kind: url.render_as_string(hide_password=False)
                          for kind, url in self.urls.items()}
         else:
