@@ -19,6 +19,8 @@ from pathlib import Path
 KINDS = ("empty", "demo")
 # Set in app.extensions while a test runs on one connection in a transaction never committed.
 ROLLED_BACK = "tests.rolled_back"
+# The statement that puts PostgreSQL's sequences back as the database was built.
+RESTART_SEQUENCES = "tests.restart_sequences"
 
 
 def database_url_for(tmp_path: Path) -> str:
@@ -94,6 +96,10 @@ class Templates:
         _build(self.urls["empty"], with_demo=False)
         self.demo = _build(self.urls["demo"], with_demo=True)
         self.apps: dict = {}
+        # PostgreSQL's sequences ignore rollbacks: each test starts them where the build
+        # left them, so ids in a test do not depend on the tests before it.
+        self.restart_sequences = ({url: _sequences_as_built(url) for url in self.urls.values()}
+                                  if self.postgres else {})
 
     def shared_app(self, with_demo: bool):
         """Return the app made once for rolled-back tests on the empty or the demo database.
@@ -105,6 +111,7 @@ class Templates:
         if url not in self.apps:
             self.apps[url] = app = make_app(url)
             _savepoints_on_sqlite(app)
+            app.extensions[RESTART_SEQUENCES] = self.restart_sequences.get(url)
         return self.apps[url]
 
     def shared_url(self, with_demo: bool) -> str:
@@ -115,6 +122,9 @@ class Templates:
         """Return a database of the test's own, a copy of the empty or the demo one."""
         source = self.shared_url(with_demo)
         if self.postgres:
+            # PostgreSQL copies a template only while nobody is connected to it.
+            for app in self.apps.values():
+                _close_connections(app)
             self._recreate(self.base.database, template=source.rsplit("/", 1)[1])
             return self.base.render_as_string(hide_password=False)
         target = tmp_path / "test.sqlite"
@@ -134,6 +144,30 @@ class Templates:
                 conn.execute(text(f'CREATE DATABASE "{name}"{suffix}'))
         finally:
             engine.dispose()
+
+
+def _sequences_as_built(url: str) -> str | None:
+    """Return one statement that sets every sequence of a PostgreSQL database as it is now."""
+    from sqlalchemy import create_engine
+
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            rows = conn.exec_driver_sql(
+                "SELECT schemaname, sequencename, last_value FROM pg_sequences").all()
+    finally:
+        engine.dispose()
+    calls = [f"setval('\"{schema}\".\"{name}\"', {value or 1}, {value is not None})"
+             for schema, name, value in rows]
+    return "SELECT " + ", ".join(calls) if calls else None
+
+
+def _close_connections(app) -> None:
+    """Close the connections an app keeps in its pool."""
+    from judgeaid.extensions import db
+
+    with app.app_context():
+        db.engine.dispose()
 
 
 def _savepoints_on_sqlite(app) -> None:
@@ -189,6 +223,8 @@ def rolled_back(app):
     with app.app_context():
         connection = db.engine.connect()
         outer = connection.begin()
+        if app.extensions.get(RESTART_SEQUENCES):
+            connection.exec_driver_sql(app.extensions[RESTART_SEQUENCES])
     app_session = db.session
     app.extensions[ROLLED_BACK] = True
     db.session = db._make_scoped_session({"class_": _joined_session_class(), "bind": connection,
