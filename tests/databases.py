@@ -125,6 +125,7 @@ class Templates:
             # PostgreSQL copies a template only while nobody is connected to it.
             for app in self.apps.values():
                 _close_connections(app)
+            _run(source, self.restart_sequences[source])
             self._recreate(self.base.database, template=source.rsplit("/", 1)[1])
             return self.base.render_as_string(hide_password=False)
         target = tmp_path / "test.sqlite"
@@ -160,6 +161,20 @@ def _sequences_as_built(url: str) -> str | None:
     calls = [f"setval('\"{schema}\".\"{name}\"', {value or 1}, {value is not None})"
              for schema, name, value in rows]
     return "SELECT " + ", ".join(calls) if calls else None
+
+
+def _run(url: str, statement: str | None) -> None:
+    """Run one statement on a database, if there is one, and disconnect."""
+    from sqlalchemy import create_engine
+
+    if not statement:
+        return
+    engine = create_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as conn:
+            conn.exec_driver_sql(statement)
+    finally:
+        engine.dispose()
 
 
 def _close_connections(app) -> None:
