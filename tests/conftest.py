@@ -61,7 +61,9 @@ def full_cost_pins(monkeypatch):
 @pytest.fixture(scope="session")
 def templates(tmp_path_factory):
     """The databases built once: an empty schema, and one with the seated demo."""
-    return databases.Templates(tmp_path_factory.mktemp("templates"))
+    templates = databases.Templates(tmp_path_factory.mktemp("templates"))
+    yield templates
+    templates.close()
 
 
 @pytest.fixture

@@ -118,6 +118,11 @@ class Templates:
         """Return the database a rolled-back test runs on."""
         return self.urls["demo" if with_demo else "empty"]
 
+    def close(self) -> None:
+        """Close the shared apps' connections."""
+        for app in self.apps.values():
+            _close_connections(app)
+
     def copy_for(self, tmp_path: Path, with_demo: bool) -> str:
         """Return a database of the test's own, a copy of the empty or the demo one."""
         source = self.shared_url(with_demo)
