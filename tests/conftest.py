@@ -1,36 +1,36 @@
-"""Fixtures: the app on a real database (SQLite file, or TEST_DATABASE_URL), clients, browser."""
+"""Fixtures: the app on a real database (SQLite, or TEST_DATABASE_URL), clients, browser.
+
+This file imports neither Flask nor SQLAlchemy at the top, so the pure core's tests
+(tests/rules, tests/tournament) run without them; fixtures import the app when used.
+
+The schema, and the seated demo tournament, are built once per session (tests/databases.py).
+A test runs inside a transaction rolled back at its end, its commits being savepoints; a test
+that needs real commits (a live server, threads, DDL) gets its own copy of the database.
+"""
 
 from __future__ import annotations
 
-import json
+import copy
 import os
 import threading
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
-from werkzeug.serving import make_server
 
-from judgeaid import create_app
-from judgeaid.config import _database_url
-from judgeaid.extensions import db
+pytest.register_assert_rewrite("tests.factories", "tests.browser.pages", "tests.rules.expect",
+                               "tests.printing")
+
+from tests import databases  # noqa: E402  (after the assert rewriting is registered)
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]
+# Fixtures whose tests reach the database from another thread or connection than the test's.
+COMMITTING_FIXTURES = {"live_server"}
 
-
-def database_url_for(tmp_path: Path) -> str:
-    """Return the test database: TEST_DATABASE_URL (PostgreSQL) or a fresh SQLite file."""
-    url = os.environ.get("TEST_DATABASE_URL")
-    if url:
-        os.environ["DATABASE_URL"] = url
-        try:
-            return _database_url("")
-        finally:
-            del os.environ["DATABASE_URL"]
-    return "sqlite:///" + str(tmp_path / "test.sqlite")
+database_url_for = databases.database_url_for
+reset_schema = databases.reset_schema
 
 
 def is_postgres() -> bool:
@@ -38,49 +38,71 @@ def is_postgres() -> bool:
     return bool(os.environ.get("TEST_DATABASE_URL"))
 
 
-def reset_schema() -> None:
-    """Drop every table (including Alembic's) and create the models' tables."""
-    db.drop_all()
-    with db.engine.begin() as conn:
-        conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
-    db.create_all()
+def pytest_configure(config):
+    """Make the web stack cheaper to test where it is installed."""
+    try:
+        from werkzeug import security
+    except ImportError:  # the pure core's tests run without the web stack
+        pass
+    else:
+        # PINs are hashed with scrypt at a cost fit for tests (signing in took 0.2 s of
+        # CPU); the hash is checked the same way, with the parameters stored in it.
+        security.generate_password_hash.__defaults__ = ("scrypt:1024:8:1", 16)
 
 
 @pytest.fixture
-def app(tmp_path):
-    app = create_app({
-        "TESTING": True,
-        "SQLALCHEMY_DATABASE_URI": database_url_for(tmp_path),
-        "WTF_CSRF_ENABLED": False,
-        "SERVER_NAME": None,
-    })
-    with app.app_context():
-        reset_schema()
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
+def full_cost_pins(monkeypatch):
+    """Hash PINs made from here on at the app's own scrypt cost (list it before `app`)."""
+    from werkzeug import security
+
+    monkeypatch.setattr(security.generate_password_hash, "__defaults__", ("scrypt", 16))
+
+
+@pytest.fixture(scope="session")
+def templates(tmp_path_factory):
+    """The databases built once: an empty schema, and one with the seated demo."""
+    templates = databases.Templates(tmp_path_factory.mktemp("templates"))
+    yield templates
+    templates.close()
+
+
+@pytest.fixture
+def app(request, tmp_path, templates):
+    """The app on a database of its own for this test: empty, or with the demo if asked."""
+    with_demo = "demo" in request.fixturenames
+    if (request.node.get_closest_marker("committed") is not None
+            or not COMMITTING_FIXTURES.isdisjoint(request.fixturenames)):
+        app = databases.make_app(templates.copy_for(tmp_path, with_demo))
+        with databases.committed_database(app):
+            yield app
+        return
+    app = templates.shared_app(with_demo)
+    config = dict(app.config)
+    try:
+        with databases.rolled_back(app):
+            yield app
+    finally:
+        app.config.clear()
+        app.config.update(config)
 
 
 @pytest.fixture
 def client(app):
+    """A test client of the app."""
     return app.test_client()
 
 
 @pytest.fixture
 def runner(app):
+    """A CLI runner of the app."""
     return app.test_cli_runner()
 
 
 @pytest.fixture
-def demo(app):
-    """Create the demo tournament (32 players, session 1 seated); return the demo JSON."""
-    from judgeaid.demo import create_demo
-
-    with app.test_request_context():
-        result = create_demo(32, 7)
-        db.session.commit()
-    return json.loads(json.dumps(result))
+def demo(app, templates):
+    """The demo tournament (32 players, session 1 seated), already in the app's database:
+    return the demo JSON."""
+    return copy.deepcopy(templates.demo)
 
 
 def login(client, demo, role: str = "judge"):
@@ -92,10 +114,34 @@ def login(client, demo, role: str = "judge"):
     return client
 
 
+@pytest.fixture
+def judge(client, demo):
+    """The test client, signed in as the demo's judge."""
+    return login(client, demo, "judge")
+
+
+@pytest.fixture
+def organizer(client, demo):
+    """The test client, signed in as the demo's organizer."""
+    return login(client, demo, "organizer")
+
+
+@pytest.fixture
+def head_judge(client, demo):
+    """The test client, signed in as the demo's head judge."""
+    return login(client, demo, "head_judge")
+
+
 class LiveServer:
     """The app served over HTTP on a free loopback port, in a background thread."""
 
     def __init__(self, app):
+        from werkzeug.serving import make_server
+
+        if app.extensions.get(databases.ROLLED_BACK):
+            raise RuntimeError("A live server answers from other threads, which cannot share "
+                               "the test's transaction: mark the test @pytest.mark.committed "
+                               "(the live_server fixture does it by itself).")
         self.app = app
         self.server = make_server("127.0.0.1", 0, app, threaded=True)
         # Track request threads so teardown can let requests in flight finish first.
@@ -122,12 +168,14 @@ class LiveServer:
 
 @pytest.fixture
 def live_server(app):
+    """The app served over HTTP while the test runs."""
     with LiveServer(app) as server:
         yield server
 
 
 @pytest.fixture(scope="session")
 def browser():
+    """Headless Chromium, started once per session."""
     if not Path(CHROMIUM).exists():
         pytest.skip("Chromium is not installed (make test installs Debian's chromium)")
     from playwright.sync_api import sync_playwright
@@ -140,6 +188,7 @@ def browser():
 
 @pytest.fixture
 def context(browser):
+    """A fresh browser context sized like a phone."""
     ctx = browser.new_context(viewport={"width": 360, "height": 740}, service_workers="allow")
     yield ctx
     ctx.close()
@@ -147,4 +196,5 @@ def context(browser):
 
 @pytest.fixture
 def page(context):
+    """A page in the test's browser context."""
     return context.new_page()

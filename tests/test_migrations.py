@@ -1,5 +1,6 @@
 """Migrations applied to an empty database build exactly the models' schema."""
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask_migrate import upgrade
@@ -8,6 +9,7 @@ from sqlalchemy import text
 from judgeaid.extensions import db
 
 
+@pytest.mark.committed  # drops and builds the schema on its own database
 def test_migrations_from_empty_match_the_models(app):
     with app.app_context():
         db.drop_all()

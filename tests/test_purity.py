@@ -50,3 +50,26 @@ def test_every_ruleset_package_is_registered_and_checked():
     assert packages == set(RULESETS), "a package under judgeaid/rules/ is a ruleset: register it"
     for package in packages:
         assert any(path.is_relative_to(rules / package) for path in CORE_FILES), package
+
+
+# Makes every import of the web stack fail, as on a machine that has only the pure core.
+WITHOUT_THE_WEB = """
+import sys
+import pytest
+
+class NotInstalled:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in {forbidden!r}:
+            raise ModuleNotFoundError(f"No module named {{name!r}}")
+
+sys.meta_path.insert(0, NotInstalled())
+sys.exit(pytest.main(["-q", "-p", "no:cacheprovider", "tests/rules", "tests/tournament"]))
+"""
+
+
+def test_the_core_tests_run_without_flask_or_sqlalchemy():
+    code = WITHOUT_THE_WEB.format(forbidden=("flask", "flask_sqlalchemy", "sqlalchemy",
+                                             "werkzeug"))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
+    assert " passed" in out.stdout and "error" not in out.stdout.splitlines()[-1]

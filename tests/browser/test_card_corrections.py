@@ -5,8 +5,15 @@ waiting in the outbox follows it."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_card_full import api_card, fill_round, open_card, save_round, winds_of
-from tests.browser.test_card_offline import login_api, outbox
+from tests.browser.pages import (
+    api_card,
+    fill_round,
+    login_api,
+    open_card,
+    outbox,
+    save_round,
+    winds_of,
+)
 
 pytestmark = pytest.mark.browser
 

@@ -4,6 +4,19 @@ penalty, four confirmations (three on the judge's phone, one from the player's o
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
+from tests.browser.pages import (
+    api_card,
+    fill_round,
+    foot,
+    open_card,
+    row_deltas,
+    save_round,
+    sign_in,
+    version,
+    wait_version,
+    winds_of,
+)
+
 pytestmark = pytest.mark.browser
 
 # Round plan: winds are that round's seat winds (the rotation of §3.4 decides who holds them).
@@ -35,98 +48,9 @@ PLAN = [
 ]
 
 
-def sign_in(page, server, demo, role="judge"):
-    """Sign in through the /login form, as a judge would on their phone."""
-    page.goto(f"{server.url}/login")
-    page.select_option("select[name=tournament_id]", str(demo["tournament_id"]))
-    page.fill("input[name=name]", demo[role]["name"])
-    page.fill("input[name=pin]", demo[role]["pin"])
-    page.click("button[type=submit]")
-    page.wait_for_url(lambda url: "/login" not in url)
-
-
-def open_card(page, url):
-    page.goto(url)
-    page.wait_for_selector("html[data-card-ready=true]")
-
-
-def api_card(page, server, card_id):
-    return page.request.get(f"{server.url}/api/cards/{card_id}").json()
-
-
-def winds_of(card, number):
-    """Return {seat wind: player number} for a round."""
-    return {w: int(p) for p, w in card["rounds"][number - 1]["winds"].items()}
-
-
-def version(page):
-    return int(page.get_attribute("#card-root", "data-version"))
-
-
-def wait_version(page, at_least, timeout=15000):
-    page.wait_for_function(
-        f"() => Number(document.getElementById('card-root').dataset.version) >= {at_least}",
-        timeout=timeout)
-
-
-def fill_round(page, card, number, *, result="win", winner=None, win="discard", discarder=None,
-               chain=(), value=None, picker=None, reason=None):
-    """Open a round's form by tapping its row and fill it in (winds are that round's)."""
-    seats = winds_of(card, number)
-    page.click(f"[data-testid=round-{number}] .rd-button")
-    form = page.locator("[data-round-form]")
-    form.wait_for(state="visible")
-    if result == "draw":
-        form.locator("input[name=result][value=draw]").check()
-    else:
-        form.locator("input[name=result][value=win]").check()
-        form.locator(f"input[name=winner][value='{seats[winner]}']").check()
-        form.locator(f"input[name=win][value={win}]").check()
-        if win == "discard":
-            form.locator(f"input[name=discarder][value='{seats[discarder]}']").check()
-            if chain:
-                if not form.locator("[data-chain]").evaluate("d => d.open"):
-                    form.locator("[data-chain] summary").click()
-                for wind in chain:
-                    form.locator(f"input[name=chain][value='{seats[wind]}']").check()
-        if picker:
-            use_picker(page, picker)
-        elif value is not None:
-            form.locator("input[name=value]").fill(str(value))
-    if reason:
-        form.locator("input[name=reason]").fill(reason)
-    return seats
-
-
-def use_picker(page, patterns):
-    """Tick patterns in the picker sheet and bring the hand back to the round form."""
-    page.click("[data-open-picker]")
-    frame = page.frame_locator("[data-picker-frame]")
-    frame.locator("html[data-picker-ready=true]").wait_for(state="attached")
-    for pattern in patterns:
-        frame.locator(f"[data-pattern='{pattern}']").click()
-    page.click("[data-use-hand]")
-
-
 def preview(page, seats):
     return {w: int(page.get_attribute(f"[data-testid=preview-{p}] output", "data-value"))
             for w, p in seats.items()}
-
-
-def save_round(page):
-    before = version(page)
-    page.click("[data-save-round]")
-    wait_version(page, before + 1)
-
-
-def row_deltas(page, number):
-    cells = page.locator(f"tr.round[data-round='{number}'] td")
-    return {int(c.get_attribute("data-player")):
-            int(c.locator(".delta").get_attribute("data-value")) for c in cells.all()}
-
-
-def foot(page, key, player):
-    return int(page.get_attribute(f"[data-testid={key}-{player}]", "data-value"))
 
 
 def test_judge_fills_a_whole_card_and_four_players_confirm(live_server, page, browser, demo):

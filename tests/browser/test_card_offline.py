@@ -4,22 +4,17 @@ as pending, survives a reload, and is saved exactly once; a refusal needs a pers
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_card_full import api_card, fill_round, open_card, row_deltas, winds_of
+from tests.browser.pages import (
+    api_card,
+    fill_round,
+    login_api,
+    open_card,
+    outbox,
+    row_deltas,
+    winds_of,
+)
 
 pytestmark = pytest.mark.browser
-
-OUTBOX = "/static/js/outbox.js"
-
-
-def login_api(context, server, demo, role="judge"):
-    response = context.request.post(f"{server.url}/api/login", data={
-        "tournament_id": demo["tournament_id"], "name": demo[role]["name"],
-        "pin": demo[role]["pin"]})
-    assert response.ok, response.text()
-
-
-def outbox(page, call="pending"):
-    return page.evaluate(f"async () => (await import('{OUTBOX}')).{call}()")
 
 
 def test_round_recorded_offline_is_kept_and_saved_once(live_server, context, page, demo):

@@ -5,7 +5,7 @@ import uuid
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from tests.browser.test_card_full import foot, row_deltas, sign_in
+from tests.browser.pages import foot, row_deltas, sign_in
 from tests.factories import expected_deltas, paper_rounds
 
 pytestmark = pytest.mark.browser

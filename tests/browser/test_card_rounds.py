@@ -5,9 +5,8 @@ neutral substitute (§4.11, §4.15), and the card shows who sat where."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_card_full import api_card, fill_round, open_card, winds_of
-from tests.browser.test_card_offline import login_api
-from tests.web.test_cards_rounds import add_substitute
+from tests.browser.pages import api_card, fill_round, login_api, open_card, winds_of
+from tests.factories import add_substitute
 
 pytestmark = pytest.mark.browser
 

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from judgeaid.tournament.card import score_round
 from judgeaid.tournament.rotation import RoundSeats
-from tests.browser.test_card_full import (
+from tests.browser.pages import (
     api_card,
     open_card,
     save_round,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from tests.browser.test_clock_sync import MIN, Phones, start_clock, wait_synced
-from tests.web.test_clock_session import install_server_clock
+from tests.browser.pages import MIN, Phones, start_clock, wait_synced
+from tests.factories import install_server_clock
 
 pytestmark = pytest.mark.browser
 

@@ -8,19 +8,16 @@ that slept for ten minutes can be shown to display the right time anyway.
 from __future__ import annotations
 
 import math
-import threading
 import time
 
 import pytest
 
 from judgeaid.extensions import db
-from judgeaid.models import ClockEvent, PlaySession, Tournament
-from tests.web.test_clock_session import install_server_clock
+from judgeaid.models import Tournament
+from tests.browser.pages import CLOCK, MIN, Phones, start_clock, wait_synced
+from tests.factories import install_server_clock
 
 pytestmark = pytest.mark.browser
-
-MIN = 60_000
-CLOCK = "[data-session-clock]"
 
 
 @pytest.fixture
@@ -28,71 +25,11 @@ def server_clock(monkeypatch):
     return install_server_clock(monkeypatch, frozen=False)
 
 
-def start_clock(app, started_at_ms: int, **settings) -> int:
-    """Start session 1's clock at a server time; return its hall deadline (90 minutes on)."""
-    with app.app_context():
-        session = db.session.get(PlaySession, 1)
-        if settings:
-            tournament = session.tournament
-            tournament.settings = {**tournament.settings, **settings}
-        db.session.add(ClockEvent(session_id=session.id, kind="start", at_ms=started_at_ms,
-                                  by="test"))
-        session.status = "playing"
-        db.session.commit()
-    return started_at_ms + 90 * MIN
-
-
-class Phones:
-    """The test's browser contexts; closing them waits until the server has answered them all.
-
-    The screens poll all the time, so a request may still be running when the test ends;
-    waiting for it keeps its database connection from outliving the app.
-    """
-
-    def __init__(self, browser, app):
-        self.browser = browser
-        self.contexts = []
-        self.active = 0
-        self.lock = threading.Lock()
-        app.before_request(self._enter)
-        app.teardown_request(self._leave)
-
-    def _enter(self):
-        with self.lock:
-            self.active += 1
-
-    def _leave(self, _error):
-        with self.lock:
-            self.active -= 1
-
-    def new(self, device_offset_s: float = 0.0):
-        """Return a 360 px context whose own clock is off by device_offset_s."""
-        context = self.browser.new_context(viewport={"width": 360, "height": 740},
-                                           service_workers="block")
-        context.clock.install(time=time.time() + device_offset_s)
-        self.contexts.append(context)
-        return context
-
-    def close(self):
-        for context in self.contexts:
-            context.close()
-        until = time.monotonic() + 5
-        while self.active and time.monotonic() < until:
-            time.sleep(0.02)
-
-
 @pytest.fixture
 def phones(browser, app, live_server):
     phones = Phones(browser, app)
     yield phones
     phones.close()
-
-
-def wait_synced(page):
-    page.wait_for_function(f"() => document.querySelector('{CLOCK}').clockSynced?.()",
-                           timeout=10_000)
-    page.wait_for_function(
-        f"() => document.querySelector('{CLOCK} [data-clock-digits]').textContent !== '–:––'")
 
 
 def shown(page):

@@ -8,8 +8,8 @@ import time
 import pytest
 
 from judgeaid.rules.zj.timing import round_time, time_limits
-from tests.browser.test_clock_sync import Phones
-from tests.web.test_clock_session import install_server_clock
+from tests.browser.pages import Phones
+from tests.factories import install_server_clock
 
 pytestmark = pytest.mark.browser
 

@@ -10,8 +10,7 @@ import pytest
 from PIL import Image
 from werkzeug.serving import make_server
 
-from tests.browser.test_card_full import api_card, fill_round, save_round
-from tests.browser.test_clock_sync import Phones, start_clock
+from tests.browser.pages import Phones, api_card, fill_round, save_round, start_clock
 
 pytestmark = pytest.mark.browser
 

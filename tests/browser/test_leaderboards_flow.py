@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.test_leaderboards import EXPECTED_2026, build_events
+from tests.factories import EXPECTED_2026, build_events
 
 pytestmark = pytest.mark.browser
 

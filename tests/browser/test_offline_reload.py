@@ -9,16 +9,16 @@ from sqlalchemy import func, select
 
 from judgeaid.extensions import db
 from judgeaid.models import CardRound, Operation
-from tests.browser.test_card_full import (
+from tests.browser.pages import (
     api_card,
     fill_round,
+    login_api,
     open_card,
     row_deltas,
     sign_in,
     wait_version,
     winds_of,
 )
-from tests.browser.test_card_offline import login_api
 
 pytestmark = pytest.mark.browser
 

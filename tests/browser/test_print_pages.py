@@ -75,6 +75,7 @@ def test_from_the_desk_a_print_page_warns_and_opens_the_pdf(live_server, page, d
     assert response.ok and response.body().startswith(b"%PDF")
 
 
+@pytest.mark.committed
 def test_with_a_lan_public_base_url_no_loopback_warning(lan_server, page, demo):
     sign_in_as_organizer(page, lan_server.url, demo)
     assert page.locator("[data-testid=reach-warning][data-kind=qr-loopback]").count() == 0

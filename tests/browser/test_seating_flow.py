@@ -94,7 +94,7 @@ def test_organizer_refuses_a_late_player_and_resigns_an_absent_one(live_server, 
                                                                    late_event):
     from judgeaid.services import seating
     from judgeaid.services.accounts import get_tournament_or_404
-    from tests.web.test_standings_service import organizer_of
+    from tests.factories import organizer_of
 
     page.goto(f"{live_server.url}/login?tournament_id={late_event}")
     page.fill("input[name=name]", "Olga")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from judgeaid.extensions import db
-from tests.web.test_standings_service import (
+from tests.factories import (
     card_of,
     make_event,
     play,
@@ -81,7 +81,7 @@ def test_organizer_posts_a_session_and_a_visitor_reads_the_standings(
 def final_day_event(app):
     from judgeaid.services import final_day
     from judgeaid.services.sheet import load_sheet
-    from tests.web.test_standings_final_day import play_preliminary
+    from tests.factories import play_preliminary
 
     with app.app_context():
         tournament, organizer = make_event("rsom", players=20, sessions=1)

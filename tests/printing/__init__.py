@@ -68,3 +68,8 @@ def same_places(fast: bytes, plain: bytes, tolerance: float = 0.004) -> None:
             assert min(max(abs(left - other_left), abs(top - other_top))
                        for other, (other_left, _, other_top) in plain_page
                        if other == char) <= tolerance, (char, left, top)
+
+
+def cards_pdf(client, demo, query="session=1"):
+    """Return the response of the printed cards of a session of the demo."""
+    return client.get(f"/t/{demo['tournament_id']}/print/cards.pdf?{query}")

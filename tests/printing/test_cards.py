@@ -4,7 +4,6 @@ import uuid
 
 import pytest
 
-from tests.conftest import login
 from tests.printing import (
     char_boxes,
     page_images,
@@ -13,17 +12,9 @@ from tests.printing import (
     qr_codes,
     same_places,
 )
+from tests.printing.__init__ import cards_pdf
 
 HOST = "http://localhost"
-
-
-@pytest.fixture
-def judge(client, demo):
-    return login(client, demo, "judge")
-
-
-def cards_pdf(client, demo, query="session=1"):
-    return client.get(f"/t/{demo['tournament_id']}/print/cards.pdf?{query}")
 
 
 def record(client, demo, table, round_no, **body):

@@ -8,9 +8,7 @@ import pytest
 from judgeaid.printing.fonts import Face
 from judgeaid.printing.overlay import Overlay
 from judgeaid.printing.pdf import create_pdf
-from tests.conftest import login
-from tests.printing import char_boxes, page_texts, qr_codes
-from tests.printing.test_cards import cards_pdf
+from tests.printing import cards_pdf, char_boxes, page_texts, qr_codes
 
 FACES = {"sans": Face(("DejaVuSans.ttf", "LiberationSans-Regular.ttf")),
          "nowhere": Face(("NoSuchFontAnywhere.ttf",))}
@@ -66,11 +64,6 @@ def test_a_line_after_a_fallback_font_is_drawn_in_its_own(chinese):
         fonts = [str(f.BaseFont) for f in document.pages[0].Resources.Font.values()]
     assert len(fonts) == 2
     assert page_texts(overlay.output())[0].split() == ["Ada", chinese, "Bea", chinese, "Cy"]
-
-
-@pytest.fixture
-def judge(client, demo):
-    return login(client, demo, "judge")
 
 
 def _rename(app, demo, number, name):

@@ -4,15 +4,9 @@ from datetime import datetime
 
 import pytest
 
-from tests.conftest import login
 from tests.printing import char_boxes, page_images, page_sizes, page_texts, qr_codes, same_places
 
 HOST = "http://localhost"
-
-
-@pytest.fixture
-def judge(client, demo):
-    return login(client, demo, "judge")
 
 
 def slips_pdf(client, demo, query="session=1"):

@@ -12,32 +12,10 @@ from judgeaid.rules.zj.catalogue import (
     PATTERN_BY_ID,
 )
 from judgeaid.rules.zj.hand import implied_label, recorded_lines, recorded_value_fits
+from tests.rules.expect import expect_score
 
 CASES = json.loads((Path(__file__).parents[1] / "zj_cases.json").read_text(encoding="utf-8"))
 SCORE_CASES = CASES["score"]
-
-
-def expect_score(case: dict, result: dict) -> None:
-    """Assert that a score result (the as_dict / zj.js shape) meets a case's expectations."""
-    error_codes = sorted(issue["code"] for issue in result["errors"])
-    if case["status"] == 422:
-        assert error_codes, "expected counting-rule errors"
-        if "errors" in case:
-            assert error_codes == sorted(case["errors"])
-    else:
-        assert error_codes == []
-        assert result["value"] == case["value"]
-        assert result["limit"] == case["limit"]
-    if "warnings" in case:
-        assert sorted(issue["code"] for issue in result["warnings"]) == sorted(case["warnings"])
-    if "offers" in case:
-        offered = {issue["add"]["pattern"]: issue["add"]["count"] for issue in result["offers"]}
-        assert offered == case["offers"]
-    if "implied" in case:
-        implied = {line["id"]: line["implied_by"] for line in result["lines"] if line["implied_by"]}
-        assert implied == case["implied"]
-    if "counts" in case:
-        assert {line["id"]: line["count"] for line in result["lines"]} == case["counts"]
 
 
 @pytest.mark.parametrize("case", SCORE_CASES, ids=[case["name"] for case in SCORE_CASES])

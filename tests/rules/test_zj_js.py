@@ -14,9 +14,7 @@ from judgeaid.rules.zj import (
     score_hand,
 )
 from judgeaid.rules.zj.payoff import payoff_request
-
-from .test_zj_hand import expect_score
-from .test_zj_payoff import expect_payoff
+from tests.rules.expect import expect_payoff, expect_score
 
 pytestmark = pytest.mark.browser
 
@@ -61,6 +59,7 @@ async ({source, catalogue, scoreCases, payoffCases, timedHand}) => {
     labels,
     payoff,
     payoffConstants: zj.PAYOFF,
+    timed: zj.scoreHand(catalogue, timedHand),
     timing: {medianSingleMs: median(single), medianBatchedMs: median(batched)},
   };
 }
@@ -128,9 +127,9 @@ def test_js_payoff_constants_match_the_catalogue(js):
     assert js["payoffConstants"] == catalogue_json()["rules"]["payoff"]
 
 
-def test_js_score_hand_timing(js):
-    timing = js["timing"]
-    print(
-        f"zj.js scoreHand median over 1000 calls: {timing['medianSingleMs']:.4f} ms "
-        f"(timer-coarsened); median of 20 batches of 50: {timing['medianBatchedMs']:.4f} ms"
-    )
+def test_js_scores_the_timed_hand_as_python_does(js, record_property):
+    # The speed is recorded (in --junitxml reports), not judged: a shared machine's timing
+    # says nothing certain about the code.
+    assert js["timed"] == score_hand(TIMED_HAND).as_dict()
+    for name, value in js["timing"].items():
+        record_property(f"zj.js scoreHand {name}", value)

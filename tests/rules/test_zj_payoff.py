@@ -5,18 +5,11 @@ from pathlib import Path
 import pytest
 
 from judgeaid.rules.zj import MalformedPayoff, payoff, payoff_request
+from tests.rules.expect import expect_payoff
 
 CASES = json.loads((Path(__file__).parents[1] / "zj_cases.json").read_text(encoding="utf-8"))
 PAYOFF_CASES = CASES["payoff"]
 SEATS = ("E", "S", "W", "N")
-
-
-def expect_payoff(case: dict, result: dict) -> None:
-    """Assert that a payoff result (the as_dict / zj.js shape) meets a case's expectations."""
-    assert result["deltas"] == case["deltas"]
-    assert sum(result["deltas"].values()) == 0
-    if "responsible" in case:
-        assert result["responsible"] == case["responsible"]
 
 
 @pytest.mark.parametrize("case", PAYOFF_CASES, ids=[case["name"] for case in PAYOFF_CASES])

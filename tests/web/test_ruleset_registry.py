@@ -62,6 +62,7 @@ def test_services_ask_the_tournaments_ruleset(app, fake_tournament):
         assert all(1 <= t["next_round"] <= 8 for t in choices["tables"])
 
 
+@pytest.mark.committed  # restores into a fresh database (DDL)
 def test_a_backup_names_the_ruleset_and_a_restore_keeps_it(app, demo):
     with app.app_context():
         backup = exports.export_tournament(demo["tournament_id"])

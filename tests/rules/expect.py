@@ -1,0 +1,34 @@
+"""Checks shared by the Python and the JavaScript runs of the Zung Jung case table."""
+
+from __future__ import annotations
+
+
+def expect_score(case: dict, result: dict) -> None:
+    """Assert that a score result (the as_dict / zj.js shape) meets a case's expectations."""
+    error_codes = sorted(issue["code"] for issue in result["errors"])
+    if case["status"] == 422:
+        assert error_codes, "expected counting-rule errors"
+        if "errors" in case:
+            assert error_codes == sorted(case["errors"])
+    else:
+        assert error_codes == []
+        assert result["value"] == case["value"]
+        assert result["limit"] == case["limit"]
+    if "warnings" in case:
+        assert sorted(issue["code"] for issue in result["warnings"]) == sorted(case["warnings"])
+    if "offers" in case:
+        offered = {issue["add"]["pattern"]: issue["add"]["count"] for issue in result["offers"]}
+        assert offered == case["offers"]
+    if "implied" in case:
+        implied = {line["id"]: line["implied_by"] for line in result["lines"] if line["implied_by"]}
+        assert implied == case["implied"]
+    if "counts" in case:
+        assert {line["id"]: line["count"] for line in result["lines"]} == case["counts"]
+
+
+def expect_payoff(case: dict, result: dict) -> None:
+    """Assert that a payoff result (the as_dict / zj.js shape) meets a case's expectations."""
+    assert result["deltas"] == case["deltas"]
+    assert sum(result["deltas"].values()) == 0
+    if "responsible" in case:
+        assert result["responsible"] == case["responsible"]
