@@ -14,12 +14,14 @@ from pydantic_core import PydanticCustomError
 
 from judgeaid.edge import FormSchema, Id, IdKey, OpId, Schema, between, length_of, text
 from judgeaid.models import Penalty, Ruling
-from judgeaid.rules.zj.penalties import CATEGORIES, PENALTY_KINDS
-from judgeaid.tournament.card import ROUNDS
+from judgeaid.rules import RULESETS
 
-# The rubric's categories and penalty kinds, as the rules define them.
-Category = Literal[tuple(c.id for c in CATEGORIES)]  # type: ignore[valid-type]
-Kind = Literal[PENALTY_KINDS]  # type: ignore[valid-type]
+# The rubric's categories and penalty kinds: the union over the registered rulesets (a
+# schema is static; the service checks a penalty against its event's own rubric).
+Category = Literal[tuple(dict.fromkeys(  # type: ignore[valid-type]
+    c for r in RULESETS.values() for c in r.rubric.categories))]
+Kind = Literal[tuple(dict.fromkeys(  # type: ignore[valid-type]
+    k for r in RULESETS.values() for k in r.rubric.kinds))]
 Decision = Literal["upheld", "overturned", "modified"]
 # §1.9: the judge's answer when a round's time points pass 80
 ResignationAnswer = Literal["explained", "resigned"]
@@ -34,7 +36,8 @@ GUIDE_ID_LIMIT = length_of(Ruling.guide_entry)
 MAX_POINTS = 1000
 SEARCH_LIMIT = 200        # the log's and the guide's search words
 
-Round = between(1, ROUNDS)
+# the longest session any registered ruleset plays
+Round = between(1, max(r.session.rounds for r in RULESETS.values()))
 Points = between(0, MAX_POINTS)
 # Milliseconds since 1970 (a phone's clock when it saved a ruling offline).
 EpochMs = between(0, 2**53)

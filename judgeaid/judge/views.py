@@ -46,7 +46,7 @@ from judgeaid.judge.schemas import (
     TakeAnswer,
     TakeBody,
 )
-from judgeaid.rules.zj.irregularities import guide_json
+from judgeaid.rules import DEFAULT_RULESET, get_ruleset
 from judgeaid.services import appeals as appeal_cases
 from judgeaid.services import call_ups, judge_pages
 from judgeaid.services import penalties as penalty_cases
@@ -196,7 +196,8 @@ def save_settings(tournament_id: int, form: RepeatPolicyForm):
 @edge.api.validate(resp=responses(Guide, errors=(), also={304: None}), tags=TAGS)
 def guide_data():
     """The irregularity guide: quick answers with § citations (cacheable, ETag)."""
-    data = guide_json()
+    # The URL names no event, so this is the default ruleset's guide.
+    data = get_ruleset(DEFAULT_RULESET).guide.guide_json()
     response = conditional.json_unless_current(f"guide-{data['version']}", lambda: data)
     response.cache_control.public = True
     response.cache_control.max_age = 300

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, Literal
 
 
 @dataclass(frozen=True)
@@ -89,6 +89,32 @@ class Timing:
     crosses_resignation: Callable[[int, int], bool]
     time_penalty: ClockPenalty
     timeout_penalty: ClockPenalty
+
+
+@dataclass(frozen=True)
+class PriorPenalty:
+    """A penalty the player received earlier in the tournament."""
+
+    category: str
+    kind: str = "points"
+    points: int = 0
+    session: int | None = None
+    round: int | None = None
+    infraction: str | None = None
+
+
+@dataclass(frozen=True)
+class RepeatPolicy:
+    """How earlier penalties count as repeats (a tournament setting)."""
+
+    scope: Literal["category", "any"] = "category"
+    window: Literal["round", "session", "tournament"] = "tournament"
+
+    def __post_init__(self) -> None:
+        if self.scope not in ("category", "any"):
+            raise ValueError(f"unknown repeat scope: {self.scope!r}")
+        if self.window not in ("round", "session", "tournament"):
+            raise ValueError(f"unknown repeat window: {self.window!r}")
 
 
 @dataclass(frozen=True)

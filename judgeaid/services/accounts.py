@@ -11,6 +11,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from judgeaid import venuetime
 from judgeaid.extensions import db
 from judgeaid.models import ROLES, KnownDevice, Tournament, User
+from judgeaid.rules import DEFAULT_RULESET
 from judgeaid.services import throttle
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import NotFound, ServiceError
@@ -68,7 +69,7 @@ def create_tournament(
         raise ServiceError(" ".join(problems), details=problems)
     zone = check_time_zone(time_zone) if time_zone else default_zone()
     tournament = Tournament(
-        name=title, format=format_code, ruleset="zj", settings=merged,
+        name=title, format=format_code, ruleset=DEFAULT_RULESET, settings=merged,
         seed=seed if seed is not None else random.SystemRandom().randrange(1, 2**31),
         time_zone=zone,
     )

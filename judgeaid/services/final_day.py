@@ -16,6 +16,7 @@ from sqlalchemy import func, select
 
 from judgeaid.extensions import db
 from judgeaid.models import WINDS, AuditEvent, PlaySession, Seat, Table, Tournament, User
+from judgeaid.rules import get_ruleset
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import card_for_table, create_cards
 from judgeaid.services.errors import Conflict, ServiceError
@@ -32,8 +33,6 @@ from judgeaid.services.sheet import (
     load_sheet,
 )
 from judgeaid.tournament.brackets import (
-    FINAL_DAY_ROUNDS,
-    GRAND_FINAL_SIZE,
     RoundResult,
     cut,
     eliminate,
@@ -53,7 +52,8 @@ def round_sizes(tournament: Tournament) -> tuple[int, ...]:
     sizes = tuple(settings.get("final_day") or ())
     if not sizes or settings.get("advance") is None:
         raise ServiceError("This event has no final day (casual format).")
-    if sizes not in FINAL_DAY_ROUNDS.values() or sizes[0] != settings["advance"]:
+    brackets = get_ruleset(tournament.ruleset).ranking.final_day_rounds
+    if sizes not in brackets.values() or sizes[0] != settings["advance"]:
         raise ServiceError(f"The final-day settings ({settings.get('advance')} advance, rounds "
                            f"{list(sizes)}) are not a §3.3.2 bracket: use 16 → 8 → 4 or "
                            "32 → 16 → 8 → 4.")
@@ -93,18 +93,24 @@ def _out_of_round(sheet: Sheet, info: SessionInfo, tables: dict[int, list]) -> s
     return out
 
 
+def _grand_final_size(sheet: Sheet) -> int:
+    """Return the size of the final day's last table under the event's ruleset."""
+    return get_ruleset(sheet.tournament.ruleset).ranking.grand_final_size
+
+
 def _results(sheet: Sheet) -> tuple[list[RoundResult], dict | None]:
     """Return the closed elimination rounds, and the Grand Final once it is closed: its
     scores, fillers and entrants out of the event."""
     day1_mp = {s.number: s.match_points for s in sheet.standings}
     closed: list[RoundResult] = []
     grand_final = None
+    grand_final_size = _grand_final_size(sheet)
     for info in _final_sessions(sheet):
         if not info.is_final:
             break
         tables = _round_tables(sheet, info.id)
         raw = {seat.player_number: seat.total for seats in tables.values() for seat in seats}
-        if info.bracket_size == GRAND_FINAL_SIZE:
+        if info.bracket_size == grand_final_size:
             grand_final = {"raw": raw, "stand_ins": _stand_ins(tables),
                            "out": _out_of_round(sheet, info, tables)}
         else:
@@ -143,7 +149,7 @@ def next_step(sheet: Sheet) -> dict:
                            "needed."}
         return {"action": "cut", "label": label, "ready": True, "why": ""}
     current = finals[-1]
-    if current.bracket_size == GRAND_FINAL_SIZE:
+    if current.bracket_size == _grand_final_size(sheet):
         if current.is_final:
             return {"action": None, "label": "", "ready": False,
                     "why": "The Grand Final is over; the final ranking is published."}
@@ -274,7 +280,7 @@ def _bracket(sheet: Sheet, sizes: tuple[int, ...]) -> dict:
         seeds = {n: i for i, n in enumerate(entrants, start=1)}
         raw = {s.player_number: s.total for seats in tables.values() for s in seats}
         result = closed_by_size.get(info.bracket_size)
-        if result is None and info.bracket_size != GRAND_FINAL_SIZE:
+        if result is None and info.bracket_size != _grand_final_size(sheet):
             # a live preview: who would advance on the cards as they stand
             result = eliminate([[s.player_number for s in seats] for seats in tables.values()],
                                raw, day1_mp, seed, stand_ins, _out_of_round(sheet, info, tables))

@@ -10,8 +10,7 @@ from sqlalchemy import func, select
 from judgeaid.extensions import db
 from judgeaid.judge.schemas import LogQuery, RulingFormQuery
 from judgeaid.models import Appeal, Card, Penalty, Player, Ruling, Tournament, User, utcnow
-from judgeaid.rules.zj import irregularities, sections
-from judgeaid.rules.zj.penalties import CATEGORIES, rubric_json
+from judgeaid.rules import get_ruleset
 from judgeaid.services.call_ups import (
     call_queue,
     call_view,
@@ -38,6 +37,7 @@ def log_for_print(tournament_id: int, session: int) -> dict:
 
 def ruling_form(tournament_id: int, args: RulingFormQuery, user: User) -> dict:
     """Return what the ruling form starts from: a call-up, a table, a guide answer or an entry."""
+    rules = get_ruleset(db.session.get(Tournament, tournament_id).ruleset)
     call = old = None
     prefill: dict = {"card_id": None, "round": None, "players": None, "sections": [],
                      "guide_entry": None, "what_happened": "", "decision": "",
@@ -59,13 +59,13 @@ def ruling_form(tournament_id: int, args: RulingFormQuery, user: User) -> dict:
         prefill["player"] = args.player
     if args.guide:
         try:
-            entry = irregularities.get(args.guide)
+            entry = rules.guide.entry(args.guide)
         except ValueError as exc:
             raise NotFound("There is no such guide answer.") from exc
         prefill.update(guide_entry=entry.id, sections=list(entry.sections),
                        what_happened=prefill["what_happened"] or entry.title,
                        category=entry.rubric_category, infraction=entry.rubric_infraction)
-    if args.category in {c.id for c in CATEGORIES}:
+    if args.category in rules.rubric.categories:
         prefill["category"] = args.category
     tables = table_choices(tournament_id)
     card_ids = {t["card_id"] for t in tables}
@@ -79,10 +79,10 @@ def ruling_form(tournament_id: int, args: RulingFormQuery, user: User) -> dict:
     return {
         "tournament_id": tournament_id, "call_up": call_view(call) if call else None,
         "supersedes": ruling_detail(tournament_id, old.id)["entry"] if old else None,
-        "prefill": prefill, "tables": tables, "sections": sections.sections_json(),
-        "rubric": rubric_json(), "is_head_judge": user.is_head_judge,
+        "prefill": prefill, "tables": tables, "sections": rules.guide.sections_json(),
+        "rubric": rules.rubric.rubric_json(), "is_head_judge": user.is_head_judge,
         "guide": ({"id": prefill["guide_entry"],
-                   "title": irregularities.get(prefill["guide_entry"]).title}
+                   "title": rules.guide.entry(prefill["guide_entry"]).title}
                   if prefill["guide_entry"] else None),
     }
 
@@ -162,6 +162,7 @@ def judge_home(tournament_id: int, user: User) -> dict:
 
 def guide_page(tournament_id: int, query: str) -> dict:
     """Return the irregularity guide, with the answers matching the query first."""
-    found = irregularities.search(query or "")
+    guide = get_ruleset(db.session.get(Tournament, tournament_id).ruleset).guide
+    found = guide.search(query or "")
     return {"tournament_id": tournament_id, "query": query or "",
-            "matches": [e.id for e in found], "guide": irregularities.guide_json()}
+            "matches": [e.id for e in found], "guide": guide.guide_json()}

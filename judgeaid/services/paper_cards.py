@@ -238,6 +238,7 @@ def _ask_resignations(card: Card, session: int, lines: list[PaperPenalty]) -> No
     problems: list[dict] = []
     histories: dict[int, tuple[Player, list[dict]]] = {}
     added: dict[tuple[int, int], int] = {}
+    rubric = get_ruleset(card.table.session.tournament.ruleset).rubric
     for index, line in enumerate(lines, start=1):
         if not line.is_time:
             continue
@@ -246,7 +247,8 @@ def _ask_resignations(card: Card, session: int, lines: list[PaperPenalty]) -> No
             histories[line.player] = player, penalties.player_history(player)
         player, history = histories[line.player]
         key = (line.player, line.round)
-        before = penalties.round_time_points(history, session, line.round) + added.get(key, 0)
+        before = (penalties.round_time_points(rubric, history, session, line.round)
+                  + added.get(key, 0))
         added[key] = added.get(key, 0) + line.points
         try:
             penalties.ask_resignation(player, session, line.round, before, line.points,

@@ -23,19 +23,8 @@ from judgeaid.models import (
     User,
     utcnow,
 )
-from judgeaid.rules.zj.penalties import (
-    KIND_LABELS,
-    PriorPenalty,
-    RepeatPolicy,
-    check_choice,
-    counts_for_resignation,
-    departure_note,
-    find_infraction,
-    get_category,
-    is_repeat_time_penalty,
-    suggest_penalty,
-)
-from judgeaid.rules.zj.timing import RESIGNATION_OVER_POINTS, crosses_resignation
+from judgeaid.rules import PriorPenalty, RepeatPolicy, Ruleset, get_ruleset
+from judgeaid.rules.ruleset import Rubric
 from judgeaid.services import cards, results
 from judgeaid.services.audit import record_event
 from judgeaid.services.call_ups import get_card, seated_player
@@ -47,20 +36,25 @@ from judgeaid.values import iso_z, sub_op_id
 DEFAULT_REPEAT_POLICY = {"scope": "category", "window": "tournament"}
 
 
-def infraction_label(category: str, infraction: str) -> str:
+def rules_of(tournament_id: int) -> Ruleset:
+    """Return the ruleset the event plays by."""
+    return get_ruleset(db.session.get(Tournament, tournament_id).ruleset)
+
+
+def infraction_label(rubric: Rubric, category: str, infraction: str) -> str:
     """Return the rubric's words for an example infraction, or the judge's own text."""
     try:
-        example = find_infraction(category, infraction)
+        example = rubric.find_infraction(category, infraction)
     except ValueError:
         example = None
     return example.label if example else infraction
 
 
-def kind_phrase(kind: str, points: int) -> str:
+def kind_phrase(rubric: Rubric, kind: str, points: int) -> str:
     """Return a penalty as a short phrase, e.g. '10 points' or 'Warning'."""
     if kind == "points":
         return f"{points} points"
-    return KIND_LABELS.get(kind, kind)
+    return rubric.kind_labels.get(kind, kind)
 
 
 # ---------------------------------------------------------------- settings (A.5.6)
@@ -110,17 +104,18 @@ def _overturned_rulings(tournament_id: int) -> set[int]:
     return found
 
 
-def _penalty_json(p, number: int, name: str, judge: str, *, is_void: bool) -> dict:
+def _penalty_json(rubric: Rubric, p, number: int, name: str, judge: str, *,
+                  is_void: bool) -> dict:
     """Return one penalty as plain data (p: a Penalty or a row with the same fields)."""
-    departure = (departure_note(p.suggested_kind, p.suggested_points, p.reason)
+    departure = (rubric.departure_note(p.suggested_kind, p.suggested_points, p.reason)
                  if p.is_departure else "")
     return {"id": p.id, "player": number, "player_name": name, "category": p.category,
-            "category_title": get_category(p.category).title if _known(p.category)
-            else p.category,
-            "infraction": p.infraction, "infraction_label": infraction_label(p.category,
-                                                                             p.infraction),
-            "kind": p.kind, "points": p.points, "label": kind_phrase(p.kind, p.points),
-            "suggested": kind_phrase(p.suggested_kind, p.suggested_points)
+            "category_title": rubric.get_category(p.category).title
+            if _known(rubric, p.category) else p.category,
+            "infraction": p.infraction,
+            "infraction_label": infraction_label(rubric, p.category, p.infraction),
+            "kind": p.kind, "points": p.points, "label": kind_phrase(rubric, p.kind, p.points),
+            "suggested": kind_phrase(rubric, p.suggested_kind, p.suggested_points)
             if p.suggested_kind else "",
             "is_suggested": p.kind == p.suggested_kind and p.points == p.suggested_points,
             # A.5.6, A.5.7: the judge chose otherwise, with a reason the head judge reviews
@@ -148,14 +143,15 @@ def penalty_rows(where, tournament_id: int) -> list[dict]:
     if not rows:
         return []
     overturned = _overturned_rulings(tournament_id) if any(r.ruling_id for r in rows) else set()
-    return [_penalty_json(r, r.number, r.name, r.judge or "?",
+    rubric = rules_of(tournament_id).rubric
+    return [_penalty_json(rubric, r, r.number, r.name, r.judge or "?",
                           is_void=r.voided_at is not None or r.ruling_id in overturned)
             for r in rows]
 
 
-def _known(category: str) -> bool:
+def _known(rubric: Rubric, category: str) -> bool:
     try:
-        get_category(category)
+        rubric.get_category(category)
     except ValueError:
         return False
     return True
@@ -166,17 +162,17 @@ def player_history(player: Player) -> list[dict]:
     return penalty_rows(Penalty.player_id == player.id, player.tournament_id)
 
 
-def _priors(history: list[dict]) -> list[PriorPenalty]:
+def _priors(rubric: Rubric, history: list[dict]) -> list[PriorPenalty]:
     return [PriorPenalty(category=h["category"], kind=h["kind"], points=h["points"],
                          session=h["session"], round=h["round"], infraction=h["infraction"])
-            for h in history if not h["is_void"] and _known(h["category"])]
+            for h in history if not h["is_void"] and _known(rubric, h["category"])]
 
 
-def _example(category: str, infraction: str) -> str | None:
+def _example(rubric: Rubric, category: str, infraction: str) -> str | None:
     """Return the rubric example the infraction names, or None for the judge's own words."""
     if not infraction:
         raise ServiceError("Say what the infraction was: pick an example or describe it.")
-    example = find_infraction(category, infraction)
+    example = rubric.find_infraction(category, infraction)
     return example.id if example else None
 
 
@@ -185,12 +181,13 @@ def _suggestion(tournament: Tournament, history: list[dict], category: str,
     policy = repeat_policy(tournament)
     if policy.window == "round" and round_ is None:
         raise ServiceError("This event counts repeats per round: give the round.")
-    return suggest_penalty(category, example, _priors(history), policy, session=session,
-                           round=round_)
+    rubric = get_ruleset(tournament.ruleset).rubric
+    return rubric.suggest(category, example, _priors(rubric, history), policy, session=session,
+                          round=round_)
 
 
-def _suggestion_json(s) -> dict:
-    return {"kind": s.kind, "points": s.points, "label": kind_phrase(s.kind, s.points),
+def _suggestion_json(rubric: Rubric, s) -> dict:
+    return {"kind": s.kind, "points": s.points, "label": kind_phrase(rubric, s.kind, s.points),
             "explanation": s.explanation, "occurrence": s.occurrence,
             "ladder_step": s.ladder_step, "allowed_range": list(s.allowed_range),
             "allowed_kinds": list(s.allowed_kinds), "notes": list(s.notes)}
@@ -200,7 +197,8 @@ def suggest(tournament: Tournament, query: SuggestQuery) -> dict:
     """Return the player's earlier penalties and the rubric's next step for this infraction."""
     card = get_card(tournament.id, query.card)
     player = seated_player(card, query.player)
-    example = _example(query.category, query.infraction)
+    rubric = get_ruleset(tournament.ruleset).rubric
+    example = _example(rubric, query.category, query.infraction)
     history = player_history(player)
     suggestion = _suggestion(tournament, history, query.category, example,
                              card.table.session.number, query.round)
@@ -208,7 +206,7 @@ def suggest(tournament: Tournament, query: SuggestQuery) -> dict:
     return {"player": {"number": player.number, "name": player.name},
             "session": card.table.session.number, "history": history,
             "policy": {"scope": policy.scope, "window": policy.window},
-            "suggestion": _suggestion_json(suggestion)}
+            "suggestion": _suggestion_json(rubric, suggestion)}
 
 
 # ---------------------------------------------------------------- issuing penalties
@@ -230,16 +228,16 @@ def _paid_to(raw: dict[int, int] | None, card: Card, offender: int,
     return paid or None
 
 
-def _earlier_time_penalty(history: list[dict], category: str, example: str | None,
-                          session: int, round_: int | None) -> dict | None:
+def _earlier_time_penalty(rubric: Rubric, history: list[dict], category: str,
+                          example: str | None, session: int, round_: int | None) -> dict | None:
     """Return the player's live time penalty for this round, if a new one would repeat it."""
     new = PriorPenalty(category=category, infraction=example, session=session, round=round_)
     for earlier in history:
-        if earlier["is_void"] or not _known(earlier["category"]):
+        if earlier["is_void"] or not _known(rubric, earlier["category"]):
             continue
         prior = PriorPenalty(category=earlier["category"], infraction=earlier["infraction"],
                              session=earlier["session"], round=earlier["round"])
-        if is_repeat_time_penalty(new, prior):
+        if rubric.is_repeat_time_penalty(new, prior):
             return earlier
     return None
 
@@ -265,7 +263,8 @@ def issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *, 
     number = spec.player
     player = seated_player(card, number)
     category, infraction, kind = spec.category, spec.infraction, spec.kind
-    example = _example(category, infraction)
+    rubric = get_ruleset(tournament.ruleset).rubric
+    example = _example(rubric, category, infraction)
     points = spec.points or 0
     reason = spec.reason
     round_ = spec.round
@@ -278,24 +277,24 @@ def issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *, 
     suggestion = _suggestion(tournament, history_for[number], category, example, session, round_)
     # The same player's earlier penalties, and those given earlier in this same ruling.
     here = [p for p in issued_here or [] if p["player"] == number]
-    first = _earlier_time_penalty(history_for[number] + here, category, example, session,
-                                  round_)
+    first = _earlier_time_penalty(rubric, history_for[number] + here, category, example,
+                                  session, round_)
     if first is not None and not spec.confirm_repeat:
         _refuse_repeat(first, number, index)
-    problems = check_choice(category, kind, points, infraction=example,
-                            occurrence=suggestion.occurrence, reason=reason)
+    problems = rubric.check_choice(category, kind, points, infraction=example,
+                                   occurrence=suggestion.occurrence, reason=reason)
     if problems:
         # A.5.6, A.5.7: any judge may depart from the rubric; only a missing reason stops it.
         raise Unprocessable(" ".join(p.message for p in problems),
                             details=[{"code": p.code, "message": p.message, "player": number}
                                     for p in problems])
-    timed_points = points if kind == "points" and counts_for_resignation(category,
-                                                                          example) else 0
+    timed_points = (points if kind == "points"
+                    and rubric.counts_for_resignation(category, example) else 0)
     if timed_points and round_ is None:
         raise Unprocessable("Give the round: time-limit points count per round (§1.9).",
                             details=[{"code": "round_required", "player": number,
                                       "message": "Give the round (§1.9)."}])
-    before = round_time_points(history_for[number] + here, session, round_)
+    before = round_time_points(rubric, history_for[number] + here, session, round_)
     answer = ask_resignation(player, session, round_, before, timed_points,
                              answer=spec.resignation, explanation=spec.explanation, index=index)
     paid_to = _paid_to(spec.paid_to, card, number, points) if kind == "points" else None
@@ -309,7 +308,8 @@ def issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *, 
                       is_departure=suggestion.is_departure(kind, points))
     if kind == "points":
         # §4.11: the points come off the offender's total on their card's penalty line.
-        line = f"{get_category(category).title}: {infraction_label(category, infraction)}"
+        line = (f"{rubric.get_category(category).title}: "
+                f"{infraction_label(rubric, category, infraction)}")
         if ruling is not None:
             line += f" (ruling #{ruling.id})"
         body = cards.put_penalty(card, number, points, line, Actor.for_user(user),
@@ -337,7 +337,7 @@ def issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *, 
                         "paid_to": paid_to, "ruling": penalty.ruling_id,
                         **({"repeat_of": first["id"]} if first is not None else {})})
     if issued_here is not None:
-        issued_here.append(_penalty_json(penalty, number, player.name, user.name,
+        issued_here.append(_penalty_json(rubric, penalty, number, player.name, user.name,
                                          is_void=False))
     return penalty
 
@@ -376,21 +376,23 @@ def issue_penalty(tournament: Tournament, body: PenaltyBody, user: User) -> dict
     if penalty.kind == "points" and totals is None:
         totals = cards.card_view(card)["totals"]
     player = db.session.get(Player, penalty.player_id)
-    return {"penalty": _penalty_json(penalty, player.number, player.name, user.name,
+    rubric = get_ruleset(tournament.ruleset).rubric
+    return {"penalty": _penalty_json(rubric, penalty, player.number, player.name, user.name,
                                      is_void=False),
             "card": {"id": card.id, "totals": totals}}
 
 
 # ---------------------------------------------------------------- resignation (§1.9, §4.11)
 
-def round_time_points(history: list[dict], session: int, round_: int | None) -> int:
+def round_time_points(rubric: Rubric, history: list[dict], session: int,
+                      round_: int | None) -> int:
     """Return a player's live time-limit penalty points in one round (§1.9)."""
     if round_ is None:
         return 0
     return sum(h["points"] for h in history
                if not h["is_void"] and h["kind"] == "points" and h["session"] == session
-               and h["round"] == round_ and counts_for_resignation(h["category"],
-                                                                   h["infraction"]))
+               and h["round"] == round_
+               and rubric.counts_for_resignation(h["category"], h["infraction"]))
 
 
 def ask_resignation(player: Player, session: int, round_: int | None, before: int, added: int,
@@ -401,12 +403,15 @@ def ask_resignation(player: Player, session: int, round_: int | None, before: in
     Return the judge's answer ('explained' or 'resigned'), or None when there is nothing to
     ask; without an answer, refuse the write (409 resignation_question) so nothing is saved.
     """
-    if round_ is None or player.status != "active" or not crosses_resignation(before, added):
+    timing = rules_of(player.tournament_id).timing
+    if (round_ is None or player.status != "active"
+            or not timing.crosses_resignation(before, added)):
         return None
     total = before + added
+    over = timing.resignation_over_points
     if answer is None:
         message = (f"#{player.number} {player.name} would have {total} time-penalty points in "
-                   f"round {round_} of session {session}: more than {RESIGNATION_OVER_POINTS}, "
+                   f"round {round_} of session {session}: more than {over}, "
                    "so the player is considered resigned unless they gave a reasonable "
                    "explanation (§1.9). Was a reasonable explanation given? If yes, write it "
                    "down and nothing else changes. If not, confirm: the player resigns from "
@@ -433,6 +438,7 @@ def settle_resignation(tournament: Tournament, card: Card, player: Player, penal
     if answer is None:
         return None
     session, round_ = card.table.session.number, penalty.round
+    over = get_ruleset(tournament.ruleset).timing.resignation_over_points
     if answer == "explained":
         penalty.time_explanation = explanation
         db.session.flush()
@@ -442,7 +448,7 @@ def settle_resignation(tournament: Tournament, card: Card, player: Player, penal
                             "time_points": total, "explanation": explanation})
         return None
     what = (f"Player {player.number} ({player.name}) reached {total} time-penalty points in "
-            f"round {round_} of session {session}, more than {RESIGNATION_OVER_POINTS}, and gave "
+            f"round {round_} of session {session}, more than {over}, and gave "
             "no reasonable explanation (§1.9).")
     decision = (f"Player {player.number} ({player.name}) resigns from the tournament: out of "
                 f"every session from {session + 1} on (§1.9, §4.11), ranked below everyone "
@@ -455,7 +461,7 @@ def settle_resignation(tournament: Tournament, card: Card, player: Player, penal
     db.session.add(ruling)
     db.session.flush()
     results.mark_resigned(tournament, player.number, session + 1,
-                            f"More than {RESIGNATION_OVER_POINTS} time-penalty points in round "
+                            f"More than {over} time-penalty points in round "
                             f"{round_} of session {session}, no reasonable explanation "
                             f"(§1.9, §4.11); ruling #{ruling.id}", user)
     record_event("judging.resignation", tournament_id=tournament.id, actor=user,

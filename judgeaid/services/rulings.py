@@ -27,7 +27,7 @@ from judgeaid.models import (
     User,
     utcnow,
 )
-from judgeaid.rules.zj import irregularities, sections
+from judgeaid.rules import get_ruleset
 from judgeaid.services import penalties
 from judgeaid.services.audit import record_event
 from judgeaid.services.call_ups import get_call, get_card, table_players
@@ -114,14 +114,15 @@ def _read_ruling(tournament: Tournament, body: RulingBody, old: Ruling | None,
     for number in players:
         if number not in known:
             raise ServiceError(f"Player {number} is not at this table.")
+    rules = get_ruleset(tournament.ruleset)
     cited = _kept(body.sections, old, "sections") or []
-    unknown = [s for s in cited if not sections.is_section(s)]
+    unknown = [s for s in cited if not rules.guide.is_section(s)]
     if unknown:
         raise ServiceError(f"Unknown ZJM section: {', '.join(unknown)}.")
     guide = _kept(body.guide_entry, old, "guide_entry") or None
     if guide is not None:
         try:
-            irregularities.get(guide)
+            rules.guide.entry(guide)
         except ValueError as exc:
             raise ServiceError(f"There is no guide answer {guide!r}.") from exc
     specs = list(body.penalties or [])
@@ -131,8 +132,8 @@ def _read_ruling(tournament: Tournament, body: RulingBody, old: Ruling | None,
     decision = _kept(body.decision, old, "decision") or ""
     if not what and specs:
         # A quick penalty: the infractions say what happened.
-        what = "; ".join(dict.fromkeys(penalties.infraction_label(s.category, s.infraction)
-                                       for s in specs))
+        what = "; ".join(dict.fromkeys(
+            penalties.infraction_label(rules.rubric, s.category, s.infraction) for s in specs))
     if not what:
         raise ServiceError("Say what happened.")
     if not decision and not specs:
@@ -172,9 +173,10 @@ def record_ruling(tournament: Tournament, body: RulingBody, user: User) -> dict:
                      ruling=ruling, history_for=history_for, issued_here=issued_here, index=i)
               for i, spec in enumerate(specs)]
     if not ruling.decision:
+        rubric = get_ruleset(tournament.ruleset).rubric
         ruling.decision = "; ".join(
             f"Player {db.session.get(Player, p.player_id).number}: "
-            f"{penalties.kind_phrase(p.kind, p.points)}" for p in issued)
+            f"{penalties.kind_phrase(rubric, p.kind, p.points)}" for p in issued)
     if call is not None and call.status != "resolved":
         call.status, call.resolved_at = "resolved", resolved_at
     db.session.flush()
@@ -218,13 +220,14 @@ def log_entries(tournament_id: int, rulings: list[Ruling]) -> list[dict]:
     for a in db.session.scalars(query.order_by(Appeal.filed_at, Appeal.id)):
         appeals.setdefault(a.ruling_id, []).append(appeal_json(a, players, judges))
 
+    guide_of = penalties.rules_of(tournament_id).guide
     out = []
     for r in rulings:
         ids = chains[r.id]
         guide = None
         if r.guide_entry:
             try:
-                guide = {"id": r.guide_entry, "title": irregularities.get(r.guide_entry).title}
+                guide = {"id": r.guide_entry, "title": guide_of.entry(r.guide_entry).title}
             except ValueError:
                 guide = {"id": r.guide_entry, "title": r.guide_entry}
         out.append({
@@ -232,8 +235,8 @@ def log_entries(tournament_id: int, rulings: list[Ruling]) -> list[dict]:
             "card_id": r.card_id, "call_up_id": r.call_up_id,
             "players": [{"number": n, "name": names.get(n, "?")} for n in r.players],
             "what_happened": r.what_happened, "decision": r.decision,
-            "sections": [{"id": s, "title": sections.get(s).title if sections.is_section(s)
-                          else ""} for s in r.sections],
+            "sections": [{"id": s, "title": guide_of.section(s).title
+                          if guide_of.is_section(s) else ""} for s in r.sections],
             "guide": guide, "judge": judges.get(r.judge_id, "?"), "judge_id": r.judge_id,
             "called_at": iso_z(r.called_at), "arrived_at": iso_z(r.arrived_at),
             "resolved_at": iso_z(r.resolved_at), "created_at": iso_z(r.created_at),

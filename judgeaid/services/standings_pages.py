@@ -9,6 +9,7 @@ from sqlalchemy import select
 
 from judgeaid.extensions import db
 from judgeaid.models import Player, PlaySession, ScoreCheck
+from judgeaid.rules import get_ruleset
 from judgeaid.services import final_day
 from judgeaid.services.cards import substitute_seats
 from judgeaid.services.errors import NotFound
@@ -30,7 +31,6 @@ from judgeaid.services.sheet import (
 )
 from judgeaid.tournament.formats import get_format
 from judgeaid.tournament.standings import (
-    LATE_ARRIVAL_DEDUCTION,
     STANDINGS_STAGE,
     display_match_points,
     match_points,
@@ -90,6 +90,7 @@ def _standings_data(sheet: Sheet) -> dict:
     # the same few hundred values.
     session_texts: dict[float | None, str] = {None: "—"}
     notes = absence_notes(sheet)
+    deduction = get_ruleset(tournament.ruleset).ranking.late_arrival_deduction
     rows = []
     for line in sheet.standings:
         player = players[line.number]
@@ -108,7 +109,7 @@ def _standings_data(sheet: Sheet) -> dict:
             "session_match_points": list(line.session_match_points),
             "sessions_text": " · ".join(texts),
             "deductions": line.deductions, "late_sessions": int(
-                line.deductions // LATE_ARRIVAL_DEDUCTION),
+                line.deductions // deduction),
             "status": player.status, "is_out": line.is_resigned,
             "out_text": notes.get(line.number, {}).get("out", ""),
             "filler_text": notes.get(line.number, {}).get("filler", ""),

@@ -290,8 +290,8 @@ def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str,
         raise Conflict("There is nothing to charge: the player stayed within the time limits.")
     player, _ = _seat_player(card, timer.player_number)
     session_number = card.table.session.number
-    before = penalties.round_time_points(penalties.player_history(player), session_number,
-                                       timer.round)
+    before = penalties.round_time_points(rules.rubric, penalties.player_history(player),
+                                         session_number, timer.round)
     answer = penalties.ask_resignation(player, session_number, timer.round, before,
                                      result.total_points, answer=resignation,
                                      explanation=explanation)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
+
+from judgeaid.rules.ruleset import PriorPenalty, RepeatPolicy
 
 PENALTY_KINDS: tuple[str, ...] = (
     "warning",
@@ -252,32 +253,6 @@ def find_infraction(category: str, infraction: str | None) -> Infraction | None:
         if example.id == infraction:
             return example
     return None
-
-
-@dataclass(frozen=True)
-class PriorPenalty:
-    """A penalty the player received earlier in the tournament."""
-
-    category: str
-    kind: str = "points"
-    points: int = 0
-    session: int | None = None
-    round: int | None = None
-    infraction: str | None = None
-
-
-@dataclass(frozen=True)
-class RepeatPolicy:
-    """How earlier penalties count as repeats (a tournament setting)."""
-
-    scope: Literal["category", "any"] = "category"
-    window: Literal["round", "session", "tournament"] = "tournament"
-
-    def __post_init__(self) -> None:
-        if self.scope not in ("category", "any"):
-            raise ValueError(f"unknown repeat scope: {self.scope!r}")
-        if self.window not in ("round", "session", "tournament"):
-            raise ValueError(f"unknown repeat window: {self.window!r}")
 
 
 DEFAULT_POLICY = RepeatPolicy()
