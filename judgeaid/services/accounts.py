@@ -14,7 +14,7 @@ from judgeaid.models import ROLES, KnownDevice, Tournament, User
 from judgeaid.rules import DEFAULT_RULESET
 from judgeaid.services import throttle
 from judgeaid.services.audit import record_event
-from judgeaid.services.errors import NotFound, ServiceError
+from judgeaid.services.errors import Conflict, NotFound, ServiceError, Unauthorized
 from judgeaid.services.venuetime import default_zone
 from judgeaid.tournament.formats import FORMATS, validate_settings
 
@@ -111,7 +111,7 @@ def update_settings(tournament: Tournament, values: dict, actor: User) -> Tourna
         if not values:
             return tournament
     if any(s.status in ("playing", "finished") for s in tournament.sessions):
-        raise ServiceError("Settings are fixed once play has started.", status=409)
+        raise Conflict("Settings are fixed once play has started.")
     merged, problems = validate_settings(tournament.format, {**tournament.settings, **values})
     if problems:
         raise ServiceError(" ".join(problems), details=problems)
@@ -134,7 +134,7 @@ def add_user(tournament: Tournament, name: str, role: str, pin: str, *, actor) -
                            func.lower(User.name) == name.lower())
     )
     if taken:
-        raise ServiceError(f"{name} already has a sign-in for this tournament.", status=409)
+        raise Conflict(f"{name} already has a sign-in for this tournament.")
     user = User(tournament_id=tournament.id, name=name, role=role,
                 pin_hash=generate_password_hash(pin))
     db.session.add(user)
@@ -195,7 +195,7 @@ def authenticate(tournament_id: int | None, name: str, pin: str, *, source: thro
     is_right = check_password_hash(stored, pin if isinstance(pin, str) and len(pin) <= 64
                                    else "")
     if user is None or not is_right:
-        raise ServiceError("Wrong tournament, name or PIN.", status=401)
+        raise Unauthorized("Wrong tournament, name or PIN.")
     throttle.count_success(tournament_id, account, source)
     device = source.device or new_device
     if device and not _is_known_device(user, throttle.Source("", device)):

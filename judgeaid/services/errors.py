@@ -4,19 +4,26 @@ from __future__ import annotations
 
 
 class ServiceError(Exception):
-    """A request that cannot be carried out; `status` is the HTTP status it maps to."""
+    """A request that cannot be carried out.
+
+    Each kind of refusal is a subclass; `status` is the HTTP status the web layer answers it
+    with (judgeaid/errors.py), so a service names what went wrong, never a status.
+    """
 
     status = 400
 
-    def __init__(self, message: str, *, status: int | None = None, details: list | None = None,
-                 code: str | None = None):
+    def __init__(self, message: str, *, details: list | None = None, code: str | None = None):
         super().__init__(message)
         self.message = message
-        if status is not None:
-            self.status = status
         self.details = details or []
         # A machine-readable name for errors a client answers (e.g. "resignation_question").
         self.code = code
+
+
+class Unauthorized(ServiceError):
+    """The credentials given do not match (a sign-in, the owner's password)."""
+
+    status = 401
 
 
 class Forbidden(ServiceError):

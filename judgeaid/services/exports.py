@@ -313,3 +313,15 @@ class BadBackup(ServiceError):
     """A backup file that cannot be restored; nothing was written."""
 
     status = 422
+
+
+class BackupClash(BadBackup):
+    """A backup whose tournament is already in this database; nothing was written."""
+
+    status = 409
+
+
+class UnknownOrganizer(BadBackup):
+    """A restore that names an organizer the backup does not have; nothing was written."""
+
+    status = 400

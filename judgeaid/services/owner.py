@@ -11,7 +11,7 @@ from judgeaid.edge_rules import text_problem
 from judgeaid.extensions import db
 from judgeaid.models import ServerOwner, utcnow
 from judgeaid.services.audit import record_event
-from judgeaid.services.errors import ServiceError, Throttled
+from judgeaid.services.errors import Forbidden, ServiceError, Throttled, Unauthorized
 
 PASSWORD_LENGTH = (10, 200)
 # A password of 10 characters or more is not guessed by trying; this only keeps a script from
@@ -52,8 +52,8 @@ def authenticate_owner(password: str) -> ServerOwner:
     """Return the owner for the right password; slow down guessing."""
     owner = get_owner()
     if owner is None:
-        raise ServiceError("This server has no owner account yet. On the server, run "
-                           "`flask --app app owner` to set one.", status=403)
+        raise Forbidden("This server has no owner account yet. On the server, run "
+                           "`flask --app app owner` to set one.")
     now = utcnow()
     if owner.failures >= FAILURES_ALLOWED and owner.failed_at and now < owner.failed_at + WAIT:
         retry = int((owner.failed_at + WAIT - now).total_seconds()) + 1
@@ -63,7 +63,7 @@ def authenticate_owner(password: str) -> ServerOwner:
         # one UPDATE, so failures counted by several workers at once all add up
         db.session.execute(update(ServerOwner).where(ServerOwner.id == owner.id).values(
             failures=ServerOwner.failures + 1, failed_at=now))
-        raise ServiceError("Wrong owner password.", status=401)
+        raise Unauthorized("Wrong owner password.")
     if owner.failures:
         owner.failures, owner.failed_at = 0, None
     return owner

@@ -27,7 +27,7 @@ from judgeaid.rules import get_ruleset
 from judgeaid.services import cards, penalties
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor
-from judgeaid.services.errors import Conflict, ServiceError
+from judgeaid.services.errors import Conflict, Forbidden, ServiceError, Unprocessable
 from judgeaid.services.players import get_player_or_404
 from judgeaid.tournament.card import ROUNDS, BadRound, score_round
 
@@ -81,7 +81,7 @@ def _recorded(line: dict) -> dict:
 def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
     """Apply a whole signed paper card at once, or raise with what is wrong, row by row."""
     if not actor.is_judge:
-        raise ServiceError("Only a judge may enter a paper card.", status=403)
+        raise Forbidden("Only a judge may enter a paper card.")
     view = cards.card_view(card)
     seats = cards.round_seats(card)
     # everyone who sat at the table (a substitute too, §4.15) may have a penalty line; the
@@ -184,9 +184,9 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
     if problems or conflicts:
         details = problems + conflicts
         if problems:
-            raise ServiceError(f"The paper card was not saved: {len(problems)} "
+            raise Unprocessable(f"The paper card was not saved: {len(problems)} "
                                f"{'thing needs' if len(problems) == 1 else 'things need'} "
-                               "fixing. Nothing on the card changed.", status=422,
+                               "fixing. Nothing on the card changed.",
                                details=details)
         raise Conflict(f"The paper card was not saved: {len(conflicts)} "
                        f"{'round is' if len(conflicts) == 1 else 'rounds are'} recorded "
@@ -263,8 +263,8 @@ def _ask_resignations(card: Card, session: int, lines: list[PaperPenalty]) -> No
                 problems.extend({**d, "kind": "error", "field": "explanation", **where}
                                 for d in exc.details)
     if problems:
-        raise ServiceError("The paper card was not saved: write down the explanation you "
-                           "accepted (§1.9). Nothing on the card changed.", status=422,
+        raise Unprocessable("The paper card was not saved: write down the explanation you "
+                           "accepted (§1.9). Nothing on the card changed.",
                            details=problems)
     if questions:
         raise Conflict("The paper card was not saved: "

@@ -12,7 +12,7 @@ from judgeaid.edge import length_of
 from judgeaid.extensions import db
 from judgeaid.models import Player, Team, Tournament, User
 from judgeaid.services.audit import record_event
-from judgeaid.services.errors import NotFound, ServiceError
+from judgeaid.services.errors import Conflict, NotFound, ServiceError
 from judgeaid.tournament.formats import get_format
 from judgeaid.tournament.leaderboard import member_id_problem
 from judgeaid.tournament.registration import (
@@ -122,8 +122,8 @@ def check_member_id(tournament: Tournament, member_id: str | None,
     mine = player and player.member_id and player.member_id.casefold() == member_id.casefold()
     if holder and not mine:
         # §3.5.2.1 two people under one id would merge on every leaderboard
-        raise ServiceError(f"Member id {member_id} already belongs to {holder} in this "
-                           "event. Check both players' membership numbers.", status=409)
+        raise Conflict(f"Member id {member_id} already belongs to {holder} in this "
+                           "event. Check both players' membership numbers.")
     return member_id
 
 
@@ -167,9 +167,9 @@ def add_player(tournament: Tournament, name: str, team: str | None, actor: User 
         raise ServiceError(problem)
     numbers, names = _existing(tournament)
     if name.casefold() in names:
-        raise ServiceError(f"{name} is already registered.", status=409)
+        raise Conflict(f"{name} is already registered.")
     if number is not None and number in numbers:
-        raise ServiceError(f"Player number {number} is already registered.", status=409)
+        raise Conflict(f"Player number {number} is already registered.")
     kind = get_format(tournament.format).kind
     if team and _team_sizes(tournament).get(team, 0) >= TEAM_LIMITS[kind]:
         raise ServiceError(f"Team {team} already has {TEAM_LIMITS[kind]} players, the §3.6 "

@@ -43,8 +43,10 @@ from judgeaid.services.exports import (
     BACKUP_FORMAT,
     BACKUP_TABLES,
     BACKUP_VERSION,
+    BackupClash,
     BadBackup,
     RowDigest,
+    UnknownOrganizer,
     foreign_keys,
     schema,
     signing_key,
@@ -728,15 +730,14 @@ def _check_clashes(checker: Checker) -> None:
     for start in range(0, len(checker.tokens), BATCH):
         chunk = checker.tokens[start:start + BATCH]
         if db.session.scalar(select(Player.id).where(Player.token.in_(chunk)).limit(1)):
-            raise BadBackup("This tournament's players are already in this database (their "
-                            "page links would clash). Restore it into a fresh database.",
-                            status=409)
+            raise BackupClash("This tournament's players are already in this database (their "
+                              "page links would clash). Restore it into a fresh database.")
     for start in range(0, len(checker.op_ids), BATCH):
         chunk = checker.op_ids[start:start + BATCH]
         if db.session.scalar(select(Operation.op_id).where(Operation.op_id.in_(chunk))
                              .limit(1)):
-            raise BadBackup("This tournament's recorded writes are already in this database. "
-                            "Restore it into a fresh database.", status=409)
+            raise BackupClash("This tournament's recorded writes are already in this database. "
+                              "Restore it into a fresh database.")
 
 
 def check_backup(stream: IO[bytes], key: bytes) -> Checker:
@@ -764,8 +765,8 @@ def _choose_organizer(checker: Checker, name: str | None) -> int:
         if organizer.casefold() == wanted:
             return user_id
     names = ", ".join(n for _, n in checker.organizers)
-    raise BadBackup(f"The backup has no organizer named {_show(name.strip())}; its organizers are: "
-                    f"{names}.", status=400)
+    raise UnknownOrganizer(f"The backup has no organizer named {_show(name.strip())}; its "
+                           f"organizers are: {names}.")
 
 
 class Writer:

@@ -34,7 +34,7 @@ from judgeaid.services import clock as session_clock
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor
-from judgeaid.services.errors import Conflict, NotFound, ServiceError
+from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from judgeaid.values import sub_op_id
 
 
@@ -130,7 +130,7 @@ def timer_view(timer: PlayTimer, now_ms: int | None = None) -> dict:
 
 def _check_staff(user: User, tournament_id: int) -> None:
     if user.tournament_id != tournament_id:
-        raise ServiceError("Your sign-in is for another tournament.", status=403)
+        raise Forbidden("Your sign-in is for another tournament.")
 
 
 def start_timer(tournament: Tournament, body: TimerStartBody, user: User) -> dict:
