@@ -587,3 +587,20 @@ EXPECTED_2026 = {
     "Gus Ho": 4 * (mp(-10) + mp(-16)),
     "Hal Li": 2 * mp(-50), "Ida Ma": 2 * mp(-50), "Jo Yu": 2 * mp(-50),
 }
+
+
+def card_json(client, demo, table=1):
+    """Return the demo card of a table (the first by default) as the API gives it."""
+    return client.get(demo["cards"][table - 1]["api"]).get_json()
+
+
+def by_wind(card, round_no=1):
+    """Return {wind: player number} for a round of the card, as the rotation deals it."""
+    winds = card["rounds"][round_no - 1]["winds"]
+    return {w: int(p) for p, w in winds.items()}
+
+
+def post_round(client, card, **body):
+    """Record a round on a card through the API (a fresh op_id unless one is given)."""
+    body.setdefault("op_id", str(uuid.uuid4()))
+    return client.post(f"/api/cards/{card['id']}/rounds", json=body)

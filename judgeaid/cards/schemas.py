@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field, StrictBool, model_validator
 from pydantic_core import PydanticCustomError
 
 from judgeaid.edge import Id, OpId, Schema, WholeNumber, between, text
-from judgeaid.judge.schemas import ResignationAnswer
+from judgeaid.judge.schemas import AcceptedExplanation, TimeResignation
 from judgeaid.tournament.card import ROUNDS
 
 # Free-text reasons are Text columns: this is the longest a judge writes, and what the
@@ -170,12 +170,8 @@ class PaperPenalty(Schema):
     is_time: StrictBool = Field(
         False, description="a time-limit penalty (§1.9): it needs its round and counts toward "
                            "the player's time points in that round")
-    resignation: ResignationAnswer | None = Field(
-        None, description="the judge's answer when this time line takes the player's round "
-                          "above 80 time points (otherwise 409 resignation_question, §1.9): "
-                          "'explained' (written in `explanation`) or 'resigned' (§4.11)")
-    explanation: text(REASON_LIMIT, multiline=True) = Field(
-        "", description="the player's explanation the judge accepted (with 'explained')")
+    resignation: TimeResignation = None
+    explanation: AcceptedExplanation = ""
 
 
 class PaperChoice(Schema):

@@ -73,6 +73,16 @@ PaidTo = Annotated[dict[IdKey, Points],
                                                    "to them (§4.11)")]
 
 
+# The §1.9 question, answered on a time penalty (a ruling's, or a paper card's time line).
+TimeResignation = Annotated[ResignationAnswer | None, Field(
+    description="the judge's answer when this time penalty takes the player's round above 80 "
+                "time points (otherwise 409 resignation_question, §1.9): 'explained' (a "
+                "reasonable explanation, written in `explanation`) or 'resigned' (the player "
+                "resigns from the tournament, §4.11)")]
+AcceptedExplanation = Annotated[text(REASON_LIMIT, multiline=True), Field(
+    description="the player's explanation the judge accepted (with 'explained')")]
+
+
 class PenaltySpec(Schema):
     """One penalty of a ruling."""
 
@@ -89,13 +99,8 @@ class PenaltySpec(Schema):
     confirm_repeat: StrictBool = Field(
         False, description="the judge saw the player's earlier time penalty for this round "
                            "and means to give a second one (otherwise 409, §1.9)")
-    resignation: ResignationAnswer | None = Field(
-        None, description="the judge's answer when this time penalty takes the player's round "
-                          "above 80 time points (otherwise 409 resignation_question, §1.9): "
-                          "'explained' (a reasonable explanation, written in `explanation`) "
-                          "or 'resigned' (the player resigns from the tournament, §4.11)")
-    explanation: text(REASON_LIMIT, multiline=True) = Field(
-        "", description="the player's explanation the judge accepted (with 'explained')")
+    resignation: TimeResignation = None
+    explanation: AcceptedExplanation = ""
 
 
 class PenaltyBody(PenaltySpec):

@@ -5,25 +5,14 @@ import uuid
 import pytest
 
 from tests.conftest import login
+from tests.factories import by_wind, post_round
+from tests.factories import card_json as card_of
 
 
 def op():
     return str(uuid.uuid4())
 
 
-def card_of(client, demo, table=1):
-    return client.get(demo["cards"][table - 1]["api"]).get_json()
-
-
-def by_wind(card, round_no=1):
-    """Return {wind: player number} for a round of the card."""
-    winds = card["rounds"][round_no - 1]["winds"]
-    return {w: int(p) for p, w in winds.items()}
-
-
-def post_round(client, card, **body):
-    body.setdefault("op_id", op())
-    return client.post(f"/api/cards/{card['id']}/rounds", json=body)
 
 
 def test_card_shows_players_seats_and_rotation(client, demo):

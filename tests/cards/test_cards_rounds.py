@@ -6,26 +6,14 @@ import pytest
 
 from judgeaid.extensions import db
 from tests.conftest import login
-from tests.factories import add_substitute
+from tests.factories import add_substitute, by_wind, post_round
+from tests.factories import card_json as card_of
 
 
 def op():
     return str(uuid.uuid4())
 
 
-def card_of(client, demo, table=1):
-    return client.get(demo["cards"][table - 1]["api"]).get_json()
-
-
-def by_wind(card, round_no=1):
-    """Return {wind: player number} for a round of the card, as the rotation deals it."""
-    winds = card["rounds"][round_no - 1]["winds"]
-    return {w: int(p) for p, w in winds.items()}
-
-
-def post_round(client, card, **body):
-    body.setdefault("op_id", op())
-    return client.post(f"/api/cards/{card['id']}/rounds", json=body)
 
 
 def post_change(client, card, **body):

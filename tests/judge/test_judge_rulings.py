@@ -2,34 +2,13 @@
 
 from __future__ import annotations
 
-import itertools
-
 from sqlalchemy import func, select
 
 from judgeaid.extensions import db
 from judgeaid.models import AuditEvent, Penalty, Player, Ruling
 from tests.conftest import login
-
-_ops = itertools.count(1)
-
-
-def op() -> str:
-    return f"rulings-op-{next(_ops):06d}"
-
-
-def card_of(demo, index: int = 0) -> int:
-    return int(demo["cards"][index]["api"].rsplit("/", 1)[1])
-
-
-def seated(client, card_id: int) -> list[int]:
-    return [p["number"] for p in client.get(f"/api/cards/{card_id}").get_json()["players"]]
-
-
-def give(client, tid, card_id, player, **fields):
-    body = {"card_id": card_id, "player": player, "category": "procedural",
-            "infraction": "tiles_mishandled", "kind": "points", "points": 5, "op_id": op(),
-            **fields}
-    return client.post(f"/api/t/{tid}/penalties", json=body)
+from tests.factories import demo_card_id as card_of
+from tests.factories import give, op, seated
 
 
 def time_penalty(client, tid, card_id, player, points, round_=3, **extra):
