@@ -104,12 +104,6 @@ def test_a_backup_names_the_ruleset_and_a_restore_keeps_it(app, demo):
         assert restored.ruleset == "zj"
 
 
-# Imports of the ZJ package still left in services and views, each justified in
-# docs/decisions.md; the list may only shrink.
-ZJ_IMPORTS_LEFT = {
-    "judgeaid/services/cards.py", "judgeaid/services/clock.py", "judgeaid/services/restore.py",
-    "judgeaid/services/scoring.py",
-}
 
 
 def test_services_and_views_reach_zung_jung_only_through_the_registry():
@@ -125,4 +119,4 @@ def test_services_and_views_reach_zung_jung_only_through_the_registry():
             if any(n == "judgeaid.rules.zj" or n.startswith("judgeaid.rules.zj.")
                    for n in names):
                 importing.add(path.relative_to(root).as_posix())
-    assert importing <= ZJ_IMPORTS_LEFT
+    assert not importing
