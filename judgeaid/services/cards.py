@@ -764,9 +764,10 @@ def close_rounds(card: Card, actor: Actor, *, from_round: int | None = None) -> 
     """Mark every round not yet recorded as not played: the session time ran out (§3.4)."""
     _check_judge(actor, card, "end play on a card")
     session = card.table.session
-    if session.stage == "final" and session.bracket_size == 4:
-        raise Conflict("The Grand Final has no session time limit (§3.4.2.2): all 16 rounds "
-                       "are played.")
+    rules = rules_of(card)
+    if session.stage == "final" and session.bracket_size == rules.ranking.grand_final_size:
+        raise Conflict("The Grand Final has no session time limit (§3.4.2.2): all "
+                       f"{rules.session.rounds} rounds are played.")
     if session.tournament.settings.get("session_minutes") is None:
         raise Conflict("This event has no session time limit, so every round is played.")
     recorded = max(_revisions(card), default=0)
@@ -774,7 +775,7 @@ def close_rounds(card: Card, actor: Actor, *, from_round: int | None = None) -> 
     if first <= recorded:
         raise Conflict(f"Round {recorded} is already recorded; rounds from {recorded + 1} on "
                        "can be marked not played.")
-    card.not_played_from = first if first <= rules_of(card).session.rounds else None
+    card.not_played_from = first if first <= rules.session.rounds else None
     _touch(card)
     record_event("card.time_over", tournament_id=card.tournament_id,
                  actor=actor.user or actor.label, subject=f"card:{card.id}",

@@ -14,7 +14,7 @@ from judgeaid.services import final_day
 from judgeaid.services.cards import substitute_seats
 from judgeaid.services.errors import NotFound
 from judgeaid.services.results import MESSAGE_LIMIT, REASON_LIMIT, check_data, score_checks
-from judgeaid.services.seating import late_check_in_times
+from judgeaid.services.seating import late_check_in_times, session_count
 from judgeaid.services.sheet import (
     FINAL,
     OUT_STATUSES,
@@ -312,7 +312,7 @@ def manage_view(tournament_id: int) -> dict:
     return {
         "t": {"id": tournament.id, "name": tournament.name, "kind": fmt.kind,
               "seed": tournament.seed, "draw_stage": STANDINGS_STAGE,
-              "planned_sessions": tournament.settings.get("sessions", 4)},
+              "planned_sessions": session_count(tournament)},
         "sessions": sessions,
         "checks": score_checks(tournament),
         "problems": sheet.problems,
