@@ -5,7 +5,15 @@ through `get_ruleset`. Adding a ruleset is a package under judgeaid/rules/ build
 `Ruleset` and one line in `RULESETS`.
 """
 
-from judgeaid.rules.ruleset import PriorPenalty, RepeatPolicy, Ruleset, TimeLimits
+from judgeaid.rules.ruleset import (
+    MalformedHand,
+    MalformedPayoff,
+    PriorPenalty,
+    RepeatPolicy,
+    Ruleset,
+    Scoring,
+    TimeLimits,
+)
 from judgeaid.rules.zj.ruleset import ZJ
 
 RULESETS: dict[str, Ruleset] = {ruleset.code: ruleset for ruleset in (ZJ,)}
@@ -17,5 +25,5 @@ def get_ruleset(code: str) -> Ruleset:
     return RULESETS[code]
 
 
-__all__ = ["DEFAULT_RULESET", "RULESETS", "PriorPenalty", "RepeatPolicy", "Ruleset", "TimeLimits",
-           "get_ruleset"]
+__all__ = ["DEFAULT_RULESET", "RULESETS", "MalformedHand", "MalformedPayoff", "PriorPenalty",
+           "RepeatPolicy", "Ruleset", "Scoring", "TimeLimits", "get_ruleset"]

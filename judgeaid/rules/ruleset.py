@@ -50,13 +50,35 @@ class ClockPenalty:
     note: str
 
 
+class MalformedHand(ValueError):
+    """The ticked patterns cannot be read at all (unknown id, bad count)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class MalformedPayoff(ValueError):
+    """The payoff request cannot describe a real win."""
+
+
 @dataclass(frozen=True)
 class Scoring:
-    """A hand's worth: the pattern catalogue, a hand's value, who pays whom."""
+    """A hand's worth: the pattern catalogue, a hand's value, who pays whom.
+
+    `score_hand`, `recorded_value_fits` and `payoff_request` raise MalformedHand or
+    MalformedPayoff for input they cannot read; `payoff` raises MalformedPayoff.
+    """
 
     version: str
     catalogue_json: Callable[[], dict[str, Any]]
     score_hand: Callable[[Mapping[str, int]], Any]
+    # a recorded round's pattern lines as the card shows them, and the words for an included one
+    recorded_lines: Callable[[Mapping[str, int] | None, int | None], Sequence[Any]]
+    implied_label: Callable[[Any], str]
+    # whether a backup's ticked patterns make its recorded value (by the rules of its time)
+    recorded_value_fits: Callable[[Mapping[str, int], int], bool]
     payoff: Callable[..., Any]
     payoff_request: Callable[[Mapping[str, Any]], Any]
     min_hand_value: int

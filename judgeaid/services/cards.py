@@ -40,12 +40,11 @@ from judgeaid.models import (
     User,
     utcnow,
 )
-from judgeaid.rules.zj.hand import MalformedHand, implied_label, recorded_lines, score_hand
+from judgeaid.rules import MalformedHand, Ruleset, Scoring, get_ruleset
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
 from judgeaid.services.players import is_token
 from judgeaid.tournament.card import (
-    ROUNDS,
     BadDeal,
     BadRound,
     DealMark,
@@ -139,6 +138,11 @@ def get_card_or_404(card_id: int) -> Card:
     return card
 
 
+def rules_of(card: Card) -> Ruleset:
+    """Return the ruleset the card's event plays by."""
+    return get_ruleset(card.table.session.tournament.ruleset)
+
+
 def starting_seats(card: Card) -> dict[str, int]:
     """Return the starting seat wind -> player number of the card's table."""
     return {WINDS[s.position]: s.player.number for s in card.table.seats}
@@ -191,7 +195,7 @@ def people(card: Card, rows: list[CardSeatChange] | None = None) -> dict[int, st
 def final_occupants(card: Card, changes: list[SeatChange] | None = None) -> list[int]:
     """Return who holds each seat at the end of the card (a seat left empty: nobody)."""
     changes = seat_changes(card) if changes is None else changes
-    held = occupants(starting_seats(card), changes, ROUNDS)
+    held = occupants(starting_seats(card), changes, rules_of(card).session.rounds)
     empty = {c.leaving for c in changes if c.entering is None}
     return [held[n] for n in starting_seats(card).values() if n not in empty]
 
@@ -205,22 +209,22 @@ def _revisions(card: Card) -> dict[int, list[CardRound]]:
     return grouped
 
 
-def _round_json(row: CardRound) -> dict:
+def _round_json(row: CardRound, scoring: Scoring) -> dict:
     return {"result": row.result, "winner": row.winner, "value": row.value, "win": row.win,
             "wrong_dealer": row.dealer, "compensation_for": row.compensation_for,
             "discarder": row.discarder, "same_turn": row.same_turn or [],
-            "patterns": row.patterns, "pattern_lines": _pattern_lines(row),
+            "patterns": row.patterns, "pattern_lines": _pattern_lines(row, scoring),
             "deltas": {int(k): v for k, v in row.deltas.items()},
             "responsible": row.responsible, "revision": row.revision, "reason": row.reason,
             "recorded_by": row.recorded_by, "recorded_at": values.iso_z(row.recorded_at)}
 
 
-def _pattern_lines(row: CardRound) -> list[dict]:
+def _pattern_lines(row: CardRound, scoring: Scoring) -> list[dict]:
     # The recorded patterns as the card shows them: those a ticked pattern is always scored
     # with are marked as included (§2.4 3.2.1, 9.4.1); rounds recorded before stay as they were.
     return [{"id": line.id, "name": line.name, "count": line.count, "points": line.points,
-             "implied_by": line.implied_by, "included": implied_label(line) or None}
-            for line in recorded_lines(row.patterns, row.value)]
+             "implied_by": line.implied_by, "included": scoring.implied_label(line) or None}
+            for line in scoring.recorded_lines(row.patterns, row.value)]
 
 
 def _confirmations(card: Card) -> list[Confirmation]:
@@ -240,18 +244,19 @@ def card_view(card: Card) -> dict:
     names = people(card, change_rows)
     numbers = [starting[w] for w in WINDS]
     empty = empty_from(changes)
+    rules = rules_of(card)
     rounds = []
-    for number in range(1, ROUNDS + 1):
+    for number in range(1, rules.session.rounds + 1):
         scheduled = seats[number - 1]
         seat = marked_seats(scheduled, marks.get(number))
-        line = {"round": number, "cycle": (number - 1) // 4 + 1, "dealer": seat.dealer,
+        line = {"round": number, "cycle": rules.session.cycle_of(number), "dealer": seat.dealer,
                 "scheduled_dealer": scheduled.dealer, "winds": dict(seat.winds),
                 "seated": occupants(starting, changes, number), "recorded": False,
                 "wrong_dealer": None, "compensation_for": None, "history": []}
         history = revisions.get(number, [])
         if history:
-            line.update(_round_json(history[-1]), recorded=True)
-            line["history"] = [_round_json(r) for r in reversed(history[:-1])]
+            line.update(_round_json(history[-1], rules.scoring), recorded=True)
+            line["history"] = [_round_json(r, rules.scoring) for r in reversed(history[:-1])]
         elif empty and number >= empty:
             # a player left (§4.11) and nobody took the seat: the table stops here (our reading)
             line.update(result="not_played", not_played_reason="seat_empty",
@@ -466,7 +471,7 @@ def _check_recorder(actor: Actor, card: Card) -> None:
                         "on this card.")
 
 
-def _round_line(body: CardRoundBody) -> dict:
+def _round_line(body: CardRoundBody, scoring: Scoring) -> dict:
     """Return the round's columns from a checked body; the ticked patterns set the value."""
     line: dict = {"result": body.result, "winner": None, "value": None, "win": None,
                   "discarder": None, "same_turn": None, "patterns": None,
@@ -476,7 +481,7 @@ def _round_line(body: CardRoundBody) -> dict:
     value, patterns = body.value, body.patterns
     if patterns is not None:
         try:
-            hand = score_hand(dict(patterns))
+            hand = scoring.score_hand(dict(patterns))
         except MalformedHand as exc:
             raise ServiceError(str(exc)) from exc
         if hand.errors:
@@ -537,17 +542,18 @@ def _conflict(card: Card, number: int, current: CardRound, line: dict, actor: Ac
     names = people(card)
     decide = ("Choose which one stands: keep theirs, or send yours as a correction with a "
               "reason." if actor.is_judge else "A judge decides which one stands.")
-    theirs = line_words(_round_json(current), names)
+    theirs = line_words(_round_json(current, rules_of(card).scoring), names)
     return (f"{actor_display(current.recorded_by)} {what}: {theirs}. You entered: "
             f"{line_words(line, names)}. {decide}")
 
 
-def _both_lines(number: int, current: CardRound | None, line: dict, body: CardRoundBody
-                ) -> list[dict]:
+def _both_lines(card: Card, number: int, current: CardRound | None, line: dict,
+                body: CardRoundBody) -> list[dict]:
     """Return the details of a refused write: the line that stands and the one sent."""
     sent = dict(line, reason=body.reason, base_revision=body.base_revision)
     return [{"round": number, "revision": current.revision if current else None,
-             "current": _round_json(current) if current else None, "sent": sent}]
+             "current": _round_json(current, rules_of(card).scoring) if current else None,
+             "sent": sent}]
 
 
 def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | None = None
@@ -555,7 +561,8 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
     """Record a round, or correct the revision `base_revision` names (a stale one is 409)."""
     _check_recorder(actor, card)
     number = body.round
-    line = _round_line(body)
+    scoring = rules_of(card).scoring
+    line = _round_line(body, scoring)
     reason = " ".join(body.reason.split())
     current = _latest(card, number)
 
@@ -574,14 +581,14 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
         if current is None:
             raise Conflict(f"Round {number} is not recorded yet, so there is nothing to "
                            "correct. Reload the card.",
-                           details=_both_lines(number, current, line, body))
+                           details=_both_lines(card, number, current, line, body))
         if current.revision != body.base_revision:
             verb = "corrected" if current.revision > 1 else "recorded"
             raise Conflict(_conflict(
                 card, number, current, line, actor,
                 what=f"{verb} round {number} after you read it (revision {current.revision} "
                      f"now stands, not revision {body.base_revision}), as"),
-                details=_both_lines(number, current, line, body))
+                details=_both_lines(card, number, current, line, body))
         if not reason:
             raise ServiceError("A correction needs a reason.")
     elif current is not None:
@@ -589,15 +596,15 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
             return _answer(card, number, current.revision, changed=False)
         raise Conflict(_conflict(card, number, current, line, actor,
                                  what=f"already recorded round {number} as"),
-                       details=_both_lines(number, current, line, body))
+                       details=_both_lines(card, number, current, line, body))
     elif card.status == "locked":
         _check_judge(actor, card, "record a round on a confirmed card")
 
     seats = _checked_deal(card, number, current, line, actor)
     try:
         scheme = card.table.session.tournament.settings.get("payoff_scheme", "formal")
-        result = score_round(seats, scheme=scheme, **{k: v for k, v in line.items()
-                                                      if k not in _NOT_SCORED})
+        result = score_round(seats, payoff=scoring.payoff, scheme=scheme,
+                             **{k: v for k, v in line.items() if k not in _NOT_SCORED})
     except BadRound as exc:
         raise ServiceError(str(exc)) from exc
     revision = current.revision + 1 if current else 1
@@ -613,7 +620,7 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
                              what=f"recorded round {number} a moment before you, as")
                    if now else f"Round {number} was just recorded by someone else. Reload "
                                "the card.")
-        return Conflict(message, details=_both_lines(number, now, line, body))
+        return Conflict(message, details=_both_lines(card, number, now, line, body))
 
     writes.add_unique(row, clash)
     if current is not None:
@@ -622,7 +629,8 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
     store_totals([card.id])
     record_event("card.correct" if current else "card.round", tournament_id=card.tournament_id,
                  actor=actor.user or actor.label, subject=f"card:{card.id}:round:{number}",
-                 before=_round_json(current) if current else None, after=_round_json(row))
+                 before=_round_json(current, scoring) if current else None,
+                 after=_round_json(row, scoring))
     return _answer(card, number, revision, changed=True)
 
 
@@ -756,9 +764,10 @@ def close_rounds(card: Card, actor: Actor, *, from_round: int | None = None) -> 
     """Mark every round not yet recorded as not played: the session time ran out (§3.4)."""
     _check_judge(actor, card, "end play on a card")
     session = card.table.session
-    if session.stage == "final" and session.bracket_size == 4:
-        raise Conflict("The Grand Final has no session time limit (§3.4.2.2): all 16 rounds "
-                       "are played.")
+    rules = rules_of(card)
+    if session.stage == "final" and session.bracket_size == rules.ranking.grand_final_size:
+        raise Conflict("The Grand Final has no session time limit (§3.4.2.2): all "
+                       f"{rules.session.rounds} rounds are played.")
     if session.tournament.settings.get("session_minutes") is None:
         raise Conflict("This event has no session time limit, so every round is played.")
     recorded = max(_revisions(card), default=0)
@@ -766,7 +775,7 @@ def close_rounds(card: Card, actor: Actor, *, from_round: int | None = None) -> 
     if first <= recorded:
         raise Conflict(f"Round {recorded} is already recorded; rounds from {recorded + 1} on "
                        "can be marked not played.")
-    card.not_played_from = first if first <= ROUNDS else None
+    card.not_played_from = first if first <= rules.session.rounds else None
     _touch(card)
     record_event("card.time_over", tournament_id=card.tournament_id,
                  actor=actor.user or actor.label, subject=f"card:{card.id}",

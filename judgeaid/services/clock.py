@@ -1,6 +1,6 @@
 """The session clock (§3.4.1.2, §3.4.2.2): read it, act on it, close the cards at time over.
 
-The acts are ClockEvent rows, appended and never changed; judgeaid.rules.zj.clock derives the
+The acts are ClockEvent rows, appended and never changed; judgeaid.rules.clock derives the
 state. Every time here is the server's, in milliseconds since the epoch.
 """
 
@@ -24,7 +24,7 @@ from judgeaid.models import (
     User,
 )
 from judgeaid.rules import get_ruleset
-from judgeaid.rules.zj.clock import (
+from judgeaid.rules.clock import (
     WARNINGS_MS,
     ClockAct,
     ClockError,

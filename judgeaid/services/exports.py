@@ -55,9 +55,8 @@ from judgeaid.models import (
 )
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.errors import ServiceError
-from judgeaid.services.sheet import PRELIMINARY, load_sheet, session_label
+from judgeaid.services.sheet import PRELIMINARY, load_sheet, seat_points, session_label
 from judgeaid.services.standings_pages import standings_view
-from judgeaid.tournament.standings import match_points
 
 BACKUP_FORMAT = "judgeaid-tournament-backup"
 BACKUP_VERSION = 2  # 2: no PIN hashes; a signature by the server that made it
@@ -143,10 +142,12 @@ def results_csv(tournament_id: int) -> bytes:
     zone = sheet.tournament.time_zone
     posted_at = {s.number: venuetime.venue_text(s.finalized_at, zone, "date", with_zone=False)
                  for s in sheet.sessions}
+    points = seat_points(sheet.tournament, sheet.totals)
     rows = []
     for seat in sheet.totals:
         player = sheet.players[seat.player_number]
-        mp = match_points(seat.total) if seat.stage == PRELIMINARY else None
+        mp = (points[seat.session_number, seat.player_number] if seat.stage == PRELIMINARY
+              else None)
         rows.append((seat.session_number,
                      session_label(seat.session_number, seat.stage, seat.bracket_size),
                      seat.table, seat.seat, seat.player_number, player.name, seat.rounds,

@@ -22,7 +22,7 @@ from judgeaid.services.cards import card_for_table, create_cards
 from judgeaid.services.errors import Conflict, ServiceError
 from judgeaid.services.players import get_player_or_404
 from judgeaid.services.results import finalize_session, mark_resigned
-from judgeaid.services.seating import card_has_records, hash_seed, touch_card
+from judgeaid.services.seating import card_has_records, hash_seed, session_count, touch_card
 from judgeaid.services.sheet import (
     FINAL,
     OUT_STATUSES,
@@ -134,7 +134,7 @@ def next_step(sheet: Sheet) -> dict:
         sizes = round_sizes(tournament)
     except ServiceError as exc:
         return {"action": None, "label": "", "ready": False, "why": exc.message}
-    planned = tournament.settings.get("sessions", 4)
+    planned = session_count(tournament)
     prelim = sheet.preliminary
     finals = _final_sessions(sheet)
     if not finals:

@@ -27,10 +27,10 @@ from judgeaid.extensions import db
 from judgeaid.models import Player, PlaySession, Tournament, User, utcnow
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import ServiceError
-from judgeaid.services.sheet import FINAL, load_sheet
+from judgeaid.services.sheet import FINAL, load_sheet, seat_points
 from judgeaid.tournament import leaderboard as core
 from judgeaid.tournament.formats import get_format
-from judgeaid.tournament.standings import display_match_points, match_points
+from judgeaid.tournament.standings import display_match_points
 
 BOARDS = ("window", "lifetime")
 SERIES_CHOICES = list(core.SERIES_NAMES.items())
@@ -180,11 +180,13 @@ def event_results(tournament_id: int) -> tuple[bool, list[core.Result]]:
         .all())
     played: set[int] = set()
     final_day: dict[int, list[float]] = {}
+    points = seat_points(sheet.tournament, sheet.totals)
     for seat in sheet.totals:
         played.add(seat.player_number)
         if seat.stage == FINAL:
             # §3.3.2.2 final-day MP count for leaderboards, not for advancing
-            final_day.setdefault(seat.player_number, []).append(match_points(seat.total))
+            final_day.setdefault(seat.player_number, []).append(
+                points[seat.session_number, seat.player_number])
     results = []
     for line in sheet.standings:  # neutral substitutes are never in the standings (§4.15)
         if line.number not in played:

@@ -29,7 +29,7 @@ from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict, Forbidden, ServiceError, Unprocessable
 from judgeaid.services.players import get_player_or_404
-from judgeaid.tournament.card import ROUNDS, BadRound, score_round
+from judgeaid.tournament.card import BadRound, score_round
 
 # The fields a paper card shows for a round: a recorded line with the same ones (and the same
 # deltas) is the same round, whatever patterns were ticked when it was recorded.
@@ -84,6 +84,7 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
         raise Forbidden("Only a judge may enter a paper card.")
     view = cards.card_view(card)
     seats = cards.round_seats(card)
+    payoff = get_ruleset(card.table.session.tournament.ruleset).scoring.payoff
     # everyone who sat at the table (a substitute too, §4.15) may have a penalty line; the
     # players seated at the end sign
     players = {p["number"] for p in view["people"]}
@@ -119,8 +120,9 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
                                      round=number))
             continue
         try:
-            result = score_round(seats[number - 1], scheme=view["scheme"], result=single.result,
-                                 winner=single.winner, value=single.value, win=single.win,
+            result = score_round(seats[number - 1], payoff=payoff, scheme=view["scheme"],
+                                 result=single.result, winner=single.winner,
+                                 value=single.value, win=single.win,
                                  discarder=single.discarder if single.win == "discard" else None,
                                  same_turn=single.same_turn)
         except BadRound as exc:
@@ -277,5 +279,6 @@ def _missing_rounds(view: dict, paper: set[int], *, time_over: bool) -> list[int
     """Return the rounds that would still be blank once the paper card is in."""
     have = {r["round"] for r in view["rounds"]
             if r["recorded"] or r.get("result") == "not_played"} | paper
-    last = max(have, default=0) if time_over else ROUNDS
+    # the card view has a line for each of the ruleset's rounds
+    last = max(have, default=0) if time_over else len(view["rounds"])
     return [n for n in range(1, last + 1) if n not in have]

@@ -33,9 +33,8 @@ from judgeaid import values, venuetime
 from judgeaid.edge_rules import BIGINT_MAX, BIGINT_MIN, id_problem, int_problem, text_problem
 from judgeaid.extensions import db
 from judgeaid.models import ROLES, Operation, Player, Tournament
-from judgeaid.rules import RULESETS
-from judgeaid.rules.zj.clock import ACT_KINDS
-from judgeaid.rules.zj.hand import MalformedHand, recorded_value_fits
+from judgeaid.rules import DEFAULT_RULESET, RULESETS, MalformedHand, get_ruleset
+from judgeaid.rules.clock import ACT_KINDS
 from judgeaid.services.accounts import NO_PIN, check_pin
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import store_totals
@@ -52,7 +51,6 @@ from judgeaid.services.exports import (
     signing_key,
 )
 from judgeaid.tournament.card import (
-    ROUNDS,
     BadRound,
     DealMark,
     SeatChange,
@@ -77,6 +75,7 @@ WINDS = ("E", "S", "W", "N")
 FORMAT_CODES = tuple(dict.fromkeys(f for r in RULESETS.values() for f in r.formats))
 CATEGORY_IDS = tuple(dict.fromkeys(c for r in RULESETS.values() for c in r.rubric.categories))
 PENALTY_KINDS = tuple(dict.fromkeys(k for r in RULESETS.values() for k in r.rubric.kinds))
+ROUNDS = max(r.session.rounds for r in RULESETS.values())
 
 # Columns holding one of a few words, as the services write them.
 CHOICES: dict[tuple[str, str], tuple[str | None, ...]] = {
@@ -534,7 +533,8 @@ class Checker:
         except venuetime.ZoneError as exc:
             raise BadBackup(f"{where}: 'time_zone': {exc}") from None
         self.tournament = {"id": row["id"], "rotation": settings.get("rotation", "standard"),
-                           "scheme": settings.get("payoff_scheme", "formal")}
+                           "scheme": settings.get("payoff_scheme", "formal"),
+                           "scoring": get_ruleset(row.get("ruleset") or DEFAULT_RULESET).scoring}
 
     def _player(self, where: str, row: dict) -> None:
         if row["number"] in self.player_numbers.values():
@@ -640,13 +640,14 @@ class Checker:
         value = row["value"]
         if row["patterns"] is not None:
             try:
-                fits = recorded_value_fits(row["patterns"], value)
+                fits = self.tournament["scoring"].recorded_value_fits(row["patterns"], value)
             except MalformedHand as exc:
                 raise BadBackup(f"{where}: 'patterns' {exc}") from exc
             if not fits:
                 raise BadBackup(f"{where}: the ticked patterns do not make the value {value}.")
         try:
-            result = score_round(seats, result="win", scheme=self.tournament["scheme"],
+            result = score_round(seats, payoff=self.tournament["scoring"].payoff, result="win",
+                                 scheme=self.tournament["scheme"],
                                  winner=row["winner"], value=value, win=row["win"],
                                  discarder=row["discarder"], same_turn=row["same_turn"])
         except BadRound as exc:

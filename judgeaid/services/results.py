@@ -15,6 +15,7 @@ from judgeaid.models import (
     User,
     utcnow,
 )
+from judgeaid.rules import get_ruleset
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from judgeaid.services.players import get_player_or_404
@@ -41,11 +42,13 @@ def finalize_session(tournament: Tournament, number: int, actor: User) -> PlaySe
         raise ServiceError(f"Session {number} cannot be final yet: the card of table "
                            f"{_list(open_tables)} is missing rounds. Record them, or mark "
                            "the session time over on the card.")
-    if session.stage == FINAL and session.bracket_size == 4:
+    rules = get_ruleset(tournament.ruleset)
+    if session.stage == FINAL and session.bracket_size == rules.ranking.grand_final_size:
         cut_short = [c["table"] for c in cards if c["not_played"]]
         if cut_short:
-            raise ServiceError("The Grand Final has no time limit: all 16 rounds are played "
-                               "(§3.4.2.2). Record the rounds marked not played.")
+            raise ServiceError(f"The Grand Final has no time limit: all {rules.session.rounds} "
+                               "rounds are played (§3.4.2.2). Record the rounds marked not "
+                               "played.")
     session.finalized_at = utcnow()
     session.finalized_by = f"{actor.role}:{actor.name}"
     session.status = "finished"

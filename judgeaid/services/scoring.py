@@ -1,24 +1,30 @@
-"""Scoring requests from the API: validate the JSON shape, call the pure ZJ core."""
+"""Scoring requests from the API: validate the JSON shape, call the pure ZJ core.
+
+The endpoints are Zung Jung's by their URL (/api/zj/...), so they ask the registry for "zj"
+rather than for an event's ruleset.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from judgeaid.rules.zj.catalogue import catalogue_json
-from judgeaid.rules.zj.hand import MalformedHand, score_hand
-from judgeaid.rules.zj.payoff import MalformedPayoff, payoff_request
+from judgeaid.rules import MalformedHand, MalformedPayoff, Scoring, get_ruleset
 from judgeaid.services.errors import ServiceError
+
+
+def _zj() -> Scoring:
+    return get_ruleset("zj").scoring
 
 
 def catalogue() -> dict[str, Any]:
     """Return the pattern catalogue as the browser receives it."""
-    return catalogue_json()
+    return _zj().catalogue_json()
 
 
 def score(patterns: dict[str, int]) -> dict[str, Any]:
     """Score the ticked patterns (id -> count); return the value, or the broken rules."""
     try:
-        hand = score_hand(patterns)
+        hand = _zj().score_hand(patterns)
     except MalformedHand as exc:
         raise ServiceError(str(exc)) from exc
     # The same shape zj.js returns; included lines (§2.4 3.2.1, 9.4.1 ...) carry implied_by.
@@ -31,14 +37,14 @@ def score(patterns: dict[str, int]) -> dict[str, Any]:
 def split_payoff(body: dict[str, Any]) -> dict[str, Any]:
     """Compute every seat's delta for a hand; raise ServiceError for malformed input."""
     try:
-        return payoff_request(body).as_dict()
+        return _zj().payoff_request(body).as_dict()
     except MalformedPayoff as exc:
         raise ServiceError(str(exc)) from exc
 
 
 def picker_page() -> dict[str, Any]:
     """Return the picker's data: patterns grouped by category, and the catalogue itself."""
-    data = catalogue_json()
+    data = _zj().catalogue_json()
     groups = [{"id": c["id"], "name": c["name"],
                "patterns": [p for p in data["patterns"] if p["category"] == c["id"]]}
               for c in data["categories"]]

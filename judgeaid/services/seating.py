@@ -61,8 +61,10 @@ LATE_DECISIONS = ("allow", "refuse")
 # ---------------------------------------------------------------- reading
 
 def session_count(tournament: Tournament) -> int:
-    """Return how many preliminary sessions the event's settings plan."""
-    return int(tournament.settings.get("sessions", 4))
+    """Return how many preliminary sessions the event's settings plan (else its format's)."""
+    if "sessions" in tournament.settings:
+        return int(tournament.settings["sessions"])
+    return int(get_ruleset(tournament.ruleset).formats[tournament.format].settings["sessions"])
 
 
 def session_roster(tournament: Tournament, number: int) -> list[Player]:

@@ -9,7 +9,7 @@ both to it). The standings computed from a sheet are kept per data version (`com
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
@@ -29,6 +29,7 @@ from judgeaid.models import (
     Team,
     Tournament,
 )
+from judgeaid.rules import get_ruleset
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.cards import card_view
 from judgeaid.services.errors import NotFound
@@ -36,7 +37,6 @@ from judgeaid.tournament.standings import (
     MAX_LATE_SESSIONS,
     PlayerResult,
     Standing,
-    rank,
 )
 
 PRELIMINARY = "preliminary"
@@ -70,6 +70,17 @@ class SeatTotal(NamedTuple):
     def total(self) -> int:
         """Return the card total: rounds less penalties (§4.11)."""
         return self.rounds + self.penalties
+
+
+def seat_points(tournament: Tournament, seats: Iterable[SeatTotal]
+                ) -> dict[tuple[int, int], float]:
+    """Return each seat's standings points by (session number, player number), table by table."""
+    table_points = get_ruleset(tournament.ruleset).ranking.table_points
+    tables: dict[tuple[int, int], dict[int, int]] = {}
+    for seat in seats:
+        tables.setdefault((seat.session_number, seat.table), {})[seat.player_number] = seat.total
+    return {(session, player): points for (session, _), totals in tables.items()
+            for player, points in table_points(totals).items()}
 
 
 def seat_totals(tournament_id: int, player_id: int | None = None) -> list[SeatTotal]:
@@ -188,7 +199,8 @@ def load_sheet(tournament_id: int) -> Sheet:
         .where(Player.tournament_id == tournament_id))}
     sheet = Sheet(tournament, sessions, _seats(tournament_id), players)
     sheet.results = _player_results(sheet)
-    sheet.standings = rank(sheet.results, tournament.seed)
+    sheet.standings = get_ruleset(tournament.ruleset).ranking.rank(sheet.results,
+                                                                   tournament.seed)
     return sheet
 
 

@@ -14,7 +14,7 @@ from judgeaid.services import final_day
 from judgeaid.services.cards import substitute_seats
 from judgeaid.services.errors import NotFound
 from judgeaid.services.results import MESSAGE_LIMIT, REASON_LIMIT, check_data, score_checks
-from judgeaid.services.seating import late_check_in_times
+from judgeaid.services.seating import late_check_in_times, session_count
 from judgeaid.services.sheet import (
     FINAL,
     OUT_STATUSES,
@@ -25,6 +25,7 @@ from judgeaid.services.sheet import (
     draw_hex,
     final_day_entrants,
     load_sheet,
+    seat_points,
     seat_totals,
     session_cards,
     session_label,
@@ -33,7 +34,6 @@ from judgeaid.tournament.formats import get_format
 from judgeaid.tournament.standings import (
     STANDINGS_STAGE,
     display_match_points,
-    match_points,
 )
 from judgeaid.values import iso_z
 
@@ -230,6 +230,8 @@ def results_for_player(player_id: int) -> dict:
     finalized = dict(db.session.execute(
         select(PlaySession.number, PlaySession.finalized_at.is_not(None))
         .where(PlaySession.tournament_id == player.tournament_id)).all())
+    # a seat's points may depend on the whole table (MCR's places): every seat is read
+    points = seat_points(player.tournament, seat_totals(player.tournament_id))
     sessions = []
     for seat in seat_totals(player.tournament_id, player.id):
         is_counted = seat.stage == PRELIMINARY and not seat.is_neutral
@@ -239,7 +241,8 @@ def results_for_player(player_id: int) -> dict:
             "label": session_label(seat.session_number, seat.stage, seat.bracket_size),
             "table": seat.table, "seat": seat.seat, "rounds": seat.rounds,
             "penalties": seat.penalties, "raw": seat.total,
-            "mp_text": display_match_points(match_points(seat.total)) if is_counted else "",
+            "mp_text": (display_match_points(points[seat.session_number, player.number])
+                        if is_counted else ""),
             "is_final": bool(finalized.get(seat.session_number)),
         })
     # a seat taken mid-session as a neutral substitute (our reading of §4.15): shown, never ranked
@@ -309,7 +312,7 @@ def manage_view(tournament_id: int) -> dict:
     return {
         "t": {"id": tournament.id, "name": tournament.name, "kind": fmt.kind,
               "seed": tournament.seed, "draw_stage": STANDINGS_STAGE,
-              "planned_sessions": tournament.settings.get("sessions", 4)},
+              "planned_sessions": session_count(tournament)},
         "sessions": sessions,
         "checks": score_checks(tournament),
         "problems": sheet.problems,

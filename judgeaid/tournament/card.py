@@ -6,10 +6,11 @@ translated through the seat winds that the rotation (§3.4) gives for that round
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from judgeaid.rules.zj.payoff import MalformedPayoff, payoff
+from judgeaid.rules.ruleset import MalformedPayoff
 from judgeaid.tournament.rotation import ROUNDS as ROUNDS  # a card has a line per round
 from judgeaid.tournament.rotation import WINDS, RoundSeats, dealt_by, session_seats
 
@@ -29,6 +30,7 @@ class RoundResult:
 def score_round(
     seats: RoundSeats,
     *,
+    payoff: Callable[..., Any],
     result: str,
     scheme: str = "formal",
     winner: int | None = None,
@@ -37,7 +39,10 @@ def score_round(
     discarder: int | None = None,
     same_turn: Sequence[int] | None = None,
 ) -> RoundResult:
-    """Return every player's delta for one round; raise BadRound for an impossible one."""
+    """Return every player's delta for one round; raise BadRound for an impossible one.
+
+    `payoff` is the event's ruleset's (`Ruleset.scoring.payoff`): it splits a win by seat wind.
+    """
     players = list(seats.winds)
     if result in ("draw", "not_played"):
         # §1.6 a draw scores nothing; §3.4 a round cut by the session clock is not played

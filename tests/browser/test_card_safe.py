@@ -10,6 +10,7 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
+from judgeaid.rules.zj.payoff import payoff
 from judgeaid.tournament.card import score_round
 from judgeaid.tournament.rotation import RoundSeats
 from tests.browser.pages import (
@@ -36,7 +37,7 @@ def python_deltas(card, number, **line):
     r = card["rounds"][number - 1]
     seats = RoundSeats(round_no=number, cycle=r["cycle"], dealer=r["dealer"],
                        winds={int(p): w for p, w in r["winds"].items()}, seats={})
-    return score_round(seats, scheme=card["scheme"], **line).deltas
+    return score_round(seats, payoff=payoff, scheme=card["scheme"], **line).deltas
 
 
 def shown_preview(page, card):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from judgeaid.rules.zj.clock import (
+from judgeaid.rules.clock import (
     ClockAct,
     ClockError,
     check_act,

@@ -199,8 +199,8 @@ def test_deltas_of_a_wrong_east_round_follow_the_actual_winds():
     marked = dealt_by(scheduled, C)
     # C (East in the marked round) wins 70 on D's discard; B discarded the tile first in
     # the same turn: the turn starts with C's discard, so D (South) comes before A and B
-    result = score_round(marked, result="win", winner=C, value=70, win="discard",
-                         discarder=D, same_turn=[B, D])
+    result = score_round(marked, payoff=payoff, result="win", winner=C, value=70,
+                         win="discard", discarder=D, same_turn=[B, D])
     by_winds = payoff(70, "discard", "E", "S", [marked.winds[B], marked.winds[D]], "formal")
     assert result.deltas == {p: by_winds.deltas[w] for p, w in marked.winds.items()}
     assert result.deltas[C] == 210 and sum(result.deltas.values()) == 0
@@ -246,8 +246,10 @@ def test_a_substitute_takes_the_leaving_players_seat_and_its_moves():
 def test_card_totals_attribute_each_round_to_whoever_sat_there():
     change = SeatChange(round_from=2, seat="S", leaving=B, entering=SUB)
     rounds = card_schedule(START, "standard", [change])
-    first = score_round(rounds[0], result="win", winner=B, value=30, win="self")
-    second = score_round(rounds[1], result="win", winner=SUB, value=40, win="self")
+    first = score_round(rounds[0], payoff=payoff, result="win", winner=B, value=30,
+                        win="self")
+    second = score_round(rounds[1], payoff=payoff, result="win", winner=SUB, value=40,
+                         win="self")
     totals = card_totals([A, B, C, D], [first.deltas, second.deltas], [(SUB, 5)])
     assert totals[B].rounds == 90  # the leaving player keeps the rounds before they left
     assert totals[SUB].rounds == 120 and totals[SUB].total == 115

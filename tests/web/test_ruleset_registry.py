@@ -12,7 +12,16 @@ import pytest
 from judgeaid.extensions import db
 from judgeaid.models import Player, PlaySession, Tournament
 from judgeaid.rules import RULESETS, TimeLimits
-from judgeaid.services import clock, exports, judge_pages, penalties, restore, timers
+from judgeaid.services import (
+    cards,
+    clock,
+    exports,
+    judge_pages,
+    penalties,
+    restore,
+    sheet,
+    timers,
+)
 from judgeaid.services.errors import Conflict
 from tests.conftest import reset_schema
 
@@ -33,6 +42,12 @@ def _fake_search(query):
     return []
 
 
+def _fake_table_points(totals):
+    # MCR-like: points by place at the table, not by the player's own total
+    order = sorted(totals, key=lambda player: -totals[player])
+    return {player: float(4 - place) for place, player in enumerate(order)}
+
+
 ZJ = RULESETS["zj"]
 FAKE = replace(ZJ, code="fake", name="A made-up ruleset",
                timing=replace(ZJ.timing, limits=_fake_limits, session_ms=_fake_session_ms,
@@ -40,7 +55,8 @@ FAKE = replace(ZJ, code="fake", name="A made-up ruleset",
                               crosses_resignation=lambda before, added: before + added > 10),
                rubric=replace(ZJ.rubric, kind_labels={"warning": "Fake caution"}),
                guide=replace(ZJ.guide, guide_json=_fake_guide_json, search=_fake_search),
-               session=replace(ZJ.session, rounds=8))
+               session=replace(ZJ.session, rounds=8),
+               ranking=replace(ZJ.ranking, table_points=_fake_table_points))
 
 
 @pytest.fixture
@@ -91,6 +107,22 @@ def test_judging_asks_the_tournaments_ruleset(app, fake_tournament):
         assert page["guide"]["version"] == "fake-1" and page["matches"] == []
 
 
+def test_cards_and_standings_ask_the_tournaments_ruleset(app, fake_tournament):
+    with app.app_context():
+        tournament = db.session.get(Tournament, fake_tournament)
+        session = db.session.scalars(db.select(PlaySession).filter_by(
+            tournament_id=fake_tournament, number=1)).one()
+        card = cards.card_for_table(session.tables[0])
+        view = cards.card_view(card)
+        assert [line["round"] for line in view["rounds"]] == list(range(1, 9))
+        seats = [sheet.SeatTotal(session.id, 1, "preliminary", None, 1, card.id, wind, n, n,
+                                 rounds, 0)
+                 for n, (wind, rounds) in enumerate(zip("ESWN", (10, 40, -20, -30),
+                                                        strict=True), start=1)]
+        assert sheet.seat_points(tournament, seats) == {(1, 2): 4.0, (1, 1): 3.0,
+                                                        (1, 3): 2.0, (1, 4): 1.0}
+
+
 @pytest.mark.committed  # restores into a fresh database (DDL)
 def test_a_backup_names_the_ruleset_and_a_restore_keeps_it(app, demo):
     with app.app_context():
@@ -104,12 +136,6 @@ def test_a_backup_names_the_ruleset_and_a_restore_keeps_it(app, demo):
         assert restored.ruleset == "zj"
 
 
-# Imports of the ZJ package still left in services and views, each justified in
-# docs/decisions.md; the list may only shrink.
-ZJ_IMPORTS_LEFT = {
-    "judgeaid/services/cards.py", "judgeaid/services/clock.py", "judgeaid/services/restore.py",
-    "judgeaid/services/scoring.py",
-}
 
 
 def test_services_and_views_reach_zung_jung_only_through_the_registry():
@@ -125,4 +151,4 @@ def test_services_and_views_reach_zung_jung_only_through_the_registry():
             if any(n == "judgeaid.rules.zj" or n.startswith("judgeaid.rules.zj.")
                    for n in names):
                 importing.add(path.relative_to(root).as_posix())
-    assert importing <= ZJ_IMPORTS_LEFT
+    assert not importing

@@ -40,6 +40,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
+from judgeaid.rules.ruleset import MalformedHand
+
 from .catalogue import (
     CHICKEN_ID,
     CHICKEN_NAME,
@@ -60,15 +62,6 @@ Limit = Literal["listed", "compound"]
 
 _ORDER = {p.id: index for index, p in enumerate(PATTERNS)}
 _TOKEN = re.compile(r"\{(\w+)\}")
-
-
-class MalformedHand(ValueError):
-    """The ticked patterns cannot be read at all (unknown id, bad count)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 @dataclass(frozen=True)

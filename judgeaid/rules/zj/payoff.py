@@ -21,13 +21,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from judgeaid.rules.ruleset import MalformedPayoff
+
 from .catalogue import PAYOFF_THRESHOLD, SCHEMES, SEATS, WINS
 
 _REQUEST_KEYS = ("value", "win", "winner", "discarder", "same_turn", "scheme")
-
-
-class MalformedPayoff(ValueError):
-    """The payoff request cannot describe a real win."""
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from judgeaid.rules.ruleset import (
 )
 from judgeaid.rules.zj import irregularities, penalties, sections, timing
 from judgeaid.rules.zj.catalogue import CHICKEN_VALUE, VERSION, catalogue_json
-from judgeaid.rules.zj.hand import score_hand
+from judgeaid.rules.zj.hand import implied_label, recorded_lines, recorded_value_fits, score_hand
 from judgeaid.rules.zj.payoff import payoff, payoff_request
 from judgeaid.tournament import rotation, standings
 from judgeaid.tournament.brackets import FINAL_DAY_ROUNDS, GRAND_FINAL_SIZE
@@ -76,6 +76,9 @@ ZJ = Ruleset(
         version=VERSION,
         catalogue_json=catalogue_json,
         score_hand=score_hand,
+        recorded_lines=recorded_lines,
+        implied_label=implied_label,
+        recorded_value_fits=recorded_value_fits,
         payoff=payoff,
         payoff_request=payoff_request,
         min_hand_value=CHICKEN_VALUE,
