@@ -604,3 +604,9 @@ def post_round(client, card, **body):
     """Record a round on a card through the API (a fresh op_id unless one is given)."""
     body.setdefault("op_id", str(uuid.uuid4()))
     return client.post(f"/api/cards/{card['id']}/rounds", json=body)
+
+
+def count(app, model, *where) -> int:
+    """Return how many rows of a model match (in the app's database)."""
+    with app.app_context():
+        return db.session.scalar(select(func.count(model.id)).where(*where))

@@ -2,27 +2,13 @@
 
 from __future__ import annotations
 
-import itertools
-
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from judgeaid.extensions import db
 from judgeaid.models import AuditEvent, Penalty
 from tests.conftest import login
-
-_ops = itertools.count(1)
-
-
-def op() -> str:
-    return f"repeat-op-{next(_ops):06d}"
-
-
-def card_of(demo, index: int = 0) -> int:
-    return int(demo["cards"][index]["api"].rsplit("/", 1)[1])
-
-
-def seated(client, card_id: int) -> list[int]:
-    return [p["number"] for p in client.get(f"/api/cards/{card_id}").get_json()["players"]]
+from tests.factories import count, op, seated
+from tests.factories import demo_card_id as card_of
 
 
 def time_penalty(client, tid, card_id, player, round_, points=10, **extra):
@@ -30,11 +16,6 @@ def time_penalty(client, tid, card_id, player, round_, points=10, **extra):
         "card_id": card_id, "player": player, "category": "special",
         "infraction": "time_violation", "kind": "points", "points": points, "round": round_,
         "op_id": op(), **extra})
-
-
-def count(app, model, *where) -> int:
-    with app.app_context():
-        return db.session.scalar(select(func.count(model.id)).where(*where))
 
 
 def penalty_total(client, card_id, player) -> int:

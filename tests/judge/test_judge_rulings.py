@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from judgeaid.extensions import db
 from judgeaid.models import AuditEvent, Penalty, Player, Ruling
 from tests.conftest import login
+from tests.factories import count, give, op, seated
 from tests.factories import demo_card_id as card_of
-from tests.factories import give, op, seated
 
 
 def time_penalty(client, tid, card_id, player, points, round_=3, **extra):
@@ -21,11 +21,6 @@ def status_of(app, tid, number) -> tuple[str, int | None]:
         row = db.session.execute(select(Player.status, Player.left_session).where(
             Player.tournament_id == tid, Player.number == number)).one()
     return row.status, row.left_session
-
-
-def count(app, model, *where) -> int:
-    with app.app_context():
-        return db.session.scalar(select(func.count(model.id)).where(*where))
 
 
 # ---------------------------------------------------------------- discretion
