@@ -193,8 +193,12 @@ class Ruleset:
 
     code: str
     name: str
-    # the event formats this ruleset offers, each with its default settings
+    # the event formats this ruleset offers by code, each with a name, kind and default settings
     formats: Mapping[str, Any]
+    # a fresh copy of a format's default settings
+    default_settings: Callable[[str], dict[str, Any]]
+    # (format code, edited values) -> the settings merged over the defaults, and any problems
+    validate_settings: Callable[[str, Mapping[str, Any]], tuple[dict[str, Any], list[str]]]
     scoring: Scoring
     session: SessionShape
     timing: Timing
