@@ -176,6 +176,7 @@ class Ranking:
     # one table's card totals by player into each player's standings points for the session
     # (ZJ: match points from the player's own total; MCR: table points 4/2/1/0 by place)
     table_points: Callable[[Mapping[int, int]], dict[int, float]]
+    # (players' results carrying each session's table points, the event's seed) -> standings
     rank: Callable[..., list[Any]]
     # a final day: the table counts of its rounds per level, and its last table's size
     final_day_rounds: Mapping[str, tuple[int, ...]]
