@@ -65,7 +65,7 @@ FAKE = replace(ZJ, code="fake", name="A made-up ruleset",
 # A ruleset with formats of its own: one event format, seven sessions long.
 OPEN = replace(ZJ.formats["casual"], code="fake_open", name="Fake open",
                settings={**ZJ.formats["casual"].settings, "sessions": 7})
-OWN_FORMATS = replace(FAKE, code="own_formats", formats={OPEN.code: OPEN},
+OWN_FORMATS = replace(FAKE, code="own", formats={OPEN.code: OPEN},
                       default_settings=lambda code: dict(OPEN.settings),
                       validate_settings=lambda code, values: ({**OPEN.settings, **values}, []))
 
