@@ -20,15 +20,17 @@ from judgeaid.organizer.schemas import (
     SettingsForm,
 )
 from judgeaid.printing import phone_warnings
+from judgeaid.rules import DEFAULT_RULESET, get_ruleset
 from judgeaid.services import accounts, leaderboards, organizing, seating
 from judgeaid.services import owner as owner_service
 from judgeaid.services import players as registry
 from judgeaid.services.errors import ServiceError
 from judgeaid.services.restore import import_tournament
-from judgeaid.tournament.formats import FORMATS
 from judgeaid.uploads import allow_upload
 
 bp = Blueprint("organizer", __name__)
+# A tournament not created yet plays the default ruleset: its formats fill the new-event form.
+NEW_FORMATS = get_ruleset(DEFAULT_RULESET).formats
 # The forms' maxlength: the columns' sizes, as the schemas check them.
 LIMITS = {"judge_name": length_of(User.name), "player_name": length_of(Player.name),
           "team": length_of(Team.name)}
@@ -48,7 +50,7 @@ def create(form: NewTournamentForm):
             leaderboards.set_event_facts(tournament, form.facts(), organizer)
         except ServiceError as exc:
             db.session.rollback()
-            return render_template("organizer/new.html", formats=FORMATS.values(),
+            return render_template("organizer/new.html", formats=NEW_FORMATS.values(),
                                    error=exc.message, form=form.model_dump(),
                                    **NEW_FACTS), exc.status
         db.session.commit()
@@ -57,7 +59,7 @@ def create(form: NewTournamentForm):
         owner.restore_owner_mark(mark)
         flash("Tournament created. Add judges and players next.")
         return redirect(url_for(".dashboard", tournament_id=tournament.id))
-    return render_template("organizer/new.html", formats=FORMATS.values(), error=None, form={},
+    return render_template("organizer/new.html", formats=NEW_FORMATS.values(), error=None, form={},
                            **NEW_FACTS)
 
 
@@ -70,7 +72,7 @@ RESTORE_LIMIT = 16 * 1024 * 1024
 
 
 def _restore_refused(message: str, status: int):
-    return render_template("organizer/new.html", formats=FORMATS.values(), form={},
+    return render_template("organizer/new.html", formats=NEW_FORMATS.values(), form={},
                            error=None, restore_error=message, **NEW_FACTS), status
 
 

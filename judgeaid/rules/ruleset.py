@@ -176,6 +176,7 @@ class Ranking:
     # one table's card totals by player into each player's standings points for the session
     # (ZJ: match points from the player's own total; MCR: table points 4/2/1/0 by place)
     table_points: Callable[[Mapping[int, int]], dict[int, float]]
+    # (players' results carrying each session's table points, the event's seed) -> standings
     rank: Callable[..., list[Any]]
     # a final day: the table counts of its rounds per level, and its last table's size
     final_day_rounds: Mapping[str, tuple[int, ...]]
@@ -193,8 +194,12 @@ class Ruleset:
 
     code: str
     name: str
-    # the event formats this ruleset offers, each with its default settings
+    # the event formats this ruleset offers by code, each with a name, kind and default settings
     formats: Mapping[str, Any]
+    # a fresh copy of a format's default settings
+    default_settings: Callable[[str], dict[str, Any]]
+    # (format code, edited values) -> the settings merged over the defaults, and any problems
+    validate_settings: Callable[[str, Mapping[str, Any]], tuple[dict[str, Any], list[str]]]
     scoring: Scoring
     session: SessionShape
     timing: Timing

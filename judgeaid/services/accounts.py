@@ -11,12 +11,11 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from judgeaid import venuetime
 from judgeaid.extensions import db
 from judgeaid.models import ROLES, KnownDevice, Tournament, User
-from judgeaid.rules import DEFAULT_RULESET
+from judgeaid.rules import DEFAULT_RULESET, RULESETS, get_ruleset
 from judgeaid.services import throttle
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import Conflict, NotFound, ServiceError, Unauthorized
 from judgeaid.services.venuetime import default_zone
-from judgeaid.tournament.formats import FORMATS, validate_settings
 
 PIN_PATTERN = re.compile(r"^\d{4,12}$")
 ROLE_NAMES = {"organizer": "Organizer", "head_judge": "Head judge", "judge": "Judge"}
@@ -55,6 +54,7 @@ def create_tournament(
     settings: dict | None = None,
     seed: int | None = None,
     time_zone: str | None = None,
+    ruleset: str = DEFAULT_RULESET,
 ) -> tuple[Tournament, User]:
     """Create a tournament with its first organizer (time zone: the server's default)."""
     title = " ".join((name or "").split())
@@ -62,14 +62,17 @@ def create_tournament(
         raise ServiceError("The tournament name is missing.")
     if len(title) > 120:
         raise ServiceError("The tournament name is longer than 120 characters.")
-    if format_code not in FORMATS:
+    if ruleset not in RULESETS:
+        raise ServiceError(f"Unknown ruleset '{ruleset}'.")
+    rules = get_ruleset(ruleset)
+    if format_code not in rules.formats:
         raise ServiceError(f"Unknown format '{format_code}'.")
-    merged, problems = validate_settings(format_code, settings or {})
+    merged, problems = rules.validate_settings(format_code, settings or {})
     if problems:
         raise ServiceError(" ".join(problems), details=problems)
     zone = check_time_zone(time_zone) if time_zone else default_zone()
     tournament = Tournament(
-        name=title, format=format_code, ruleset=DEFAULT_RULESET, settings=merged,
+        name=title, format=format_code, ruleset=ruleset, settings=merged,
         seed=seed if seed is not None else random.SystemRandom().randrange(1, 2**31),
         time_zone=zone,
     )
@@ -112,7 +115,8 @@ def update_settings(tournament: Tournament, values: dict, actor: User) -> Tourna
             return tournament
     if any(s.status in ("playing", "finished") for s in tournament.sessions):
         raise Conflict("Settings are fixed once play has started.")
-    merged, problems = validate_settings(tournament.format, {**tournament.settings, **values})
+    merged, problems = get_ruleset(tournament.ruleset).validate_settings(
+        tournament.format, {**tournament.settings, **values})
     if problems:
         raise ServiceError(" ".join(problems), details=problems)
     before = dict(tournament.settings)

@@ -25,11 +25,11 @@ from sqlalchemy import select
 
 from judgeaid.extensions import db
 from judgeaid.models import Player, PlaySession, Tournament, User, utcnow
+from judgeaid.rules import get_ruleset
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import ServiceError
 from judgeaid.services.sheet import FINAL, load_sheet, seat_points
 from judgeaid.tournament import leaderboard as core
-from judgeaid.tournament.formats import get_format
 from judgeaid.tournament.standings import display_match_points
 
 BOARDS = ("window", "lifetime")
@@ -62,7 +62,7 @@ def event_of(tournament: Tournament, *, is_provisional: bool = False) -> core.Ev
         held_on=tournament.held_on or first_day(tournament),
         is_sanctioned=tournament.is_sanctioned,
         series=tournament.series or format_series(tournament),
-        kind=get_format(tournament.format).kind,
+        kind=get_ruleset(tournament.ruleset).formats[tournament.format].kind,
         weight=tournament.leaderboard_weight, final_weight=tournament.leaderboard_final_weight,
         is_provisional=is_provisional)
 
@@ -70,7 +70,7 @@ def event_of(tournament: Tournament, *, is_provisional: bool = False) -> core.Ev
 def facts_view(tournament: Tournament) -> dict:
     """Return an event's leaderboard facts for the organizer's form, as plain data."""
     event = event_of(tournament)
-    fmt = get_format(tournament.format)
+    fmt = get_ruleset(tournament.ruleset).formats[tournament.format]
     reason = core.why_left_out(event)
     return {
         "is_sanctioned": tournament.is_sanctioned, "may_be_sanctioned": fmt.is_sanctioned,
@@ -131,7 +131,7 @@ class Facts:
 
 def set_event_facts(tournament: Tournament, facts: Facts, actor: User | str) -> Tournament:
     """Record whether an event counts on the leaderboards and how much (§3.5.2.1)."""
-    fmt = get_format(tournament.format)
+    fmt = get_ruleset(tournament.ruleset).formats[tournament.format]
     series = facts.series or format_series(tournament)
     weight = parse_weight(facts.weight, "weight")
     final_weight = parse_weight(facts.final_weight, "final-day weight")

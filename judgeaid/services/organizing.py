@@ -23,13 +23,13 @@ from judgeaid.models import (
     Tournament,
     User,
 )
+from judgeaid.rules import get_ruleset
 from judgeaid.services import seating, throttle
 from judgeaid.services.accounts import ROLE_NAMES, get_tournament_or_404
 from judgeaid.services.cards import card_for_table
 from judgeaid.services.errors import Conflict
 from judgeaid.services.overview import tournament_summary
 from judgeaid.services.seating import WIND_NAMES
-from judgeaid.tournament.formats import FORMATS, get_format
 from judgeaid.tournament.rotation import cycle_seats
 from judgeaid.tournament.seating import plan_report
 
@@ -44,7 +44,6 @@ def desk(tournament_id: int, limits: throttle.Limits | None = None) -> dict:
     return {
         "t": summary,
         "is_started": any(s["status"] in ("playing", "finished") for s in summary["sessions"]),
-        "formats": FORMATS,
         "staff": [{"id": u.id, "name": u.name, "role": ROLE_NAMES[u.role],
                    "needs_pin": not u.pin_hash} for u in users],
         "locks": throttle.locked_accounts(tournament_id, limits or throttle.Limits()),
@@ -83,9 +82,10 @@ def sessions_page(tournament_id: int) -> dict:
         })
     roster = tournament.players
     settings = tournament.settings
+    fmt = get_ruleset(tournament.ruleset).formats[tournament.format]
     return {
-        "t": {"id": tournament.id, "name": tournament.name,
-              "format": get_format(tournament.format).name, "time_zone": tournament.time_zone},
+        "t": {"id": tournament.id, "name": tournament.name, "format": fmt.name,
+              "time_zone": tournament.time_zone},
         "settings": {key: settings.get(key) for key in (
             "sessions", "session_minutes", "rotation", "payoff_scheme", "turn_seconds",
             "free_seconds", "round_bank_seconds")},

@@ -7,8 +7,8 @@ from sqlalchemy import func, select
 from judgeaid import venuetime
 from judgeaid.extensions import db
 from judgeaid.models import Player, PlaySession, Tournament
+from judgeaid.rules import get_ruleset
 from judgeaid.services.accounts import get_tournament_or_404
-from judgeaid.tournament.formats import get_format
 
 
 def list_tournaments() -> list[dict]:
@@ -17,14 +17,15 @@ def list_tournaments() -> list[dict]:
         select(Player.tournament_id, func.count(Player.id)).group_by(Player.tournament_id)
     ).all())
     rows = db.session.scalars(select(Tournament).order_by(Tournament.created_at.desc()))
-    return [{"id": t.id, "name": t.name, "format": get_format(t.format).name,
+    return [{"id": t.id, "name": t.name,
+             "format": get_ruleset(t.ruleset).formats[t.format].name,
              "players": counts.get(t.id, 0)} for t in rows]
 
 
 def tournament_summary(tournament_id: int) -> dict:
     """Return a tournament's public facts: format, settings, sessions."""
     t = get_tournament_or_404(tournament_id)
-    fmt = get_format(t.format)
+    fmt = get_ruleset(t.ruleset).formats[t.format]
     sessions = db.session.scalars(select(PlaySession).where(PlaySession.tournament_id == t.id)
                                   .order_by(PlaySession.number))
     return {

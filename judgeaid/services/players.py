@@ -11,9 +11,9 @@ from sqlalchemy import func, select
 from judgeaid.edge import length_of
 from judgeaid.extensions import db
 from judgeaid.models import Player, Team, Tournament, User
+from judgeaid.rules import get_ruleset
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
-from judgeaid.tournament.formats import get_format
 from judgeaid.tournament.leaderboard import member_id_problem
 from judgeaid.tournament.registration import (
     TEAM_LIMITS,
@@ -147,8 +147,9 @@ def set_member_id(tournament: Tournament, number: int | None, member_id: str | N
 def import_players(tournament: Tournament, data: bytes | str, actor: User | str) -> ImportReport:
     """Add every valid row of a CSV file and report each rejected one."""
     numbers, names = _existing(tournament)
+    kind = get_ruleset(tournament.ruleset).formats[tournament.format].kind
     regs, problems = parse_players_csv(
-        data, kind=get_format(tournament.format).kind, taken_numbers=numbers,
+        data, kind=kind, taken_numbers=numbers,
         taken_names=names, team_sizes=_team_sizes(tournament), name_max=NAME_MAX,
         team_max=TEAM_MAX, taken_member_ids=_member_ids(tournament),
     )
@@ -170,7 +171,7 @@ def add_player(tournament: Tournament, name: str, team: str | None, actor: User 
         raise Conflict(f"{name} is already registered.")
     if number is not None and number in numbers:
         raise Conflict(f"Player number {number} is already registered.")
-    kind = get_format(tournament.format).kind
+    kind = get_ruleset(tournament.ruleset).formats[tournament.format].kind
     if team and _team_sizes(tournament).get(team, 0) >= TEAM_LIMITS[kind]:
         raise ServiceError(f"Team {team} already has {TEAM_LIMITS[kind]} players, the §3.6 "
                            f"limit for {kind} events.")

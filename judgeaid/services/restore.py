@@ -58,7 +58,6 @@ from judgeaid.tournament.card import (
     marked_seats,
     score_round,
 )
-from judgeaid.tournament.formats import default_settings, validate_settings
 
 READABLE_VERSIONS = (1, BACKUP_VERSION)
 BATCH = 500  # rows per INSERT: a few hundred KB of parameters at most
@@ -514,7 +513,11 @@ class Checker:
         settings = row["settings"]
         if not isinstance(settings, dict):
             raise BadBackup(f"{where}: 'settings' must be an object.")
-        known = set(default_settings(row["format"])) | {"time_over_grace_seconds"}
+        rules = get_ruleset(row.get("ruleset") or DEFAULT_RULESET)
+        if row["format"] not in rules.formats:
+            raise BadBackup(f"{where}: the format '{row['format']}' is not one of "
+                            f"{rules.name}'s.")
+        known = set(rules.default_settings(row["format"])) | {"time_over_grace_seconds"}
         unknown = sorted(str(k) for k in settings if k not in known)
         if unknown:
             raise BadBackup(f"{where}: 'settings' has unknown entries: {', '.join(unknown)}.")
@@ -525,7 +528,7 @@ class Checker:
                 raise BadBackup(f"{where}: the setting '{key}' must be a whole number.")
         if _int_list(settings.get("final_day", []), 1, max(BRACKET_SIZES), 8):
             raise BadBackup(f"{where}: the setting 'final_day' must list bracket sizes.")
-        _, problems = validate_settings(row["format"], settings)
+        _, problems = rules.validate_settings(row["format"], settings)
         if problems:
             raise BadBackup(f"{where}: {' '.join(problems)}")
         try:
@@ -534,7 +537,7 @@ class Checker:
             raise BadBackup(f"{where}: 'time_zone': {exc}") from None
         self.tournament = {"id": row["id"], "rotation": settings.get("rotation", "standard"),
                            "scheme": settings.get("payoff_scheme", "formal"),
-                           "scoring": get_ruleset(row.get("ruleset") or DEFAULT_RULESET).scoring}
+                           "scoring": rules.scoring}
 
     def _player(self, where: str, row: dict) -> None:
         if row["number"] in self.player_numbers.values():

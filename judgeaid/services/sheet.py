@@ -75,10 +75,18 @@ class SeatTotal(NamedTuple):
 def seat_points(tournament: Tournament, seats: Iterable[SeatTotal]
                 ) -> dict[tuple[int, int], float]:
     """Return each seat's standings points by (session number, player number), table by table."""
+    return _points_by_seat(tournament, ((seat.session_number, seat.table, seat.player_number,
+                                         seat.total) for seat in seats))
+
+
+def _points_by_seat(tournament: Tournament, seats: Iterable[tuple[int, int, int, int]]
+                    ) -> dict[tuple[int, int], float]:
+    # seats as (session number, table, player number, card total); the ruleset scores a
+    # whole table at once, a neutral filler's seat included (it holds a place there)
     table_points = get_ruleset(tournament.ruleset).ranking.table_points
     tables: dict[tuple[int, int], dict[int, int]] = {}
-    for seat in seats:
-        tables.setdefault((seat.session_number, seat.table), {})[seat.player_number] = seat.total
+    for session, table, player, total in seats:
+        tables.setdefault((session, table), {})[player] = total
     return {(session, player): points for (session, _), totals in tables.items()
             for player, points in table_points(totals).items()}
 
@@ -208,11 +216,16 @@ def _player_results(sheet: Sheet) -> list[PlayerResult]:
     counted = sheet.preliminary
     index = {s.number: i for i, s in enumerate(counted)}
     raw: dict[int, list[int | None]] = {n: [None] * len(counted) for n in sheet.players}
-    # a seat is SeatTotal's fields: the session, the player, the total and neutrality matter
-    for seat in sheet.seats:
+    earned: dict[int, list[float | None]] = {n: [None] * len(counted) for n in sheet.players}
+    # a seat is SeatTotal's fields: the session, table, player, total and neutrality matter
+    seats = [seat for seat in sheet.seats if seat[1] in index]
+    points = _points_by_seat(sheet.tournament, ((seat[1], seat[4], seat[8], seat[9] + seat[10])
+                                                for seat in seats))
+    for seat in seats:
         session, number, rounds, penalties, is_neutral = seat[1], *seat[8:12]
-        if session in index and not is_neutral:
+        if not is_neutral:
             raw[number][index[session]] = rounds + penalties
+            earned[number][index[session]] = points[session, number]
     entrants = final_day_entrants(sheet)
     results = []
     for number, player in sorted(sheet.players.items()):
@@ -221,7 +234,8 @@ def _player_results(sheet: Sheet) -> list[PlayerResult]:
         late = _late_sessions(sheet, player, raw[number], index)
         results.append(PlayerResult(number=number, name=player.name,
                                     session_raw=tuple(raw[number]), late_sessions=late,
-                                    is_resigned=is_out_of_day1(player, entrants)))
+                                    is_resigned=is_out_of_day1(player, entrants),
+                                    session_points=tuple(earned[number])))
     return results
 
 

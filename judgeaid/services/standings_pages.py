@@ -30,7 +30,6 @@ from judgeaid.services.sheet import (
     session_cards,
     session_label,
 )
-from judgeaid.tournament.formats import get_format
 from judgeaid.tournament.standings import (
     STANDINGS_STAGE,
     display_match_points,
@@ -84,7 +83,7 @@ def standings_view(tournament_id: int) -> dict:
 
 def _standings_data(sheet: Sheet) -> dict:
     tournament = sheet.tournament
-    fmt = get_format(tournament.format)
+    fmt = get_ruleset(tournament.ruleset).formats[tournament.format]
     players = sheet.players
     # Each session's MP as text, formatted once per value: 400 players × 8 sessions repeat
     # the same few hundred values.
@@ -308,7 +307,7 @@ def manage_view(tournament_id: int) -> dict:
                "joined_session": p.joined_session, "left_session": p.left_session,
                "out_text": notes.get(p.number, {}).get("out", "")}
               for _, p in sorted(sheet.players.items())]
-    fmt = get_format(tournament.format)
+    fmt = get_ruleset(tournament.ruleset).formats[tournament.format]
     return {
         "t": {"id": tournament.id, "name": tournament.name, "kind": fmt.kind,
               "seed": tournament.seed, "draw_stage": STANDINGS_STAGE,

@@ -1,1 +1,1 @@
-"""The tournament itself: pure formats, seating, rotation, standings and brackets."""
+"""The tournament itself: pure seating, rotation, standings and brackets."""

@@ -43,8 +43,10 @@ class PlayerResult:
     """One player's session results as they go into the standings.
 
     `session_raw[i]` is the card total (penalties included) for session i + 1, or None when
-    the player did not play it. `late_sessions` is how many opening sessions the player
-    missed as a pardoned late arrival (0, 1 or 2, §3.7).
+    the player did not play it. `session_points[i]` is what the ruleset's table points gave
+    the player for that session, None where `session_raw` is; without them a session is
+    worth the match points of the player's own total (§3.5.2). `late_sessions` is how many
+    opening sessions the player missed as a pardoned late arrival (0, 1 or 2, §3.7).
     """
 
     number: int
@@ -52,6 +54,7 @@ class PlayerResult:
     session_raw: tuple[int | None, ...]
     late_sessions: int = 0
     is_resigned: bool = False
+    session_points: tuple[float | None, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -130,7 +133,7 @@ def draw_value(seed: int, number: int, stage: str = STANDINGS_STAGE) -> int:
 
 
 def rank(entries: Sequence[PlayerResult], seed: int) -> list[Standing]:
-    """Rank players by match points, then raw total, then the seeded draw."""
+    """Rank players by match points (or table points), then raw total, then the seeded draw."""
     seen: set[int] = set()
     lines = []
     for entry in entries:
@@ -191,7 +194,12 @@ _by_raw = attrgetter("raw")
 def _line(entry: PlayerResult, seed: int) -> _Line:
     _check_late_sessions(entry)
     played = [raw for raw in entry.session_raw if raw is not None]
-    session_mp = tuple([None if raw is None else match_points(raw) for raw in entry.session_raw])
+    if entry.session_points is None:
+        session_mp = tuple([None if raw is None else match_points(raw)
+                            for raw in entry.session_raw])
+    else:
+        _check_session_points(entry)
+        session_mp = entry.session_points
     deductions = LATE_ARRIVAL_DEDUCTION * entry.late_sessions
     total = math.fsum([mp for mp in session_mp if mp is not None]) - deductions
     key = mp_key(total)
@@ -202,6 +210,15 @@ def _line(entry: PlayerResult, seed: int) -> _Line:
     # it; the player number only matters if two 64-bit draws ever collide
     place = (entry.is_resigned, -key, -raw, draw, entry.number)
     return _Line(place, entry, session_mp, deductions, total, key, raw, draw, entry.is_resigned)
+
+
+def _check_session_points(entry: PlayerResult) -> None:
+    points = entry.session_points or ()
+    if len(points) != len(entry.session_raw) or any(
+            (mp is None) != (raw is None) for mp, raw in zip(points, entry.session_raw,
+                                                             strict=True)):
+        raise ValueError(f"player {entry.number}: session points must match the sessions "
+                         "played")
 
 
 def _check_late_sessions(entry: PlayerResult) -> None:

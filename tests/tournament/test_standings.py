@@ -1,6 +1,7 @@
 import math
 import random
 from collections import Counter
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 import pytest
@@ -254,6 +255,28 @@ def test_resigned_player_is_not_tied_with_active_player():
 def test_player_listed_twice_is_rejected():
     with pytest.raises(ValueError):
         rank([player(1, 100), player(1, 50)], SEED)
+
+
+def test_table_points_rank_in_place_of_match_points():
+    # a place-based ruleset (4/3/2/1 by place): 90 came second at its table, 10 won at its own
+    entries = [PlayerResult(1, "One", (90, None), session_points=(3.0, None)),
+               PlayerResult(2, "Two", (10, -5), session_points=(4.0, 1.0)),
+               PlayerResult(3, "Three", (0, 40), session_points=(1.0, 4.0))]
+    standings = rank(entries, SEED)
+
+    assert order(standings) == [3, 2, 1]
+    assert [s.match_points for s in standings] == [5.0, 5.0, 3.0]
+    assert [s.session_match_points for s in standings] == [(1.0, 4.0), (4.0, 1.0), (3.0, None)]
+    assert [s.tie_break for s in standings] == ["raw", "raw", None]
+    # by the match points of their own totals the same results rank the other way round
+    assert order(rank([replace(entry, session_points=None) for entry in entries],
+                      SEED)) == [1, 3, 2]
+
+
+@pytest.mark.parametrize("points", [(1.0,), (1.0, 2.0, 3.0), (None, 2.0), (1.0, 2.0)])
+def test_table_points_must_match_the_sessions_played(points):
+    with pytest.raises(ValueError, match="session points"):
+        rank([PlayerResult(1, "One", (10, None), session_points=points)], SEED)
 
 
 def test_mp_key_ties_float_noise_but_not_real_differences():

@@ -18,11 +18,11 @@ from judgeaid.rules.ruleset import (
 )
 from judgeaid.rules.zj import irregularities, penalties, sections, timing
 from judgeaid.rules.zj.catalogue import CHICKEN_VALUE, VERSION, catalogue_json
+from judgeaid.rules.zj.formats import FORMATS, ROTATIONS, default_settings, validate_settings
 from judgeaid.rules.zj.hand import implied_label, recorded_lines, recorded_value_fits, score_hand
 from judgeaid.rules.zj.payoff import payoff, payoff_request
 from judgeaid.tournament import rotation, standings
 from judgeaid.tournament.brackets import FINAL_DAY_ROUNDS, GRAND_FINAL_SIZE
-from judgeaid.tournament.formats import FORMATS, ROTATIONS
 
 # The rubric's lines a clock prices: §1.9 play time, §4.14 time-outs and late arrival
 TIME_PENALTY = ClockPenalty("special", "time_violation",
@@ -72,6 +72,8 @@ ZJ = Ruleset(
     code="zj",
     name="Zung Jung",
     formats=FORMATS,
+    default_settings=default_settings,
+    validate_settings=validate_settings,
     scoring=Scoring(
         version=VERSION,
         catalogue_json=catalogue_json,

@@ -2,7 +2,7 @@
 
 import pytest
 
-from judgeaid.tournament.formats import FORMATS, default_settings, validate_settings
+from judgeaid.rules.zj.formats import FORMATS, default_settings, validate_settings
 
 
 def test_six_formats_are_offered():

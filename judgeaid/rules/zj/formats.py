@@ -6,6 +6,7 @@ before play starts. Sanctioned formats keep the ZJM payoff scheme (§2.3).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -94,7 +95,7 @@ def default_settings(code: str) -> dict[str, Any]:
     return asdict(get_format(code))["settings"]
 
 
-def validate_settings(code: str, values: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+def validate_settings(code: str, values: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     """Merge edited values over a format's defaults; return the settings and any problems."""
     fmt = get_format(code)
     settings = default_settings(code)
