@@ -14,9 +14,10 @@ from judgeaid.rules.ruleset import (
     Scoring,
     TimeLimits,
 )
+from judgeaid.rules.mcr.ruleset import MCR
 from judgeaid.rules.zj.ruleset import ZJ
 
-RULESETS: dict[str, Ruleset] = {ruleset.code: ruleset for ruleset in (ZJ,)}
+RULESETS: dict[str, Ruleset] = {ruleset.code: ruleset for ruleset in (ZJ, MCR)}
 DEFAULT_RULESET = ZJ.code
 
 

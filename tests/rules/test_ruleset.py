@@ -13,8 +13,9 @@ RSOM = {"session_minutes": 90, "turn_seconds": 15, "free_seconds": 15,
 def test_zung_jung_is_registered_and_the_default():
     assert DEFAULT_RULESET == "zj"
     assert RULESETS["zj"] is ZJ
+    assert get_ruleset("mcr").code == "mcr"
     with pytest.raises(KeyError):
-        get_ruleset("mcr")
+        get_ruleset("riichi")
 
 
 def test_time_limits_follow_the_format_and_settings():

@@ -1,0 +1,1 @@
+"""MCR, the Mahjong Competition Rules (Chinese Official): 81 fans, an 8-point minimum."""
