@@ -9,6 +9,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from judgeaid.tournament.leaderboard import member_id_problem
+from judgeaid.values import whole_number
 
 # §3.6: at most 4 team-mates at casual events, 8 at competitive ones.
 TEAM_LIMITS = {"casual": 4, "competitive": 8}
@@ -137,12 +138,12 @@ def parse_players_csv(
         number = None
         if id_col is not None:
             cell = row[id_col].strip()
-            # ASCII digits only, and within a database integer.
-            if not re.fullmatch(r"[0-9]{1,10}", cell) or not 1 <= int(cell) <= 2**31 - 1:
+            number = whole_number(cell)
+            # a positive number within a database integer
+            if number is None or not 1 <= number <= 2**31 - 1:
                 problems.append(Problem(line, f"The id '{shown(cell, 12)}' is not a positive "
                                               "whole number.", raw))
                 continue
-            number = int(cell)
         member_id = row[col["member_id"]].strip() if "member_id" in col else ""
         problem = member_id_problem(member_id)
         if problem:
