@@ -5,6 +5,7 @@ through `get_ruleset`. Adding a ruleset is a package under judgeaid/rules/ build
 `Ruleset` and one line in `RULESETS`.
 """
 
+from judgeaid.rules.mcr.ruleset import MCR
 from judgeaid.rules.ruleset import (
     MalformedHand,
     MalformedPayoff,
@@ -14,7 +15,6 @@ from judgeaid.rules.ruleset import (
     Scoring,
     TimeLimits,
 )
-from judgeaid.rules.mcr.ruleset import MCR
 from judgeaid.rules.zj.ruleset import ZJ
 
 RULESETS: dict[str, Ruleset] = {ruleset.code: ruleset for ruleset in (ZJ, MCR)}
