@@ -610,3 +610,41 @@ def count(app, model, *where) -> int:
     """Return how many rows of a model match (in the app's database)."""
     with app.app_context():
         return db.session.scalar(select(func.count(model.id)).where(*where))
+
+
+# ---------------------------------------------------------------- MCR events (issue 16)
+
+def mcr_format() -> str:
+    """Return a format code of the MCR ruleset, one without a final day where there is one."""
+    from judgeaid.rules import get_ruleset
+
+    formats = get_ruleset("mcr").formats
+    return next((code for code, fmt in formats.items() if fmt.kind != "competitive"),
+                next(iter(formats)))
+
+
+def make_mcr_event(players=8, seed=5):
+    """Create an MCR tournament with players; return (tournament, organizer)."""
+    tournament, organizer = accounts.create_tournament("MCR Open", mcr_format(), "Olga", "1234",
+                                                       seed=seed, ruleset="mcr")
+    make_players(tournament, players)
+    db.session.flush()
+    return tournament, organizer
+
+
+def make_mcr(tournament):
+    """Turn a tournament (the demo) into an MCR one: its ruleset, and a format MCR offers."""
+    from judgeaid.rules import get_ruleset
+
+    rules = get_ruleset("mcr")
+    tournament.ruleset = "mcr"
+    if tournament.format not in rules.formats:
+        tournament.format = mcr_format()
+        tournament.settings = rules.default_settings(tournament.format)
+    db.session.flush()
+    return tournament
+
+
+def card_totals(card) -> dict[int, int]:
+    """Return a card's totals by player number, penalty lines included, as the card shows them."""
+    return {int(number): line["total"] for number, line in cards.card_view(card)["totals"].items()}

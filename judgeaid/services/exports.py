@@ -122,6 +122,13 @@ def _mp(value: float | None) -> float | str:
     return "" if value is None else round(value, 2)
 
 
+def _tp(value: float | None) -> float | int | str:
+    # table points as a number: whole ones without ".0" (4, 1.5, 2.33)
+    if value is None:
+        return ""
+    return int(value) if float(value).is_integer() else round(value, 2)
+
+
 def players_csv(tournament_id: int) -> bytes:
     """Return the players as CSV: number, name, team, status, late arrival, withdrawal, and
     the member id that matches them on leaderboards (§3.5.2.1)."""
@@ -153,7 +160,7 @@ def results_csv(tournament_id: int) -> bytes:
         rows.append((seat.session_number,
                      session_label(seat.session_number, seat.stage, seat.bracket_size),
                      seat.table, seat.seat, seat.player_number, player.name, seat.rounds,
-                     seat.penalties, seat.total, _mp(mp),
+                     seat.penalties, seat.total, _tp(mp) if by_place else _mp(mp),
                      "final" if final.get(seat.session_number) else "provisional",
                      posted_at.get(seat.session_number, "")))
     # MCR §3.9.2: a seat's table points by place, where ZJ has match points
@@ -196,8 +203,8 @@ def _table_points_csv(data: dict) -> bytes:
     header = ["rank", "number", "name", "team", "table_points", "contest_points",
               *(f"session_{n}_tp" for n in sessions), "status", "tie_break", "draw", "note"]
     rows = [[row["rank"], row["number"], row["name"], row["team"] or "",
-             _mp(row["table_points"]), row["contest_points"],
-             *(_mp(tp) for tp in row["session_table_points"]), row["status"],
+             _tp(row["table_points"]), row["contest_points"],
+             *(_tp(tp) for tp in row["session_table_points"]), row["status"],
              row["tie_break"] or "", row["draw"] or "",
              "; ".join(t for t in (row["out_text"], row["filler_text"]) if t)]
             for row in data["standings"]]
@@ -208,7 +215,7 @@ def teams_csv(tournament_id: int) -> bytes:
     """Return the team results as CSV (MCR Appendix 7): summed table and contest points."""
     data = standings_view(tournament_id)
     return to_csv(("rank", "team", "table_points", "contest_points", "tie_break", "members"),
-                  ((t["rank"], t["team"], _mp(t["table_points"]), t["contest_points"],
+                  ((t["rank"], t["team"], _tp(t["table_points"]), t["contest_points"],
                     t["tie_break"] or "", " ".join(str(m["number"]) for m in t["members"]))
                    for t in data["teams"]))
 

@@ -17,7 +17,7 @@ from judgeaid.models import (
 )
 from judgeaid.rules import get_ruleset
 from judgeaid.services.audit import record_event
-from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError
+from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
 from judgeaid.services.players import get_player_or_404
 from judgeaid.services.sheet import (
     DRAW_ORDER,
@@ -110,25 +110,25 @@ def record_lot(tournament: Tournament, numbers: list[int], actor: User) -> list[
     is posted as final. Return the event's whole draw order.
     """
     if not get_ruleset(tournament.ruleset).ranking.draws_lots:
-        raise ServiceError("This event's ties are settled by the draw from its recorded seed "
+        raise Unprocessable("This event's ties are settled by the draw from its recorded seed "
                            "(§3.3); there is no lot to record.")
     if len(set(numbers)) != len(numbers):
-        raise ServiceError("List each player once, in the order the lot was drawn.")
+        raise Unprocessable("List each player once, in the order the lot was drawn.")
     sheet = load_sheet(tournament.id)
     if sheet.is_provisional or not sheet.preliminary:
-        raise ServiceError("Draw lots once every session is posted as final: until then a "
+        raise Unprocessable("Draw lots once every session is posted as final: until then a "
                            "corrected card can change who is level.")
     lines = {line.number: line for line in sheet.standings}
     unknown = [n for n in numbers if n not in lines]
     if unknown:
-        raise ServiceError(f"Player {_list(unknown)} is not in the standings.")
+        raise Unprocessable(f"Player {_list(unknown)} is not in the standings.")
     first = lines[numbers[0]] if numbers else None
     level = sorted(n for n, line in lines.items() if first is not None
                    and line.tie_break in ("tied", "draw") and line.is_resigned == first.is_resigned
                    and round(line.match_points, 9) == round(first.match_points, 9)
                    and line.raw == first.raw)
     if len(numbers) < 2 or sorted(numbers) != level:
-        raise ServiceError("A lot settles one tie: list every player level on table points "
+        raise Unprocessable("A lot settles one tie: list every player level on table points "
                            "and contest points" + (f" with #{numbers[0]} ({_list(level)})"
                                                    if level else "") + ", in the order drawn.")
     if all(lines[n].tie_break == "draw" for n in numbers):
