@@ -16,79 +16,40 @@ import pytest
 from sqlalchemy import select
 
 from judgeaid.extensions import db
-from judgeaid.models import Team, Tournament
+from judgeaid.models import Tournament
 from judgeaid.services import results, standings_pages
 from judgeaid.services.errors import Conflict, Unprocessable
 from judgeaid.services.sheet import load_sheet
 from tests.factories import (
+    MCR_SESSION_1 as SESSION_1,
+)
+from tests.factories import (
+    MCR_SESSION_2 as SESSION_2,
+)
+from tests.factories import (
     as_organizer,
     card_of,
     card_totals,
-    close_session,
     make_event,
     make_mcr,
-    make_mcr_event,
-    penalize,
     play,
+    played_mcr_event,
     post_round,
     seat_by_hand,
     win,
 )
 
-# The table points the two sessions below give (see `mcr_event`), by player number.
-SESSION_1 = {1: 4, 2: 0, 3: 1.5, 4: 1.5, 5: 3, 6: 3, 7: 0.5, 8: 0.5}
-SESSION_2 = {1: 1, 5: 4, 2: 1, 6: 1, 3: 1, 7: 1, 4: 4, 8: 1}
-
-
-def mcr_event(*, finalize: bool = False, teams: bool = False) -> dict:
-    """Play two sessions of an MCR event of eight; return its id, organizer and contest points.
-
-    Session 1: table 1, player 1 wins by self-draw and player 2 has a 1-point penalty line
-    (4, 0, and 1.5 each for the tied 3 and 4); table 2, players 5 and 6 each win one
-    self-draw of the same value (3 each, 0.5 each for 7 and 8). Session 2: players 5 and 4
-    win a self-draw at their tables (4, the other three 1 each). Players 7 and 8 end level
-    on table points and contest points.
-    """
-    tournament, organizer = make_mcr_event(players=8)
-    for player, name in zip(tournament.players, ["Ann", "Bo", "Cy", "Dee", "Eli", "Fay",
-                                                 "Gus", "Hal"], strict=True):
-        player.name = name
-    if teams:
-        for name, numbers in (("Red", (1, 2)), ("Blue", (5, 6)), ("Gold", (7, 8))):
-            team = Team(tournament_id=tournament.id, name=name)
-            db.session.add(team)
-            db.session.flush()
-            for number in numbers:
-                tournament.players[number - 1].team_id = team.id
-    first = seat_by_hand(tournament, 1, [[1, 2, 3, 4], [5, 6, 7, 8]])
-    play(card_of(first, 1), organizer, win(1, 10))
-    penalize(card_of(first, 1), organizer, 2, 1)
-    play(card_of(first, 2), organizer, win(5, 20), win(6, 20))
-    second = seat_by_hand(tournament, 2, [[1, 5, 2, 6], [3, 7, 4, 8]])
-    play(card_of(second, 1), organizer, win(5, 10))
-    play(card_of(second, 2), organizer, win(4, 10))
-    contest: dict[int, int] = {}
-    for session in (first, second):
-        for table in (1, 2):
-            for number, total in card_totals(card_of(session, table)).items():
-                contest[number] = contest.get(number, 0) + total
-    if finalize:
-        close_session(tournament, first, organizer)
-        close_session(tournament, second, organizer)
-    db.session.commit()
-    return {"id": tournament.id, "organizer": organizer.name, "contest": contest}
-
 
 @pytest.fixture
 def event(app):
     with app.app_context():
-        return mcr_event()
+        return played_mcr_event()
 
 
 @pytest.fixture
 def final_event(app):
     with app.app_context():
-        return mcr_event(finalize=True, teams=True)
+        return played_mcr_event(finalize=True, teams=True)
 
 
 def table_points_of(number):
