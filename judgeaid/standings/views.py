@@ -362,7 +362,7 @@ def api_finalize(tournament_id: int, number: int, json: FinalizeBody):
 
 
 @api.post("/<int:tournament_id>/lot")
-@edge.api.validate(json=LotBody, resp=responses(StandingsOut, errors=(409, 422)),
+@edge.api.validate(json=LotBody, resp=responses(StandingsOut, errors=(*edge.ERRORS, 422)),
                    tags=["standings"], security={"session": []})
 def api_lot(tournament_id: int, json: LotBody):
     """Record the lot drawn for players level on table points and contest points, highest
