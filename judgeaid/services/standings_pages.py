@@ -395,6 +395,7 @@ def manage_view(tournament_id: int) -> dict:
         "has_final_day": has_final_day,
         "final_day_started": any(s.stage == FINAL for s in sheet.sessions),
         "next_final_step": final_day.next_step(sheet) if has_final_day else None,
+        "points": ranking.points_kind,
         # MCR §3.10.1 (our reading): the organizer draws lots for players still level
         "draws_lots": ranking.draws_lots,
         "lot_groups": ([{**group, "op_id": secrets.token_urlsafe(12)}

@@ -265,3 +265,10 @@ def test_a_lot_is_kept_with_the_event(app, final_event):
             Tournament.id == final_event["id"]))["draw_order"] == [7, 8]
         with pytest.raises(Conflict):
             results.record_lot(tournament, [8, 7], tournament.users[0])
+
+
+def test_the_desk_speaks_of_table_points_for_late_joiners(client, event):
+    as_organizer(client, {"id": event["id"], "organizer": event["organizer"]})
+    desk = client.get(f"/t/{event['id']}/standings/manage").get_data(as_text=True)
+    assert "no table points and no contest points" in desk
+    assert "session 2 (−15 MP)" not in desk and "costs 15 match points (§3.7)" not in desk
