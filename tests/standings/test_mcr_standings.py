@@ -17,7 +17,7 @@ from sqlalchemy import select
 
 from judgeaid.extensions import db
 from judgeaid.models import Tournament
-from judgeaid.services import results, standings_pages
+from judgeaid.services import leaderboards, results, standings_pages
 from judgeaid.services.errors import Conflict, Unprocessable
 from judgeaid.services.sheet import load_sheet
 from tests.factories import (
@@ -272,3 +272,14 @@ def test_the_desk_speaks_of_table_points_for_late_joiners(client, event):
     desk = client.get(f"/t/{event['id']}/standings/manage").get_data(as_text=True)
     assert "no table points and no contest points" in desk
     assert "session 2 (−15 MP)" not in desk and "costs 15 match points (§3.7)" not in desk
+
+
+def test_an_mcr_event_adds_nothing_to_the_match_point_leaderboards(app, event):
+    with app.app_context():
+        tournament = db.session.get(Tournament, event["id"])
+        tournament.is_sanctioned, tournament.leaderboard_weight = True, 1.0
+        db.session.commit()
+        board = leaderboards.compute(leaderboards.Choice(window="custom", start="2000-01-01",
+                                                         end="2100-12-31"))
+    # §3.5.2.1 boards add up ZJ match points: table points are another measure
+    assert not {"Ann", "Bo", "Eli", "Dee"} & {line.name for line in board.lines}
