@@ -13,6 +13,7 @@ where the two differ it gives every glyph a text position of its own, which PDF 
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import subprocess
@@ -146,8 +147,11 @@ def cache_folder() -> Path:
 
 @cache
 def _scratch_folder() -> Path:
-    """Return a folder of this process's own, for when the cache folder cannot be written."""
-    return Path(tempfile.mkdtemp(prefix="judgeaid-fonts-"))
+    """Return a folder of this process's own, for when the cache folder cannot be written;
+    it goes when the process ends."""
+    folder = tempfile.mkdtemp(prefix="judgeaid-fonts-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return Path(folder)
 
 
 @cache
