@@ -64,9 +64,10 @@ def test_no_private_attribute_of_weasyprint_or_pydyf(path):
             raise AssertionError((path.name, node.lineno, "vars()"))
 
 
-def test_weasyprint_is_a_range_not_one_version():
+@pytest.mark.parametrize("package", ["weasyprint", "fpdf2"])
+def test_the_printing_libraries_are_ranges_not_one_version(package):
     line = next(line for line in REQUIREMENTS.read_text().splitlines()
-                if line.startswith("weasyprint"))
+                if line.startswith(package))
     assert ">=" in line and "<" in line and "==" not in line
 
 
