@@ -4,21 +4,34 @@ Each face of the print stylesheet is a list of known files (what Debian's font p
 install: `make fonts`), the first one on this machine draws and the rest are its
 fallbacks, in the stylesheet's order. A character none of them has is looked up among all
 installed fonts with fontconfig's own `fc-list`, as Pango falls back to any font.
+
+fpdf2 draws from a copy of each font scaled to a 1000-unit em (`drawing_file`): fpdf2 2.8
+compares HarfBuzz's advances, in font units, with glyph widths in thousandths of an em, and
+where the two differ it gives every glyph a text position of its own, which PDF readers
+(pdfium) then read a letter a line. With a 1000-unit em the two units are one.
 """
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import subprocess
+import tempfile
 from contextlib import closing
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from fontTools import version as fonttools_version
 from fontTools.ttLib import TTCollection, TTFont
+from fontTools.ttLib.scaleUpem import scale_upem
 
 FONT_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.local/share/fonts", "~/.fonts")
+EM = 1000  # font units an em in the fonts fpdf2 draws with
+# Tables of TrueType hinting, which scaling the em leaves wrong: dropped, as
+# `fonttools subset --no-hinting` drops them (PDF readers draw unhinted anyway).
+HINTING_TABLES = ("cvt ", "cvar", "fpgm", "prep", "hdmx", "VDMX", "LTSH")
 
 
 @dataclass(frozen=True)
@@ -125,3 +138,66 @@ def uncovered(text: str, faces: list[Face] | None = None) -> list[str]:
         if char not in missing and not is_covered(char, faces):
             missing.append(char)
     return missing
+
+
+def cache_folder() -> Path:
+    """Return the folder the scaled copies of fonts are kept in, across runs."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or "~/.cache").expanduser() / "judgeaid" / "fonts"
+
+
+@cache
+def _scratch_folder() -> Path:
+    """Return a folder of this process's own, for when the cache folder cannot be written;
+    it goes when the process ends."""
+    folder = tempfile.mkdtemp(prefix="judgeaid-fonts-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return Path(folder)
+
+
+@cache
+def drawing_file(file: FontFile) -> FontFile:
+    """Return the font file fpdf2 should draw `file` with: itself if its em is 1000 units,
+    else a copy scaled to a 1000-unit em, its hinting dropped.
+
+    Scaling DejaVu Sans takes about a second, so a copy is made once and kept in
+    `cache_folder()`, named by the file, its size and time and the fontTools version.
+    """
+    with TTFont(file.path, fontNumber=file.index, lazy=True) as font:
+        if font["head"].unitsPerEm == EM:
+            return file
+    stat = os.stat(file.path)
+    name = (f"{Path(file.path).stem}-{file.index}-{stat.st_size}-{stat.st_mtime_ns}"
+            f"-fonttools{fonttools_version}-em{EM}.ttf")
+    for folder in (cache_folder(), _scratch_folder()):
+        target = folder / name
+        if target.is_file():
+            return FontFile(str(target))
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            _write_scaled(file, target)
+        except OSError:
+            continue
+        return FontFile(str(target))
+    raise RuntimeError(f"Could not write a scaled copy of {file.path} in {cache_folder()} "
+                       "nor in a temporary folder.")
+
+
+def _write_scaled(file: FontFile, target: Path) -> None:
+    """Write file's face, scaled to a 1000-unit em and unhinted, as target.
+
+    Written beside target and renamed into place, so a reader never sees half a file."""
+    with TTFont(file.path, fontNumber=file.index) as font:
+        scale_upem(font, EM)
+        for table in HINTING_TABLES:
+            if table in font:
+                del font[table]
+        if "glyf" in font:
+            font["glyf"].removeHinting()
+        handle, name = tempfile.mkstemp(dir=target.parent, suffix=".part")
+        os.close(handle)
+        part = Path(name)
+        try:
+            font.save(part)
+            os.replace(part, target)
+        finally:
+            part.unlink(missing_ok=True)

@@ -6,6 +6,9 @@ line), so fpdf2 draws it there: every line, in any script, goes through HarfBuzz
 text shaping), with the face's fallback fonts for what its first font lacks; QR codes are
 painted as vector squares; pikepdf then puts the form, rendered once by WeasyPrint, under
 every page as one shared form object.
+
+Only fpdf2's documented calls are used. Fonts are drawn from copies scaled to a 1000-unit
+em (`fonts.drawing_file`), so fpdf2 places a glyph apart only where shaping moved it.
 """
 
 from __future__ import annotations
@@ -19,9 +22,8 @@ from functools import cache
 import pikepdf
 from fontTools.ttLib import TTFont
 from fpdf import FPDF
-from fpdf.fonts import TTFFont
 
-from judgeaid.printing.fonts import Face, FontFile, cmap, installed_font_for
+from judgeaid.printing.fonts import Face, FontFile, cmap, drawing_file, installed_font_for
 from judgeaid.printing.qr import qr_pdf_ops
 
 POINT = 1 / 72  # inches
@@ -36,28 +38,6 @@ def _vertical(file: FontFile) -> tuple[float, float]:
     with TTFont(file.path, fontNumber=file.index, lazy=True) as font:
         units, hhea = font["head"].unitsPerEm, font["hhea"]
         return hhea.ascent / units, -hhea.descent / units
-
-
-class _PlacedByAdvance(TTFFont):
-    """fpdf2's TrueType font, placing a glyph apart only where shaping moved it.
-
-    fpdf2 2.8 compares HarfBuzz's advance (in font units) with the glyph's width (in
-    thousandths of an em), so with any em but 1000 units (DejaVu's is 2048) it gives every
-    glyph its own text position; pdfium (Chromium's PDF viewer) then reads such a page a
-    letter a line. This compares like with like.
-    """
-
-    __slots__ = ()
-
-    def shape_text(self, text, font_size_pt, text_shaping_params):
-        """Return the shaped glyphs, marked for placing only where shaping moved them."""
-        glyphs = super().shape_text(text, font_size_pt, text_shaping_params)
-        widths = {code: glyph.glyph_width for glyph, code in self.subset.items() if glyph}
-        for glyph in glyphs:
-            glyph["force_positioning"] = bool(
-                glyph["x_offset"] or glyph["y_offset"] or glyph["y_advance"]
-                or round(glyph["x_advance"] * self.scale) != widths.get(glyph["mapped_char"]))
-        return glyphs
 
 
 class Overlay:
@@ -94,8 +74,8 @@ class Overlay:
         """Return the name fpdf2 knows the file by, adding the font the first time."""
         if file not in self._families:
             family = f"f{len(self._families)}"
-            self.pdf.add_font(family, "", file.path, collection_font_number=file.index)
-            self.pdf.fonts[family].__class__ = _PlacedByAdvance
+            drawn = drawing_file(file)
+            self.pdf.add_font(family, "", drawn.path, collection_font_number=drawn.index)
             self._families[file] = family
         return self._families[file]
 
@@ -143,29 +123,26 @@ class Overlay:
         ascent, descent = _vertical(files[0])
         em = size * POINT
         first = top + (line_height - (ascent + descent) * em) / 2 + ascent * em
-        pdf.set_font(self._family(files[0]), "", size)
-        pdf.set_text_color(colour)
-        box = pdf.rect_clip(*clip) if clip else nullcontext()
-        with box:
+        # A local context (q ... Q) on the page and in fpdf2's own state alike: the font,
+        # colour and clip set here end with the block, in the PDF and in fpdf2's reckoning.
+        with pdf.local_context(), pdf.rect_clip(*clip) if clip else nullcontext():
+            pdf.set_font(self._family(files[0]), "", size)
+            pdf.set_text_color(colour)
             # Composed characters, as the HTML path's text is: one glyph where the font has it.
             for i, line in enumerate(unicodedata.normalize("NFC", text).split("\n")):
                 line = line.rstrip()
                 if not line:
                     continue
+                # A line drawn partly in a fallback font leaves that font set on the page,
+                # which fpdf2 does not note: its own local context ends that with the line.
                 fell_back = self._fall_back(face, line)
-                # fpdf2 puts a cell's baseline 0.3 em below its top when the cell is 0 high.
-                pdf.set_xy(left, first + i * line_height - 0.3 * em)
-                if center is None:
-                    pdf.cell(None, 0, line)
-                else:
-                    pdf.cell(center, 0, line, align="C")
-                if fell_back:
-                    # The page's font is now the fallback, which fpdf2 does not note: the
-                    # next line must set its own font again.
-                    pdf.current_font_is_set_on_page = False
-        if clip:
-            # The clip's Q restored the font of the page before it: let fpdf2 set it again.
-            pdf.current_font_is_set_on_page = False
+                with pdf.local_context() if fell_back else nullcontext():
+                    # fpdf2 puts a cell's baseline 0.3 em below its top when it is 0 high.
+                    pdf.set_xy(left, first + i * line_height - 0.3 * em)
+                    if center is None:
+                        pdf.cell(None, 0, line)
+                    else:
+                        pdf.cell(center, 0, line, align="C")
 
     def qr(self, text: str, left: float, top: float, size: float) -> None:
         """Paint the QR code for text, `size` inches square, its quiet zone included."""

@@ -94,3 +94,28 @@ def test_a_thai_name_is_drawn_on_the_card_like_any_other(app, judge, demo):
     assert len(texts) == 2 and "Session 1 · Table 1" in texts[0]
     assert "สมชาย" in texts[0]
     assert qr_codes(pdf) == [[f"http://localhost{demo['cards'][i]['url']}"] for i in (0, 1)]
+
+
+def _text_operators(pdf: bytes) -> list[str]:
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        return [str(operator) for _, operator in pikepdf.parse_content_stream(document.pages[0])]
+
+
+def test_a_line_is_one_run_of_text_placed_apart_only_where_shaping_moves_a_glyph():
+    # DejaVu's em is 2048 units: fpdf2 2.8 gave each glyph of such a font its own text
+    # position, and pdfium read the page a letter a line.
+    overlay = Overlay(4, 3, FACES)
+    overlay.add_page()
+    overlay.lines(0.2, 0.2, "Minimum 1234 (§2.3)", face="sans", size=10, line_height=0.25)
+    overlay.lines(0.2, 0.6, "AVATAR", face="sans", size=10, line_height=0.25)
+    operators = _text_operators(overlay.output())
+    assert operators.count("Tj") == 1 + 5  # one run; then A, V, A, T, AR: kerned pairs
+    assert operators.count("Tm") == 4
+    assert page_texts(overlay.output())[0].split() == ["Minimum", "1234", "(§2.3)", "AVATAR"]
+    # Kerning moved the V closer to its A than their widths alone would.
+    boxes = [box for char, box in char_boxes(overlay.output())[0] if char in "AVATR"]
+    plain = Overlay(4, 3, FACES)
+    plain.add_page()
+    plain.lines(0.2, 0.6, "A", face="sans", size=10, line_height=0.25)
+    a_width = char_boxes(plain.output())[0][0][1][1] - char_boxes(plain.output())[0][0][1][0]
+    assert boxes[1][0] < boxes[0][0] + a_width
