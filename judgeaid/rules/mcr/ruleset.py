@@ -11,7 +11,15 @@ import dataclasses
 from datetime import timedelta
 
 from judgeaid.rules.mcr import standings
-from judgeaid.rules.ruleset import Ranking
+from judgeaid.rules.mcr.catalogue import MINIMUM, VERSION, catalogue_json
+from judgeaid.rules.mcr.hand import (
+    implied_label,
+    recorded_lines,
+    recorded_value_fits,
+    score_hand,
+)
+from judgeaid.rules.mcr.payoff import payoff, payoff_request
+from judgeaid.rules.ruleset import Ranking, Scoring
 from judgeaid.rules.zj.ruleset import ZJ
 
 MCR = dataclasses.replace(
@@ -36,4 +44,8 @@ MCR = dataclasses.replace(
         draws_lots=True,
         rank_teams=standings.rank_teams,
     ),
+    scoring=Scoring(version=VERSION, catalogue_json=catalogue_json, score_hand=score_hand,
+                    recorded_lines=recorded_lines, implied_label=implied_label,
+                    recorded_value_fits=recorded_value_fits, payoff=payoff,
+                    payoff_request=payoff_request, min_hand_value=MINIMUM),
 )
