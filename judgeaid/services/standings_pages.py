@@ -108,7 +108,7 @@ def _standings_data(sheet: Sheet) -> dict:
             "session_match_points": list(line.session_match_points),
             "sessions_text": " · ".join(texts),
             "deductions": line.deductions, "late_sessions": int(
-                line.deductions // deduction),
+                line.deductions // deduction) if deduction else 0,
             "status": player.status, "is_out": line.is_resigned,
             "out_text": notes.get(line.number, {}).get("out", ""),
             "filler_text": notes.get(line.number, {}).get("filler", ""),

@@ -231,7 +231,7 @@ function initRulingForm(form) {
     const category = categories.get($("[data-field=category]", block).value);
     select.replaceChildren(
       h("option", { value: "", text: "Choose…" }),
-      ...category.infractions.map((i) => h("option", { value: i.id, text: `${i.label} (§${i.section})` })),
+      ...category.infractions.map((i) => h("option", { value: i.id, text: `${i.label} (${i.cite || `§${i.section}`})` })),
       h("option", { value: "__other", text: "Something else (describe it)" }));
     if (wanted && category.infractions.some((i) => i.id === wanted)) select.value = wanted;
     else if (wanted) {
@@ -239,6 +239,17 @@ function initRulingForm(form) {
       $("[data-field=infraction_text]", block).value = wanted;
     }
     $("[data-other-row]", block).hidden = select.value !== "__other";
+  };
+
+  // The rules' own payees (MCR §3.11.6.6/7): the same share to each other player, shown
+  // filled in; knocked-over tiles name one player, which the judge picks.
+  const fillPayees = (block, suggestion) => {
+    const payees = suggestion.payees || {};
+    const inputs = $$("[data-paid-to] input", block);
+    const each = payees.each && suggestion.kind === "points" ? payees.each : 0;
+    for (const input of inputs) input.value = each ? String(each) : "";
+    const details = $("[data-paid-row]", block);
+    if (details && (each || payees.offended)) details.open = true;
   };
 
   const fillPlayers = (block) => {
@@ -326,6 +337,7 @@ function initRulingForm(form) {
       if (!block.touched) {
         $("[data-field=kind]", block).value = answer.suggestion.kind;
         $("[data-field=points]", block).value = answer.suggestion.kind === "points" && answer.suggestion.points ? answer.suggestion.points : "";
+        fillPayees(block, answer.suggestion);
       }
     } catch (error) {
       if (ticket !== block.ticket) return;
@@ -342,7 +354,9 @@ function initRulingForm(form) {
     const block = template.content.firstElementChild.cloneNode(true);
     penaltyList.append(block);
     if (prefill.player) block.dataset.player = String(prefill.player);
-    $("[data-field=category]", block).value = prefill.category || "procedural";
+    // ZJ opens on a procedural violation; a rubric without one (MCR) on its first category
+    $("[data-field=category]", block).value = prefill.category
+      || (categories.has("procedural") ? "procedural" : data.rubric.categories[0].id);
     fillInfractions(block, prefill.infraction);
     fillPlayers(block);
     $("legend", block).textContent = `Penalty ${penaltyList.children.length}`;

@@ -570,8 +570,11 @@ def check_payees(category: str, infraction: str | None, kind: str, points: int,
         return []
     paid = {n: p for n, p in (paid_to or {}).items() if p}
     example = find_infraction(category, infraction)
+    if example is None:
+        # the judge's own words: who is paid is the judge's call
+        return []
     shares = payees(category, infraction)
-    section = f"MCR §{example.section}" if example else f"MCR §{get_category(category).section}"
+    section = f"MCR §{example.section}"
     if shares.each:
         if len(paid) != others or len(set(paid.values())) != 1 or sum(paid.values()) != points:
             return [Problem("paid_to_each",
@@ -605,9 +608,10 @@ def rubric_json() -> dict:
         "categories": [
             {
                 "id": c.id, "title": c.title, "summary": c.summary, "typical": c.summary,
-                "section": c.section,
+                "section": c.section, "cite": f"MCR §{c.section}",
                 "infractions": [
                     {"id": i.id, "label": i.label, "section": i.section,
+                     "cite": f"MCR §{i.section}",
                      **({"each": i.each} if i.each else {}),
                      **({"offended": True} if i.offended else {})}
                     for i in c.infractions if not i.is_timed
