@@ -610,3 +610,12 @@ def count(app, model, *where) -> int:
     """Return how many rows of a model match (in the app's database)."""
     with app.app_context():
         return db.session.scalar(select(func.count(model.id)).where(*where))
+
+
+def use_ruleset(app, tid: int, code: str = "mcr") -> None:
+    """Switch an event (e.g. the demo) to another ruleset, as an MCR event is made today."""
+    from judgeaid.models import Tournament
+
+    with app.app_context():
+        db.session.get(Tournament, tid).ruleset = code
+        db.session.commit()

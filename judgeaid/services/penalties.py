@@ -172,6 +172,10 @@ def _example(rubric: Rubric, category: str, infraction: str) -> str | None:
     """Return the rubric example the infraction names, or None for the judge's own words."""
     if not infraction:
         raise ServiceError("Say what the infraction was: pick an example or describe it.")
+    if category not in rubric.categories:
+        # the schema takes every registered ruleset's categories; this event has its own
+        raise ServiceError(f"This event's rules have no penalty category {category!r}: "
+                           f"choose one of {', '.join(rubric.categories)}.")
     example = rubric.find_infraction(category, infraction)
     return example.id if example else None
 
