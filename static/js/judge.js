@@ -247,7 +247,14 @@ function initRulingForm(form) {
     const payees = suggestion.payees || {};
     const inputs = $$("[data-paid-to] input", block);
     const each = payees.each && suggestion.kind === "points" ? payees.each : 0;
-    for (const input of inputs) input.value = each ? String(each) : "";
+    if (each) {
+      for (const input of inputs) input.value = String(each);
+      block.dataset.autoPaid = "1";
+    } else if (block.dataset.autoPaid) {
+      // only shares this form filled in are taken back; the judge's own stay
+      for (const input of inputs) input.value = "";
+      delete block.dataset.autoPaid;
+    }
     const details = $("[data-paid-row]", block);
     if (details && (each || payees.offended)) details.open = true;
   };
@@ -286,10 +293,12 @@ function initRulingForm(form) {
     $("[data-reason-row]", block).hidden = !state.differs;
     const beyond = $("[data-beyond]", block);
     beyond.hidden = !state.beyond;
-    beyond.textContent = state.beyond
-      ? "Beyond the rubric's range: you may give it with a written reason (A.5.6, A.5.7). "
-        + "It is marked in the log and listed for the head judge, whose decision on appeal is final (§4.3)."
-      : "";
+    const mcr = data.rubric.ruleset === "mcr";
+    beyond.textContent = !state.beyond ? ""
+      : mcr ? "Not what MCR §3.11 sets for this foul: you may give it with a written reason. "
+        + "It is marked in the log and listed for the head judge."
+      : "Beyond the rubric's range: you may give it with a written reason (A.5.6, A.5.7). "
+        + "It is marked in the log and listed for the head judge, whose decision on appeal is final (§4.3).";
   };
 
   const renderSuggestion = (block, answer) => {
