@@ -274,3 +274,15 @@ def test_zj_events_keep_their_window(app, client, demo):
     end_session(app, tid)
     is_open, message = _window(app, tid, player)
     assert is_open and "§4.3" in message and "MCR" not in message
+
+
+def test_a_late_arrivals_points_reach_the_standings_page(app, client, mcr, monkeypatch):
+    # MCR has no ZJ §3.7 missed-session deduction (0): the standings still show, and the
+    # contest points lost to lateness are on the player's card
+    install_server_clock(monkeypatch, frozen=True)
+    tid, card, (late, *_) = mcr
+    client.post(f"/api/tournaments/{tid}/timeouts",
+                json={"player": late, "op_id": op(), "kind": "late", "late_ms": 5 * 60 * S})
+    assert totals(client, card)[late] == -10
+    assert client.get(f"/t/{tid}/standings").status_code == 200
+    assert client.get(f"/api/tournaments/{tid}/standings").status_code == 200
