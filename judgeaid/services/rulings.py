@@ -118,7 +118,8 @@ def _read_ruling(tournament: Tournament, body: RulingBody, old: Ruling | None,
     cited = _kept(body.sections, old, "sections") or []
     unknown = [s for s in cited if not rules.guide.is_section(s)]
     if unknown:
-        raise ServiceError(f"Unknown ZJM section: {', '.join(unknown)}.")
+        book = "ZJM" if rules.code == "zj" else rules.name
+        raise ServiceError(f"Unknown {book} section: {', '.join(unknown)}.")
     guide = _kept(body.guide_entry, old, "guide_entry") or None
     if guide is not None:
         try:

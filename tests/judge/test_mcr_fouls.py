@@ -286,3 +286,13 @@ def test_a_late_arrivals_points_reach_the_standings_page(app, client, mcr, monke
     assert totals(client, card)[late] == -10
     assert client.get(f"/t/{tid}/standings").status_code == 200
     assert client.get(f"/api/tournaments/{tid}/standings").status_code == 200
+
+
+def test_a_ruling_cites_mcr_sections_only(client, mcr):
+    tid, card, (player, *_) = mcr
+    zj_section = rule(client, tid, card_id=card, players=[player], sections=["1.8"])
+    assert zj_section.status_code == 400
+    assert "Unknown MCR section: 1.8" in zj_section.get_json()["message"]
+    cited = rule(client, tid, card_id=card, players=[player], sections=["3.11.6.6"])
+    assert cited.status_code == 200
+    assert cited.get_json()["ruling"]["sections"] == [{"id": "3.11.6.6", "title": "False Hu"}]
