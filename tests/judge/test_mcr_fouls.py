@@ -295,4 +295,7 @@ def test_a_ruling_cites_mcr_sections_only(client, mcr):
     assert "Unknown MCR section: 1.8" in zj_section.get_json()["message"]
     cited = rule(client, tid, card_id=card, players=[player], sections=["3.11.6.6"])
     assert cited.status_code == 200
-    assert cited.get_json()["ruling"]["sections"] == [{"id": "3.11.6.6", "title": "False Hu"}]
+    assert cited.get_json()["ruling"]["sections"] == [
+        {"id": "3.11.6.6", "title": "False Hu", "citation": "MCR §3.11.6.6 False Hu"}]
+    page = client.get(f"/t/{tid}/judge/rulings/{cited.get_json()['ruling']['id']}")
+    assert "MCR §3.11.6.6 False Hu" in page.get_data(as_text=True)

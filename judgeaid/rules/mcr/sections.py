@@ -95,4 +95,5 @@ def is_section(section_id: str) -> bool:
 
 def sections_json() -> list[dict[str, str]]:
     """Return the sections as JSON-ready data."""
-    return [{"id": s.id, "title": s.title, "chapter": s.chapter} for s in SECTIONS]
+    return [{"id": s.id, "title": s.title, "chapter": s.chapter, "citation": s.citation}
+            for s in SECTIONS]
