@@ -722,3 +722,10 @@ def played_mcr_event(*, finalize: bool = False, teams: bool = False) -> dict:
         close_session(tournament, second, organizer)
     db.session.commit()
     return {"id": tournament.id, "organizer": organizer.name, "contest": contest}
+def use_ruleset(app, tid: int, code: str = "mcr") -> None:
+    """Switch an event (e.g. the demo) to another ruleset, as an MCR event is made today."""
+    from judgeaid.models import Tournament
+
+    with app.app_context():
+        db.session.get(Tournament, tid).ruleset = code
+        db.session.commit()

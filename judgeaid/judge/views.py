@@ -7,7 +7,17 @@ plain data or raise domain errors; links are added here (judgeaid/judge/links.py
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 
 from judgeaid import conditional, edge, writes
 from judgeaid.access import require_judge, require_organizer
@@ -46,9 +56,10 @@ from judgeaid.judge.schemas import (
     TakeAnswer,
     TakeBody,
 )
+from judgeaid.printing.pdf import create_pdf
 from judgeaid.rules import DEFAULT_RULESET, get_ruleset
 from judgeaid.services import appeals as appeal_cases
-from judgeaid.services import call_ups, judge_pages
+from judgeaid.services import call_ups, fouls_record, judge_pages
 from judgeaid.services import penalties as penalty_cases
 from judgeaid.services import rulings as ruling_cases
 from judgeaid.services.accounts import get_tournament_or_404
@@ -125,6 +136,29 @@ def log_print(tournament_id: int, query: LogPrintQuery):
     require_judge(tournament_id)
     return render_template("judge/log_print.html", tournament_id=tournament_id,
                            **judge_pages.log_for_print(tournament_id, query.session))
+
+
+@bp.get("/t/<int:tournament_id>/judge/fouls")
+@edge.pages.validate(query=LogPrintQuery)
+def fouls_print(tournament_id: int, query: LogPrintQuery):
+    """Show one session's record of fouls (MCR Appendix 6) laid out for paper."""
+    require_judge(tournament_id)
+    return render_template("judge/fouls_print.html",
+                           **fouls_record.record_of_fouls(tournament_id, query.session))
+
+
+@bp.get("/t/<int:tournament_id>/judge/fouls.pdf")
+@edge.pages.validate(query=LogPrintQuery)
+def fouls_pdf(tournament_id: int, query: LogPrintQuery):
+    """Return one session's record of fouls (MCR Appendix 6) as a PDF."""
+    require_judge(tournament_id)
+    data = fouls_record.record_of_fouls(tournament_id, query.session)
+    pdf = create_pdf(render_template("print/fouls.html", **data), request.url_root)
+    response = Response(pdf, mimetype="application/pdf")
+    response.headers.set("Content-Disposition", "inline",
+                         filename=f"record-of-fouls-session-{query.session}.pdf")
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
 
 
 @bp.get("/t/<int:tournament_id>/judge/guide")

@@ -140,6 +140,24 @@ class RepeatPolicy:
 
 
 @dataclass(frozen=True)
+class Payees:
+    """Who receives a penalty's points: nobody (ZJ's default, §4.11 unless the judge rules
+    otherwise), the same share to each other player, or the one offended player (MCR)."""
+
+    each: int = 0
+    offended: bool = False
+
+
+def _nobody(category: str, infraction: str | None) -> Payees:
+    return Payees()
+
+
+def _any_payees(category: str, infraction: str | None, kind: str, points: int,
+                paid_to: Mapping[int, int] | None, others: int) -> list[Any]:
+    return []
+
+
+@dataclass(frozen=True)
 class Rubric:
     """The penalty rubric and ladder: categories, kinds, suggestions and their checks."""
 
@@ -155,6 +173,14 @@ class Rubric:
     counts_for_resignation: Callable[[str, str | None], bool]
     is_repeat_time_penalty: Callable[..., bool]
     line_label: Callable[[str, str], str]
+    # (category, infraction) -> who the rules pay the points to (MCR §3.11.6.6/7)
+    payees: Callable[[str, str | None], Payees] = _nobody
+    # (category, infraction, kind, points, paid_to, others at the table) -> problems, each
+    # with .code and .message; ZJ leaves paying opponents to the judge (§4.11)
+    check_payees: Callable[..., list[Any]] = _any_payees
+    # minutes after the session's end that appeals stay open; None: until the next session
+    # starts (ZJ §4.3); MCR §3.12.2: 30
+    appeal_minutes: int | None = None
 
 
 @dataclass(frozen=True)

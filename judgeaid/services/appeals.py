@@ -4,7 +4,9 @@ head judge's decision is final and may strike the ruling's penalty points off th
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import func, select
 
 from judgeaid.extensions import db
 from judgeaid.judge.schemas import AppealBody, AppealDecisionBody, LogQuery
@@ -14,6 +16,7 @@ from judgeaid.models import (
     Card,
     CardPenalty,
     ClockEvent,
+    Confirmation,
     Penalty,
     Player,
     PlaySession,
@@ -23,7 +26,8 @@ from judgeaid.models import (
     User,
     utcnow,
 )
-from judgeaid.services import cards
+from judgeaid.rules import get_ruleset
+from judgeaid.services import cards, venuetime
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError
@@ -55,6 +59,9 @@ def appeal_window(player: Player, session_number: int | None) -> tuple[bool, str
         ClockEvent.table_id.is_(None)).limit(1))
     ended = (session.status == "finished" or session.finalized_at is not None
              or card_locked is not None or clock_ended is not None)
+    minutes = get_ruleset(player.tournament.ruleset).rubric.appeal_minutes
+    if minutes is not None:
+        return _minutes_window(player, session, minutes, is_ended=ended)
     if not ended:
         return False, (f"Appeals open once session {session_number} is over for your table "
                        "(§4.3). Until then, tell the judge your reasons at the table.")
@@ -68,6 +75,48 @@ def appeal_window(player: Player, session_number: int | None) -> tuple[bool, str
                        "(§4.3).")
     until = f" until session {following.number} starts" if following is not None else ""
     return True, f"You may appeal to the head judge{until} (§4.3)."
+
+
+def session_ended_at(player: Player, session: PlaySession) -> datetime | None:
+    """Return when the session ended for the player's table: the first of the session's
+    close, the clock's end and the last confirmation that locked the player's card."""
+    times = [session.finalized_at]
+    clock_end = db.session.scalar(select(func.min(ClockEvent.at_ms)).where(
+        ClockEvent.session_id == session.id, ClockEvent.kind == "end",
+        ClockEvent.table_id.is_(None)))
+    if clock_end is not None:
+        times.append(datetime.fromtimestamp(clock_end / 1000, UTC).replace(tzinfo=None))
+    locked_at = db.session.scalar(
+        select(func.max(Confirmation.confirmed_at))
+        .join(Card, Confirmation.card_id == Card.id)
+        .join(Seat, Seat.table_id == Card.table_id)
+        .where(Card.session_id == session.id, Seat.player_id == player.id,
+               Card.status == "locked", Confirmation.revoked_at.is_(None)))
+    times.append(locked_at)
+    known = [t for t in times if t is not None]
+    return min(known) if known else None
+
+
+def _minutes_window(player: Player, session: PlaySession, minutes: int, *,
+                    is_ended: bool) -> tuple[bool, str]:
+    """Say whether an appeal is still in time when the rules give minutes after the
+    session's end (MCR §3.12.2)."""
+    cite = "MCR §3.12.2"
+    if not is_ended:
+        return False, (f"Appeals open once session {session.number} is over for your table; "
+                       f"then you have {minutes} minutes ({cite}). Until then, tell the "
+                       "referee your reasons at the table.")
+    ended_at = session_ended_at(player, session)
+    if ended_at is None:
+        # our reading: a session marked over with no recorded time keeps the window open
+        return True, f"You may appeal within {minutes} minutes of the session's end ({cite})."
+    closes = ended_at + timedelta(minutes=minutes)
+    at = venuetime.text(closes, venuetime.zone_of(player.tournament_id))
+    if utcnow() > closes:
+        return False, (f"Too late: appeals about session {session.number} closed {minutes} "
+                       f"minutes after it ended, at {at} ({cite}).")
+    return True, (f"You may appeal until {at}, {minutes} minutes after session "
+                  f"{session.number} ended ({cite}).")
 
 
 def appeals_for_player(player_id: int) -> dict:

@@ -172,6 +172,10 @@ def _example(rubric: Rubric, category: str, infraction: str) -> str | None:
     """Return the rubric example the infraction names, or None for the judge's own words."""
     if not infraction:
         raise ServiceError("Say what the infraction was: pick an example or describe it.")
+    if category not in rubric.categories:
+        # the schema takes every registered ruleset's categories; this event has its own
+        raise ServiceError(f"This event's rules have no penalty category {category!r}: "
+                           f"choose one of {', '.join(rubric.categories)}.")
     example = rubric.find_infraction(category, infraction)
     return example.id if example else None
 
@@ -187,10 +191,13 @@ def _suggestion(tournament: Tournament, history: list[dict], category: str,
 
 
 def _suggestion_json(rubric: Rubric, s) -> dict:
+    shares = rubric.payees(s.category, s.infraction)
     return {"kind": s.kind, "points": s.points, "label": kind_phrase(rubric, s.kind, s.points),
             "explanation": s.explanation, "occurrence": s.occurrence,
             "ladder_step": s.ladder_step, "allowed_range": list(s.allowed_range),
-            "allowed_kinds": list(s.allowed_kinds), "notes": list(s.notes)}
+            "allowed_kinds": list(s.allowed_kinds), "notes": list(s.notes),
+            # who the rules pay the points to (MCR §3.11.6.6/7); ZJ: nobody unless ruled
+            "payees": {"each": shares.each, "offended": shares.offended}}
 
 
 def suggest(tournament: Tournament, query: SuggestQuery) -> dict:
@@ -226,6 +233,24 @@ def _paid_to(raw: dict[int, int] | None, card: Card, offender: int,
     if sum(paid.values()) > points:
         raise ServiceError("The points paid to opponents add up to more than the penalty.")
     return paid or None
+
+
+def _rule_payees(rubric: Rubric, card: Card, offender: int, category: str,
+                 example: str | None, points: int,
+                 paid_to: dict[str, int] | None) -> dict[str, int] | None:
+    """Apply the rules' own payees: an even share to each other player when the judge named
+    none (MCR §3.11.6.6/7), and refuse shapes the rules do not allow."""
+    others = sorted(s.player.number for s in card.table.seats if s.player.number != offender)
+    shares = rubric.payees(category, example)
+    if shares.each and not paid_to and others and points % len(others) == 0:
+        paid_to = {str(n): points // len(others) for n in others}
+    problems = rubric.check_payees(category, example, "points", points,
+                                   {int(n): p for n, p in (paid_to or {}).items()}, len(others))
+    if problems:
+        raise Unprocessable(" ".join(p.message for p in problems),
+                            details=[{"code": p.code, "message": p.message, "player": offender}
+                                     for p in problems])
+    return paid_to
 
 
 def _earlier_time_penalty(rubric: Rubric, history: list[dict], category: str,
@@ -298,6 +323,8 @@ def issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *, 
     answer = ask_resignation(player, session, round_, before, timed_points,
                              answer=spec.resignation, explanation=spec.explanation, index=index)
     paid_to = _paid_to(spec.paid_to, card, number, points) if kind == "points" else None
+    if kind == "points":
+        paid_to = _rule_payees(rubric, card, number, category, example, points, paid_to)
     penalty = Penalty(tournament_id=tournament.id, player_id=player.id,
                       ruling_id=ruling.id if ruling else None, session_number=session,
                       round=round_, category=category, infraction=infraction, kind=kind,

@@ -118,7 +118,8 @@ def _read_ruling(tournament: Tournament, body: RulingBody, old: Ruling | None,
     cited = _kept(body.sections, old, "sections") or []
     unknown = [s for s in cited if not rules.guide.is_section(s)]
     if unknown:
-        raise ServiceError(f"Unknown ZJM section: {', '.join(unknown)}.")
+        book = "ZJM" if rules.code == "zj" else rules.name
+        raise ServiceError(f"Unknown {book} section: {', '.join(unknown)}.")
     guide = _kept(body.guide_entry, old, "guide_entry") or None
     if guide is not None:
         try:
@@ -235,8 +236,11 @@ def log_entries(tournament_id: int, rulings: list[Ruling]) -> list[dict]:
             "card_id": r.card_id, "call_up_id": r.call_up_id,
             "players": [{"number": n, "name": names.get(n, "?")} for n in r.players],
             "what_happened": r.what_happened, "decision": r.decision,
-            "sections": [{"id": s, "title": guide_of.section(s).title
-                          if guide_of.is_section(s) else ""} for s in r.sections],
+            "sections": [{"id": s, "title": guide_of.section(s).title,
+                          "citation": guide_of.section(s).citation}
+                         if guide_of.is_section(s) else {"id": s, "title": "",
+                                                         "citation": f"§{s}"}
+                         for s in r.sections],
             "guide": guide, "judge": judges.get(r.judge_id, "?"), "judge_id": r.judge_id,
             "called_at": iso_z(r.called_at), "arrived_at": iso_z(r.arrived_at),
             "resolved_at": iso_z(r.resolved_at), "created_at": iso_z(r.created_at),

@@ -503,7 +503,7 @@ def _charge(row: TimeOut, ended_at_ms: int, user: User, op_id: str) -> None:
     if row.kind == "late":
         arrival = rules.timing.late_arrival(duration)
         row.points, row.may_be_absent = arrival.points, arrival.may_be_ruled_absent
-        what = f"Arrived {_mmss(duration)} late, with no free time (§4.14)"
+        what = f"Arrived {_mmss(duration)} late, {arrival.words}"
     else:
         earlier = db.session.scalars(select(TimeOut).where(
             TimeOut.session_id == row.session_id, TimeOut.player_id == row.player_id,

@@ -231,7 +231,7 @@ function initRulingForm(form) {
     const category = categories.get($("[data-field=category]", block).value);
     select.replaceChildren(
       h("option", { value: "", text: "Choose…" }),
-      ...category.infractions.map((i) => h("option", { value: i.id, text: `${i.label} (§${i.section})` })),
+      ...category.infractions.map((i) => h("option", { value: i.id, text: `${i.label} (${i.cite || `§${i.section}`})` })),
       h("option", { value: "__other", text: "Something else (describe it)" }));
     if (wanted && category.infractions.some((i) => i.id === wanted)) select.value = wanted;
     else if (wanted) {
@@ -239,6 +239,24 @@ function initRulingForm(form) {
       $("[data-field=infraction_text]", block).value = wanted;
     }
     $("[data-other-row]", block).hidden = select.value !== "__other";
+  };
+
+  // The rules' own payees (MCR §3.11.6.6/7): the same share to each other player, shown
+  // filled in; knocked-over tiles name one player, which the judge picks.
+  const fillPayees = (block, suggestion) => {
+    const payees = suggestion.payees || {};
+    const inputs = $$("[data-paid-to] input", block);
+    const each = payees.each && suggestion.kind === "points" ? payees.each : 0;
+    if (each) {
+      for (const input of inputs) input.value = String(each);
+      block.dataset.autoPaid = "1";
+    } else if (block.dataset.autoPaid) {
+      // only shares this form filled in are taken back; the judge's own stay
+      for (const input of inputs) input.value = "";
+      delete block.dataset.autoPaid;
+    }
+    const details = $("[data-paid-row]", block);
+    if (details && (each || payees.offended)) details.open = true;
   };
 
   const fillPlayers = (block) => {
@@ -275,10 +293,12 @@ function initRulingForm(form) {
     $("[data-reason-row]", block).hidden = !state.differs;
     const beyond = $("[data-beyond]", block);
     beyond.hidden = !state.beyond;
-    beyond.textContent = state.beyond
-      ? "Beyond the rubric's range: you may give it with a written reason (A.5.6, A.5.7). "
-        + "It is marked in the log and listed for the head judge, whose decision on appeal is final (§4.3)."
-      : "";
+    const mcr = data.rubric.ruleset === "mcr";
+    beyond.textContent = !state.beyond ? ""
+      : mcr ? "Not what MCR §3.11 sets for this foul: you may give it with a written reason. "
+        + "It is marked in the log and listed for the head judge."
+      : "Beyond the rubric's range: you may give it with a written reason (A.5.6, A.5.7). "
+        + "It is marked in the log and listed for the head judge, whose decision on appeal is final (§4.3).";
   };
 
   const renderSuggestion = (block, answer) => {
@@ -326,6 +346,7 @@ function initRulingForm(form) {
       if (!block.touched) {
         $("[data-field=kind]", block).value = answer.suggestion.kind;
         $("[data-field=points]", block).value = answer.suggestion.kind === "points" && answer.suggestion.points ? answer.suggestion.points : "";
+        fillPayees(block, answer.suggestion);
       }
     } catch (error) {
       if (ticket !== block.ticket) return;
@@ -342,7 +363,9 @@ function initRulingForm(form) {
     const block = template.content.firstElementChild.cloneNode(true);
     penaltyList.append(block);
     if (prefill.player) block.dataset.player = String(prefill.player);
-    $("[data-field=category]", block).value = prefill.category || "procedural";
+    // ZJ opens on a procedural violation; a rubric without one (MCR) on its first category
+    $("[data-field=category]", block).value = prefill.category
+      || (categories.has("procedural") ? "procedural" : data.rubric.categories[0].id);
     fillInfractions(block, prefill.infraction);
     fillPlayers(block);
     $("legend", block).textContent = `Penalty ${penaltyList.children.length}`;

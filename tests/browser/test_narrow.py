@@ -28,7 +28,7 @@ THEMES = ("light", "dark")
 # Endpoints that never answer with an HTML page (files, JSON, the service worker).
 NOT_PAGES = {
     "static", "openapi_docs", "main.manifest", "main.service_worker",
-    "printing.cards_pdf", "printing.slips_pdf",
+    "printing.cards_pdf", "printing.slips_pdf", "judge.fouls_pdf",
     "standings.export_csv", "standings.export_json", "standings.standings_csv",
     "leaderboards.board_csv",
 }
@@ -60,6 +60,7 @@ PARAMS = {
     "judge.ruling": lambda e: {"tournament_id": e["tid"], "ruling_id": e["ruling_id"]},
     "judge.log": lambda e: {"tournament_id": e["tid"]},
     "judge.log_print": lambda e: {"tournament_id": e["tid"], "session": 1},
+    "judge.fouls_print": lambda e: {"tournament_id": e["tid"], "session": 1},
     "judge.guide": lambda e: {"tournament_id": e["tid"]},
     "judge.player_lookup": lambda e: {"tournament_id": e["tid"], "number": e["long_player"]},
     "judge.player": lambda e: {"tournament_id": e["tid"], "number": e["long_player"]},

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from datetime import timedelta
 
-from judgeaid.rules.mcr import standings
+from judgeaid.rules.mcr import guide, lateness, penalties, sections, standings
 from judgeaid.rules.mcr.catalogue import MINIMUM, VERSION, catalogue_json
 from judgeaid.rules.mcr.hand import (
     implied_label,
@@ -19,7 +19,7 @@ from judgeaid.rules.mcr.hand import (
     score_hand,
 )
 from judgeaid.rules.mcr.payoff import payoff, payoff_request
-from judgeaid.rules.ruleset import Ranking, Scoring
+from judgeaid.rules.ruleset import Guide, Ranking, Rubric, Scoring
 from judgeaid.rules.zj.ruleset import ZJ
 
 MCR = dataclasses.replace(
@@ -48,4 +48,34 @@ MCR = dataclasses.replace(
                     recorded_lines=recorded_lines, implied_label=implied_label,
                     recorded_value_fits=recorded_value_fits, payoff=payoff,
                     payoff_request=payoff_request, min_hand_value=MINIMUM),
+    # MCR §3.11 fouls and penalties, appeals within 30 minutes (MCR §3.12.2)
+    rubric=Rubric(
+        categories=penalties.CATEGORY_IDS,
+        kinds=penalties.PENALTY_KINDS,
+        kind_labels=penalties.KIND_LABELS,
+        rubric_json=penalties.rubric_json,
+        suggest=penalties.suggest_penalty,
+        check_choice=penalties.check_choice,
+        departure_note=penalties.departure_note,
+        find_infraction=penalties.find_infraction,
+        get_category=penalties.get_category,
+        counts_for_resignation=penalties.counts_for_resignation,
+        is_repeat_time_penalty=penalties.is_repeat_time_penalty,
+        line_label=penalties.line_label,
+        payees=penalties.payees,
+        check_payees=penalties.check_payees,
+        appeal_minutes=30,
+    ),
+    guide=Guide(
+        guide_json=guide.guide_json,
+        entry=guide.get,
+        search=guide.search,
+        sections_json=sections.sections_json,
+        is_section=sections.is_section,
+        section=sections.get,
+    ),
+    # MCR §3.11.2.1 late arrival (the mcr-fouls part of timing; the rest is mcr-card's)
+    timing=dataclasses.replace(ZJ.timing, late_arrival=lateness.late_arrival,
+                               absent_after_ms=lateness.MAJOR_MS,
+                               timeout_penalty=lateness.LATE_PENALTY),
 )

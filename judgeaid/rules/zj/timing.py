@@ -250,6 +250,11 @@ class LateArrival:
     points: int
     may_be_ruled_absent: bool
 
+    @property
+    def words(self) -> str:
+        """Say how the lateness was charged, for the card's penalty line."""
+        return "with no free time (§4.14)"
+
 
 def late_arrival(late_ms: int) -> LateArrival:
     """Return the charge for arriving this late: a time-out with no free time (§4.14)."""
