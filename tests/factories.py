@@ -31,7 +31,16 @@ from judgeaid.models import (
     User,
 )
 from judgeaid.rules.zj.payoff import payoff
-from judgeaid.services import accounts, cards, leaderboards, leaving, players, results, seating
+from judgeaid.services import (
+    accounts,
+    cards,
+    final_day,
+    leaderboards,
+    leaving,
+    players,
+    results,
+    seating,
+)
 from judgeaid.services import clock as clock_service
 from judgeaid.services.cards import Actor
 from judgeaid.services.sheet import load_sheet
@@ -481,6 +490,14 @@ def play_preliminary(tournament, organizer):
     sheet = load_sheet(tournament.id)
     assert len({s.raw for s in sheet.standings}) == len(sheet.standings)
     return {s.rank: s.number for s in sheet.standings}
+
+
+def start_round_of_16(players=20):
+    """Make a regional event, play its preliminary session and seat the round of 16."""
+    tournament, organizer = make_event("rsom", players=players, sessions=1)
+    by_rank = play_preliminary(tournament, organizer)
+    final_day.advance(tournament, organizer)
+    return tournament, organizer, by_rank
 
 
 def current_round(tournament):

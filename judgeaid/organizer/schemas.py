@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from pydantic import BeforeValidator
 from pydantic_core import PydanticCustomError
 
-from judgeaid.edge import MAX_ID, FormSchema, length_of, name, text
+from judgeaid.edge import MAX_ID, FormSchema, OpId, length_of, name, text
 from judgeaid.models import Player, Team, Tournament, User
 from judgeaid.pageforms import maybe
 from judgeaid.services.leaderboards import Facts
@@ -64,6 +64,8 @@ class NewTournamentForm(FormSchema):
     held_on: text(20) = ""
     weight: text(20) = ""
     final_weight: text(20) = ""
+    # The page's op_id: a form sent twice (a double tap) creates one tournament.
+    op_id: OpId | None = None
 
     def facts(self) -> Facts:
         """Return the leaderboard facts the form carries."""

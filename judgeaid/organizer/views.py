@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import secrets
+
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 
-from judgeaid import owner, pageforms, signin
+from judgeaid import owner, pageforms, signin, writes
 from judgeaid.access import require_organizer, sign_in
 from judgeaid.edge import length_of
 from judgeaid.extensions import db
@@ -24,7 +26,7 @@ from judgeaid.rules import DEFAULT_RULESET, get_ruleset
 from judgeaid.services import accounts, leaderboards, organizing, seating
 from judgeaid.services import owner as owner_service
 from judgeaid.services import players as registry
-from judgeaid.services.errors import ServiceError
+from judgeaid.services.errors import Conflict, ServiceError
 from judgeaid.services.restore import import_tournament
 from judgeaid.uploads import allow_upload
 
@@ -43,24 +45,44 @@ def create(form: NewTournamentForm):
     if not owner.may_manage_server():
         return owner.owner_needed()
     if request.method == "POST":
-        try:
+        applied = []
+
+        def apply():
             tournament, organizer = accounts.create_tournament(
                 form.name, form.format, form.organizer_name, form.pin,
                 time_zone=form.time_zone or None)
             leaderboards.set_event_facts(tournament, form.facts(), organizer)
+            applied.append(True)
+            return {"tournament": tournament.id, "organizer": organizer.id}
+
+        try:
+            # The PIN stays out of the stored request hash; a form sent again must know it.
+            answer, _ = writes.once("tournament.create", "server",
+                                    form.model_dump(mode="json", exclude={"pin"}), apply,
+                                    tournament_id=None)
+            organizer = db.session.get(User, answer["organizer"])
+            if not applied and not accounts.pin_matches(organizer, form.pin):
+                raise Conflict("This form already created a tournament, with another "
+                                   "PIN. Sign in to it with its organizer's PIN.")
         except ServiceError as exc:
             db.session.rollback()
             return render_template("organizer/new.html", formats=NEW_FORMATS.values(),
                                    error=exc.message, form=form.model_dump(),
                                    **NEW_FACTS), exc.status
-        db.session.commit()
         mark = owner.owner_mark()
         sign_in(organizer)
         owner.restore_owner_mark(mark)
-        flash("Tournament created. Add judges and players next.")
-        return redirect(url_for(".dashboard", tournament_id=tournament.id))
+        flash("Tournament created. Add judges and players next." if applied else
+              "This tournament was already created by this form; here is its desk.")
+        return redirect(url_for(".dashboard", tournament_id=answer["tournament"]))
     return render_template("organizer/new.html", formats=NEW_FORMATS.values(), error=None, form={},
                            **NEW_FACTS)
+
+
+@bp.context_processor
+def form_op_id() -> dict[str, str]:
+    """Give the organizer's pages a new op_id for their forms: a form sent twice writes once."""
+    return {"form_op_id": secrets.token_urlsafe(12)}
 
 
 # The new-tournament form's leaderboard fields (§3.5.2.1) read their values from `form`.

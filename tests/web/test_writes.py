@@ -7,6 +7,8 @@ taken when it writes. Here the twin is made by hiding the stored op_id from its 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from sqlalchemy import func, select
 
@@ -16,6 +18,14 @@ from judgeaid.services import cards as cards_service
 from judgeaid.services import clock as clock_service
 from judgeaid.services import operations
 from tests.conftest import login
+from tests.factories import (
+    current_round,
+    end_session,
+    paper_rounds,
+    sign_in,
+    start_round_of_16,
+    token_of,
+)
 
 MIN = 60_000
 
@@ -125,7 +135,125 @@ def _score_check(client, demo):
             {"session": 1, "message": "Round 3 looks wrong"}, {"X-Player-Token": token})
 
 
+def _undo(client, demo):
+    url, _ = _tap(client, demo)
+    client.post(url, json={"seq": 0, "op_id": "setup-tap"})
+    return url.replace("/taps", "/undo"), {"seq": 1}
+
+
+def _timer_penalty(client, demo):
+    card, players = _card(client, demo)
+    # Dealt 100 s ago and the first turn still running: well over the turn's limit.
+    dealt = clock_service.server_now_ms() - 100_000
+    timer = client.post(f"/api/tournaments/{demo['tournament_id']}/timers", json={
+        "card": card, "round": 1, "player": players[0], "at_ms": dealt,
+        "op_id": "setup-timer"}).get_json()["timer"]
+    client.post(f"/api/timers/{timer['id']}/taps",
+                json={"seq": 0, "at_ms": dealt, "op_id": "setup-tap"})
+    return f"/api/timers/{timer['id']}/penalty", {}
+
+
+def _seat_change(client, demo):
+    card, players = _card(client, demo)
+    return (f"/api/cards/{card}/seat-changes",
+            {"player": players[1], "from_round": 3, "reason": "resigned"})
+
+
+def _paper(client, demo):
+    card = client.get(demo["cards"][0]["api"]).get_json()
+    players = [p["number"] for p in card["players"]]
+    return f"/api/cards/{card['id']}/paper", {"rounds": paper_rounds(card), "signed": players}
+
+
+def _ruled(client, demo):
+    """A ruling with a penalty in session 1, which is then over: its appeal may be filed."""
+    card, players = _card(client, demo)
+    ruling = client.post(f"/api/t/{demo['tournament_id']}/rulings", json={
+        "card_id": card, "what_happened": "Tiles shown", "decision": "Five points",
+        "penalties": [{"player": players[0], "category": "procedural",
+                       "infraction": "tiles_mishandled", "kind": "points", "points": 5}],
+        "op_id": "setup-ruling"}).get_json()["ruling"]
+    end_session(client.application, demo["tournament_id"])
+    return ruling["id"], {"X-Player-Token": token_of(client.application,
+                                                     demo["tournament_id"], players[0])}
+
+
+def _appeal(client, demo):
+    ruling, headers = _ruled(client, demo)
+    return "/api/appeals", {"ruling_id": ruling, "text": "I did not show them"}, headers
+
+
+def _decide(client, demo):
+    ruling, headers = _ruled(client, demo)
+    appeal = client.post("/api/appeals", headers=headers, json={
+        "ruling_id": ruling, "text": "Not me", "op_id": "setup-appeal"}).get_json()["appeal"]
+    return (f"/api/t/{demo['tournament_id']}/appeals/{appeal['id']}/decision",
+            {"decision": "overturned", "reason": "The table agrees it was someone else"})
+
+
+def _resolve(client, demo):
+    url, body, headers = _score_check(client, demo)
+    check = client.post(url, json={**body, "op_id": "setup-check"},
+                        headers=headers).get_json()["score_check"]
+    return f"{url}/{check['id']}/resolve", {"resolution": "The card is right"}
+
+
+def _all_cards_over(client, demo):
+    for table in range(len(demo["cards"])):
+        card = client.get(demo["cards"][table]["api"]).get_json()["id"]
+        client.post(f"/api/cards/{card}/time-over",
+                    json={"from_round": 1, "op_id": f"setup-over-{table}"})
+
+
+def _finalize(client, demo):
+    _all_cards_over(client, demo)
+    return f"/api/tournaments/{demo['tournament_id']}/sessions/1/finalize", {}
+
+
+def _unfinalize(client, demo):
+    url, _ = _finalize(client, demo)
+    client.post(url, json={"op_id": "setup-final"})
+    return url.replace("/finalize", "/unfinalize"), {"reason": "A score check"}
+
+
+def _late_api(client, demo):
+    tid = demo["tournament_id"]
+    client.post(f"/t/{tid}/organizer/players", data={"name": "Lou Late"})
+    number = len(demo["players"]) + 1
+    return f"/api/tournaments/{tid}/players/{number}/late", {"joins": 2}
+
+
+def _absent(client, demo):
+    tid = demo["tournament_id"]
+    _all_cards_over(client, demo)
+    client.post(f"/t/{tid}/sessions/2/seat")
+    return f"/api/tournaments/{tid}/sessions/2/absent", {"player": 1}
+
+
+def _filler(client, demo):
+    with client.application.app_context():
+        tournament, organizer, by_rank = start_round_of_16()
+        db.session.commit()
+        event = {"id": tournament.id, "organizer": organizer.name}
+        number = current_round(tournament).number
+    sign_in(client, event, event["organizer"], "1234")
+    return (f"/api/tournaments/{event['id']}/final-day/sessions/{number}/filler",
+            {"absent": by_rank[4], "filler": by_rank[17]})
+
+
 WRITES = {
+    "timer.undo": ("judge", _undo),
+    "timer.penalty": ("judge", _timer_penalty),
+    "card.seat_change": ("organizer", _seat_change),
+    "card.paper": ("judge", _paper),
+    "judge.appeal": ("judge", _appeal),
+    "judge.decide": ("head_judge", _decide),
+    "score_check.resolve": ("organizer", _resolve),
+    "session.finalize": ("organizer", _finalize),
+    "session.unfinalize": ("organizer", _unfinalize),
+    "player.late": ("organizer", _late_api),
+    "player.absent": ("organizer", _absent),
+    "final_day.filler": ("organizer", _filler),
     "score_check.file": ("organizer", _score_check),
     "card.confirm": ("judge", _confirm),
     "card.penalty.void": ("judge", _void),
@@ -194,6 +322,59 @@ def test_a_form_with_an_op_id_adds_substitutes_once_even_racing(app, client, dem
     _twin_in_flight(monkeypatch)
     assert client.post(url, data=form).status_code == 302
     assert _rows(app) == rows
+
+
+NEW_TOURNAMENT = {"name": "Spring Open", "format": "csom", "organizer_name": "Olga",
+                  "pin": "1234"}
+
+
+def _new_tournament_form(client) -> dict[str, str]:
+    """Return the new-tournament form filled in, with the op_id its page carries."""
+    page = client.get("/new").get_data(as_text=True)
+    return {**NEW_TOURNAMENT, "op_id": re.search(r'name="op_id" value="([^"]+)"', page)[1]}
+
+
+def test_a_new_tournament_form_sent_twice_creates_one_even_racing(app, client, monkeypatch):
+    form = _new_tournament_form(client)
+    first = client.post("/new", data=form)
+    assert first.status_code == 302
+    desk = first.headers["Location"]
+    rows = _rows(app)
+    # The second tap lands on the same desk, signed in as its organizer.
+    tapped = app.test_client()
+    again = tapped.post("/new", data=form)
+    assert (again.status_code, again.headers["Location"]) == (302, desk)
+    page = tapped.get(desk)
+    assert page.status_code == 200 and "already created by this form" in page.get_data(
+        as_text=True)
+    _twin_in_flight(monkeypatch)
+    racing = app.test_client()
+    twin = racing.post("/new", data=form)
+    assert (twin.status_code, twin.headers["Location"]) == (302, desk)
+    assert racing.get(desk).status_code == 200
+    assert _rows(app) == rows
+
+
+def test_a_new_tournament_form_sent_again_with_another_pin_signs_nobody_in(app, client):
+    form = _new_tournament_form(client)
+    desk = client.post("/new", data=form).headers["Location"]
+    rows = _rows(app)
+    other = app.test_client()
+    refused = other.post("/new", data={**form, "pin": "9876"})
+    assert refused.status_code == 409
+    page = refused.get_data(as_text=True)
+    assert "already created a tournament, with another PIN" in page
+    # The page offers a new op_id, so the form sent from it makes a new tournament.
+    assert form["op_id"] not in page
+    assert other.get(desk).status_code == 302  # to the sign-in page
+    assert _rows(app) == rows
+
+
+def test_two_new_tournament_pages_create_two_tournaments(app, client):
+    before = _rows(app)["tournament"]
+    for _ in range(2):
+        assert client.post("/new", data=_new_tournament_form(client)).status_code == 302
+    assert _rows(app)["tournament"] == before + 2
 
 
 def test_a_form_without_an_op_id_is_applied_as_sent(app, client, demo):
