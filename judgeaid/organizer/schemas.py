@@ -47,6 +47,7 @@ class PlayerRegistrationForm(FormSchema):
     name: name(length_of(Player.name))
     team: text(length_of(Team.name)) = ""  # blank: no team
     member_id: text(length_of(Player.member_id)) = ""  # blank: none (§3.5.2.1)
+    op_id: OpId | None = None
 
 
 class NewTournamentForm(FormSchema):

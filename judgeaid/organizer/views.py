@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
-
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 
 from judgeaid import owner, pageforms, signin, writes
@@ -31,6 +29,8 @@ from judgeaid.services.restore import import_tournament
 from judgeaid.uploads import allow_upload
 
 bp = Blueprint("organizer", __name__)
+# Every page's forms take their op_id from it: a form sent twice (a double tap) writes once.
+bp.add_app_template_global(writes.new_op_id)
 # A tournament not created yet plays the default ruleset: its formats fill the new-event form.
 NEW_FORMATS = get_ruleset(DEFAULT_RULESET).formats
 # The forms' maxlength: the columns' sizes, as the schemas check them.
@@ -77,12 +77,6 @@ def create(form: NewTournamentForm):
         return redirect(url_for(".dashboard", tournament_id=answer["tournament"]))
     return render_template("organizer/new.html", formats=NEW_FORMATS.values(), error=None, form={},
                            **NEW_FACTS)
-
-
-@bp.context_processor
-def form_op_id() -> dict[str, str]:
-    """Give the organizer's pages a new op_id for their forms: a form sent twice writes once."""
-    return {"form_op_id": secrets.token_urlsafe(12)}
 
 
 # The new-tournament form's leaderboard fields (§3.5.2.1) read their values from `form`.
@@ -244,11 +238,20 @@ def add_player(tournament_id: int, form: PlayerRegistrationForm):
     """Register one player (once seating has begun, as a late arrival, §3.7)."""
     user = require_organizer(tournament_id)
     tournament = accounts.get_tournament_or_404(tournament_id)
-    player = seating.register_player(tournament, form.name, form.team or None, user)
-    if form.member_id:
-        registry.set_member_id(tournament, player.number, form.member_id, user)
-    db.session.commit()
-    flash(f"Player {player.number} {player.name} registered.")
+    applied = []
+
+    def apply():
+        player = seating.register_player(tournament, form.name, form.team or None, user)
+        if form.member_id:
+            registry.set_member_id(tournament, player.number, form.member_id, user)
+        applied.append(True)
+        return {"number": player.number, "name": player.name}
+
+    answer, _ = writes.once("player.register", f"tournament:{tournament_id}", form, apply,
+                            tournament_id=tournament_id)
+    flash(f"Player {answer['number']} {answer['name']} registered." if applied else
+          f"Player {answer['number']} {answer['name']} was already registered by this form; "
+          "nothing more was added.")
     return redirect(url_for(".dashboard", tournament_id=tournament_id) + "#players")
 
 

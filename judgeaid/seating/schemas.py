@@ -46,6 +46,7 @@ class SwapForm(FormSchema):
     a: Id
     b: Id
     confirm: text(8) = ""
+    op_id: OpId | None = None
 
 
 class SeatDrawForm(FormSchema):

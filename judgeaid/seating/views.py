@@ -173,12 +173,18 @@ def swap(tournament_id: int, number: int, form: SwapForm):
     user = require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
     a, b = form.a, form.b
-    outcome = seating.swap_players(tournament, number, a, b, user,
-                                   is_confirmed=form.confirm == "yes")
-    if not outcome.is_done:
+
+    def apply():
+        outcome = seating.swap_players(tournament, number, a, b, user,
+                                       is_confirmed=form.confirm == "yes")
+        return {"is_done": outcome.is_done, "warnings": outcome.warnings}
+
+    # Sent twice, a swap must not swap the two back: once per op_id.
+    answer, _ = writes.once("seating.swap", f"tournament:{tournament_id}:session:{number}",
+                            form, apply, tournament_id=tournament_id)
+    if not answer["is_done"]:
         return render_template("seating/swap_confirm.html", t={"id": tournament_id},
-                               number=number, a=a, b=b, warnings=outcome.warnings)
-    db.session.commit()
+                               number=number, a=a, b=b, warnings=answer["warnings"])
     flash(f"Players {a} and {b} swapped seats in session {number}.")
     return redirect(url_for(".tables", tournament_id=tournament_id, number=number))
 

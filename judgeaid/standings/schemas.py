@@ -53,6 +53,12 @@ class NotPresentForm(FormSchema):
     player: Id
 
 
+class AdvanceForm(FormSchema):
+    """The final day's next step: only the page's op_id (a double tap takes one step)."""
+
+    op_id: OpId | None = None
+
+
 class ResignForm(FormSchema):
     number: Id
     from_session: Id

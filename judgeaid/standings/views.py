@@ -32,6 +32,7 @@ from judgeaid.standings.cli import register_commands
 from judgeaid.standings.schemas import (
     TOKEN_PATTERN,
     AbsentBody,
+    AdvanceForm,
     FillerAnswer,
     FillerBody,
     FillerForm,
@@ -183,12 +184,15 @@ def final_day_page(tournament_id: int):
 
 
 @bp.post("/t/<int:tournament_id>/final-day/advance")
-def final_day_advance(tournament_id: int):
+@pageforms.form(AdvanceForm)
+def final_day_advance(tournament_id: int, form: AdvanceForm):
     """Take the next final-day step: the cut, a round's close and reseed, the ranking."""
     user = require_organizer(tournament_id)
-    message = final_day.advance(get_tournament_or_404(tournament_id), user)
-    db.session.commit()
-    flash(message)
+    tournament = get_tournament_or_404(tournament_id)
+    answer, _ = writes.once("final_day.advance", f"tournament:{tournament_id}", form,
+                            lambda: {"message": final_day.advance(tournament, user)},
+                            tournament_id=tournament_id)
+    flash(answer["message"])
     return redirect(url_for(".final_day_page", tournament_id=tournament_id))
 
 

@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import func, select
 
 from judgeaid.extensions import db
-from judgeaid.models import ClockEvent, PlaySession
+from judgeaid.models import ClockEvent, PlaySession, Seat
 from judgeaid.services import cards as cards_service
 from judgeaid.services import clock as clock_service
 from judgeaid.services import operations
@@ -21,7 +21,9 @@ from tests.conftest import login
 from tests.factories import (
     current_round,
     end_session,
+    make_event,
     paper_rounds,
+    play_preliminary,
     sign_in,
     start_round_of_16,
     token_of,
@@ -375,6 +377,60 @@ def test_two_new_tournament_pages_create_two_tournaments(app, client):
     for _ in range(2):
         assert client.post("/new", data=_new_tournament_form(client)).status_code == 302
     assert _rows(app)["tournament"] == before + 2
+
+
+def _register(client, demo):
+    tid = demo["tournament_id"]
+    return f"/t/{tid}/organizer", f"/t/{tid}/organizer/players", {"name": "Lou Late"}
+
+
+def _swap(client, demo):
+    tid = demo["tournament_id"]
+    a, b = (client.get(c["api"]).get_json()["players"][0]["number"] for c in demo["cards"][:2])
+    return (f"/t/{tid}/sessions/1/tables", f"/t/{tid}/sessions/1/swap",
+            {"a": a, "b": b, "confirm": "yes"})
+
+
+def _advance(client, demo):
+    with client.application.app_context():
+        tournament, organizer = make_event("rsom", players=20, sessions=1)
+        play_preliminary(tournament, organizer)
+        db.session.commit()
+        event = {"id": tournament.id, "organizer": organizer.name}
+    sign_in(client, event, event["organizer"], "1234")
+    return f"/t/{event['id']}/final-day", f"/t/{event['id']}/final-day/advance", {}
+
+
+# Page forms whose second copy would write again: a second player, a swap back, a step on.
+FORMS = {
+    "player.register": _register,
+    "seating.swap": _swap,
+    "final_day.advance": _advance,
+}
+
+
+def _state(app) -> tuple:
+    """Every table's row count, and who sits in which seat (a swap changes no count)."""
+    with app.app_context():
+        seats = db.session.execute(select(Seat.id, Seat.player_id).order_by(Seat.id)).all()
+    return _rows(app), [tuple(row) for row in seats]
+
+
+@pytest.mark.parametrize("kind", sorted(FORMS))
+def test_a_page_form_sent_again_or_racing_writes_once(app, client, demo, monkeypatch, kind):
+    login(client, demo, "organizer")
+    page, url, form = FORMS[kind](client, demo)
+    assert 'name="op_id"' in client.get(page).get_data(as_text=True)
+    form["op_id"] = f"form-{kind}"
+    before = _state(app)
+    assert client.post(url, data=form).status_code == 302
+    after = _state(app)
+    assert after != before
+    assert client.post(url, data=form).status_code == 302
+    assert _state(app) == after
+    _twin_in_flight(monkeypatch)
+    assert client.post(url, data=form).status_code == 302
+    assert _state(app) == after
 
 
 def test_a_form_without_an_op_id_is_applied_as_sent(app, client, demo):
