@@ -74,6 +74,13 @@ class NewTournamentForm(FormSchema):
                      self.final_weight)
 
 
+class ImportForm(FormSchema):
+    """The CSV import's fields beside the file: the page's op_id (a file sent twice imports
+    once)."""
+
+    op_id: OpId | None = None
+
+
 class RestoreForm(FormSchema):
     """The restore form's fields beside the file: the organizer's new PIN, and which one."""
 

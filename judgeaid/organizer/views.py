@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 
 from judgeaid import owner, pageforms, signin, writes
@@ -11,6 +13,7 @@ from judgeaid.extensions import db
 from judgeaid.models import Player, Team, User
 from judgeaid.organizer.schemas import (
     ClearLockForm,
+    ImportForm,
     JudgeForm,
     NewPinForm,
     NewTournamentForm,
@@ -256,16 +259,25 @@ def add_player(tournament_id: int, form: PlayerRegistrationForm):
 
 
 @bp.post("/t/<int:tournament_id>/organizer/players/import")
-def import_players(tournament_id: int):
+@pageforms.form(ImportForm)
+def import_players(tournament_id: int, form: ImportForm):
     """Register players from a CSV file (late arrivals once seating began) and show rejects."""
     user = require_organizer(tournament_id)
     tournament = accounts.get_tournament_or_404(tournament_id)
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         raise ServiceError("Choose a CSV file to upload.")
-    report = seating.import_players(tournament, upload.read(), user)
-    db.session.commit()
-    return render_template("organizer/import_report.html", tournament=tournament,
-                           added=[{"number": p.number, "name": p.name,
-                                   "team": p.team.name if p.team else ""} for p in report.added],
-                           problems=report.problems)
+    data = upload.read()
+
+    def apply():
+        report = seating.import_players(tournament, data, user)
+        return {"added": [{"number": p.number, "name": p.name,
+                           "team": p.team.name if p.team else ""} for p in report.added],
+                "problems": [{"line": p.line, "reason": p.reason, "text": p.text}
+                             for p in report.problems]}
+
+    # The file's hash stands for the file in the stored request: sent twice, it imports once.
+    sent = {"file": hashlib.sha256(data).hexdigest(), "op_id": form.op_id}
+    answer, _ = writes.once("players.import", f"tournament:{tournament_id}", sent, apply,
+                            tournament_id=tournament_id)
+    return render_template("organizer/import_report.html", tournament=tournament, **answer)
