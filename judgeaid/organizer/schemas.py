@@ -41,6 +41,7 @@ class JudgeForm(FormSchema):
     name: name(length_of(User.name))
     role: text(20) = "judge"
     pin: Pin
+    op_id: OpId | None = None
 
 
 class PlayerRegistrationForm(FormSchema):

@@ -203,8 +203,12 @@ def add_judge(tournament_id: int, form: JudgeForm):
     """Add a judge, head judge or co-organizer."""
     user = require_organizer(tournament_id)
     tournament = accounts.get_tournament_or_404(tournament_id)
-    accounts.add_user(tournament, form.name, form.role, form.pin, actor=user)
-    db.session.commit()
+    # The PIN stays out of the stored request hash, as at the tournament's creation.
+    writes.once("user.add", f"tournament:{tournament_id}",
+                form.model_dump(mode="json", exclude={"pin"}),
+                lambda: {"user": accounts.add_user(tournament, form.name, form.role, form.pin,
+                                                   actor=user).id},
+                tournament_id=tournament_id)
     flash(f"{form.name} can now sign in.")
     return redirect(url_for(".dashboard", tournament_id=tournament_id) + "#judges")
 

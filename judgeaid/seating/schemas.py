@@ -25,6 +25,7 @@ class PlayerForm(FormSchema):
     """A change aimed at one player, by number: withdraw, disqualify, reinstate."""
 
     player: Id
+    op_id: OpId | None = None
 
 
 class LateArrivalForm(FormSchema):
@@ -33,6 +34,7 @@ class LateArrivalForm(FormSchema):
     player: Id
     joins: maybe(1, 2**31 - 1) = None
     decision: text(8) = ""
+    op_id: OpId | None = None
 
 
 class AbsentForm(FormSchema):
@@ -40,6 +42,7 @@ class AbsentForm(FormSchema):
 
     player: Id
     confirm: text(8) = ""
+    op_id: OpId | None = None
 
 
 class SwapForm(FormSchema):

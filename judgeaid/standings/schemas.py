@@ -30,6 +30,7 @@ class ScoreCheckForm(FormSchema):
 
 class UnfinalizeForm(FormSchema):
     reason: text(REASON_LIMIT, multiline=True) = ""
+    op_id: OpId | None = None
 
 
 class LateForm(FormSchema):
@@ -38,6 +39,7 @@ class LateForm(FormSchema):
     number: Id
     joined_session: Id
     decision: text(8) = ""
+    op_id: OpId | None = None
 
 
 class FillerForm(FormSchema):
@@ -51,11 +53,6 @@ class FillerForm(FormSchema):
 
 class NotPresentForm(FormSchema):
     player: Id
-
-
-class AdvanceForm(FormSchema):
-    """The final day's next step: only the page's op_id (a double tap takes one step)."""
-
     op_id: OpId | None = None
 
 
@@ -63,10 +60,12 @@ class ResignForm(FormSchema):
     number: Id
     from_session: Id
     reason: text(REASON_LIMIT, multiline=True) = ""
+    op_id: OpId | None = None
 
 
 class ResolveForm(FormSchema):
     resolution: text(MESSAGE_LIMIT, multiline=True) = ""
+    op_id: OpId | None = None
 
 
 # ---------------------------------------------------------------- API

@@ -408,12 +408,101 @@ def _advance(client, demo):
     return f"/t/{event['id']}/final-day", f"/t/{event['id']}/final-day/advance", {}
 
 
-# Page forms whose second copy would write again: a second player, a swap back, a step on.
+def _judge_added(client, demo):
+    tid = demo["tournament_id"]
+    return (f"/t/{tid}/organizer", f"/t/{tid}/organizer/judges",
+            {"name": "Nia Park", "role": "judge", "pin": "2580"})
+
+
+def _seat(client, demo):
+    tid = demo["tournament_id"]
+    return f"/t/{tid}/sessions", f"/t/{tid}/sessions/2/seat", {}
+
+
+def _player_change(change):
+    def build(client, demo):
+        tid = demo["tournament_id"]
+        if change == "reinstate":
+            client.post(f"/t/{tid}/players/withdraw", data={"player": 1, "op_id": "setup-out"})
+        return f"/t/{tid}/sessions", f"/t/{tid}/players/{change}", {"player": 1}
+    return build
+
+
+def _late_arrival(client, demo):
+    tid = demo["tournament_id"]
+    url, _ = _late_api(client, demo)
+    number = int(url.split("/")[-2])
+    return f"/t/{tid}/sessions", f"/t/{tid}/players/late", {"player": number, "joins": 2}
+
+
+def _late_desk(client, demo):
+    tid = demo["tournament_id"]
+    url, _ = _late_api(client, demo)
+    number = int(url.split("/")[-2])
+    return (f"/t/{tid}/standings/manage", f"/t/{tid}/standings/late",
+            {"number": number, "joined_session": 2})
+
+
+def _absent_form(client, demo):
+    tid = demo["tournament_id"]
+    _absent(client, demo)
+    return (f"/t/{tid}/sessions/2/tables", f"/t/{tid}/sessions/2/absent",
+            {"player": 1, "confirm": "yes"})
+
+
+def _resign(client, demo):
+    tid = demo["tournament_id"]
+    return (f"/t/{tid}/standings/manage", f"/t/{tid}/standings/resign",
+            {"number": 1, "from_session": 2, "reason": "Absent, no reason given"})
+
+
+def _finalize_form(client, demo):
+    tid = demo["tournament_id"]
+    _all_cards_over(client, demo)
+    return f"/t/{tid}/standings/manage", f"/t/{tid}/standings/sessions/1/finalize", {}
+
+
+def _unfinalize_form(client, demo):
+    page, url, _ = _finalize_form(client, demo)
+    client.post(url, data={"op_id": "setup-final"})
+    return page, url.replace("/finalize", "/unfinalize"), {"reason": "A score check"}
+
+
+def _resolve_form(client, demo):
+    tid = demo["tournament_id"]
+    url, _ = _resolve(client, demo)
+    check = url.split("/")[-2]
+    return (f"/t/{tid}/standings/manage", f"/t/{tid}/standings/checks/{check}/resolve",
+            {"resolution": "The card is right"})
+
+
+def _not_present(client, demo):
+    url, body = _filler(client, demo)
+    page = url.replace("/api/tournaments/", "/t/").split("/sessions/")[0]
+    return page, url.replace("/api/tournaments/", "/t/").replace("/filler", "/not-present"), {
+        "player": body["filler"]}
+
+
+# Page forms: a second copy must not write again (a second player, a swap back, a step on)
+# nor be refused for what its first copy did.
 FORMS = {
     "player.register": _register,
     "players.import": _import,
+    "user.add": _judge_added,
     "seating.swap": _swap,
+    "session.seat": _seat,
+    "player.withdraw": _player_change("withdraw"),
+    "player.disqualify": _player_change("disqualify"),
+    "player.reinstate": _player_change("reinstate"),
+    "player.late.sessions": _late_arrival,
+    "player.late.desk": _late_desk,
+    "player.absent": _absent_form,
+    "player.resign": _resign,
+    "session.finalize": _finalize_form,
+    "session.unfinalize": _unfinalize_form,
+    "score_check.resolve": _resolve_form,
     "final_day.advance": _advance,
+    "final_day.not_present": _not_present,
 }
 
 
