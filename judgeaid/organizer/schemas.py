@@ -35,6 +35,7 @@ class SettingsForm(FormSchema):
     payoff_scheme: text(20) | None = None
     # The venue's IANA zone, changeable at any time (accounts.set_time_zone checks it).
     time_zone: text(200) | None = None
+    op_id: OpId | None = None
 
 
 class JudgeForm(FormSchema):
@@ -102,3 +103,4 @@ class ClearLockForm(FormSchema):
     # The name as it was typed at the sign-in page (the lock's key), not necessarily a staff
     # member's name.
     account: text(200, blank=False)
+    op_id: OpId | None = None

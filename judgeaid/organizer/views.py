@@ -191,8 +191,10 @@ def settings(tournament_id: int, form: SettingsForm):
     """Save the event's settings."""
     user = require_organizer(tournament_id)
     tournament = accounts.get_tournament_or_404(tournament_id)
-    accounts.update_settings(tournament, form.model_dump(exclude_unset=True), user)
-    db.session.commit()
+    sent = form.model_dump(exclude_unset=True, exclude={"op_id"})
+    writes.once("tournament.settings", f"tournament:{tournament_id}", form,
+                lambda: {"settings": accounts.update_settings(tournament, sent, user).settings},
+                tournament_id=tournament_id)
     flash("Settings saved.")
     return redirect(url_for(".dashboard", tournament_id=tournament_id))
 
@@ -203,12 +205,20 @@ def add_judge(tournament_id: int, form: JudgeForm):
     """Add a judge, head judge or co-organizer."""
     user = require_organizer(tournament_id)
     tournament = accounts.get_tournament_or_404(tournament_id)
+    applied = []
+
+    def apply():
+        applied.append(True)
+        return {"user": accounts.add_user(tournament, form.name, form.role, form.pin,
+                                          actor=user).id}
+
     # The PIN stays out of the stored request hash, as at the tournament's creation.
-    writes.once("user.add", f"tournament:{tournament_id}",
-                form.model_dump(mode="json", exclude={"pin"}),
-                lambda: {"user": accounts.add_user(tournament, form.name, form.role, form.pin,
-                                                   actor=user).id},
-                tournament_id=tournament_id)
+    answer, _ = writes.once("user.add", f"tournament:{tournament_id}",
+                            form.model_dump(mode="json", exclude={"pin"}), apply,
+                            tournament_id=tournament_id)
+    if not applied and not accounts.pin_matches(db.session.get(User, answer["user"]), form.pin):
+        raise Conflict(f"This form already added {form.name} with another PIN; give them a "
+                       "new PIN below instead.")
     flash(f"{form.name} can now sign in.")
     return redirect(url_for(".dashboard", tournament_id=tournament_id) + "#judges")
 
@@ -233,8 +243,10 @@ def clear_sign_in_lock(tournament_id: int, form: ClearLockForm):
     """Let a locked name sign in again from every device."""
     user = require_organizer(tournament_id)
     tournament = accounts.get_tournament_or_404(tournament_id)
-    accounts.clear_sign_in_lock(tournament, form.account, actor=user)
-    db.session.commit()
+    writes.once("sign_in_lock.clear", f"tournament:{tournament_id}", form,
+                lambda: {"cleared": accounts.clear_sign_in_lock(tournament, form.account,
+                                                                actor=user)},
+                tournament_id=tournament_id)
     flash(f"“{form.account}” can sign in again.")
     return redirect(url_for(".dashboard", tournament_id=tournament_id) + "#sign-in-locks")
 

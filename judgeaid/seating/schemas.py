@@ -14,6 +14,7 @@ class StartTimeForm(FormSchema):
     # Ignored: the time is the venue's (Tournament.time_zone), not the browser's. Still
     # checked, so a form from an older page loaded on a phone posts without an error.
     tz_offset: maybe(-840, 840) = None
+    op_id: OpId | None = None
 
 
 class SubstitutesForm(FormSchema):
@@ -59,3 +60,4 @@ class SeatDrawForm(FormSchema):
     S: maybe(1, 2**31 - 1) = None
     W: maybe(1, 2**31 - 1) = None
     N: maybe(1, 2**31 - 1) = None
+    op_id: OpId | None = None

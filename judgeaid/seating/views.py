@@ -10,7 +10,6 @@ from flask import Blueprint, flash, redirect, render_template, url_for
 
 from judgeaid import pageforms, writes
 from judgeaid.access import require_judge, require_organizer
-from judgeaid.extensions import db
 from judgeaid.seating.schemas import (
     AbsentForm,
     LateArrivalForm,
@@ -44,11 +43,14 @@ def start_time(tournament_id: int, number: int, form: StartTimeForm):
     """Set when a session starts."""
     user = require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    saved = seating.set_start_time(tournament, number, form.starts_at, user)
-    db.session.commit()
+    answer, _ = writes.once("session.start_time",
+                            f"tournament:{tournament_id}:session:{number}", form,
+                            lambda: {"note": seating.set_start_time(
+                                tournament, number, form.starts_at, user).note},
+                            tournament_id=tournament_id)
     flash(f"Start time of session {number} saved.")
-    if saved.note:
-        flash(saved.note, "warning")
+    if answer["note"]:
+        flash(answer["note"], "warning")
     return _back_to_sessions(tournament_id, f"#session-{number}")
 
 
@@ -217,8 +219,14 @@ def seat_draw(tournament_id: int, number: int, table_number: int, form: SeatDraw
     """Record the wind tiles the players drew as the table's starting seats (§1.2.2)."""
     user = require_judge(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    seating.enter_seat_draw(tournament, number, table_number, form.model_dump(), user)
-    db.session.commit()
+    draw = form.model_dump(exclude={"op_id"})
+
+    def apply():
+        seating.enter_seat_draw(tournament, number, table_number, draw, user)
+        return {"ok": True}
+
+    writes.once("table.seat_draw", f"tournament:{tournament_id}:session:{number}:table:"
+                f"{table_number}", form, apply, tournament_id=tournament_id)
     flash(f"Starting seats of table {table_number} saved from the players' draw.")
     return redirect(url_for(".table", tournament_id=tournament_id, number=number,
                             table_number=table_number))

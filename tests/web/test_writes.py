@@ -373,6 +373,20 @@ def test_a_new_tournament_form_sent_again_with_another_pin_signs_nobody_in(app, 
     assert _rows(app) == rows
 
 
+def test_a_judge_form_sent_again_with_another_pin_is_refused(app, client, demo):
+    login(client, demo, "organizer")
+    url = f"/t/{demo['tournament_id']}/organizer/judges"
+    form = {"name": "Nia Park", "role": "judge", "pin": "2580", "op_id": "judge-nia-1"}
+    assert client.post(url, data=form).status_code == 302
+    rows = _rows(app)
+    again = client.post(url, data={**form, "pin": "1357"}, follow_redirects=True)
+    assert "already added Nia Park with another PIN" in again.get_data(as_text=True)
+    assert _rows(app) == rows
+    assert client.post("/api/logout", json={}).status_code == 200
+    assert client.post("/api/login", json={"tournament_id": demo["tournament_id"],
+                                           "name": "Nia Park", "pin": "2580"}).status_code == 200
+
+
 def test_two_new_tournament_pages_create_two_tournaments(app, client):
     before = _rows(app)["tournament"]
     for _ in range(2):
@@ -483,6 +497,20 @@ def _not_present(client, demo):
         "player": body["filler"]}
 
 
+def _desk_form(path, form, page="organizer"):
+    def build(client, demo):
+        tid = demo["tournament_id"]
+        return f"/t/{tid}/{page}", f"/t/{tid}/{path}", dict(form)
+    return build
+
+
+def _seat_draw(client, demo):
+    tid = demo["tournament_id"]
+    players = [p["number"] for p in client.get(demo["cards"][0]["api"]).get_json()["players"]]
+    page = f"/t/{tid}/sessions/1/tables/1"
+    return page, f"{page}/draw", dict(zip("ESWN", reversed(players), strict=True))
+
+
 # Page forms: a second copy must not write again (a second player, a swap back, a step on)
 # nor be refused for what its first copy did.
 FORMS = {
@@ -503,6 +531,18 @@ FORMS = {
     "score_check.resolve": _resolve_form,
     "final_day.advance": _advance,
     "final_day.not_present": _not_present,
+    "tournament.settings": _desk_form("organizer/settings", {"session_minutes": "75"}),
+    "tournament.time_zone": _desk_form("organizer/settings", {"time_zone": "Asia/Tokyo"}),
+    "sign_in_lock.clear": _desk_form("organizer/sign-in-locks", {"account": "Nobody"}),
+    "event.facts": _desk_form("organizer/leaderboard", {"held_on": "2026-05-01"}),
+    "player.member_id": _desk_form("organizer/players/member-id",
+                                   {"number": 1, "member_id": "HK-77"}),
+    "judging.repeat_policy": _desk_form("judge/settings", {"scope": "any",
+                                                           "window": "tournament"},
+                                        page="judge/settings"),
+    "session.start_time": _desk_form("sessions/2/start", {"starts_at": "2030-05-01T10:00"},
+                                     page="sessions"),
+    "table.seat_draw": _seat_draw,
 }
 
 
@@ -522,18 +562,21 @@ def test_a_page_form_sent_again_or_racing_writes_once(app, client, demo, monkeyp
 
     def send():
         # A file goes up as a new upload each time.
-        return client.post(url, data={k: (io.BytesIO(v), "players.csv") if isinstance(
+        answer = client.post(url, data={k: (io.BytesIO(v), "players.csv") if isinstance(
             v, bytes) else v for k, v in form.items()})
+        # The page's CSRF token carries the second it was made in.
+        page = re.sub(r'name="csrf_token" value="[^"]*"', "", answer.get_data(as_text=True))
+        return answer.status_code, answer.headers.get("Location"), page
 
     before = _state(app)
     first = send()
-    assert first.status_code in (200, 302)
+    assert first[0] in (200, 302)
     after = _state(app)
     assert after != before
-    assert send().get_data() == first.get_data()
+    assert send() == first
     assert _state(app) == after
     _twin_in_flight(monkeypatch)
-    assert send().get_data() == first.get_data()
+    assert send() == first
     assert _state(app) == after
 
 
