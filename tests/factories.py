@@ -627,3 +627,22 @@ def count(app, model, *where) -> int:
     """Return how many rows of a model match (in the app's database)."""
     with app.app_context():
         return db.session.scalar(select(func.count(model.id)).where(*where))
+
+
+# The organizer's PIN a restore from the web gives (a backup carries none).
+NEW_PIN = "86420"
+
+
+def upload_backup(client, data: bytes, **form):
+    """Post a backup file to /new/restore as a browser does (built here: the test client
+    would spool a big body to a temporary file it never closes)."""
+    form.setdefault("organizer_pin", NEW_PIN)
+    boundary = "judgeaid-test-boundary"
+    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n'
+             f"{value}\r\n".encode() for name, value in form.items()]
+    parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="backup"; '
+                 f'filename="backup.json"\r\nContent-Type: application/json\r\n\r\n'.encode()
+                 + data + b"\r\n")
+    parts.append(f"--{boundary}--\r\n".encode())
+    return client.post("/new/restore", data=b"".join(parts),
+                       content_type=f"multipart/form-data; boundary={boundary}")

@@ -88,6 +88,7 @@ class RestoreForm(FormSchema):
 
     organizer_pin: text(12) = ""
     organizer_name: text(length_of(User.name)) | None = None
+    op_id: OpId | None = None
 
 
 class OwnerSignInForm(FormSchema):
@@ -97,6 +98,7 @@ class OwnerSignInForm(FormSchema):
 class NewPinForm(FormSchema):
     # Checked by accounts.change_pin, which says what a PIN is.
     pin: text(20) = ""
+    op_id: OpId | None = None
 
 
 class ClearLockForm(FormSchema):

@@ -103,33 +103,57 @@ def restore(form: RestoreForm):
     if not owner.may_manage_server():
         return owner.owner_needed()
     upload = request.files.get("backup")
+    applied = []
+
+    def apply():
+        restored = import_tournament(
+            upload.stream, organizer_pin=form.organizer_pin,
+            organizer_name=form.organizer_name or None)
+        applied.append(True)
+        return {"tournament": restored.tournament.id, "name": restored.tournament.name,
+                "organizer": restored.organizer, "is_verified": restored.is_verified}
+
     try:
         if upload is None or not upload.filename:
             raise ServiceError("Choose the backup file: the JSON file saved from “Exports and "
                                "backup” on the standings desk.")
-        restored = import_tournament(
-            upload.stream, organizer_pin=form.organizer_pin,
-            organizer_name=form.organizer_name or None)
+        # The file's hash stands for it, and the PIN stays out: sent twice, one restore.
+        sent = {"file": _sha256(upload.stream), "organizer_name": form.organizer_name,
+                "op_id": form.op_id}
+        answer, _ = writes.once("tournament.restore", "server", sent, apply,
+                                tournament_id=None)
     except ServiceError as exc:
         db.session.rollback()
         return _restore_refused(exc.message, exc.status)
     finally:
         if upload is not None:
             upload.close()
-    db.session.commit()
-    flash(restore_message(restored), "message" if restored.is_verified else "warning")
-    return redirect(url_for("auth.login", tournament_id=restored.tournament.id))
+    flash(restore_message(answer, again=not applied),
+          "message" if answer["is_verified"] else "warning")
+    return redirect(url_for("auth.login", tournament_id=answer["tournament"]))
 
 
-def restore_message(restored) -> str:
+def _sha256(stream) -> str:
+    """Return the hex SHA-256 of an upload's stream, left at its start for the reader."""
+    digest = hashlib.sha256()
+    for chunk in iter(lambda: stream.read(1 << 20), b""):
+        digest.update(chunk)
+    stream.seek(0)
+    return digest.hexdigest()
+
+
+def restore_message(restored: dict, *, again: bool = False) -> str:
     """Say what was restored, whether the file was verified, and how to sign in."""
-    name = restored.tournament.name
-    if restored.is_verified:
+    name = restored["name"]
+    if restored["is_verified"]:
         where = "Verified: this server made the backup."
     else:
         where = ("Not verified: the backup was made by another server or edited. Every row "
                  "passed the same checks as a live write.")
-    return (f"{name} is restored. {where} Sign in as {restored.organizer} with the new PIN, "
+    if again:
+        return (f"{name} was already restored from this form. {where} Sign in as "
+                f"{restored['organizer']} with the PIN given then.")
+    return (f"{name} is restored. {where} Sign in as {restored['organizer']} with the new PIN, "
             "then give each judge a new PIN on the organizer desk.")
 
 
@@ -229,8 +253,20 @@ def change_pin(tournament_id: int, user_id: int, form: NewPinForm):
     """Give a judge, head judge or organizer a new PIN; their sign-ins end."""
     user = require_organizer(tournament_id)
     tournament = accounts.get_tournament_or_404(tournament_id)
-    changed = accounts.change_pin(tournament, user_id, form.pin, actor=user)
-    db.session.commit()
+    applied = []
+
+    def apply():
+        applied.append(True)
+        return {"user": accounts.change_pin(tournament, user_id, form.pin, actor=user).id}
+
+    # The PIN stays out of the stored request hash; a form sent again must carry the same one.
+    answer, _ = writes.once("user.pin", f"user:{user_id}",
+                            form.model_dump(mode="json", exclude={"pin"}), apply,
+                            tournament_id=tournament_id)
+    changed = db.session.get(User, answer["user"])
+    if not applied and not accounts.pin_matches(changed, form.pin):
+        raise Conflict(f"This form already gave {changed.name} another new PIN; open the desk "
+                       "again to change it once more.")
     if changed.id == user.id:
         sign_in(changed)  # the organizer stays signed in here; every other device is out
     flash(f"{changed.name} has a new PIN. Their sign-ins on other devices have ended.")

@@ -14,20 +14,22 @@ import pytest
 from sqlalchemy import func, select
 
 from judgeaid.extensions import db
-from judgeaid.models import ClockEvent, PlaySession, Seat
+from judgeaid.models import ClockEvent, PlaySession, Seat, User
 from judgeaid.services import cards as cards_service
 from judgeaid.services import clock as clock_service
-from judgeaid.services import operations
+from judgeaid.services import exports, operations
 from tests.conftest import login
 from tests.factories import (
     current_round,
     end_session,
+    fresh_database,
     make_event,
     paper_rounds,
     play_preliminary,
     sign_in,
     start_round_of_16,
     token_of,
+    upload_backup,
 )
 
 MIN = 60_000
@@ -428,6 +430,14 @@ def _judge_added(client, demo):
             {"name": "Nia Park", "role": "judge", "pin": "2580"})
 
 
+def _new_pin(client, demo):
+    tid = demo["tournament_id"]
+    with client.application.app_context():
+        judge = db.session.scalar(select(User.id).where(User.tournament_id == tid,
+                                                        User.name == demo["judge"]["name"]))
+    return f"/t/{tid}/organizer", f"/t/{tid}/organizer/judges/{judge}/pin", {"pin": "97531"}
+
+
 def _seat(client, demo):
     tid = demo["tournament_id"]
     return f"/t/{tid}/sessions", f"/t/{tid}/sessions/2/seat", {}
@@ -517,6 +527,7 @@ FORMS = {
     "player.register": _register,
     "players.import": _import,
     "user.add": _judge_added,
+    "user.pin": _new_pin,
     "seating.swap": _swap,
     "session.seat": _seat,
     "player.withdraw": _player_change("withdraw"),
@@ -578,6 +589,25 @@ def test_a_page_form_sent_again_or_racing_writes_once(app, client, demo, monkeyp
     _twin_in_flight(monkeypatch)
     assert send() == first
     assert _state(app) == after
+
+
+@pytest.mark.committed  # restores into a fresh database (DDL)
+def test_a_backup_sent_twice_restores_once_even_racing(app, client, demo, monkeypatch):
+    with app.app_context():
+        data = exports.backup_bytes(demo["tournament_id"])
+        fresh_database()
+    first = upload_backup(client, data, op_id="restore-0001")
+    assert first.status_code == 302
+    rows = _rows(app)
+    again = upload_backup(client, data, op_id="restore-0001")
+    assert (again.status_code, again.headers["Location"]) == (302, first.headers["Location"])
+    page = client.get(again.headers["Location"]).get_data(as_text=True)
+    assert "already restored from this form" in page
+    assert _rows(app) == rows
+    _twin_in_flight(monkeypatch)
+    twin = upload_backup(client, data, op_id="restore-0001")
+    assert (twin.status_code, twin.headers["Location"]) == (302, first.headers["Location"])
+    assert _rows(app) == rows
 
 
 def test_a_form_without_an_op_id_is_applied_as_sent(app, client, demo):
