@@ -9,16 +9,20 @@ from __future__ import annotations
 
 import io
 import re
+import threading
+import urllib.error
+import urllib.parse
+import urllib.request
 
 import pytest
 from sqlalchemy import func, select
 
 from judgeaid.extensions import db
-from judgeaid.models import ClockEvent, PlaySession, Seat, User
+from judgeaid.models import ClockEvent, PlaySession, Seat, Tournament, User
 from judgeaid.services import cards as cards_service
 from judgeaid.services import clock as clock_service
 from judgeaid.services import exports, operations
-from tests.conftest import login
+from tests.conftest import LiveServer, is_postgres, login
 from tests.factories import (
     current_round,
     end_session,
@@ -387,6 +391,40 @@ def test_a_judge_form_sent_again_with_another_pin_is_refused(app, client, demo):
     assert client.post("/api/logout", json={}).status_code == 200
     assert client.post("/api/login", json={"tournament_id": demo["tournament_id"],
                                            "name": "Nia Park", "pin": "2580"}).status_code == 200
+
+
+class _Stay(urllib.request.HTTPRedirectHandler):
+    """Answer a redirect as it is, so the test reads where it leads."""
+
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+@pytest.mark.committed
+@pytest.mark.skipif(not is_postgres(), reason="two threads racing need PostgreSQL's locks")
+def test_two_taps_on_create_racing_for_real_make_one_tournament(app):
+    form = urllib.parse.urlencode({**NEW_TOURNAMENT, "name": "Race Open",
+                                   "op_id": "create-race-0001"}).encode()
+    barrier, answers = threading.Barrier(2), []
+
+    def tap(url):
+        request = urllib.request.Request(url + "/new", data=form, method="POST")
+        barrier.wait()
+        try:
+            urllib.request.build_opener(_Stay).open(request)
+        except urllib.error.HTTPError as answer:
+            answers.append((answer.code, answer.headers.get("Location")))
+
+    with LiveServer(app) as server:
+        taps = [threading.Thread(target=tap, args=(server.url,)) for _ in range(2)]
+        for thread in taps:
+            thread.start()
+        for thread in taps:
+            thread.join(20)
+    assert len(answers) == 2 and answers[0] == answers[1] and answers[0][0] == 302, answers
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Tournament).where(
+            Tournament.name == "Race Open")) == 1
 
 
 def test_two_new_tournament_pages_create_two_tournaments(app, client):
