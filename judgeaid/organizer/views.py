@@ -48,25 +48,18 @@ def create(form: NewTournamentForm):
     if not owner.may_manage_server():
         return owner.owner_needed()
     if request.method == "POST":
-        applied = []
-
         def apply():
             tournament, organizer = accounts.create_tournament(
                 form.name, form.format, form.organizer_name, form.pin,
                 time_zone=form.time_zone or None)
             leaderboards.set_event_facts(tournament, form.facts(), organizer)
-            applied.append(True)
-            return {"tournament": tournament.id, "organizer": organizer.id}
+            return {"tournament": tournament.id, "user": organizer.id}
 
         try:
-            # The PIN stays out of the stored request hash; a form sent again must know it.
-            answer, _ = writes.once("tournament.create", "server",
-                                    form.model_dump(mode="json", exclude={"pin"}), apply,
-                                    tournament_id=None)
-            organizer = db.session.get(User, answer["organizer"])
-            if not applied and not accounts.pin_matches(organizer, form.pin):
-                raise Conflict("This form already created a tournament, with another "
-                                   "PIN. Sign in to it with its organizer's PIN.")
+            answer, organizer, is_new = _once_setting_pin(
+                "tournament.create", "server", form, apply, tournament_id=None,
+                refused="This form already created a tournament, with another PIN. Sign in "
+                        "to it with its organizer's PIN.")
         except ServiceError as exc:
             db.session.rollback()
             return render_template("organizer/new.html", formats=NEW_FORMATS.values(),
@@ -75,11 +68,33 @@ def create(form: NewTournamentForm):
         mark = owner.owner_mark()
         sign_in(organizer)
         owner.restore_owner_mark(mark)
-        flash("Tournament created. Add judges and players next." if applied else
+        flash("Tournament created. Add judges and players next." if is_new else
               "This tournament was already created by this form; here is its desk.")
         return redirect(url_for(".dashboard", tournament_id=answer["tournament"]))
     return render_template("organizer/new.html", formats=NEW_FORMATS.values(), error=None, form={},
                            **NEW_FACTS)
+
+
+def _once_setting_pin(kind: str, target: str, form, apply, *, tournament_id: int | None,
+                      refused: str) -> tuple[dict, User, bool]:
+    """Apply a write that sets `form.pin` once per op_id; return its answer, the user whose
+    PIN it set and whether this request applied it.
+
+    The PIN stays out of the stored request hash (an unsalted hash of a few digits is soon
+    reversed), so a copy sent again is answered as the first only with the same PIN.
+    """
+    applied = []
+
+    def run():
+        applied.append(True)
+        return apply()
+
+    answer, _ = writes.once(kind, target, form.model_dump(mode="json", exclude={"pin"}), run,
+                            tournament_id=tournament_id)
+    user = db.session.get(User, answer["user"])
+    if not applied and not accounts.pin_matches(user, form.pin):
+        raise Conflict(refused)
+    return answer, user, bool(applied)
 
 
 # The new-tournament form's leaderboard fields (§3.5.2.1) read their values from `form`.
@@ -229,20 +244,12 @@ def add_judge(tournament_id: int, form: JudgeForm):
     """Add a judge, head judge or co-organizer."""
     user = require_organizer(tournament_id)
     tournament = accounts.get_tournament_or_404(tournament_id)
-    applied = []
-
-    def apply():
-        applied.append(True)
-        return {"user": accounts.add_user(tournament, form.name, form.role, form.pin,
-                                          actor=user).id}
-
-    # The PIN stays out of the stored request hash, as at the tournament's creation.
-    answer, _ = writes.once("user.add", f"tournament:{tournament_id}",
-                            form.model_dump(mode="json", exclude={"pin"}), apply,
-                            tournament_id=tournament_id)
-    if not applied and not accounts.pin_matches(db.session.get(User, answer["user"]), form.pin):
-        raise Conflict(f"This form already added {form.name} with another PIN; give them a "
-                       "new PIN below instead.")
+    _once_setting_pin(
+        "user.add", f"tournament:{tournament_id}", form,
+        lambda: {"user": accounts.add_user(tournament, form.name, form.role, form.pin,
+                                           actor=user).id},
+        tournament_id=tournament_id, refused=f"This form already added {form.name} with "
+        "another PIN; give them a new PIN below instead.")
     flash(f"{form.name} can now sign in.")
     return redirect(url_for(".dashboard", tournament_id=tournament_id) + "#judges")
 
@@ -253,20 +260,11 @@ def change_pin(tournament_id: int, user_id: int, form: NewPinForm):
     """Give a judge, head judge or organizer a new PIN; their sign-ins end."""
     user = require_organizer(tournament_id)
     tournament = accounts.get_tournament_or_404(tournament_id)
-    applied = []
-
-    def apply():
-        applied.append(True)
-        return {"user": accounts.change_pin(tournament, user_id, form.pin, actor=user).id}
-
-    # The PIN stays out of the stored request hash; a form sent again must carry the same one.
-    answer, _ = writes.once("user.pin", f"user:{user_id}",
-                            form.model_dump(mode="json", exclude={"pin"}), apply,
-                            tournament_id=tournament_id)
-    changed = db.session.get(User, answer["user"])
-    if not applied and not accounts.pin_matches(changed, form.pin):
-        raise Conflict(f"This form already gave {changed.name} another new PIN; open the desk "
-                       "again to change it once more.")
+    _, changed, _ = _once_setting_pin(
+        "user.pin", f"user:{user_id}", form,
+        lambda: {"user": accounts.change_pin(tournament, user_id, form.pin, actor=user).id},
+        tournament_id=tournament_id, refused="This form already set another new PIN; open "
+        "the desk again to change it once more.")
     if changed.id == user.id:
         sign_in(changed)  # the organizer stays signed in here; every other device is out
     flash(f"{changed.name} has a new PIN. Their sign-ins on other devices have ended.")
