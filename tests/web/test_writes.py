@@ -13,6 +13,7 @@ import threading
 import urllib.error
 import urllib.parse
 import urllib.request
+from pathlib import Path
 
 import pytest
 from sqlalchemy import func, select
@@ -646,6 +647,26 @@ def test_a_backup_sent_twice_restores_once_even_racing(app, client, demo, monkey
     twin = upload_backup(client, data, op_id="restore-0001")
     assert (twin.status_code, twin.headers["Location"]) == (302, first.headers["Location"])
     assert _rows(app) == rows
+
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+# Signing in and out writes no event data: these forms stay outside writes.once.
+SIGN_IN_FORMS = {("auth/login.html", ""), ("base.html", "auth.logout"),
+                 ("organizer/new.html", "organizer.owner_logout"),
+                 ("organizer/owner.html", "organizer.owner_login")}
+
+
+def test_every_page_form_that_writes_carries_an_op_id():
+    without = set()
+    for path in sorted(TEMPLATES.rglob("*.html")):
+        text = path.read_text(encoding="utf-8")
+        for form in re.finditer(r"<form\b([^>]*)>(.*?)</form>", text, re.S):
+            tag, body = form.groups()
+            if 'method="post"' in tag and 'name="op_id"' not in body:
+                action = re.search(r"url_for\('([^']+)'", tag)
+                without.add((path.relative_to(TEMPLATES).as_posix(),
+                             action[1] if action else ""))
+    assert without == SIGN_IN_FORMS
 
 
 def test_a_form_without_an_op_id_is_applied_as_sent(app, client, demo):
