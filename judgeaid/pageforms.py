@@ -21,6 +21,12 @@ def maybe(low: int, high: int) -> Any:
     return Annotated[Annotated[int, Field(ge=low, le=high)] | None, edge.WholeNumber]
 
 
+class ButtonForm(edge.FormSchema):
+    """A form that is only a button (seat, post as final, next step) and its page's op_id."""
+
+    op_id: edge.OpId | None = None
+
+
 def _empty(model: type[BaseModel]) -> BaseModel:
     try:
         return model.model_validate({})

@@ -18,6 +18,7 @@ lost race into the service's own refusal.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -82,6 +83,12 @@ def add_unique(row: Any, taken: Callable[[], Exception]) -> None:
         # A different write stored the same key a moment ago: it stands, this one is refused.
         db.session.expire_all()
         raise taken() from None
+
+
+def new_op_id() -> str:
+    """Return a fresh op_id for a page's form (templates: `new_op_id()`): sent twice, it
+    writes once."""
+    return secrets.token_urlsafe(12)
 
 
 def _answer(result: dict[str, Any] | Answer) -> Answer:

@@ -36,6 +36,7 @@ from judgeaid.services import (
     accounts,
     cards,
     exports,
+    final_day,
     leaderboards,
     leaving,
     players,
@@ -493,6 +494,14 @@ def play_preliminary(tournament, organizer):
     return {s.rank: s.number for s in sheet.standings}
 
 
+def start_round_of_16(players=20):
+    """Make a regional event, play its preliminary session and seat the round of 16."""
+    tournament, organizer = make_event("rsom", players=players, sessions=1)
+    by_rank = play_preliminary(tournament, organizer)
+    final_day.advance(tournament, organizer)
+    return tournament, organizer, by_rank
+
+
 def current_round(tournament):
     """Return the latest final-day session."""
     return db.session.scalar(select(PlaySession).where(
@@ -729,3 +738,20 @@ def use_ruleset(app, tid: int, code: str = "mcr") -> None:
     with app.app_context():
         db.session.get(Tournament, tid).ruleset = code
         db.session.commit()
+# The organizer's PIN a restore from the web gives (a backup carries none).
+NEW_PIN = "86420"
+
+
+def upload_backup(client, data: bytes, **form):
+    """Post a backup file to /new/restore as a browser does (built here: the test client
+    would spool a big body to a temporary file it never closes)."""
+    form.setdefault("organizer_pin", NEW_PIN)
+    boundary = "judgeaid-test-boundary"
+    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n'
+             f"{value}\r\n".encode() for name, value in form.items()]
+    parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="backup"; '
+                 f'filename="backup.json"\r\nContent-Type: application/json\r\n\r\n'.encode()
+                 + data + b"\r\n")
+    parts.append(f"--{boundary}--\r\n".encode())
+    return client.post("/new/restore", data=b"".join(parts),
+                       content_type=f"multipart/form-data; boundary={boundary}")

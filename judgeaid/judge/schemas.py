@@ -192,6 +192,7 @@ class RulingFormQuery(FormSchema):
 class RepeatPolicyForm(FormSchema):
     scope: Literal["category", "any"]
     window: Literal["round", "session", "tournament"]
+    op_id: OpId | None = None
 
 
 # ---------------------------------------------------------------- answers

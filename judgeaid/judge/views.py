@@ -23,7 +23,6 @@ from judgeaid import conditional, edge, writes
 from judgeaid.access import require_judge, require_organizer
 from judgeaid.api.views import json_writes_only
 from judgeaid.edge import responses
-from judgeaid.extensions import db
 from judgeaid.judge import links, schemas
 from judgeaid.judge.schemas import (
     AppealAnswer,
@@ -218,8 +217,9 @@ def save_settings(tournament_id: int, form: RepeatPolicyForm):
     """Change how repeated violations are counted (organizer)."""
     user = require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    penalty_cases.set_repeat_policy(tournament, form, user)
-    db.session.commit()
+    writes.once("judging.repeat_policy", f"tournament:{tournament_id}", form,
+                lambda: penalty_cases.set_repeat_policy(tournament, form, user),
+                tournament_id=tournament_id)
     flash("Repeat counting saved.")
     return redirect(url_for(".settings", tournament_id=tournament_id))
 

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from judgeaid.edge import FormSchema, Id, text
+from judgeaid.edge import FormSchema, Id, OpId, text
 from judgeaid.models import Player
 
 # Long enough for any date or choice; the service says what is wrong with a bad one.
@@ -32,6 +32,7 @@ class EventFactsForm(FormSchema):
     held_on: text(20) = ""
     weight: text(20) = ""
     final_weight: text(20) = ""
+    op_id: OpId | None = None
 
 
 class MemberIdForm(FormSchema):
@@ -39,6 +40,7 @@ class MemberIdForm(FormSchema):
 
     number: Id
     member_id: text(Player.member_id.type.length) = ""
+    op_id: OpId | None = None
 
 
 # ---------------------------------------------------------------- API

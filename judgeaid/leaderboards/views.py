@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, flash, jsonify, redirect, render_template, url_for
 
-from judgeaid import edge, pageforms
+from judgeaid import edge, pageforms, writes
 from judgeaid.access import require_organizer
 from judgeaid.errors import error_response
-from judgeaid.extensions import db
 from judgeaid.leaderboards.schemas import BoardOut, BoardQuery, EventFactsForm, MemberIdForm
 from judgeaid.services import leaderboards, players
 from judgeaid.services.accounts import get_tournament_or_404
@@ -71,8 +70,14 @@ def event_facts(tournament_id: int, form: EventFactsForm):
     """Save whether the event counts on the leaderboards, its series, day and weights."""
     user = require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    leaderboards.set_event_facts(tournament, leaderboards.Facts(**form.model_dump()), user)
-    db.session.commit()
+    facts = leaderboards.Facts(**form.model_dump(exclude={"op_id"}))
+
+    def apply():
+        leaderboards.set_event_facts(tournament, facts, user)
+        return {"ok": True}
+
+    writes.once("event.facts", f"tournament:{tournament_id}", form, apply,
+                tournament_id=tournament_id)
     flash("Leaderboard facts saved.")
     return redirect(url_for("organizer.dashboard", tournament_id=tournament_id)
                     + "#leaderboard")
@@ -84,8 +89,13 @@ def member_id(tournament_id: int, form: MemberIdForm):
     """Give a player their member id, or clear it."""
     user = require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    player = players.set_member_id(tournament, form.number, form.member_id, user)
-    db.session.commit()
-    flash(f"Player {player.number} {player.name}: member id "
-          + (player.member_id or "cleared") + ".")
+
+    def apply():
+        player = players.set_member_id(tournament, form.number, form.member_id, user)
+        return {"number": player.number, "name": player.name, "member_id": player.member_id}
+
+    answer, _ = writes.once("player.member_id", f"player:{tournament_id}:{form.number}", form,
+                            apply, tournament_id=tournament_id)
+    flash(f"Player {answer['number']} {answer['name']}: member id "
+          + (answer["member_id"] or "cleared") + ".")
     return redirect(url_for("organizer.dashboard", tournament_id=tournament_id) + "#players")

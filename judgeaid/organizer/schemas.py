@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from pydantic import BeforeValidator
 from pydantic_core import PydanticCustomError
 
-from judgeaid.edge import MAX_ID, FormSchema, length_of, name, text
+from judgeaid.edge import MAX_ID, FormSchema, OpId, length_of, name, text
 from judgeaid.models import Player, Team, Tournament, User
 from judgeaid.pageforms import maybe
 from judgeaid.services.leaderboards import Facts
@@ -35,18 +35,21 @@ class SettingsForm(FormSchema):
     payoff_scheme: text(20) | None = None
     # The venue's IANA zone, changeable at any time (accounts.set_time_zone checks it).
     time_zone: text(200) | None = None
+    op_id: OpId | None = None
 
 
 class JudgeForm(FormSchema):
     name: name(length_of(User.name))
     role: text(20) = "judge"
     pin: Pin
+    op_id: OpId | None = None
 
 
 class PlayerRegistrationForm(FormSchema):
     name: name(length_of(Player.name))
     team: text(length_of(Team.name)) = ""  # blank: no team
     member_id: text(length_of(Player.member_id)) = ""  # blank: none (§3.5.2.1)
+    op_id: OpId | None = None
 
 
 class NewTournamentForm(FormSchema):
@@ -64,6 +67,8 @@ class NewTournamentForm(FormSchema):
     held_on: text(20) = ""
     weight: text(20) = ""
     final_weight: text(20) = ""
+    # The page's op_id: a form sent twice (a double tap) creates one tournament.
+    op_id: OpId | None = None
 
     def facts(self) -> Facts:
         """Return the leaderboard facts the form carries."""
@@ -71,11 +76,19 @@ class NewTournamentForm(FormSchema):
                      self.final_weight)
 
 
+class ImportForm(FormSchema):
+    """The CSV import's fields beside the file: the page's op_id (a file sent twice imports
+    once)."""
+
+    op_id: OpId | None = None
+
+
 class RestoreForm(FormSchema):
     """The restore form's fields beside the file: the organizer's new PIN, and which one."""
 
     organizer_pin: text(12) = ""
     organizer_name: text(length_of(User.name)) | None = None
+    op_id: OpId | None = None
 
 
 class OwnerSignInForm(FormSchema):
@@ -85,9 +98,11 @@ class OwnerSignInForm(FormSchema):
 class NewPinForm(FormSchema):
     # Checked by accounts.change_pin, which says what a PIN is.
     pin: text(20) = ""
+    op_id: OpId | None = None
 
 
 class ClearLockForm(FormSchema):
     # The name as it was typed at the sign-in page (the lock's key), not necessarily a staff
     # member's name.
     account: text(200, blank=False)
+    op_id: OpId | None = None

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 
-from judgeaid import owner, pageforms, signin
+from judgeaid import owner, pageforms, signin, writes
 from judgeaid.access import require_organizer, sign_in
 from judgeaid.edge import length_of
 from judgeaid.extensions import db
 from judgeaid.models import Player, Team, User
 from judgeaid.organizer.schemas import (
     ClearLockForm,
+    ImportForm,
     JudgeForm,
     NewPinForm,
     NewTournamentForm,
@@ -24,11 +27,13 @@ from judgeaid.rules import DEFAULT_RULESET, get_ruleset
 from judgeaid.services import accounts, leaderboards, organizing, seating
 from judgeaid.services import owner as owner_service
 from judgeaid.services import players as registry
-from judgeaid.services.errors import ServiceError
+from judgeaid.services.errors import Conflict, ServiceError
 from judgeaid.services.restore import import_tournament
 from judgeaid.uploads import allow_upload
 
 bp = Blueprint("organizer", __name__)
+# Every page's forms take their op_id from it: a form sent twice (a double tap) writes once.
+bp.add_app_template_global(writes.new_op_id)
 # A tournament not created yet plays the default ruleset: its formats fill the new-event form.
 NEW_FORMATS = get_ruleset(DEFAULT_RULESET).formats
 # The forms' maxlength: the columns' sizes, as the schemas check them.
@@ -43,24 +48,53 @@ def create(form: NewTournamentForm):
     if not owner.may_manage_server():
         return owner.owner_needed()
     if request.method == "POST":
-        try:
+        def apply():
             tournament, organizer = accounts.create_tournament(
                 form.name, form.format, form.organizer_name, form.pin,
                 time_zone=form.time_zone or None)
             leaderboards.set_event_facts(tournament, form.facts(), organizer)
+            return {"tournament": tournament.id, "user": organizer.id}
+
+        try:
+            answer, organizer, is_new = _once_setting_pin(
+                "tournament.create", "server", form, apply, tournament_id=None,
+                refused="This form already created a tournament, with another PIN. Sign in "
+                        "to it with its organizer's PIN.")
         except ServiceError as exc:
             db.session.rollback()
             return render_template("organizer/new.html", formats=NEW_FORMATS.values(),
                                    error=exc.message, form=form.model_dump(),
                                    **NEW_FACTS), exc.status
-        db.session.commit()
         mark = owner.owner_mark()
         sign_in(organizer)
         owner.restore_owner_mark(mark)
-        flash("Tournament created. Add judges and players next.")
-        return redirect(url_for(".dashboard", tournament_id=tournament.id))
+        flash("Tournament created. Add judges and players next." if is_new else
+              "This tournament was already created by this form; here is its desk.")
+        return redirect(url_for(".dashboard", tournament_id=answer["tournament"]))
     return render_template("organizer/new.html", formats=NEW_FORMATS.values(), error=None, form={},
                            **NEW_FACTS)
+
+
+def _once_setting_pin(kind: str, target: str, form, apply, *, tournament_id: int | None,
+                      refused: str) -> tuple[dict, User, bool]:
+    """Apply a write that sets `form.pin` once per op_id; return its answer, the user whose
+    PIN it set and whether this request applied it.
+
+    The PIN stays out of the stored request hash (an unsalted hash of a few digits is soon
+    reversed), so a copy sent again is answered as the first only with the same PIN.
+    """
+    applied = []
+
+    def run():
+        applied.append(True)
+        return apply()
+
+    answer, _ = writes.once(kind, target, form.model_dump(mode="json", exclude={"pin"}), run,
+                            tournament_id=tournament_id)
+    user = db.session.get(User, answer["user"])
+    if not applied and not accounts.pin_matches(user, form.pin):
+        raise Conflict(refused)
+    return answer, user, bool(applied)
 
 
 # The new-tournament form's leaderboard fields (§3.5.2.1) read their values from `form`.
@@ -84,33 +118,57 @@ def restore(form: RestoreForm):
     if not owner.may_manage_server():
         return owner.owner_needed()
     upload = request.files.get("backup")
+    applied = []
+
+    def apply():
+        restored = import_tournament(
+            upload.stream, organizer_pin=form.organizer_pin,
+            organizer_name=form.organizer_name or None)
+        applied.append(True)
+        return {"tournament": restored.tournament.id, "name": restored.tournament.name,
+                "organizer": restored.organizer, "is_verified": restored.is_verified}
+
     try:
         if upload is None or not upload.filename:
             raise ServiceError("Choose the backup file: the JSON file saved from “Exports and "
                                "backup” on the standings desk.")
-        restored = import_tournament(
-            upload.stream, organizer_pin=form.organizer_pin,
-            organizer_name=form.organizer_name or None)
+        # The file's hash stands for it, and the PIN stays out: sent twice, one restore.
+        sent = {"file": _sha256(upload.stream), "organizer_name": form.organizer_name,
+                "op_id": form.op_id}
+        answer, _ = writes.once("tournament.restore", "server", sent, apply,
+                                tournament_id=None)
     except ServiceError as exc:
         db.session.rollback()
         return _restore_refused(exc.message, exc.status)
     finally:
         if upload is not None:
             upload.close()
-    db.session.commit()
-    flash(restore_message(restored), "message" if restored.is_verified else "warning")
-    return redirect(url_for("auth.login", tournament_id=restored.tournament.id))
+    flash(restore_message(answer, again=not applied),
+          "message" if answer["is_verified"] else "warning")
+    return redirect(url_for("auth.login", tournament_id=answer["tournament"]))
 
 
-def restore_message(restored) -> str:
+def _sha256(stream) -> str:
+    """Return the hex SHA-256 of an upload's stream, left at its start for the reader."""
+    digest = hashlib.sha256()
+    for chunk in iter(lambda: stream.read(1 << 20), b""):
+        digest.update(chunk)
+    stream.seek(0)
+    return digest.hexdigest()
+
+
+def restore_message(restored: dict, *, again: bool = False) -> str:
     """Say what was restored, whether the file was verified, and how to sign in."""
-    name = restored.tournament.name
-    if restored.is_verified:
+    name = restored["name"]
+    if restored["is_verified"]:
         where = "Verified: this server made the backup."
     else:
         where = ("Not verified: the backup was made by another server or edited. Every row "
                  "passed the same checks as a live write.")
-    return (f"{name} is restored. {where} Sign in as {restored.organizer} with the new PIN, "
+    if again:
+        return (f"{name} was already restored from this form. {where} Sign in as "
+                f"{restored['organizer']} with the PIN given then.")
+    return (f"{name} is restored. {where} Sign in as {restored['organizer']} with the new PIN, "
             "then give each judge a new PIN on the organizer desk.")
 
 
@@ -172,8 +230,10 @@ def settings(tournament_id: int, form: SettingsForm):
     """Save the event's settings."""
     user = require_organizer(tournament_id)
     tournament = accounts.get_tournament_or_404(tournament_id)
-    accounts.update_settings(tournament, form.model_dump(exclude_unset=True), user)
-    db.session.commit()
+    sent = form.model_dump(exclude_unset=True, exclude={"op_id"})
+    writes.once("tournament.settings", f"tournament:{tournament_id}", form,
+                lambda: {"settings": accounts.update_settings(tournament, sent, user).settings},
+                tournament_id=tournament_id)
     flash("Settings saved.")
     return redirect(url_for(".dashboard", tournament_id=tournament_id))
 
@@ -184,8 +244,12 @@ def add_judge(tournament_id: int, form: JudgeForm):
     """Add a judge, head judge or co-organizer."""
     user = require_organizer(tournament_id)
     tournament = accounts.get_tournament_or_404(tournament_id)
-    accounts.add_user(tournament, form.name, form.role, form.pin, actor=user)
-    db.session.commit()
+    _once_setting_pin(
+        "user.add", f"tournament:{tournament_id}", form,
+        lambda: {"user": accounts.add_user(tournament, form.name, form.role, form.pin,
+                                           actor=user).id},
+        tournament_id=tournament_id, refused=f"This form already added {form.name} with "
+        "another PIN; give them a new PIN below instead.")
     flash(f"{form.name} can now sign in.")
     return redirect(url_for(".dashboard", tournament_id=tournament_id) + "#judges")
 
@@ -196,8 +260,11 @@ def change_pin(tournament_id: int, user_id: int, form: NewPinForm):
     """Give a judge, head judge or organizer a new PIN; their sign-ins end."""
     user = require_organizer(tournament_id)
     tournament = accounts.get_tournament_or_404(tournament_id)
-    changed = accounts.change_pin(tournament, user_id, form.pin, actor=user)
-    db.session.commit()
+    _, changed, _ = _once_setting_pin(
+        "user.pin", f"user:{user_id}", form,
+        lambda: {"user": accounts.change_pin(tournament, user_id, form.pin, actor=user).id},
+        tournament_id=tournament_id, refused="This form already set another new PIN; open "
+        "the desk again to change it once more.")
     if changed.id == user.id:
         sign_in(changed)  # the organizer stays signed in here; every other device is out
     flash(f"{changed.name} has a new PIN. Their sign-ins on other devices have ended.")
@@ -210,8 +277,10 @@ def clear_sign_in_lock(tournament_id: int, form: ClearLockForm):
     """Let a locked name sign in again from every device."""
     user = require_organizer(tournament_id)
     tournament = accounts.get_tournament_or_404(tournament_id)
-    accounts.clear_sign_in_lock(tournament, form.account, actor=user)
-    db.session.commit()
+    writes.once("sign_in_lock.clear", f"tournament:{tournament_id}", form,
+                lambda: {"cleared": accounts.clear_sign_in_lock(tournament, form.account,
+                                                                actor=user)},
+                tournament_id=tournament_id)
     flash(f"“{form.account}” can sign in again.")
     return redirect(url_for(".dashboard", tournament_id=tournament_id) + "#sign-in-locks")
 
@@ -222,25 +291,43 @@ def add_player(tournament_id: int, form: PlayerRegistrationForm):
     """Register one player (once seating has begun, as a late arrival, §3.7)."""
     user = require_organizer(tournament_id)
     tournament = accounts.get_tournament_or_404(tournament_id)
-    player = seating.register_player(tournament, form.name, form.team or None, user)
-    if form.member_id:
-        registry.set_member_id(tournament, player.number, form.member_id, user)
-    db.session.commit()
-    flash(f"Player {player.number} {player.name} registered.")
+    applied = []
+
+    def apply():
+        player = seating.register_player(tournament, form.name, form.team or None, user)
+        if form.member_id:
+            registry.set_member_id(tournament, player.number, form.member_id, user)
+        applied.append(True)
+        return {"number": player.number, "name": player.name}
+
+    answer, _ = writes.once("player.register", f"tournament:{tournament_id}", form, apply,
+                            tournament_id=tournament_id)
+    flash(f"Player {answer['number']} {answer['name']} registered." if applied else
+          f"Player {answer['number']} {answer['name']} was already registered by this form; "
+          "nothing more was added.")
     return redirect(url_for(".dashboard", tournament_id=tournament_id) + "#players")
 
 
 @bp.post("/t/<int:tournament_id>/organizer/players/import")
-def import_players(tournament_id: int):
+@pageforms.form(ImportForm)
+def import_players(tournament_id: int, form: ImportForm):
     """Register players from a CSV file (late arrivals once seating began) and show rejects."""
     user = require_organizer(tournament_id)
     tournament = accounts.get_tournament_or_404(tournament_id)
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         raise ServiceError("Choose a CSV file to upload.")
-    report = seating.import_players(tournament, upload.read(), user)
-    db.session.commit()
-    return render_template("organizer/import_report.html", tournament=tournament,
-                           added=[{"number": p.number, "name": p.name,
-                                   "team": p.team.name if p.team else ""} for p in report.added],
-                           problems=report.problems)
+    data = upload.read()
+
+    def apply():
+        report = seating.import_players(tournament, data, user)
+        return {"added": [{"number": p.number, "name": p.name,
+                           "team": p.team.name if p.team else ""} for p in report.added],
+                "problems": [{"line": p.line, "reason": p.reason, "text": p.text}
+                             for p in report.problems]}
+
+    # The file's hash stands for the file in the stored request: sent twice, it imports once.
+    sent = {"file": hashlib.sha256(data).hexdigest(), "op_id": form.op_id}
+    answer, _ = writes.once("players.import", f"tournament:{tournament_id}", sent, apply,
+                            tournament_id=tournament_id)
+    return render_template("organizer/import_report.html", tournament=tournament, **answer)

@@ -14,6 +14,7 @@ class StartTimeForm(FormSchema):
     # Ignored: the time is the venue's (Tournament.time_zone), not the browser's. Still
     # checked, so a form from an older page loaded on a phone posts without an error.
     tz_offset: maybe(-840, 840) = None
+    op_id: OpId | None = None
 
 
 class SubstitutesForm(FormSchema):
@@ -25,6 +26,7 @@ class PlayerForm(FormSchema):
     """A change aimed at one player, by number: withdraw, disqualify, reinstate."""
 
     player: Id
+    op_id: OpId | None = None
 
 
 class LateArrivalForm(FormSchema):
@@ -33,6 +35,7 @@ class LateArrivalForm(FormSchema):
     player: Id
     joins: maybe(1, 2**31 - 1) = None
     decision: text(8) = ""
+    op_id: OpId | None = None
 
 
 class AbsentForm(FormSchema):
@@ -40,12 +43,14 @@ class AbsentForm(FormSchema):
 
     player: Id
     confirm: text(8) = ""
+    op_id: OpId | None = None
 
 
 class SwapForm(FormSchema):
     a: Id
     b: Id
     confirm: text(8) = ""
+    op_id: OpId | None = None
 
 
 class SeatDrawForm(FormSchema):
@@ -55,3 +60,4 @@ class SeatDrawForm(FormSchema):
     S: maybe(1, 2**31 - 1) = None
     W: maybe(1, 2**31 - 1) = None
     N: maybe(1, 2**31 - 1) = None
+    op_id: OpId | None = None

@@ -10,7 +10,6 @@ from flask import Blueprint, flash, redirect, render_template, url_for
 
 from judgeaid import pageforms, writes
 from judgeaid.access import require_judge, require_organizer
-from judgeaid.extensions import db
 from judgeaid.seating.schemas import (
     AbsentForm,
     LateArrivalForm,
@@ -44,11 +43,14 @@ def start_time(tournament_id: int, number: int, form: StartTimeForm):
     """Set when a session starts."""
     user = require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    saved = seating.set_start_time(tournament, number, form.starts_at, user)
-    db.session.commit()
+    answer, _ = writes.once("session.start_time",
+                            f"tournament:{tournament_id}:session:{number}", form,
+                            lambda: {"note": seating.set_start_time(
+                                tournament, number, form.starts_at, user).note},
+                            tournament_id=tournament_id)
     flash(f"Start time of session {number} saved.")
-    if saved.note:
-        flash(saved.note, "warning")
+    if answer["note"]:
+        flash(answer["note"], "warning")
     return _back_to_sessions(tournament_id, f"#session-{number}")
 
 
@@ -61,13 +63,16 @@ def preview(tournament_id: int, number: int):
 
 
 @bp.post("/t/<int:tournament_id>/sessions/<int:number>/seat")
-def seat(tournament_id: int, number: int):
+@pageforms.form(pageforms.ButtonForm)
+def seat(tournament_id: int, number: int, form: pageforms.ButtonForm):
     """Publish the next session's tables: seats, cards and the recorded wind draw."""
     user = require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    session = seating.seat_session(tournament, number, user)
-    db.session.commit()
-    flash(f"Session {number} is seated at {len(session.tables)} tables.")
+    answer, _ = writes.once("session.seat", f"tournament:{tournament_id}:session:{number}",
+                            form, lambda: {"tables": len(seating.seat_session(
+                                tournament, number, user).tables)},
+                            tournament_id=tournament_id)
+    flash(f"Session {number} is seated at {answer['tables']} tables.")
     return redirect(url_for(".tables", tournament_id=tournament_id, number=number))
 
 
@@ -93,15 +98,28 @@ def add_substitutes(tournament_id: int, form: SubstitutesForm):
     return _back_to_sessions(tournament_id, "#next")
 
 
+def _out(player) -> dict:
+    return {"name": player.name, "left_session": player.left_session}
+
+
+def _player_change(tournament_id: int, kind: str, form, change) -> dict:
+    """Apply one change to a player once per the form's op_id; `change(tournament, user)`
+    makes it and returns the answer to store."""
+    user = require_organizer(tournament_id)
+    tournament = get_tournament_or_404(tournament_id)
+    answer, _ = writes.once(kind, f"player:{tournament_id}:{form.player}", form,
+                            lambda: change(tournament, user), tournament_id=tournament_id)
+    return answer
+
+
 @bp.post("/t/<int:tournament_id>/players/withdraw")
 @pageforms.form(PlayerForm)
 def withdraw(tournament_id: int, form: PlayerForm):
     """Take a player out of the event from the next session (§4.13)."""
-    user = require_organizer(tournament_id)
-    tournament = get_tournament_or_404(tournament_id)
-    player = seating.withdraw_player(tournament, form.player, user)
-    db.session.commit()
-    flash(f"{player.name} withdrew; they are out from session {player.left_session}.")
+    answer = _player_change(tournament_id, "player.withdraw", form,
+                            lambda tournament, user: _out(seating.withdraw_player(
+                                tournament, form.player, user)))
+    flash(f"{answer['name']} withdrew; they are out from session {answer['left_session']}.")
     return _back_to_sessions(tournament_id, "#changes")
 
 
@@ -109,12 +127,10 @@ def withdraw(tournament_id: int, form: PlayerForm):
 @pageforms.form(PlayerForm)
 def disqualify(tournament_id: int, form: PlayerForm):
     """Disqualify a player from the next session on (§4.11)."""
-    user = require_organizer(tournament_id)
-    tournament = get_tournament_or_404(tournament_id)
-    player = seating.withdraw_player(tournament, form.player, user,
-                                     disqualify=True)
-    db.session.commit()
-    flash(f"{player.name} is disqualified from session {player.left_session} on.")
+    answer = _player_change(tournament_id, "player.disqualify", form,
+                            lambda tournament, user: _out(seating.withdraw_player(
+                                tournament, form.player, user, disqualify=True)))
+    flash(f"{answer['name']} is disqualified from session {answer['left_session']} on.")
     return _back_to_sessions(tournament_id, "#changes")
 
 
@@ -122,11 +138,10 @@ def disqualify(tournament_id: int, form: PlayerForm):
 @pageforms.form(PlayerForm)
 def reinstate(tournament_id: int, form: PlayerForm):
     """Undo a withdrawal, disqualification or resignation entered by mistake."""
-    user = require_organizer(tournament_id)
-    tournament = get_tournament_or_404(tournament_id)
-    player = seating.reinstate_player(tournament, form.player, user)
-    db.session.commit()
-    flash(f"{player.name} is back in the event.")
+    answer = _player_change(tournament_id, "player.reinstate", form,
+                            lambda tournament, user: _out(seating.reinstate_player(
+                                tournament, form.player, user)))
+    flash(f"{answer['name']} is back in the event.")
     return _back_to_sessions(tournament_id, "#changes")
 
 
@@ -134,12 +149,11 @@ def reinstate(tournament_id: int, form: PlayerForm):
 @pageforms.form(LateArrivalForm)
 def late(tournament_id: int, form: LateArrivalForm):
     """Record that a registered player joins late, at a later session (§3.7)."""
-    user = require_organizer(tournament_id)
-    tournament = get_tournament_or_404(tournament_id)
-    player = seating.mark_late_arrival(tournament, form.player, form.joins, user,
-                                       decision=form.decision)
-    db.session.commit()
-    flash(seating.late_arrival_text(player))
+    answer = _player_change(tournament_id, "player.late", form,
+                            lambda tournament, user: {"text": seating.late_arrival_text(
+                                seating.mark_late_arrival(tournament, form.player, form.joins,
+                                                          user, decision=form.decision))})
+    flash(answer["text"])
     return _back_to_sessions(tournament_id, "#changes")
 
 
@@ -150,10 +164,12 @@ def absent(tournament_id: int, number: int, form: AbsentForm):
     user = require_organizer(tournament_id)
     if form.confirm != "yes":
         raise ServiceError("Tick the box to confirm: the player is out of the tournament.")
-    player = results.resign_absent(get_tournament_or_404(tournament_id), number,
-                                     form.player, user)
-    db.session.commit()
-    flash(f"{player.name} is resigned from the tournament from session {number} (§3.7). "
+    tournament = get_tournament_or_404(tournament_id)
+    answer, _ = writes.once("player.absent", f"session:{tournament_id}:{number}", form,
+                            lambda: _out(results.resign_absent(
+                                tournament, number, form.player, user)),
+                            tournament_id=tournament_id)
+    flash(f"{answer['name']} is resigned from the tournament from session {number} (§3.7). "
           "Give their seat to a neutral substitute below.")
     return redirect(url_for(".tables", tournament_id=tournament_id, number=number) + "#absent")
 
@@ -173,12 +189,18 @@ def swap(tournament_id: int, number: int, form: SwapForm):
     user = require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
     a, b = form.a, form.b
-    outcome = seating.swap_players(tournament, number, a, b, user,
-                                   is_confirmed=form.confirm == "yes")
-    if not outcome.is_done:
+
+    def apply():
+        outcome = seating.swap_players(tournament, number, a, b, user,
+                                       is_confirmed=form.confirm == "yes")
+        return {"is_done": outcome.is_done, "warnings": outcome.warnings}
+
+    # Sent twice, a swap must not swap the two back: once per op_id.
+    answer, _ = writes.once("seating.swap", f"tournament:{tournament_id}:session:{number}",
+                            form, apply, tournament_id=tournament_id)
+    if not answer["is_done"]:
         return render_template("seating/swap_confirm.html", t={"id": tournament_id},
-                               number=number, a=a, b=b, warnings=outcome.warnings)
-    db.session.commit()
+                               number=number, a=a, b=b, warnings=answer["warnings"])
     flash(f"Players {a} and {b} swapped seats in session {number}.")
     return redirect(url_for(".tables", tournament_id=tournament_id, number=number))
 
@@ -197,8 +219,14 @@ def seat_draw(tournament_id: int, number: int, table_number: int, form: SeatDraw
     """Record the wind tiles the players drew as the table's starting seats (§1.2.2)."""
     user = require_judge(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    seating.enter_seat_draw(tournament, number, table_number, form.model_dump(), user)
-    db.session.commit()
+    draw = form.model_dump(exclude={"op_id"})
+
+    def apply():
+        seating.enter_seat_draw(tournament, number, table_number, draw, user)
+        return {"ok": True}
+
+    writes.once("table.seat_draw", f"tournament:{tournament_id}:session:{number}:table:"
+                f"{table_number}", form, apply, tournament_id=tournament_id)
     flash(f"Starting seats of table {table_number} saved from the players' draw.")
     return redirect(url_for(".table", tournament_id=tournament_id, number=number,
                             table_number=table_number))

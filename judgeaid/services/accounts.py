@@ -238,3 +238,9 @@ def clear_sign_in_lock(tournament: Tournament, account: str, *, actor: User) -> 
     record_event("user.unlock", tournament_id=tournament.id, actor=actor,
                  subject=f"account:{account}", after={"name": account, "cleared": cleared})
     return cleared
+
+
+def pin_matches(user: User, pin: str) -> bool:
+    """Return True when `pin` is the user's PIN; for a form sent again, not for signing in."""
+    return bool(user.pin_hash and isinstance(pin, str) and len(pin) <= 64
+                and check_password_hash(user.pin_hash, pin.strip()))

@@ -9,7 +9,6 @@ final ranking are recomputed from the cards and the Day-1 standings with the pur
 
 from __future__ import annotations
 
-import secrets
 from collections import defaultdict
 
 from sqlalchemy import func, select
@@ -353,8 +352,7 @@ def final_day_view(tournament_id: int) -> dict:
     return {"t": {"id": tournament.id, "name": tournament.name},
             "bracket": bracket_data(sheet), "step": next_step(sheet),
             "is_provisional": sheet.is_provisional,
-            "empty_seat": empty_seat_view(sheet) if bracket_data(sheet) else None,
-            "op_id": secrets.token_urlsafe(12)}
+            "empty_seat": empty_seat_view(sheet) if bracket_data(sheet) else None}
 
 
 # ---------------------------------------------------------------- §4.15 an empty seat

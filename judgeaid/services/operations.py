@@ -35,7 +35,8 @@ def replay(op_id: str, kind: str, payload: dict[str, Any], *,
                        details=[{"op_id": op_id, "kind": done.kind, "target": done.target}])
     if done.request_hash != request_hash(payload):
         raise Conflict(f"op_id {op_id} was already used for a different write; "
-                       "make a new op_id for a new write.")
+                       "make a new op_id for a new write (on a page: reload it, then send "
+                       "the form again).")
     return done.response, done.status
 
 

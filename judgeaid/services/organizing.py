@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from datetime import datetime
 from itertools import combinations
 
@@ -108,9 +107,7 @@ def _next_state(tournament: Tournament, upcoming: int | None) -> dict | None:
     count = len(seating.session_roster(tournament, upcoming))
     return {"number": upcoming, "players": count,
             "problem": seating.count_problem(tournament, upcoming, count),
-            "substitutes_needed": seating.substitutes_needed(tournament, upcoming),
-            # the substitutes forms send it back: a double submit adds them once
-            "op_id": secrets.token_urlsafe(12)}
+            "substitutes_needed": seating.substitutes_needed(tournament, upcoming)}
 
 
 def _change_row(player: Player) -> dict:

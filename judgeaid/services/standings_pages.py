@@ -3,8 +3,6 @@ results, the organizer's results desk, the API's stable shape."""
 
 from __future__ import annotations
 
-import secrets
-
 from sqlalchemy import select
 
 from judgeaid.extensions import db
@@ -336,7 +334,6 @@ def results_for_player(player_id: int) -> dict:
         "score_checks": [check_data(c) for c in checks],
         "check_sessions": [s["number"] for s in sessions],
         "token": player.token,
-        "op_id": secrets.token_urlsafe(12),
     }
 
 

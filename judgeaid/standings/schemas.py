@@ -31,6 +31,7 @@ class ScoreCheckForm(FormSchema):
 
 class UnfinalizeForm(FormSchema):
     reason: text(REASON_LIMIT, multiline=True) = ""
+    op_id: OpId | None = None
 
 
 class LateForm(FormSchema):
@@ -39,6 +40,7 @@ class LateForm(FormSchema):
     number: Id
     joined_session: Id
     decision: text(8) = ""
+    op_id: OpId | None = None
 
 
 class FillerForm(FormSchema):
@@ -52,12 +54,14 @@ class FillerForm(FormSchema):
 
 class NotPresentForm(FormSchema):
     player: Id
+    op_id: OpId | None = None
 
 
 class ResignForm(FormSchema):
     number: Id
     from_session: Id
     reason: text(REASON_LIMIT, multiline=True) = ""
+    op_id: OpId | None = None
 
 
 class LotForm(FormSchema):
@@ -81,6 +85,7 @@ class LotForm(FormSchema):
 
 class ResolveForm(FormSchema):
     resolution: text(MESSAGE_LIMIT, multiline=True) = ""
+    op_id: OpId | None = None
 
 
 # ---------------------------------------------------------------- API

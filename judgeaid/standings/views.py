@@ -21,7 +21,6 @@ from judgeaid import edge, pageforms, writes
 from judgeaid.access import require_organizer
 from judgeaid.api.views import json_writes_only
 from judgeaid.edge import responses
-from judgeaid.extensions import db
 from judgeaid.models import Player
 from judgeaid.services import exports, final_day, results, seating, standings_pages
 from judgeaid.services.accounts import get_tournament_or_404
@@ -126,11 +125,18 @@ def _back(tournament_id: int, anchor: str = ""):
 
 
 @bp.post("/t/<int:tournament_id>/standings/sessions/<int:number>/finalize")
-def finalize(tournament_id: int, number: int):
+@pageforms.form(pageforms.ButtonForm)
+def finalize(tournament_id: int, number: int, form: pageforms.ButtonForm):
     """Post a session's results as final."""
     user = require_organizer(tournament_id)
-    results.finalize_session(get_tournament_or_404(tournament_id), number, user)
-    db.session.commit()
+    tournament = get_tournament_or_404(tournament_id)
+
+    def apply():
+        results.finalize_session(tournament, number, user)
+        return {"ok": True}
+
+    writes.once("session.finalize", f"tournament:{tournament_id}:session:{number}", form,
+                apply, tournament_id=tournament_id)
     flash(f"Session {number} is posted as final.")
     return _back(tournament_id, "#sessions")
 
@@ -140,9 +146,14 @@ def finalize(tournament_id: int, number: int):
 def unfinalize(tournament_id: int, number: int, form: UnfinalizeForm):
     """Reopen a posted session for a correction, with a reason."""
     user = require_organizer(tournament_id)
-    results.unfinalize_session(get_tournament_or_404(tournament_id), number, form.reason,
-                                 user)
-    db.session.commit()
+    tournament = get_tournament_or_404(tournament_id)
+
+    def apply():
+        results.unfinalize_session(tournament, number, form.reason, user)
+        return {"ok": True}
+
+    writes.once("session.unfinalize", f"tournament:{tournament_id}:session:{number}", form,
+                apply, tournament_id=tournament_id)
     flash(f"Session {number} is provisional again.")
     return _back(tournament_id, "#sessions")
 
@@ -152,10 +163,16 @@ def unfinalize(tournament_id: int, number: int, form: UnfinalizeForm):
 def late(tournament_id: int, form: LateForm):
     """Mark a late arrival (§3.7)."""
     user = require_organizer(tournament_id)
-    player = seating.mark_late_arrival(get_tournament_or_404(tournament_id), form.number,
-                                       form.joined_session, user, decision=form.decision)
-    db.session.commit()
-    flash(seating.late_arrival_text(player))
+    tournament = get_tournament_or_404(tournament_id)
+
+    def apply():
+        player = seating.mark_late_arrival(tournament, form.number, form.joined_session, user,
+                                           decision=form.decision)
+        return {"text": seating.late_arrival_text(player)}
+
+    answer, _ = writes.once("player.late", f"player:{tournament_id}:{form.number}", form,
+                            apply, tournament_id=tournament_id)
+    flash(answer["text"])
     return _back(tournament_id, "#players")
 
 
@@ -165,10 +182,16 @@ def late(tournament_id: int, form: LateForm):
 def resign(tournament_id: int, form: ResignForm):
     """Put a player out of the event for resignation (§3.7)."""
     user = require_organizer(tournament_id)
-    player = results.mark_resigned(get_tournament_or_404(tournament_id), form.number,
-                                     form.from_session, form.reason, user)
-    db.session.commit()
-    flash(f"{player.name} is out of the event (resigned).")
+    tournament = get_tournament_or_404(tournament_id)
+
+    def apply():
+        player = results.mark_resigned(tournament, form.number, form.from_session,
+                                       form.reason, user)
+        return {"name": player.name}
+
+    answer, _ = writes.once("player.resign", f"player:{tournament_id}:{form.number}", form,
+                            apply, tournament_id=tournament_id)
+    flash(f"{answer['name']} is out of the event (resigned).")
     return _back(tournament_id, "#players")
 
 
@@ -190,9 +213,14 @@ def lot(tournament_id: int, form: LotForm):
 def resolve(tournament_id: int, check_id: int, form: ResolveForm):
     """Close a score check with what was found."""
     user = require_organizer(tournament_id)
-    results.resolve_score_check(get_tournament_or_404(tournament_id), check_id,
-                                  form.resolution, user)
-    db.session.commit()
+    tournament = get_tournament_or_404(tournament_id)
+
+    def apply():
+        check = results.resolve_score_check(tournament, check_id, form.resolution, user)
+        return {"score_check": results.check_data(check)}
+
+    writes.once("score_check.resolve", f"score_check:{check_id}", form, apply,
+                tournament_id=tournament_id)
     flash("Score check resolved.")
     return _back(tournament_id, "#checks")
 
@@ -205,12 +233,15 @@ def final_day_page(tournament_id: int):
 
 
 @bp.post("/t/<int:tournament_id>/final-day/advance")
-def final_day_advance(tournament_id: int):
+@pageforms.form(pageforms.ButtonForm)
+def final_day_advance(tournament_id: int, form: pageforms.ButtonForm):
     """Take the next final-day step: the cut, a round's close and reseed, the ranking."""
     user = require_organizer(tournament_id)
-    message = final_day.advance(get_tournament_or_404(tournament_id), user)
-    db.session.commit()
-    flash(message)
+    tournament = get_tournament_or_404(tournament_id)
+    answer, _ = writes.once("final_day.advance", f"tournament:{tournament_id}", form,
+                            lambda: {"message": final_day.advance(tournament, user)},
+                            tournament_id=tournament_id)
+    flash(answer["message"])
     return redirect(url_for(".final_day_page", tournament_id=tournament_id))
 
 
@@ -241,8 +272,14 @@ def call_filler(tournament_id: int, number: int, form: FillerForm):
 def not_present(tournament_id: int, number: int, form: NotPresentForm):
     """Mark the proposed filler not present, so the next eliminated player is proposed."""
     user = require_organizer(tournament_id)
-    final_day.mark_not_present(get_tournament_or_404(tournament_id), number, form.player, user)
-    db.session.commit()
+    tournament = get_tournament_or_404(tournament_id)
+
+    def apply():
+        final_day.mark_not_present(tournament, number, form.player, user)
+        return {"ok": True}
+
+    writes.once("final_day.not_present", f"tournament:{tournament_id}:session:{number}", form,
+                apply, tournament_id=tournament_id)
     flash(f"Player {form.player} is marked not present; the next one is proposed (§4.15).")
     return redirect(url_for(".final_day_page", tournament_id=tournament_id) + "#empty-seat")
 

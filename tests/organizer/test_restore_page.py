@@ -15,11 +15,9 @@ from werkzeug.security import generate_password_hash
 from judgeaid.extensions import db
 from judgeaid.models import Card, CardPenalty, Tournament, User
 from judgeaid.services import exports, standings_pages
-from tests.factories import build_event, fresh_database
+from tests.factories import NEW_PIN, build_event, fresh_database, upload_backup
 
 pytestmark = pytest.mark.committed  # restores into a fresh database (DDL)
-
-NEW_PIN = "86420"
 
 
 def _backup(app, demo) -> tuple[bytes, dict]:
@@ -32,21 +30,6 @@ def _backup(app, demo) -> tuple[bytes, dict]:
 def _fresh(app) -> None:
     with app.app_context():
         fresh_database()
-
-
-def _upload(client, data: bytes, **form):
-    """Post the file as a browser does (built here: the test client would spool a big body
-    to a temporary file it never closes)."""
-    form.setdefault("organizer_pin", NEW_PIN)
-    boundary = "judgeaid-test-boundary"
-    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n'
-             f"{value}\r\n".encode() for name, value in form.items()]
-    parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="backup"; '
-                 f'filename="backup.json"\r\nContent-Type: application/json\r\n\r\n'.encode()
-                 + data + b"\r\n")
-    parts.append(f"--{boundary}--\r\n".encode())
-    return client.post("/new/restore", data=b"".join(parts),
-                       content_type=f"multipart/form-data; boundary={boundary}")
 
 
 def demo_staff(app, tournament_id: int) -> list[str]:
@@ -63,7 +46,7 @@ def _count(app, model=Tournament) -> int:
 def test_a_backup_restores_and_its_organizer_signs_in(app, client, demo):
     data, before = _backup(app, demo)
     _fresh(app)
-    response = _upload(client, data)
+    response = upload_backup(client, data)
     assert response.status_code == 302
     new_id = int(re.search(r"tournament_id=(\d+)", response.headers["Location"]).group(1))
     page = client.get(response.headers["Location"]).get_data(as_text=True)
@@ -94,16 +77,16 @@ def test_a_big_backup_is_taken_past_the_usual_upload_limit_with_csrf_on(app, cli
     big = data + b" " * (app.config["MAX_CONTENT_LENGTH"] + 1)
     token = re.search(r'name="csrf_token" value="([^"]+)"',
                       client.get("/new").get_data(as_text=True)).group(1)
-    response = _upload(client, big, csrf_token=token)
+    response = upload_backup(client, big, csrf_token=token)
     assert response.status_code == 302, response.get_data(as_text=True)[:500]
     assert _count(app) == 1
-    refused = _upload(client, data)  # no CSRF token: refused, nothing written
+    refused = upload_backup(client, data)  # no CSRF token: refused, nothing written
     assert refused.status_code == 400 and _count(app) == 1
 
 
 def test_restoring_next_to_the_original_is_refused_with_nothing_written(app, client, demo):
     data, _ = _backup(app, demo)
-    response = _upload(client, data)
+    response = upload_backup(client, data)
     page = response.get_data(as_text=True)
     assert response.status_code == 409 and "fresh database" in page
     assert 'role="alert"' in page and _count(app) == 1
@@ -114,13 +97,13 @@ def test_no_file_or_a_bad_file_gets_a_clear_message(app, client, demo):
     _fresh(app)
     empty = client.post("/new/restore", content_type="multipart/form-data", data={})
     assert empty.status_code == 400 and "Choose the backup file" in empty.get_data(as_text=True)
-    broken = _upload(client, data[: len(data) // 2])
+    broken = upload_backup(client, data[: len(data) // 2])
     assert broken.status_code == 422 and "JSON" in broken.get_data(as_text=True)
     tampered = json.loads(data)
     tampered["tables"]["player"][0]["name"] = "Someone Else"
-    changed = _upload(client, json.dumps(tampered).encode())
+    changed = upload_backup(client, json.dumps(tampered).encode())
     assert changed.status_code == 422 and "changed" in changed.get_data(as_text=True)
-    no_pin = _upload(client, data, organizer_pin="")
+    no_pin = upload_backup(client, data, organizer_pin="")
     assert no_pin.status_code == 400 and "new PIN" in no_pin.get_data(as_text=True)
     assert _count(app) == 0
 
@@ -242,7 +225,7 @@ ATTACKS = [
                          ids=[a[0] for a in ATTACKS])
 def test_a_forged_row_is_refused_by_name_and_nothing_is_written(app, client, genuine, change,
                                                                 where, what):
-    response = _upload(client, forge(genuine, change))
+    response = upload_backup(client, forge(genuine, change))
     page = response.get_data(as_text=True)
     message = re.search(r'data-testid="restore-error">([^<]*)<', page).group(1)
     assert response.status_code == 422, message
@@ -254,7 +237,7 @@ def test_a_forged_row_is_refused_by_name_and_nothing_is_written(app, client, gen
 def test_an_edited_file_without_a_new_checksum_is_refused(app, client, genuine):
     edited = copy.deepcopy(genuine)
     edited["tables"]["player"][0]["name"] = "Someone Else"
-    response = _upload(client, json.dumps(edited).encode())
+    response = upload_backup(client, json.dumps(edited).encode())
     assert response.status_code == 422 and "checksum" in response.get_data(as_text=True)
     assert _count(app) == 0
 
@@ -269,7 +252,7 @@ def test_a_file_with_a_forged_signature_restores_only_as_not_verified(app, clien
         tables["player"][0]["name"] = "Someone Else"
     forged = json.loads(forge(genuine, rename))
     forged["signature"] = "hmac-sha256:" + "0" * 64
-    page = _restored_page(client, _upload(client, json.dumps(forged).encode()))
+    page = _restored_page(client, upload_backup(client, json.dumps(forged).encode()))
     assert "Not verified: the backup was made by another server or edited." in page
     assert _count(app) == 1
 
@@ -281,14 +264,14 @@ def test_a_backup_from_another_server_restores_as_not_verified(app, client):
         data = exports.backup_bytes(tid)
         app.config["SECRET_KEY"] = "test-secret"
         fresh_database()
-    page = _restored_page(client, _upload(client, data))
+    page = _restored_page(client, upload_backup(client, data))
     assert "Not verified" in page and "Verified: this server" not in page
 
 
 def test_an_upload_over_16_mb_gets_413_and_a_clear_message(app, client, genuine):
     data = json.dumps(genuine).encode()
     big = data + b" " * (16 * 1024 * 1024 + 1 - len(data))
-    response = _upload(client, big)
+    response = upload_backup(client, big)
     assert response.status_code == 413
     assert "larger than 16 MB" in response.get_data(as_text=True)
     assert _count(app) == 0
@@ -302,7 +285,7 @@ def test_an_old_backup_with_pin_hashes_restores_without_them(app, client, genuin
     del old["signature"]
     text = json.dumps(old["tables"], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     old["checksum"] = "sha256:" + hashlib.sha256(text.encode()).hexdigest()
-    response = _upload(client, json.dumps(old).encode())
+    response = upload_backup(client, json.dumps(old).encode())
     page = _restored_page(client, response)
     assert "Not verified" in page
     new_id = int(re.search(r"tournament_id=(\d+)", response.headers["Location"]).group(1))
@@ -315,10 +298,10 @@ def test_an_old_backup_with_pin_hashes_restores_without_them(app, client, genuin
 
 
 def test_the_organizer_who_gets_the_pin_can_be_chosen_by_name(app, client, genuine):
-    unknown = _upload(client, json.dumps(genuine).encode(), organizer_name="Nobody")
+    unknown = upload_backup(client, json.dumps(genuine).encode(), organizer_name="Nobody")
     assert unknown.status_code == 400 and "no organizer named" in unknown.get_data(as_text=True)
     assert _count(app) == 0
-    response = _upload(client, json.dumps(genuine).encode(), organizer_name="olga")
+    response = upload_backup(client, json.dumps(genuine).encode(), organizer_name="olga")
     _restored_page(client, response)
     assert _count(app) == 1
 
@@ -336,7 +319,7 @@ def test_another_machine_needs_the_owner_to_create_or_restore(app, client, genui
     created = hall.post("/new", data={"name": "Hall Open", "format": "csom",
                                       "organizer_name": "Eve", "pin": "1234"})
     assert created.status_code == 403
-    restored = _upload(hall, json.dumps(genuine).encode())
+    restored = upload_backup(hall, json.dumps(genuine).encode())
     assert restored.status_code == 403 and "server's owner" in restored.get_data(as_text=True)
     assert _count(app) == 0
 
@@ -345,7 +328,7 @@ def test_another_machine_needs_the_owner_to_create_or_restore(app, client, genui
     wrong = hall.post("/owner/login", data={"password": "wrong horse!"})
     assert wrong.status_code == 401 and "Wrong owner password" in wrong.get_data(as_text=True)
     assert hall.post("/owner/login", data={"password": "correct horse"}).status_code == 302
-    _restored_page(hall, _upload(hall, json.dumps(genuine).encode()))
+    _restored_page(hall, upload_backup(hall, json.dumps(genuine).encode()))
     assert _count(app) == 1
     made = hall.post("/new", data={"name": "Hall Open", "format": "csom",
                                    "organizer_name": "Eve", "pin": "1234"})
@@ -368,7 +351,7 @@ def test_the_server_itself_needs_no_owner(app, client):
 def test_line_breaks_and_tabs_in_a_reason_are_kept(app, client, genuine):
     def reason(tables):
         tables["card_penalty"][0]["reason"] = "Late return\n\tsecond warning"
-    _restored_page(client, _upload(client, forge(genuine, reason)))
+    _restored_page(client, upload_backup(client, forge(genuine, reason)))
     with app.app_context():
         reasons = set(db.session.scalars(select(CardPenalty.reason)))
     assert "Late return\n\tsecond warning" in reasons
@@ -392,7 +375,7 @@ def test_another_machine_cannot_send_a_big_file_without_the_owner(app, genuine):
     hall = app.test_client()
     hall.environ_base.update(REMOTE)
     big = json.dumps(genuine).encode() + b" " * (app.config["MAX_CONTENT_LENGTH"] + 1)
-    response = _upload(hall, big)
+    response = upload_backup(hall, big)
     assert response.status_code == 403
     assert "server's owner" in response.get_data(as_text=True)
     assert _count(app) == 0

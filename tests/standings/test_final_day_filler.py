@@ -17,23 +17,14 @@ from tests import factories
 from tests.factories import (
     current_round,
     finish_with_draws,
-    make_event,
     organizer_of,
     play,
-    play_preliminary,
     players_at,
+    start_round_of_16,
     win,
 )
 
 FORM = {"Referer": "http://localhost/t/1/final-day"}
-
-
-def start_round_of_16(players=20):
-    """Make a regional event, play its preliminary session and seat the round of 16."""
-    tournament, organizer = make_event("rsom", players=players, sessions=1)
-    by_rank = play_preliminary(tournament, organizer)
-    final_day.advance(tournament, organizer)
-    return tournament, organizer, by_rank
 
 
 def seat_of(session, number):
