@@ -394,7 +394,6 @@ def manage_view(tournament_id: int) -> dict:
         "points": ranking.points_kind,
         # MCR §3.10.1 (our reading): the organizer draws lots for players still level
         "draws_lots": ranking.draws_lots,
-        "lot_groups": ([{**group, "op_id": secrets.token_urlsafe(12)}
-                        for group in lot_groups(standings_view(tournament_id)["preliminary"])]
+        "lot_groups": (lot_groups(standings_view(tournament_id)["preliminary"])
                        if ranking.draws_lots else []),
     }
