@@ -107,10 +107,15 @@ class Timing:
     late_arrival: Callable[[int], Any]
     timeout_free_ms: int
     absent_after_ms: int
-    resignation_over_points: int
+    # None: the ruleset has no resignation for time penalties (MCR)
+    resignation_over_points: int | None
     crosses_resignation: Callable[[int, int], bool]
     time_penalty: ClockPenalty
     timeout_penalty: ClockPenalty
+    # False: no turn or play timers at all (MCR times only the session, MCR §3.5.6)
+    has_play_timers: bool = True
+    # why there are no play timers, in the product's words
+    no_play_timers: str = ""
 
 
 @dataclass(frozen=True)
@@ -189,6 +194,22 @@ class Ranking:
 
 
 @dataclass(frozen=True)
+class CardWords:
+    """How a session's scoring card speaks, and what it adds at the end of the session."""
+
+    # one deal of the session ("round" in Zung Jung, "hand" in MCR)
+    round_word: str = "round"
+    # the headings of the session's four parts; empty: "Cycle 1" ... "Cycle 4"
+    cycle_names: tuple[str, ...] = ()
+    # the rule that ends play when the session time is over
+    time_section: str = "§3.4"
+    # whether the card ends with each player's table points (MCR §3.9.2), and the words
+    # saying how they were found
+    shows_table_points: bool = False
+    table_points_note: str = ""
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """Everything a service may ask of one set of rules, grouped by what it is about."""
 
@@ -206,3 +227,4 @@ class Ruleset:
     rubric: Rubric
     guide: Guide
     ranking: Ranking
+    card: CardWords = CardWords()

@@ -9,10 +9,42 @@ from __future__ import annotations
 
 import dataclasses
 
+from judgeaid.rules.mcr import session, timing
+from judgeaid.rules.mcr.formats import FORMATS, default_settings, validate_settings
+from judgeaid.rules.ruleset import CardWords, SessionShape
 from judgeaid.rules.zj.ruleset import ZJ
 
 MCR = dataclasses.replace(
     ZJ,
     code="mcr",
     name="MCR",
+    formats=FORMATS,
+    default_settings=default_settings,
+    validate_settings=validate_settings,
+    session=SessionShape(
+        rounds=session.HANDS,
+        winds=session.WINDS,
+        rotations=session.ROTATIONS,
+        session_seats=session.session_seats,
+        cycle_of=session.wind_round_of,
+    ),
+    timing=dataclasses.replace(
+        ZJ.timing,
+        limits=timing.time_limits,
+        round_time=timing.round_time,
+        session_ms=timing.session_ms,
+        resignation_over_points=None,
+        crosses_resignation=timing.crosses_resignation,
+        has_play_timers=False,
+        no_play_timers=timing.NO_PLAY_TIMERS,
+    ),
+    card=CardWords(
+        round_word="hand",
+        cycle_names=session.WIND_ROUND_NAMES,
+        time_section="MCR §3.5.6",
+        shows_table_points=True,
+        table_points_note=("Table points 4/2/1/0 by session score (MCR §3.9.2). The text does "
+                           "not say how ties split, so tied places share their points "
+                           "equally (our reading)."),
+    ),
 )
