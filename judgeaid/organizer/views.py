@@ -46,7 +46,7 @@ def create(form: NewTournamentForm):
         try:
             tournament, organizer = accounts.create_tournament(
                 form.name, form.format, form.organizer_name, form.pin,
-                time_zone=form.time_zone or None)
+                time_zone=form.time_zone or None, ruleset=form.ruleset)
             leaderboards.set_event_facts(tournament, form.facts(), organizer)
         except ServiceError as exc:
             db.session.rollback()
@@ -64,7 +64,8 @@ def create(form: NewTournamentForm):
 
 
 # The new-tournament form's leaderboard fields (§3.5.2.1) read their values from `form`.
-NEW_FACTS = {"series_choices": leaderboards.SERIES_CHOICES}
+NEW_FACTS = {"series_choices": leaderboards.SERIES_CHOICES,
+             "rulesets": organizing.ruleset_choices()}
 
 
 # A backup holds every card's history: a 400-player, 8-session event's file is about 5 MB.
