@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
 import math
 import time
@@ -31,7 +32,16 @@ from judgeaid.models import (
     User,
 )
 from judgeaid.rules.zj.payoff import payoff
-from judgeaid.services import accounts, cards, leaderboards, leaving, players, results, seating
+from judgeaid.services import (
+    accounts,
+    cards,
+    exports,
+    leaderboards,
+    leaving,
+    players,
+    results,
+    seating,
+)
 from judgeaid.services import clock as clock_service
 from judgeaid.services.cards import Actor
 from judgeaid.services.sheet import load_sheet
@@ -610,3 +620,105 @@ def count(app, model, *where) -> int:
     """Return how many rows of a model match (in the app's database)."""
     with app.app_context():
         return db.session.scalar(select(func.count(model.id)).where(*where))
+
+
+# ---------------------------------------------------------------- MCR events (issue 16)
+
+def mcr_format() -> str:
+    """Return a format code of the MCR ruleset, one without a final day where there is one."""
+    from judgeaid.rules import get_ruleset
+
+    formats = get_ruleset("mcr").formats
+    return next((code for code, fmt in formats.items() if fmt.kind != "competitive"),
+                next(iter(formats)))
+
+
+def make_mcr_event(players=8, seed=5):
+    """Create an MCR tournament with players; return (tournament, organizer)."""
+    tournament, organizer = accounts.create_tournament("MCR Open", mcr_format(), "Olga", "1234",
+                                                       seed=seed, ruleset="mcr")
+    make_players(tournament, players)
+    db.session.flush()
+    return tournament, organizer
+
+
+def make_mcr(tournament):
+    """Turn a tournament (the demo) into an MCR one: its ruleset, and a format MCR offers."""
+    from judgeaid.rules import get_ruleset
+
+    rules = get_ruleset("mcr")
+    tournament.ruleset = "mcr"
+    if tournament.format not in rules.formats:
+        tournament.format = mcr_format()
+        tournament.settings = rules.default_settings(tournament.format)
+    db.session.flush()
+    return tournament
+
+
+def card_totals(card) -> dict[int, int]:
+    """Return a card's totals by player number, penalty lines included, as the card shows them."""
+    return {int(number): line["total"] for number, line in cards.card_view(card)["totals"].items()}
+
+
+def without_ids(backup: dict) -> dict:
+    """Return the backup's tables with every id replaced by the row's place in its table."""
+    tables = backup["tables"]
+    place = {name: {row["id"]: i for i, row in enumerate(rows)}
+             for name, rows in tables.items() if rows and "id" in rows[0]}
+    result = {}
+    for model, _ in exports.BACKUP_TABLES:
+        name = model.__table__.name
+        references = exports.foreign_keys(model)
+        rows = copy.deepcopy(tables[name])
+        for row in rows:
+            if "id" in row:
+                row["id"] = place[name][row["id"]]
+            for column, target in references:
+                if row[column] is not None:
+                    row[column] = place[target][row[column]]
+        result[name] = rows
+    return result
+
+
+# The table points the two sessions of `played_mcr_event` give, by player number.
+MCR_SESSION_1 = {1: 4, 2: 0, 3: 1.5, 4: 1.5, 5: 3, 6: 3, 7: 0.5, 8: 0.5}
+MCR_SESSION_2 = {1: 1, 5: 4, 2: 1, 6: 1, 3: 1, 7: 1, 4: 4, 8: 1}
+
+
+def played_mcr_event(*, finalize: bool = False, teams: bool = False) -> dict:
+    """Play two sessions of an MCR event of eight; return its id, organizer and contest points.
+
+    Session 1: table 1, player 1 wins by self-draw and player 2 has a 1-point penalty line
+    (4, 0, and 1.5 each for the tied 3 and 4); table 2, players 5 and 6 each win one
+    self-draw of the same value (3 each, 0.5 each for 7 and 8). Session 2: players 5 and 4
+    win a self-draw at their tables (4, the other three 1 each). Players 7 and 8 end level
+    on table points and contest points.
+    """
+    tournament, organizer = make_mcr_event(players=8)
+    for player, name in zip(tournament.players, ["Ann", "Bo", "Cy", "Dee", "Eli", "Fay",
+                                                 "Gus", "Hal"], strict=True):
+        player.name = name
+    if teams:
+        for name, numbers in (("Red", (1, 2)), ("Blue", (5, 6)), ("Gold", (7, 8))):
+            team = Team(tournament_id=tournament.id, name=name)
+            db.session.add(team)
+            db.session.flush()
+            for number in numbers:
+                tournament.players[number - 1].team_id = team.id
+    first = seat_by_hand(tournament, 1, [[1, 2, 3, 4], [5, 6, 7, 8]])
+    play(card_of(first, 1), organizer, win(1, 10))
+    penalize(card_of(first, 1), organizer, 2, 1)
+    play(card_of(first, 2), organizer, win(5, 20), win(6, 20))
+    second = seat_by_hand(tournament, 2, [[1, 5, 2, 6], [3, 7, 4, 8]])
+    play(card_of(second, 1), organizer, win(5, 10))
+    play(card_of(second, 2), organizer, win(4, 10))
+    contest: dict[int, int] = {}
+    for session in (first, second):
+        for table in (1, 2):
+            for number, total in card_totals(card_of(session, table)).items():
+                contest[number] = contest.get(number, 0) + total
+    if finalize:
+        close_session(tournament, first, organizer)
+        close_session(tournament, second, organizer)
+    db.session.commit()
+    return {"id": tournament.id, "organizer": organizer.name, "contest": contest}

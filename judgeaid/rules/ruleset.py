@@ -10,7 +10,7 @@ values and functions, so a second ruleset (MCR: 81 fans and flowers, an 8-point 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, Literal
@@ -174,6 +174,10 @@ class Guide:
     section: Callable[[str], Any]
 
 
+def _two_places(value: float) -> str:
+    return f"{value:.2f}"
+
+
 @dataclass(frozen=True)
 class Ranking:
     """The standings: what a session's card is worth, the order, and late arrivals."""
@@ -191,6 +195,17 @@ class Ranking:
     late_check_in_margin: timedelta
     # why a late arrival cannot join: (joins, format code, sessions) -> a sentence or None
     late_join_problem: Callable[[int, str, int], str | None]
+    # what the standings count and name their columns by: "match_points" (ZJ §3.5.2) or
+    # "table_points", 4/2/1/0 by place, then contest points (MCR §3.10.1)
+    points_kind: str = "match_points"
+    # a standings total as pages and exports show it
+    display_points: Callable[[float], str] = _two_places
+    # True when the organizer draws and records lots for the last ties (MCR, our reading),
+    # False when the event's recorded seed draws them (ZJ §3.3)
+    draws_lots: bool = False
+    # team results from (team, player number, points, raw total) of every member, or None
+    # where the ruleset ranks no teams (MCR Appendix 7)
+    rank_teams: Callable[[Iterable[tuple[str, int, float, int]]], list[Any]] | None = None
 
 
 @dataclass(frozen=True)

@@ -53,10 +53,11 @@ from judgeaid.models import (
     User,
     utcnow,
 )
+from judgeaid.rules import get_ruleset
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.errors import ServiceError
 from judgeaid.services.sheet import PRELIMINARY, load_sheet, seat_points, session_label
-from judgeaid.services.standings_pages import standings_view
+from judgeaid.services.standings_pages import TABLE_POINTS, standings_view
 
 BACKUP_FORMAT = "judgeaid-tournament-backup"
 BACKUP_VERSION = 2  # 2: no PIN hashes; a signature by the server that made it
@@ -121,6 +122,13 @@ def _mp(value: float | None) -> float | str:
     return "" if value is None else round(value, 2)
 
 
+def _tp(value: float | None) -> float | int | str:
+    # table points as a number: whole ones without ".0" (4, 1.5, 2.33)
+    if value is None:
+        return ""
+    return int(value) if float(value).is_integer() else round(value, 2)
+
+
 def players_csv(tournament_id: int) -> bytes:
     """Return the players as CSV: number, name, team, status, late arrival, withdrawal, and
     the member id that matches them on leaderboards (§3.5.2.1)."""
@@ -143,6 +151,7 @@ def results_csv(tournament_id: int) -> bytes:
     posted_at = {s.number: venuetime.venue_text(s.finalized_at, zone, "date", with_zone=False)
                  for s in sheet.sessions}
     points = seat_points(sheet.tournament, sheet.totals)
+    by_place = get_ruleset(sheet.tournament.ruleset).ranking.points_kind == TABLE_POINTS
     rows = []
     for seat in sheet.totals:
         player = sheet.players[seat.player_number]
@@ -151,17 +160,20 @@ def results_csv(tournament_id: int) -> bytes:
         rows.append((seat.session_number,
                      session_label(seat.session_number, seat.stage, seat.bracket_size),
                      seat.table, seat.seat, seat.player_number, player.name, seat.rounds,
-                     seat.penalties, seat.total, _mp(mp),
+                     seat.penalties, seat.total, _tp(mp) if by_place else _mp(mp),
                      "final" if final.get(seat.session_number) else "provisional",
                      posted_at.get(seat.session_number, "")))
+    # MCR §3.9.2: a seat's table points by place, where ZJ has match points
     return to_csv(("session", "stage", "table", "seat", "number", "name", "rounds",
-                   "penalties", "total", "match_points", "posted", f"posted_at ({zone})"),
-                  rows)
+                   "penalties", "total", "table_points" if by_place else "match_points",
+                   "posted", f"posted_at ({zone})"), rows)
 
 
 def standings_csv(tournament_id: int) -> bytes:
     """Return the standings as CSV: rank, player, MP, raw, MP per session, tie-breaks."""
     data = standings_view(tournament_id)
+    if data["points"] == TABLE_POINTS:
+        return _table_points_csv(data)
     sessions = [s["number"] for s in data["sessions"]]
     has_bracket = data["phase"] == "final"
     header = ["rank", "number", "name", "team", "match_points", "raw",
@@ -183,6 +195,29 @@ def standings_csv(tournament_id: int) -> bytes:
         line.append("; ".join(t for t in (row["out_text"], row["filler_text"]) if t))
         rows.append(line)
     return to_csv(header, rows)
+
+
+def _table_points_csv(data: dict) -> bytes:
+    """Return MCR standings as CSV: table points, contest points, per session, the lot."""
+    sessions = [s["number"] for s in data["sessions"]]
+    header = ["rank", "number", "name", "team", "table_points", "contest_points",
+              *(f"session_{n}_tp" for n in sessions), "status", "tie_break", "draw", "note"]
+    rows = [[row["rank"], row["number"], row["name"], row["team"] or "",
+             _tp(row["table_points"]), row["contest_points"],
+             *(_tp(tp) for tp in row["session_table_points"]), row["status"],
+             row["tie_break"] or "", row["draw"] or "",
+             "; ".join(t for t in (row["out_text"], row["filler_text"]) if t)]
+            for row in data["standings"]]
+    return to_csv(header, rows)
+
+
+def teams_csv(tournament_id: int) -> bytes:
+    """Return the team results as CSV (MCR Appendix 7): summed table and contest points."""
+    data = standings_view(tournament_id)
+    return to_csv(("rank", "team", "table_points", "contest_points", "tie_break", "members"),
+                  ((t["rank"], t["team"], _tp(t["table_points"]), t["contest_points"],
+                    t["tie_break"] or "", " ".join(str(m["number"]) for m in t["members"]))
+                   for t in data["teams"]))
 
 
 # ---------------------------------------------------------------- JSON backup

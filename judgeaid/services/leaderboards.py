@@ -202,6 +202,8 @@ def event_results(tournament_id: int) -> tuple[bool, list[core.Result]]:
 def _all_events() -> tuple[list[core.Event], list[core.Result]]:
     events, results = [], []
     for tournament in db.session.scalars(select(Tournament).order_by(Tournament.id)):
+        if get_ruleset(tournament.ruleset).ranking.points_kind != "match_points":
+            continue  # §3.5.2.1 boards add up ZJ match points; an MCR event has table points
         event = event_of(tournament)
         if core.why_left_out(event) is None:
             # only the events that count are worth their standings

@@ -50,6 +50,7 @@ from judgeaid.services.exports import (
     schema,
     signing_key,
 )
+from judgeaid.services.sheet import DRAW_ORDER
 from judgeaid.tournament.card import (
     BadRound,
     DealMark,
@@ -517,7 +518,8 @@ class Checker:
         if row["format"] not in rules.formats:
             raise BadBackup(f"{where}: the format '{row['format']}' is not one of "
                             f"{rules.name}'s.")
-        known = set(rules.default_settings(row["format"])) | {"time_over_grace_seconds"}
+        known = set(rules.default_settings(row["format"])) | {"time_over_grace_seconds",
+                                                              DRAW_ORDER}
         unknown = sorted(str(k) for k in settings if k not in known)
         if unknown:
             raise BadBackup(f"{where}: 'settings' has unknown entries: {', '.join(unknown)}.")
@@ -528,7 +530,14 @@ class Checker:
                 raise BadBackup(f"{where}: the setting '{key}' must be a whole number.")
         if _int_list(settings.get("final_day", []), 1, max(BRACKET_SIZES), 8):
             raise BadBackup(f"{where}: the setting 'final_day' must list bracket sizes.")
-        _, problems = rules.validate_settings(row["format"], settings)
+        draw_order = settings.get(DRAW_ORDER, [])
+        if DRAW_ORDER in settings and (not rules.ranking.draws_lots or _int_list(
+                draw_order, 1, MAX_NUMBER, MAX_NUMBER) or len(set(draw_order)) != len(draw_order)):
+            raise BadBackup(f"{where}: the setting '{DRAW_ORDER}' must list player numbers once "
+                            "each, for a ruleset that draws lots.")
+        # the recorded lots are the standings' (sheet.recorded_lots), not a format setting
+        _, problems = rules.validate_settings(
+            row["format"], {k: v for k, v in settings.items() if k != DRAW_ORDER})
         if problems:
             raise BadBackup(f"{where}: {' '.join(problems)}")
         try:

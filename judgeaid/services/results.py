@@ -17,9 +17,16 @@ from judgeaid.models import (
 )
 from judgeaid.rules import get_ruleset
 from judgeaid.services.audit import record_event
-from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError
+from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
 from judgeaid.services.players import get_player_or_404
-from judgeaid.services.sheet import FINAL, get_session_or_404, seat_totals, session_cards
+from judgeaid.services.sheet import (
+    DRAW_ORDER,
+    FINAL,
+    get_session_or_404,
+    load_sheet,
+    seat_totals,
+    session_cards,
+)
 from judgeaid.values import iso_z
 
 MESSAGE_LIMIT = 1000
@@ -89,6 +96,51 @@ def unfinalize_session(tournament: Tournament, number: int, reason: str,
 def _list(numbers: list[int]) -> str:
     text = ", ".join(str(n) for n in numbers[:-1])
     return f"{text} and {numbers[-1]}" if text else str(numbers[-1])
+
+
+# ---------------------------------------------------------------- drawn lots (MCR)
+
+def record_lot(tournament: Tournament, numbers: list[int], actor: User) -> list[int]:
+    """Record the lot the organizer drew for players level on table and contest points.
+
+    `numbers` are the tied players in the order drawn, the highest place first. MCR
+    §3.10.1 ranks by table points, then contest points, and says no more; settling what is
+    still level by a lot drawn in the hall is our reading. The lot is kept in the event's
+    settings (`sheet.DRAW_ORDER`), so backups carry it, and is drawn once every session
+    is posted as final. Return the event's whole draw order.
+    """
+    if not get_ruleset(tournament.ruleset).ranking.draws_lots:
+        raise Unprocessable("This event's ties are settled by the draw from its recorded seed "
+                           "(§3.3); there is no lot to record.")
+    if len(set(numbers)) != len(numbers):
+        raise Unprocessable("List each player once, in the order the lot was drawn.")
+    sheet = load_sheet(tournament.id)
+    if sheet.is_provisional or not sheet.preliminary:
+        raise Unprocessable("Draw lots once every session is posted as final: until then a "
+                           "corrected card can change who is level.")
+    lines = {line.number: line for line in sheet.standings}
+    unknown = [n for n in numbers if n not in lines]
+    if unknown:
+        raise Unprocessable(f"Player {_list(unknown)} is not in the standings.")
+    first = lines[numbers[0]] if numbers else None
+    level = sorted(n for n, line in lines.items() if first is not None
+                   and line.tie_break in ("tied", "draw") and line.is_resigned == first.is_resigned
+                   and round(line.match_points, 9) == round(first.match_points, 9)
+                   and line.raw == first.raw)
+    if len(numbers) < 2 or sorted(numbers) != level:
+        raise Unprocessable("A lot settles one tie: list every player level on table points "
+                           "and contest points" + (f" with #{numbers[0]} ({_list(level)})"
+                                                   if level else "") + ", in the order drawn.")
+    if all(lines[n].tie_break == "draw" for n in numbers):
+        raise Conflict("The lot for these players is already recorded.")
+    before = list(tournament.settings.get(DRAW_ORDER) or [])
+    order = [n for n in before if n not in numbers] + list(numbers)
+    tournament.settings = {**tournament.settings, DRAW_ORDER: order}
+    record_event("standings.lot", tournament_id=tournament.id, actor=actor,
+                 subject=f"tournament:{tournament.id}", before={"draw_order": before},
+                 after={"drawn": list(numbers), "draw_order": order})
+    db.session.flush()
+    return order
 
 
 # ---------------------------------------------------------------- resignations

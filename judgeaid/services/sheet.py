@@ -41,6 +41,8 @@ from judgeaid.tournament.standings import (
 
 PRELIMINARY = "preliminary"
 FINAL = "final"
+# the event's setting that keeps the organizer's drawn lots (see recorded_lots)
+DRAW_ORDER = "draw_order"
 OUT_STATUSES = {"resigned": "resigned", "withdrawn": "withdrawn",
                 "disqualified": "disqualified"}
 
@@ -227,6 +229,7 @@ def _player_results(sheet: Sheet) -> list[PlayerResult]:
             raw[number][index[session]] = rounds + penalties
             earned[number][index[session]] = points[session, number]
     entrants = final_day_entrants(sheet)
+    lots = recorded_lots(sheet.tournament)
     results = []
     for number, player in sorted(sheet.players.items()):
         if player.is_substitute:
@@ -235,8 +238,22 @@ def _player_results(sheet: Sheet) -> list[PlayerResult]:
         results.append(PlayerResult(number=number, name=player.name,
                                     session_raw=tuple(raw[number]), late_sessions=late,
                                     is_resigned=is_out_of_day1(player, entrants),
-                                    session_points=tuple(earned[number])))
+                                    session_points=tuple(earned[number]),
+                                    lot=lots.get(number)))
     return results
+
+
+def recorded_lots(tournament: Tournament) -> dict[int, int]:
+    """Return each player's place in the lots the organizer drew, for a ruleset that draws them.
+
+    The lots live in the event's settings as one list of player numbers (`draw_order`):
+    of players level on everything else, the one listed first ranks higher (MCR §3.10.1
+    leaves the last tie open; drawing a lot is our reading).
+    """
+    if not get_ruleset(tournament.ruleset).ranking.draws_lots:
+        return {}
+    order = tournament.settings.get(DRAW_ORDER) or []
+    return {number: place for place, number in enumerate(order, start=1)}
 
 
 def final_day_entrants(sheet: Sheet) -> set[int]:

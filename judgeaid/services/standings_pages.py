@@ -30,12 +30,11 @@ from judgeaid.services.sheet import (
     session_cards,
     session_label,
 )
-from judgeaid.tournament.standings import (
-    STANDINGS_STAGE,
-    display_match_points,
-)
+from judgeaid.tournament.standings import STANDINGS_STAGE
 from judgeaid.values import iso_z
 
+# the ranking's points kind that counts table points by place (MCR §3.10.1)
+TABLE_POINTS = "table_points"
 OUT_WORDS = {"resigned": "resigned: out of the event", "withdrawn": "withdrew (§4.13)",
              "disqualified": "disqualified (§4.11)"}
 
@@ -83,13 +82,17 @@ def standings_view(tournament_id: int) -> dict:
 
 def _standings_data(sheet: Sheet) -> dict:
     tournament = sheet.tournament
-    fmt = get_ruleset(tournament.ruleset).formats[tournament.format]
+    rules = get_ruleset(tournament.ruleset)
+    fmt = rules.formats[tournament.format]
+    ranking = rules.ranking
+    show = ranking.display_points
+    by_place = ranking.points_kind == TABLE_POINTS
     players = sheet.players
-    # Each session's MP as text, formatted once per value: 400 players × 8 sessions repeat
-    # the same few hundred values.
+    # Each session's points as text, formatted once per value: 400 players × 8 sessions
+    # repeat the same few hundred values.
     session_texts: dict[float | None, str] = {None: "—"}
     notes = absence_notes(sheet)
-    deduction = get_ruleset(tournament.ruleset).ranking.late_arrival_deduction
+    deduction = ranking.late_arrival_deduction
     rows = []
     for line in sheet.standings:
         player = players[line.number]
@@ -97,28 +100,35 @@ def _standings_data(sheet: Sheet) -> dict:
         for i, mp in enumerate(line.session_match_points, start=1):
             text = session_texts.get(mp)
             if text is None:
-                text = session_texts[mp] = display_match_points(mp)
+                text = session_texts[mp] = show(mp)
             texts.append(f"S{i} {text}")
-        rows.append({
+        row = {
             "rank": line.rank, "number": line.number, "name": line.name,
             "team": player.team,
-            "match_points": line.match_points, "mp_text": display_match_points(
-                line.match_points),
+            "match_points": line.match_points, "mp_text": show(line.match_points),
             "raw": line.raw,
             "session_match_points": list(line.session_match_points),
             "sessions_text": " · ".join(texts),
             "deductions": line.deductions, "late_sessions": int(
-                line.deductions // deduction),
+                line.deductions // deduction) if deduction else 0,
             "status": player.status, "is_out": line.is_resigned,
             "out_text": notes.get(line.number, {}).get("out", ""),
             "filler_text": notes.get(line.number, {}).get("filler", ""),
             "tie_break": line.tie_break, "draw": draw_hex(line.draw),
-        })
-    bracket = final_day.bracket_data(sheet) if fmt.kind == "competitive" else None
+        }
+        if by_place:
+            # MCR §3.10.1: table points, then contest points (the raw total); no match points
+            row.update(match_points=None, table_points=line.match_points,
+                       contest_points=line.raw, session_match_points=None,
+                       session_table_points=list(line.session_match_points), draw=line.draw)
+        rows.append(row)
+    has_final_day = fmt.kind == "competitive" and bool(ranking.final_day_rounds)
+    bracket = final_day.bracket_data(sheet) if has_final_day else None
     ranked = _final_rows(rows, bracket["ranking"]) if bracket and bracket["ranking"] else rows
-    return {
+    data = {
         "tournament": {"id": tournament.id, "name": tournament.name, "format": fmt.name,
                        "kind": fmt.kind},
+        "points": ranking.points_kind,
         "sessions": [{"number": s.number, "is_final": s.is_final,
                       "finalized_at": iso_z(s.finalized_at)} for s in sheet.preliminary],
         "planned_sessions": tournament.settings.get("sessions", len(sheet.preliminary)),
@@ -127,9 +137,51 @@ def _standings_data(sheet: Sheet) -> dict:
             "final_day" if bracket and bracket["rounds"] else "preliminary"),
         "preliminary": rows,
         "standings": ranked,
-        "draw_groups": _draw_groups(rows),
+        "draw_groups": [] if ranking.draws_lots else _draw_groups(rows),
+        "lot_groups": lot_groups(rows) if ranking.draws_lots else [],
+        "teams": _teams(rows, ranking.rank_teams, show),
         "final_day": bracket,
     }
+    return data
+
+
+def lot_groups(rows: list[dict]) -> list[dict]:
+    """List the players level on table points and contest points: drawn, or waiting for a lot."""
+    groups: list[dict] = []
+    for row in rows:
+        if row["tie_break"] not in ("draw", "tied"):
+            continue
+        key = (row["is_out"], round(row["table_points"], 9), row["contest_points"])
+        if groups and groups[-1]["key"] == key:
+            groups[-1]["players"].append(row)
+        else:
+            groups.append({"key": key, "players": [row]})
+    return [{"ranks": _places(g["players"][0]["rank"], len(g["players"])),
+             "points_text": g["players"][0]["mp_text"],
+             "contest_points": g["players"][0]["contest_points"],
+             "is_drawn": g["players"][0]["tie_break"] == "draw",
+             "numbers": " ".join(str(p["number"]) for p in g["players"]),
+             "players": [{"rank": p["rank"], "number": p["number"], "name": p["name"],
+                          "draw": p["draw"]} for p in g["players"]]}
+            for g in groups]
+
+
+def _places(first: int, count: int) -> str:
+    return f"{first}–{first + count - 1}"
+
+
+def _teams(rows: list[dict], rank_teams, show) -> list[dict]:
+    """Rank the teams from their members' lines (MCR Appendix 7), or none for the ruleset."""
+    if rank_teams is None or not any(row["team"] for row in rows):
+        return []
+    names = {row["number"]: row["name"] for row in rows}
+    teams = rank_teams((row["team"], row["number"], row.get("table_points", row["match_points"]),
+                        row["raw"]) for row in rows if row["team"])
+    return [{"rank": t.rank, "team": t.team, "table_points": t.table_points,
+             "points_text": show(t.table_points), "contest_points": t.contest_points,
+             "tie_break": t.tie_break,
+             "members": [{"number": n, "name": names[n]} for n in t.members]}
+            for t in teams]
 
 
 def _final_rows(rows: list[dict], ranking: list[dict]) -> list[dict]:
@@ -181,7 +233,7 @@ def api_standings(tournament_id: int) -> dict:
     keep = ("rank", "number", "name", "match_points", "raw", "session_match_points",
             "deductions", "status", "tie_break", "draw", "bracket", "bracket_raw", "out_text",
             "filler_text")
-    return {
+    answer = {
         "tournament": data["tournament"],
         "provisional": data["is_provisional"],
         "phase": data["phase"],
@@ -190,6 +242,18 @@ def api_standings(tournament_id: int) -> dict:
                       for row in data["standings"]],
         "final_day": _api_bracket(data["final_day"]),
     }
+    if data["points"] == TABLE_POINTS:
+        # MCR §3.10.1: each row adds its table points and contest points (raw = contest
+        # points, match points null); the teams as MCR Appendix 7 ranks them
+        for row, line in zip(answer["standings"], data["standings"], strict=True):
+            row.update(table_points=line["table_points"], contest_points=line["contest_points"],
+                       session_table_points=line["session_table_points"], team=line["team"])
+        answer["points"] = TABLE_POINTS
+        answer["teams"] = [{key: team[key] for key in ("rank", "team", "table_points",
+                                                       "contest_points", "tie_break")}
+                           | {"members": [m["number"] for m in team["members"]]}
+                           for team in data["teams"]]
+    return answer
 
 
 def _api_bracket(bracket: dict | None) -> dict | None:
@@ -231,6 +295,7 @@ def results_for_player(player_id: int) -> dict:
         .where(PlaySession.tournament_id == player.tournament_id)).all())
     # a seat's points may depend on the whole table (MCR's places): every seat is read
     points = seat_points(player.tournament, seat_totals(player.tournament_id))
+    ranking = get_ruleset(player.tournament.ruleset).ranking
     sessions = []
     for seat in seat_totals(player.tournament_id, player.id):
         is_counted = seat.stage == PRELIMINARY and not seat.is_neutral
@@ -240,7 +305,7 @@ def results_for_player(player_id: int) -> dict:
             "label": session_label(seat.session_number, seat.stage, seat.bracket_size),
             "table": seat.table, "seat": seat.seat, "rounds": seat.rounds,
             "penalties": seat.penalties, "raw": seat.total,
-            "mp_text": (display_match_points(points[seat.session_number, player.number])
+            "mp_text": (ranking.display_points(points[seat.session_number, player.number])
                         if is_counted else ""),
             "is_final": bool(finalized.get(seat.session_number)),
         })
@@ -254,6 +319,9 @@ def results_for_player(player_id: int) -> dict:
     return {
         "tournament_id": player.tournament_id,
         "player": {"number": player.number, "name": player.name, "status": player.status},
+        # the standings' own words: MP and raw (ZJ), table and contest points (MCR §3.10.1)
+        "points_short": "TP" if ranking.points_kind == TABLE_POINTS else "MP",
+        "raw_words": "contest points" if ranking.points_kind == TABLE_POINTS else "raw",
         "rank": line["rank"] if line else None,
         "field": len(data["standings"]),
         "mp_text": line["mp_text"] if line else None,
@@ -307,7 +375,10 @@ def manage_view(tournament_id: int) -> dict:
                "joined_session": p.joined_session, "left_session": p.left_session,
                "out_text": notes.get(p.number, {}).get("out", "")}
               for _, p in sorted(sheet.players.items())]
-    fmt = get_ruleset(tournament.ruleset).formats[tournament.format]
+    rules = get_ruleset(tournament.ruleset)
+    fmt = rules.formats[tournament.format]
+    ranking = rules.ranking
+    has_final_day = fmt.kind == "competitive" and bool(ranking.final_day_rounds)
     return {
         "t": {"id": tournament.id, "name": tournament.name, "kind": fmt.kind,
               "seed": tournament.seed, "draw_stage": STANDINGS_STAGE,
@@ -321,7 +392,13 @@ def manage_view(tournament_id: int) -> dict:
         "roster": roster,
         "reason_limit": REASON_LIMIT,
         "message_limit": MESSAGE_LIMIT,
-        "has_final_day": fmt.kind == "competitive",
+        "has_final_day": has_final_day,
         "final_day_started": any(s.stage == FINAL for s in sheet.sessions),
-        "next_final_step": final_day.next_step(sheet) if fmt.kind == "competitive" else None,
+        "next_final_step": final_day.next_step(sheet) if has_final_day else None,
+        "points": ranking.points_kind,
+        # MCR §3.10.1 (our reading): the organizer draws lots for players still level
+        "draws_lots": ranking.draws_lots,
+        "lot_groups": ([{**group, "op_id": secrets.token_urlsafe(12)}
+                        for group in lot_groups(standings_view(tournament_id)["preliminary"])]
+                       if ranking.draws_lots else []),
     }

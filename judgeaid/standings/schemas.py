@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field, field_validator
 
+from judgeaid import values
 from judgeaid.edge import FormSchema, Id, OpId, Schema, text
 from judgeaid.services.results import MESSAGE_LIMIT, REASON_LIMIT
 
@@ -59,6 +60,25 @@ class ResignForm(FormSchema):
     reason: text(REASON_LIMIT, multiline=True) = ""
 
 
+class LotForm(FormSchema):
+    """The lot drawn for players level on table and contest points: numbers, highest first."""
+
+    numbers: text(400) = ""
+    op_id: OpId | None = None
+
+    @field_validator("numbers")
+    @classmethod
+    def _player_numbers(cls, value: str) -> str:
+        if any(values.whole_number(word) is None for word in value.replace(",", " ").split()):
+            raise ValueError("list player numbers (digits 0-9) in the order drawn, e.g. 12 5 30")
+        return value
+
+    @property
+    def drawn(self) -> list[int]:
+        """Return the player numbers in the order drawn."""
+        return [int(word) for word in self.numbers.replace(",", " ").split()]
+
+
 class ResolveForm(FormSchema):
     resolution: text(MESSAGE_LIMIT, multiline=True) = ""
 
@@ -66,12 +86,17 @@ class ResolveForm(FormSchema):
 # ---------------------------------------------------------------- API
 
 class StandingRow(BaseModel):
+    """A player's line; an MCR event's rows add table and contest points (raw = contest
+    points, match points null, MCR §3.10.1)."""
+
     model_config = {"extra": "allow"}
     rank: int | None
     number: int
     name: str
     match_points: float | None
     raw: int | None
+    table_points: float | None = None
+    contest_points: int | None = None
 
 
 class StandingsOut(BaseModel):
@@ -83,6 +108,9 @@ class StandingsOut(BaseModel):
     sessions: list[dict[str, Any]]
     standings: list[StandingRow]
     final_day: dict[str, Any] | None
+    # MCR only: "table_points", and the teams by MCR Appendix 7
+    points: Literal["match_points", "table_points"] | None = None
+    teams: list[dict[str, Any]] | None = None
 
 
 class ScoreCheckOut(BaseModel):
@@ -113,6 +141,13 @@ class ScoreCheckBody(Schema):
 
 class ResolveBody(Schema):
     resolution: text(MESSAGE_LIMIT, multiline=True)
+    op_id: OpId
+
+
+class LotBody(Schema):
+    """The lot drawn for players level on table and contest points (MCR, our reading)."""
+
+    numbers: list[Id] = Field(min_length=2, max_length=400)
     op_id: OpId
 
 

@@ -39,6 +39,8 @@ from judgeaid.standings.schemas import (
     LateAnswer,
     LateBody,
     LateForm,
+    LotBody,
+    LotForm,
     NotPresentForm,
     ProjectorQuery,
     ResignForm,
@@ -86,6 +88,13 @@ def projector(tournament_id: int, query: ProjectorQuery):
 def standings_csv(tournament_id: int):
     """Download the standings as CSV (public, like the page)."""
     return _download(exports.standings_csv(tournament_id), f"standings-{tournament_id}.csv",
+                     "text/csv")
+
+
+@bp.get("/t/<int:tournament_id>/standings/teams.csv")
+def teams_csv(tournament_id: int):
+    """Download the team results as CSV (public; MCR Appendix 7)."""
+    return _download(exports.teams_csv(tournament_id), f"teams-{tournament_id}.csv",
                      "text/csv")
 
 
@@ -161,6 +170,19 @@ def resign(tournament_id: int, form: ResignForm):
     db.session.commit()
     flash(f"{player.name} is out of the event (resigned).")
     return _back(tournament_id, "#players")
+
+
+@bp.post("/t/<int:tournament_id>/standings/lot")
+@pageforms.form(LotForm)
+def lot(tournament_id: int, form: LotForm):
+    """Record the lot drawn for players level on table and contest points (MCR)."""
+    user = require_organizer(tournament_id)
+    tournament = get_tournament_or_404(tournament_id)
+    writes.once("standings.lot", f"tournament:{tournament_id}", form,
+                lambda: {"draw_order": results.record_lot(tournament, form.drawn, user)},
+                tournament_id=tournament_id)
+    flash(f"The lot is recorded: {', '.join(f'#{n}' for n in form.drawn)}, in that order.")
+    return _back(tournament_id, "#lots")
 
 
 @bp.post("/t/<int:tournament_id>/standings/checks/<int:check_id>/resolve")
@@ -336,6 +358,20 @@ def api_finalize(tournament_id: int, number: int, json: FinalizeBody):
 
     writes.once("session.finalize", f"tournament:{tournament_id}:session:{number}", json,
                 apply, tournament_id=tournament_id)
+    return jsonify(standings_pages.api_standings(tournament_id))
+
+
+@api.post("/<int:tournament_id>/lot")
+@edge.api.validate(json=LotBody, resp=responses(StandingsOut, errors=(*edge.ERRORS, 422)),
+                   tags=["standings"], security={"session": []})
+def api_lot(tournament_id: int, json: LotBody):
+    """Record the lot drawn for players level on table points and contest points, highest
+    place first (organizer; MCR §3.10.1 stops at contest points, the lot is our reading)."""
+    user = require_organizer(tournament_id)
+    tournament = get_tournament_or_404(tournament_id)
+    writes.once("standings.lot", f"tournament:{tournament_id}", json,
+                lambda: {"draw_order": results.record_lot(tournament, json.numbers, user)},
+                tournament_id=tournament_id)
     return jsonify(standings_pages.api_standings(tournament_id))
 
 

@@ -35,7 +35,8 @@ STANDINGS_STAGE = "standings"
 
 _MP_TIE_PLACES = 9
 
-TieBreak = Literal["raw", "draw"]
+# "tied": level on everything the ruleset ranks by, no lot recorded yet (MCR)
+TieBreak = Literal["raw", "draw", "tied"]
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,9 @@ class PlayerResult:
     the player did not play it. `session_points[i]` is what the ruleset's table points gave
     the player for that session, None where `session_raw` is; without them a session is
     worth the match points of the player's own total (§3.5.2). `late_sessions` is how many
-    opening sessions the player missed as a pardoned late arrival (0, 1 or 2, §3.7).
+    opening sessions the player missed as a pardoned late arrival (0, 1 or 2, §3.7). `lot`
+    is the player's place in a draw the organizer recorded by hand, for a ruleset that
+    settles its last ties so (MCR); ZJ's seeded draw does not read it.
     """
 
     number: int
@@ -55,6 +58,7 @@ class PlayerResult:
     late_sessions: int = 0
     is_resigned: bool = False
     session_points: tuple[float | None, ...] | None = None
+    lot: int | None = None
 
 
 @dataclass(frozen=True)

@@ -18,29 +18,10 @@ from judgeaid.services import exports, restore, standings_pages
 from tests.factories import (
     build_event,
     fresh_database,
+    without_ids,
 )
 
 pytestmark = pytest.mark.committed  # restores into a fresh database (DDL)
-
-
-def without_ids(backup: dict) -> dict:
-    """Return the backup's tables with every id replaced by the row's place in its table."""
-    tables = backup["tables"]
-    place = {name: {row["id"]: i for i, row in enumerate(rows)}
-             for name, rows in tables.items() if rows and "id" in rows[0]}
-    result = {}
-    for model, _ in exports.BACKUP_TABLES:
-        name = model.__table__.name
-        references = exports.foreign_keys(model)
-        rows = copy.deepcopy(tables[name])
-        for row in rows:
-            if "id" in row:
-                row["id"] = place[name][row["id"]]
-            for column, target in references:
-                if row[column] is not None:
-                    row[column] = place[target][row[column]]
-        result[name] = rows
-    return result
 
 
 def count_tournaments() -> int:

@@ -8,10 +8,11 @@ is resolved.
 from __future__ import annotations
 
 import dataclasses
+from datetime import timedelta
 
-from judgeaid.rules.mcr import session, timing
+from judgeaid.rules.mcr import session, standings, timing
 from judgeaid.rules.mcr.formats import FORMATS, default_settings, validate_settings
-from judgeaid.rules.ruleset import CardWords, SessionShape
+from judgeaid.rules.ruleset import CardWords, Ranking, SessionShape
 from judgeaid.rules.zj.ruleset import ZJ
 
 MCR = dataclasses.replace(
@@ -46,5 +47,23 @@ MCR = dataclasses.replace(
         table_points_note=("Table points 4/2/1/0 by session score (MCR §3.9.2). The text does "
                            "not say how ties split, so tied places share their points "
                            "equally (our reading)."),
+    ),
+    ranking=Ranking(
+        table_points=standings.table_points,
+        rank=standings.rank,
+        # MCR has no final day: the sessions' table points decide (MCR §3.10.1)
+        final_day_rounds={},
+        grand_final_size=0,
+        # our reading: a session missed earns nothing, and nothing more is taken off
+        late_arrival_deduction=0.0,
+        last_late_session=standings.LAST_LATE_SESSION,
+        # our reading: the check-in cut-off is the session's start (a late player is
+        # charged contest points at the table, MCR §3.11)
+        late_check_in_margin=timedelta(0),
+        late_join_problem=standings.late_join_problem,
+        points_kind="table_points",
+        display_points=standings.display_table_points,
+        draws_lots=True,
+        rank_teams=standings.rank_teams,
     ),
 )

@@ -136,5 +136,9 @@ ZJ = Ruleset(
         last_late_session=standings.LAST_LATE_SESSION,
         late_check_in_margin=standings.LATE_CHECK_IN_MARGIN,
         late_join_problem=late_join_problem,
+        points_kind="match_points",
+        display_points=standings.display_match_points,
+        draws_lots=False,
+        rank_teams=None,
     ),
 )
