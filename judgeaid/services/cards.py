@@ -303,7 +303,29 @@ def card_view(card: Card) -> dict:
                    for n, name in names.items()],
         "seat_changes": [_change_json(row) for row in change_rows],
         "deal_owed": {n: skipped for n, skipped in deal_owed(seats, marks).items()},
+        "ruleset": session.tournament.ruleset,
+        "words": card_words(rules),
+        "table_points": _table_points(rules, numbers, totals, rounds),
     }
+
+
+def card_words(rules: Ruleset) -> dict:
+    """Return how the card names a deal and the session's four parts, by its ruleset."""
+    words = rules.card
+    cycles = list(words.cycle_names) or [f"Cycle {n}" for n in range(1, 5)]
+    return {"round": words.round_word, "Round": words.round_word.capitalize(),
+            "cycles": cycles, "time_section": words.time_section,
+            "table_points_note": words.table_points_note or None}
+
+
+def _table_points(rules: Ruleset, numbers: list[int], totals: dict, rounds: list[dict]
+                  ) -> dict[int, float] | None:
+    """Return the four players' table points once every hand is settled (MCR §3.9.2)."""
+    if not rules.card.shows_table_points:
+        return None
+    if not all(r["recorded"] or r.get("result") == "not_played" for r in rounds):
+        return None
+    return rules.ranking.table_points({n: totals[n].total for n in numbers})
 
 
 def _change_json(row: CardSeatChange) -> dict:
@@ -567,7 +589,9 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
     current = _latest(card, number)
 
     if current is None and card.not_played_from and number >= card.not_played_from:
-        raise Conflict(f"Round {number} was not played: the session time ran out (§3.4).")
+        words = rules_of(card).card
+        raise Conflict(f"{words.round_word.capitalize()} {number} was not played: the session "
+                       f"time ran out ({words.time_section}).")
     changes = seat_changes(card)
     empty = empty_from(changes)
     if empty and number >= empty:
@@ -773,8 +797,9 @@ def close_rounds(card: Card, actor: Actor, *, from_round: int | None = None) -> 
     recorded = max(_revisions(card), default=0)
     first = from_round or recorded + 1
     if first <= recorded:
-        raise Conflict(f"Round {recorded} is already recorded; rounds from {recorded + 1} on "
-                       "can be marked not played.")
+        word = rules.card.round_word
+        raise Conflict(f"{word.capitalize()} {recorded} is already recorded; {word}s from "
+                       f"{recorded + 1} on can be marked not played.")
     card.not_played_from = first if first <= rules.session.rounds else None
     _touch(card)
     record_event("card.time_over", tournament_id=card.tournament_id,
