@@ -11,8 +11,16 @@ import dataclasses
 from datetime import timedelta
 
 from judgeaid.rules.mcr import session, standings, timing
+from judgeaid.rules.mcr.catalogue import MINIMUM, VERSION, catalogue_json
 from judgeaid.rules.mcr.formats import FORMATS, default_settings, validate_settings
-from judgeaid.rules.ruleset import CardWords, Ranking, SessionShape
+from judgeaid.rules.mcr.hand import (
+    implied_label,
+    recorded_lines,
+    recorded_value_fits,
+    score_hand,
+)
+from judgeaid.rules.mcr.payoff import payoff, payoff_request
+from judgeaid.rules.ruleset import CardWords, Ranking, Scoring, SessionShape
 from judgeaid.rules.zj.ruleset import ZJ
 
 MCR = dataclasses.replace(
@@ -66,4 +74,8 @@ MCR = dataclasses.replace(
         draws_lots=True,
         rank_teams=standings.rank_teams,
     ),
+    scoring=Scoring(version=VERSION, catalogue_json=catalogue_json, score_hand=score_hand,
+                    recorded_lines=recorded_lines, implied_label=implied_label,
+                    recorded_value_fits=recorded_value_fits, payoff=payoff,
+                    payoff_request=payoff_request, min_hand_value=MINIMUM),
 )
