@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import json
 import math
 import time
 import uuid
@@ -722,3 +723,13 @@ def played_mcr_event(*, finalize: bool = False, teams: bool = False) -> dict:
         close_session(tournament, second, organizer)
     db.session.commit()
     return {"id": tournament.id, "organizer": organizer.name, "contest": contest}
+
+
+def make_mcr_demo(app, players: int = 8, seed: int = 5) -> dict:
+    """Create the MCR demo (`flask demo --ruleset mcr`) in the test's database; return its JSON."""
+    from judgeaid.demo import create_demo
+
+    with app.test_request_context():
+        demo = create_demo(players, seed, ruleset="mcr")
+        db.session.commit()
+    return json.loads(json.dumps(demo))
