@@ -12,7 +12,8 @@
 // (seat winds as in the picker, meaning that round's winds; `card=<id>` may ride along).
 
 import { dismiss, enqueue, flush, items, mountAttention, mountPending, subscribe } from "./outbox.js";
-import { impliedLabel, payoff, scoreHand } from "./zj.js";
+import * as zj from "./zj.js";
+import * as mcr from "./mcr.js";
 import { $, $$, h, signed, venueTime, venueZone } from "./dom.js";
 
 const WINDS = ["E", "S", "W", "N"];
@@ -257,6 +258,19 @@ function words() {
 // Table points as the card shows them: whole or with two decimals (tied places share)
 function points(x) {
   return Number.isInteger(x) ? String(x) : x.toFixed(2).replace(/0$/, "");
+}
+
+// The card's ruleset's scoring mirror: Zung Jung's patterns and §2.3 payoff (zj.js), or MCR's
+// fans and 8 + value payoff, MCR §3.9.1.3 (mcr.js). MCR has no same-turn rule.
+const isMcr = () => card.ruleset === "mcr";
+const rules = () => (isMcr() ? mcr : zj);
+const scoreHand = (cat, ticked) => rules().scoreHand(cat, ticked);
+const impliedLabel = (cat, line) => (rules().impliedLabel ? rules().impliedLabel(cat, line) : "included");
+
+function payoff(request) {
+  if (!isMcr()) return zj.payoff(request);
+  const { value, win, winner, discarder } = request;
+  return mcr.payoff(win === "discard" ? { value, win, winner, discarder } : { value, win, winner });
 }
 
 function renderPlayers() {
@@ -848,7 +862,7 @@ function paintDeal(r) {
   // a list, not radio buttons: the form chooses nothing for the judge but this default
   roundForm.elements.deal.replaceChildren(...options);
   $("[data-deal]").open = Boolean(entry.dealer || entry.compensation);
-  $("[data-deal]").hidden = !isJudge; // the app leaves §1.2.7 marks to a judge
+  $("[data-deal]").hidden = !isJudge || isMcr(); // the app leaves §1.2.7 marks to a judge
 }
 
 function paintForm() {
@@ -869,6 +883,7 @@ function paintForm() {
   $("[data-field=discarder] legend", roundForm).textContent = entry.winner === null
     ? "Discarded the winning tile" : `Discarded the winning tile (not ${name(entry.winner)})`;
   for (const block of $$("[data-discard-only]", roundForm)) block.hidden = entry.win !== "discard";
+  $("[data-chain]").hidden ||= isMcr(); // MCR: only the discarder pays the value
   if (document.activeElement !== roundForm.elements.value) roundForm.elements.value.value = entry.value ?? "";
   const patternsLine = $("[data-patterns-line]");
   patternsLine.hidden = !entry.patterns;
@@ -882,7 +897,7 @@ function paintForm() {
 }
 
 function patternNames(patterns) {
-  const names = new Map((catalogue?.patterns || []).map((p) => [p.id, p.name]));
+  const names = new Map((catalogue?.patterns || catalogue?.fans || []).map((p) => [p.id, p.name]));
   const plain = () => Object.entries(patterns).map(([id, n]) => `${names.get(id) || id}${n > 1 ? ` × ${n}` : ""}`).join(", ");
   if (!catalogue) return plain();
   try {
@@ -1076,9 +1091,10 @@ dialog.addEventListener("click", (event) => {
 
 async function loadCatalogue() {
   if (catalogue) return catalogue;
-  const embedded = frame.contentDocument?.getElementById("zj-catalogue");
+  const code = isMcr() ? "mcr" : "zj";
+  const embedded = frame.contentDocument?.getElementById(`${code}-catalogue`);
   if (embedded) catalogue = JSON.parse(embedded.textContent);
-  else catalogue = await (await fetch("/api/zj/catalogue")).json();
+  else catalogue = await (await fetch(`/api/${code}/catalogue`)).json();
   return catalogue;
 }
 
@@ -1098,8 +1114,23 @@ function pickerFragment() {
   return parts.join("&");
 }
 
+// The MCR picker's fragment: f=<fan>*<count>,... and fl=<flowers> (flowers are fan 81)
+function mcrFragment() {
+  const r = currentRound();
+  const parts = [];
+  if (entry.patterns) {
+    const fans = Object.entries(entry.patterns).filter(([id]) => id !== "81");
+    if (fans.length) parts.push(`f=${fans.map(([id, n]) => (n > 1 ? `${id}*${n}` : id)).join(",")}`);
+    if (entry.patterns["81"]) parts.push(`fl=${entry.patterns["81"]}`);
+  }
+  if (entry.win) parts.push(`win=${entry.win}`);
+  if (entry.winner !== null) parts.push(`winner=${windOf(r, entry.winner)}`);
+  if (entry.win === "discard" && entry.discarder !== null) parts.push(`discarder=${windOf(r, entry.discarder)}`);
+  return parts.join("&");
+}
+
 function openPicker() {
-  frame.src = `/picker#${pickerFragment()}`;
+  frame.src = isMcr() ? `/picker/mcr#${mcrFragment()}` : `/picker#${pickerFragment()}`;
   pickerDialog.showModal();
 }
 
@@ -1158,10 +1189,12 @@ function applyPicker(params, { onlyChosen = false } = {}) {
     return entry.value ? null : "The picker link has no usable value.";
   }
   const patterns = {};
-  for (const part of (params.get("p") || "").split(",").filter(Boolean)) {
+  for (const part of (params.get(isMcr() ? "f" : "p") || "").split(",").filter(Boolean)) {
     const [id, count = "1"] = part.split("*");
     patterns[id] = Number(count);
   }
+  const flowers = isMcr() ? Number(params.get("fl") || 0) : 0;
+  if (flowers) patterns["81"] = flowers;
   if (!catalogue) return "The pattern list is not available offline yet; type the value instead.";
   try {
     const hand = scoreHand(catalogue, patterns);

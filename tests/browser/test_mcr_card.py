@@ -1,0 +1,69 @@
+"""An MCR scoring card on a 360 px phone: the judge records hands with MCR's payoff (MCR
+§3.9.1.3) under wind-round headings, and the live card a player opens from the QR code shows
+them; no sideways scroll, axe clean."""
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from tests.browser.pages import (
+    api_card,
+    fill_round,
+    login_api,
+    open_card,
+    row_deltas,
+    save_round,
+)
+from tests.factories import make_mcr_demo
+
+pytestmark = pytest.mark.browser
+
+
+def test_judge_records_mcr_hands_and_the_live_card_shows_them(app, live_server, browser,
+                                                              context, page):
+    mcr = make_mcr_demo(app)
+    login_api(context, live_server, mcr)
+    url = live_server.url + mcr["cards"][0]["url"]
+    open_card(page, url)
+    card_id = int(url.rsplit("/", 1)[1])
+    card = api_card(page, live_server, card_id)
+    expect(page.locator("tbody.cycle[data-cycle='1'] .cycle-head")).to_have_text("East wind round")
+    expect(page.locator("tbody.cycle[data-cycle='4'] .cycle-head")).to_have_text("North wind round")
+    expect(page.locator("[data-testid=card-status]")).to_contain_text("0 of 16 hands recorded")
+
+    # Hand 1: East self-draws 8: each of the others pays 8 + 8 (MCR §3.9.1.3)
+    seats = fill_round(page, card, 1, winner="E", win="self", value=8)
+    expect(page.locator("[data-round-title]")).to_have_text("Hand 1")
+    expect(page.locator(f"[data-testid=preview-{seats['E']}] output")).to_have_text("+48")
+    expect(page.locator(f"[data-testid=preview-{seats['S']}] output")).to_have_text("−16")
+    save_round(page)
+    assert row_deltas(page, 1) == {seats["E"]: 48, seats["S"]: -16, seats["W"]: -16,
+                                   seats["N"]: -16}
+
+    # Hand 2: South wins 20 on West's discard: West pays 8 + 20, East and North 8 each
+    seats = fill_round(page, card, 2, winner="S", win="discard", discarder="W", value=20)
+    expect(page.locator("[data-round-form] [data-chain]")).to_be_hidden()
+    expect(page.locator(f"[data-testid=preview-{seats['W']}] output")).to_have_text("−28")
+    save_round(page)
+    assert row_deltas(page, 2) == {seats["S"]: 44, seats["W"]: -28, seats["E"]: -8,
+                                   seats["N"]: -8}
+    expect(page.locator("[data-testid=card-status]")).to_contain_text("2 of 16 hands recorded")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    serious = [v for v in Axe().run(page).response["violations"]
+               if v["impact"] in ("serious", "critical")]
+    assert not serious, [(v["id"], [n["target"] for n in v["nodes"]]) for v in serious]
+
+    # A player scans the QR code: the live card, signed out, shows both hands
+    player = browser.new_context(viewport={"width": 360, "height": 740})
+    try:
+        live = player.new_page()
+        open_card(live, url)
+        assert row_deltas(live, 1) == row_deltas(page, 1)
+        assert row_deltas(live, 2) == row_deltas(page, 2)
+        expect(live.locator("[data-testid=table-points-note]")).to_contain_text("our reading")
+        expect(live.locator(".rd-button")).to_have_count(0)
+        assert live.evaluate("() => document.documentElement.scrollWidth") <= 360
+    finally:
+        player.close()
+    data = api_card(page, live_server, card_id)
+    assert [r["recorded"] for r in data["rounds"][:3]] == [True, True, False]
