@@ -221,3 +221,24 @@ def test_mcr_has_no_play_timers(client, mcr):
     home = client.get(f"/t/{tid}/judge")
     assert home.status_code == 200 and 'data-testid="timers-link"' not in home.get_data(
         as_text=True)
+
+
+def test_a_signed_paper_sheet_is_entered_with_mcr_deltas(client, mcr):
+    login(client, mcr, "judge")
+    card = card_of(client, mcr)
+    players = [p["number"] for p in card["players"]]
+    rounds = []
+    for hand in range(1, 17):
+        seats = by_wind(card, hand)
+        rounds.append({"round": hand, "result": "win", "winner": seats["S"], "value": 12,
+                       "win": "discard", "discarder": seats["N"]} if hand % 2 else
+                      {"round": hand, "result": "draw"})
+    answer = client.post(f"/api/cards/{card['id']}/paper",
+                         json={"rounds": rounds, "signed": players, "op_id": op()})
+    assert answer.status_code == 200, answer.get_json()
+    card = answer.get_json()["card"]
+    seats = by_wind(card, 1)
+    assert {int(p): v for p, v in card["rounds"][0]["deltas"].items()} == {
+        seats["S"]: 36, seats["N"]: -20, seats["E"]: -8, seats["W"]: -8}
+    assert card["status"] == "locked" and card["table_points"] is not None
+    assert sum(card["table_points"].values()) == 7
