@@ -116,6 +116,9 @@ class Timing:
     has_play_timers: bool = True
     # why there are no play timers, in the product's words
     no_play_timers: str = ""
+    # the session clock's words where they differ from Zung Jung's (keys: the clock's states
+    # "ended", "over", "warn15" ..., and "about" for the organizer's page); None: Zung Jung's
+    clock_words: Mapping[str, str] | None = None
 
 
 @dataclass(frozen=True)

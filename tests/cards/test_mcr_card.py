@@ -242,3 +242,15 @@ def test_a_signed_paper_sheet_is_entered_with_mcr_deltas(client, mcr):
         seats["S"]: 36, seats["N"]: -20, seats["E"]: -8, seats["W"]: -8}
     assert card["status"] == "locked" and card["table_points"] is not None
     assert sum(card["table_points"].values()) == 7
+
+
+def test_the_clock_pages_speak_mcr(client, mcr):
+    tid = mcr["tournament_id"]
+    body = client.get(f"/api/tournaments/{tid}/clock").get_json()
+    words = body["tournament"]["clock_words"]
+    assert "MCR §3.5.6" in words["over"] and "15 minutes left" in words["warn15"]
+    hall = client.get(f"/t/{tid}/clock").get_data(as_text=True)
+    assert "Session clock (MCR §3.5.6)" in hall and "§3.4.1.2" not in hall
+    login(client, mcr, "organizer")
+    control = client.get(f"/t/{tid}/clock/control").get_data(as_text=True)
+    assert "at most 150 minutes" in control and "§3.4.1.2" not in control

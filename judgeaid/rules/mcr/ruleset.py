@@ -46,6 +46,7 @@ MCR = dataclasses.replace(
         crosses_resignation=timing.crosses_resignation,
         has_play_timers=False,
         no_play_timers=timing.NO_PLAY_TIMERS,
+        clock_words=timing.CLOCK_WORDS,
     ),
     card=CardWords(
         round_word="hand",
