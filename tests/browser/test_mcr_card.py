@@ -11,6 +11,7 @@ from tests.browser.pages import (
     fill_round,
     login_api,
     open_card,
+    outbox,
     row_deltas,
     save_round,
 )
@@ -67,3 +68,29 @@ def test_judge_records_mcr_hands_and_the_live_card_shows_them(app, live_server, 
         player.close()
     data = api_card(page, live_server, card_id)
     assert [r["recorded"] for r in data["rounds"][:3]] == [True, True, False]
+
+
+def test_an_mcr_hand_recorded_offline_is_kept_with_mcr_deltas_and_saved_once(
+        app, live_server, context, page):
+    mcr = make_mcr_demo(app)
+    login_api(context, live_server, mcr)
+    url = live_server.url + mcr["cards"][0]["url"]
+    open_card(page, url)
+    page.evaluate("() => navigator.serviceWorker.ready")
+    open_card(page, url)
+    card = api_card(page, live_server, int(url.rsplit("/", 1)[1]))
+    context.set_offline(True)
+    try:
+        seats = fill_round(page, card, 1, winner="E", win="discard", discarder="S", value=8)
+        page.click("[data-save-round]")
+        page.wait_for_selector("tr.round[data-round='1'].is-pending")
+        # MCR §3.9.1.3 worked out on the phone: the discarder pays 8 + 8, the others 8
+        assert row_deltas(page, 1) == {seats["E"]: 32, seats["S"]: -16, seats["W"]: -8,
+                                       seats["N"]: -8}
+        assert len(outbox(page)) == 1
+    finally:
+        context.set_offline(False)
+    page.wait_for_selector("tr.round[data-round='1'].is-recorded:not(.is-pending)", timeout=40000)
+    line = api_card(page, live_server, card["id"])["rounds"][0]
+    assert line["revision"] == 1 and line["deltas"] == {
+        str(seats["E"]): 32, str(seats["S"]): -16, str(seats["W"]): -8, str(seats["N"]): -8}
