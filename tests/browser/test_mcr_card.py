@@ -94,3 +94,22 @@ def test_an_mcr_hand_recorded_offline_is_kept_with_mcr_deltas_and_saved_once(
     line = api_card(page, live_server, card["id"])["rounds"][0]
     assert line["revision"] == 1 and line["deltas"] == {
         str(seats["E"]): 32, str(seats["S"]): -16, str(seats["W"]): -8, str(seats["N"]): -8}
+
+
+def test_the_new_tournament_form_offers_the_chosen_rulesets_formats(app, live_server, page):
+    page.goto(f"{live_server.url}/new")
+    zj_formats = page.locator("[data-formats-for=zj]")
+    mcr_formats = page.locator("[data-formats-for=mcr]")
+    expect(zj_formats).to_be_visible()
+    expect(mcr_formats).to_be_hidden()
+    page.check("[data-testid=ruleset-mcr]")
+    expect(zj_formats).to_be_hidden()
+    expect(mcr_formats.locator("input[value=mcr]")).to_be_checked()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    page.fill("input[name=name]", "Phone Open")
+    page.fill("input[name=organizer_name]", "Olga")
+    page.fill("input[name=pin]", "1234")
+    page.click("form.form button[type=submit].primary")
+    page.wait_for_url(lambda url: "/organizer" in url)
+    expect(page.locator("[data-testid=ruleset]")).to_have_text("MCR")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
