@@ -225,6 +225,10 @@ class CardWords:
     # saying how they were found
     shows_table_points: bool = False
     table_points_note: str = ""
+    # how players and organizers are told the seats change and the hands pay, where the
+    # ruleset's words differ from Zung Jung's (§3.4, §2.3 and §1.9 on those pages)
+    seats_note: str = ""
+    payoff_note: str = ""
 
 
 @dataclass(frozen=True)

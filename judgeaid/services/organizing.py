@@ -26,7 +26,7 @@ from judgeaid.models import (
 from judgeaid.rules import RULESETS, get_ruleset
 from judgeaid.services import seating, throttle
 from judgeaid.services.accounts import ROLE_NAMES, get_tournament_or_404
-from judgeaid.services.cards import card_for_table
+from judgeaid.services.cards import card_for_table, card_words
 from judgeaid.services.errors import Conflict
 from judgeaid.services.overview import ruleset_label, tournament_summary
 from judgeaid.services.seating import WIND_NAMES
@@ -108,6 +108,9 @@ def sessions_page(tournament_id: int) -> dict:
             "sessions", "session_minutes", "rotation", "payoff_scheme", "turn_seconds",
             "free_seconds", "round_bank_seconds")},
         "is_started": any(s["status"] in ("playing", "finished") for s in sessions),
+        "words": {**card_words(get_ruleset(tournament.ruleset)),
+                  "seats_note": get_ruleset(tournament.ruleset).card.seats_note,
+                  "payoff_note": get_ruleset(tournament.ruleset).card.payoff_note},
         "sessions": sessions,
         "next": _next_state(tournament, upcoming),
         "changes": [_change_row(p) for p in roster
@@ -304,6 +307,8 @@ def table_page(tournament_id: int, number: int, table_number: int) -> dict:
             "table": {"number": table.number, "source": table.seats_source, "seats": seats,
                       "card_id": card.id, "has_rounds": seating.card_has_rounds(card)},
             "rotation": rotation, "cycles": cycles, "winds": list(WINDS),
+            "words": {**card_words(get_ruleset(tournament.ruleset)),
+                      "seats_note": get_ruleset(tournament.ruleset).card.seats_note},
             "wind_names": WIND_NAMES}
 
 

@@ -254,3 +254,15 @@ def test_the_clock_pages_speak_mcr(client, mcr):
     login(client, mcr, "organizer")
     control = client.get(f"/t/{tid}/clock/control").get_data(as_text=True)
     assert "at most 150 minutes" in control and "§3.4.1.2" not in control
+
+
+def test_seating_and_player_pages_tell_the_mcr_seats_and_payoff(client, mcr):
+    tid = mcr["tournament_id"]
+    login(client, mcr, "organizer")
+    sessions = client.get(f"/t/{tid}/sessions").get_data(as_text=True)
+    assert "MCR Appendix 4" in sessions and "MCR §3.9.1.3" in sessions
+    assert "Turn limit" not in sessions and "MCR §3.5.6" in sessions
+    table = client.get(f"/t/{tid}/sessions/1/tables/1").get_data(as_text=True)
+    assert "Seats in each wind round" in table and "South wind round" in table
+    player = client.get(mcr["players"][0]["url"]).get_data(as_text=True)
+    assert "wind round of four hands" in player

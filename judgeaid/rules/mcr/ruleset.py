@@ -56,6 +56,11 @@ MCR = dataclasses.replace(
         table_points_note=("Table points 4/2/1/0 by session score (MCR §3.9.2). The text does "
                            "not say how ties split, so tied places share their points "
                            "equally (our reading)."),
+        seats_note=("Seats change after every wind round of four hands, as MCR Appendix 4 "
+                    "sets out; the scoring card shows where."),
+        payoff_note=("Self-drawn: each other player pays 8 + the hand's value; on a discard "
+                     "the discarder pays 8 + value and the other two 8 (MCR §3.9.1.3). No "
+                     "turn or play timers (MCR §3.5.6 times the session)."),
     ),
     ranking=Ranking(
         table_points=standings.table_points,
