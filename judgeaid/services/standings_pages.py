@@ -125,7 +125,7 @@ def _standings_data(sheet: Sheet) -> dict:
     has_final_day = fmt.kind == "competitive" and bool(ranking.final_day_rounds)
     bracket = final_day.bracket_data(sheet) if has_final_day else None
     ranked = _final_rows(rows, bracket["ranking"]) if bracket and bracket["ranking"] else rows
-    data = {
+    return {
         "tournament": {"id": tournament.id, "name": tournament.name, "format": fmt.name,
                        "kind": fmt.kind},
         "points": ranking.points_kind,
@@ -142,7 +142,6 @@ def _standings_data(sheet: Sheet) -> dict:
         "teams": _teams(rows, ranking.rank_teams, show),
         "final_day": bracket,
     }
-    return data
 
 
 def lot_groups(rows: list[dict]) -> list[dict]:

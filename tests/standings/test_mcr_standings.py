@@ -283,3 +283,11 @@ def test_an_mcr_event_adds_nothing_to_the_match_point_leaderboards(app, event):
                                                          end="2100-12-31"))
     # §3.5.2.1 boards add up ZJ match points: table points are another measure
     assert not {"Ann", "Bo", "Eli", "Dee"} & {line.name for line in board.lines}
+
+
+def test_the_openapi_document_has_the_lot_and_the_mcr_row_fields(client):
+    doc = client.get("/api/openapi.json").get_json()
+    lot = doc["paths"]["/api/tournaments/{tournament_id}/lot"]["post"]
+    assert {"200", "401", "403", "409", "422"} <= set(lot["responses"])
+    text = str(doc["components"]["schemas"])
+    assert "table_points" in text and "contest_points" in text
