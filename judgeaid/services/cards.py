@@ -309,6 +309,28 @@ def card_view(card: Card) -> dict:
     }
 
 
+def score_sheet(card: Card) -> dict:
+    """Return the card as a score sheet (MCR Appendix 5): every hand's plus, minus and running
+    total per starting seat, then penalties, totals and table points, for print."""
+    view = card_view(card)
+    numbers = [p["number"] for p in view["players"]]
+    running = dict.fromkeys(numbers, 0)
+    hands = []
+    for line in view["rounds"]:
+        cells = []
+        for number in numbers:
+            sitter = line["seated"].get(number, number)
+            delta = line["deltas"].get(sitter, 0) if "deltas" in line else None
+            if delta is not None:
+                running[number] += delta
+            cells.append({"plus": delta if delta and delta > 0 else None,
+                          "minus": -delta if delta and delta < 0 else None,
+                          "total": running[number] if delta is not None else None})
+        hands.append({"hand": line["round"], "cells": cells,
+                      "is_not_played": line.get("result") == "not_played"})
+    return {"card": view, "hands": hands, "numbers": numbers}
+
+
 def card_words(rules: Ruleset) -> dict:
     """Return how the card names a deal and the session's four parts, by its ruleset."""
     words = rules.card
@@ -360,6 +382,7 @@ def live_page(card: Card, user: User | None) -> dict:
             "short_names": short_names({p["number"]: p["name"] for p in view["people"]}),
             "is_judge": is_judge,
             "has_time_limit": settings.get("session_minutes") is not None,
+            "has_play_timers": rules_of(card).timing.has_play_timers,
             "can_change_seats": can_change_seats,
             "substitutes": available_substitutes(card) if can_change_seats else [],
             "next_round": next((r["round"] for r in view["rounds"] if not r["recorded"]

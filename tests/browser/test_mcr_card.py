@@ -69,6 +69,14 @@ def test_judge_records_mcr_hands_and_the_live_card_shows_them(app, live_server, 
     data = api_card(page, live_server, card_id)
     assert [r["recorded"] for r in data["rounds"][:3]] == [True, True, False]
 
+    # The score sheet to print (MCR Appendix 5) scrolls inside its frame, not the page
+    page.click("[data-testid=score-sheet-link]")
+    expect(page.locator("[data-testid=score-sheet] tr[data-hand='2']")).to_be_visible()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    serious = [v for v in Axe().run(page).response["violations"]
+               if v["impact"] in ("serious", "critical")]
+    assert not serious, [(v["id"], [n["target"] for n in v["nodes"]]) for v in serious]
+
 
 def test_an_mcr_hand_recorded_offline_is_kept_with_mcr_deltas_and_saved_once(
         app, live_server, context, page):

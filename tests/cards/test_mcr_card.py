@@ -5,6 +5,8 @@ limit (MCR §3.5.6) and table points 4/2/1/0 at the end (MCR §3.9.2, ties share
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from judgeaid.extensions import db
@@ -266,3 +268,29 @@ def test_seating_and_player_pages_tell_the_mcr_seats_and_payoff(client, mcr):
     assert "Seats in each wind round" in table and "South wind round" in table
     player = client.get(mcr["players"][0]["url"]).get_data(as_text=True)
     assert "wind round of four hands" in player
+
+
+def test_the_score_sheet_shows_plus_minus_and_running_totals(client, mcr):
+    login(client, mcr, "judge")
+    card = card_of(client, mcr)
+    first, second = by_wind(card, 1), by_wind(card, 2)
+    post_round(client, card, round=1, result="win", winner=first["E"], value=8, win="self")
+    post_round(client, card, round=2, result="win", winner=second["S"], value=8,
+               win="discard", discarder=second["W"])
+    client.post(f"/api/cards/{card['id']}/time-over", json={"op_id": op()})
+    card = card_of(client, mcr)
+    live = client.get(mcr["cards"][0]["url"]).get_data(as_text=True)
+    assert 'data-testid="score-sheet-link"' in live and 'data-testid="time-this-table"' not in live
+    sheet = client.get(f"/cards/{card['id']}/sheet")
+    assert sheet.status_code == 200
+    html = sheet.get_data(as_text=True)
+    for player in card["players"]:
+        number = player["number"]
+        running = sum(card["rounds"][i]["deltas"][str(number)] for i in range(2))
+        row = re.search(r'<tr data-hand="2".*?</tr>', html, re.S).group(0)
+        assert f'data-total="{running}"' in row
+        total = card["totals"][str(number)]["total"]
+        assert f'data-testid="sheet-total-{number}">{total}<' in html
+    assert "<td>48</td>" in html and "<td>16</td>" in html  # hand 1: +48 and −16
+    assert html.count('data-testid="sheet-table-points-') == 4
+    assert "our reading" in html and "from hand 3 on" in html.lower()
