@@ -607,6 +607,8 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
     _check_recorder(actor, card)
     number = body.round
     scoring = rules_of(card).scoring
+    # "round" in Zung Jung, "hand" in MCR
+    word = rules_of(card).card.round_word
     line = _round_line(body, scoring)
     reason = " ".join(body.reason.split())
     current = _latest(card, number)
@@ -626,14 +628,14 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
     if body.correction:
         _check_judge(actor, card, "correct a round")
         if current is None:
-            raise Conflict(f"Round {number} is not recorded yet, so there is nothing to "
-                           "correct. Reload the card.",
+            raise Conflict(f"{word.capitalize()} {number} is not recorded yet, so there is "
+                           "nothing to correct. Reload the card.",
                            details=_both_lines(card, number, current, line, body))
         if current.revision != body.base_revision:
             verb = "corrected" if current.revision > 1 else "recorded"
             raise Conflict(_conflict(
                 card, number, current, line, actor,
-                what=f"{verb} round {number} after you read it (revision {current.revision} "
+                what=f"{verb} {word} {number} after you read it (revision {current.revision} "
                      f"now stands, not revision {body.base_revision}), as"),
                 details=_both_lines(card, number, current, line, body))
         if not reason:
@@ -642,7 +644,7 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
         if _same_line(current, line):
             return _answer(card, number, current.revision, changed=False)
         raise Conflict(_conflict(card, number, current, line, actor,
-                                 what=f"already recorded round {number} as"),
+                                 what=f"already recorded {word} {number} as"),
                        details=_both_lines(card, number, current, line, body))
     elif card.status == "locked":
         _check_judge(actor, card, "record a round on a confirmed card")
@@ -664,9 +666,9 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
         # Another judge wrote this revision a moment ago: theirs stands, this one is refused.
         now = _latest(card, number)
         message = (_conflict(card, number, now, line, actor,
-                             what=f"recorded round {number} a moment before you, as")
-                   if now else f"Round {number} was just recorded by someone else. Reload "
-                               "the card.")
+                             what=f"recorded {word} {number} a moment before you, as")
+                   if now else f"{word.capitalize()} {number} was just recorded by someone "
+                               "else. Reload the card.")
         return Conflict(message, details=_both_lines(card, number, now, line, body))
 
     writes.add_unique(row, clash)
@@ -786,7 +788,8 @@ def confirm_totals(card: Card, player: int | None, actor: Actor, *, on_paper: bo
     if not view["is_complete"]:
         missing = [r["round"] for r in view["rounds"]
                    if not r["recorded"] and r.get("result") != "not_played"]
-        raise Conflict(f"The card is not finished: round {missing[0]} and "
+        word = rules_of(card).card.round_word
+        raise Conflict(f"The card is not finished: {word} {missing[0]} and "
                        f"{len(missing) - 1} more are not recorded. Record them, or mark the "
                        "session time over.")
     if player not in view["pending_confirmations"]:

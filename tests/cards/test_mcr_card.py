@@ -294,3 +294,16 @@ def test_the_score_sheet_shows_plus_minus_and_running_totals(client, mcr):
     assert "<td>48</td>" in html and "<td>16</td>" in html  # hand 1: +48 and −16
     assert html.count('data-testid="sheet-table-points-') == 4
     assert "our reading" in html and "from hand 3 on" in html.lower()
+
+
+def test_refusals_on_an_mcr_card_speak_of_hands(client, mcr):
+    login(client, mcr, "judge")
+    card = card_of(client, mcr)
+    seats = by_wind(card)
+    post_round(client, card, round=1, result="win", winner=seats["E"], value=8, win="self")
+    again = post_round(client, card, round=1, result="draw")
+    assert again.status_code == 409 and "already recorded hand 1 as" in again.get_json()["message"]
+    early = client.post(f"/api/cards/{card['id']}/confirm",
+                        json={"player": seats["E"], "op_id": op()})
+    assert early.status_code == 409
+    assert early.get_json()["message"].startswith("The card is not finished: hand 2 and 14 more")
