@@ -1,0 +1,224 @@
+"""The MCR fan picker in headless Chromium at 360 px: taps, counts, flowers, errors, payoff,
+the fragment, offline and accessibility (issue 16)."""
+
+import re
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+pytestmark = pytest.mark.browser
+
+# Worked MCR cases (fan numbers as in MCR Appendix 1; the value includes flowers; a hand needs
+# 8 without flowers, MCR §3.9.1.1), copied from the shared case table. Unknown fans (400 at the
+# API) are left out: the page never offers them, and a fragment naming one drops it.
+SCORE_CASES = [
+    ("chicken hand", {"43": 1}, 0, 200, 8),
+    ("chicken hand with two flowers", {"43": 1}, 2, 200, 10),
+    ("pure straight, concealed hand, two flowers", {"28": 1, "62": 1}, 2, 200, 20),
+    ("seven pairs self-drawn", {"19": 1, "56": 1}, 0, 200, 28),
+    ("below the minimum: all pungs + pung of terminals", {"49": 1, "73": 1}, 3, 422, None),
+    ("full flush does not combine with no honors", {"22": 1, "76": 1}, 0, 422, None),
+    ("four concealed pungs does not combine with all pungs", {"12": 1, "49": 1}, 0, 422, None),
+    ("big four winds does not combine with seat wind", {"1": 1, "61": 1}, 0, 422, None),
+    ("two pure double chows", {"69": 2, "50": 1}, 0, 200, 8),
+]
+PAYOFF_CASES = [
+    ("self-drawn 24", "#f=19&fl=0&win=self&winner=E", {"E": 96, "S": -32, "W": -32, "N": -32}),
+    ("discard 8 by South", "#f=43&fl=0&win=discard&winner=E&discarder=S",
+     {"E": 32, "S": -16, "W": -8, "N": -8}),
+]
+
+
+def open_picker(page, server, fragment=""):
+    page.goto(f"{server.url}/picker/mcr{fragment}")
+    page.wait_for_selector("html[data-picker-ready=true]")
+
+
+def total(page):
+    return page.locator("[data-testid=hand-total]").inner_text()
+
+
+def payoffs(page):
+    return {s: int(page.locator(f"[data-testid=payoff-{s}]").inner_text()) for s in "ESWN"}
+
+
+def errors(page):
+    return page.locator("[data-testid=hand-errors]").inner_text()
+
+
+def fragment_of(fans, flowers):
+    listed = ",".join(fan if count == 1 else f"{fan}*{count}" for fan, count in fans.items())
+    return f"#f={listed}&fl={flowers}&win=discard&winner=E&discarder=S"
+
+
+def no_sideways_scroll(page):
+    return page.evaluate("() => document.documentElement.scrollWidth") <= 360
+
+
+def test_ticking_fans_and_flowers_updates_total_payoff_and_fragment(live_server, page):
+    open_picker(page, live_server)
+    assert total(page) == "0"
+    assert page.locator("[data-testid=hand-empty]").is_visible()
+    assert "MCR §3.9.1.1" in page.inner_text("[data-testid=hand-minimum]")
+    page.click("[data-fan='28']")
+    page.click("[data-fan='62']")
+    assert total(page) == "18"
+    assert not page.locator("[data-testid=hand-empty]").is_visible()
+    page.click("[data-step-for='81'][data-step='1']")
+    page.click("[data-step-for='81'][data-step='1']")
+    assert total(page) == "20"
+    assert page.locator("[data-fan='81'] [data-count-label]").inner_text() == "2"
+    # MCR §3.9.1.3: South discarded: 8 + 20 from South, 8 from West and North.
+    assert payoffs(page) == {"E": 44, "S": -28, "W": -8, "N": -8}
+    assert re.search(r"#f=28,62&fl=2&win=discard&winner=E&discarder=S$", page.url)
+    page.check("input[name=win][value=self]")
+    assert payoffs(page) == {"E": 84, "S": -28, "W": -28, "N": -28}
+    assert "win=self" in page.url and "discarder" not in page.url
+    page.click("[data-fan='62']")  # untick
+    assert total(page) == "18" and "f=28&" in page.url
+    page.reload()
+    page.wait_for_selector("html[data-picker-ready=true]")
+    assert total(page) == "18" and payoffs(page)["S"] == -26
+    assert no_sideways_scroll(page)
+
+
+def test_a_fan_that_repeats_counts_with_taps_and_steppers(live_server, page):
+    open_picker(page, live_server)
+    double = page.locator("[data-fan='69']")
+    page.click("[data-fan='50']")
+    double.click()
+    double.click()
+    assert double.locator("[data-count-label]").inner_text() == "2"
+    assert double.get_attribute("aria-pressed") == "true"
+    assert total(page) == "8" and "69*2" in page.url  # MCR App. 1: 6 + 1 + 1
+    page.click("[data-step-for='69'][data-step='-1']")
+    assert double.locator("[data-count-label]").inner_text() == "1"
+    # One fan fewer and the hand falls below the minimum: an error, no payoff.
+    assert total(page) == "—" and "minimum" in errors(page)
+    assert page.inner_text("[data-testid=payoff-E]") == "—"
+    page.click("[data-step-for='69'][data-step='-1']")
+    assert double.get_attribute("aria-pressed") == "false" and "69" not in page.url
+
+
+def test_an_implied_pair_is_an_error_naming_both(live_server, page):
+    open_picker(page, live_server)
+    page.click("[data-fan='22']")
+    no_honors = page.locator("[data-fan='76']")
+    # MCR §3.9.1.6: the picker marks the fan the ticked one already implies.
+    assert "22 Full Flush" in no_honors.locator("[data-implied]").inner_text()
+    no_honors.click()
+    text = errors(page)
+    assert "Full Flush" in text and "No Honors" in text
+    assert total(page) == "—" and page.inner_text("[data-testid=payoff-S]") == "—"
+    assert "Fix the errors" in page.inner_text("[data-testid=payoff-responsible]")
+    assert no_sideways_scroll(page)
+    no_honors.click()
+    assert total(page) == "24" and page.locator("[data-testid=hand-errors] li").count() == 0
+
+
+def test_flowers_do_not_reach_the_minimum(live_server, page):
+    open_picker(page, live_server, "#f=49,73&fl=3&win=discard&winner=E&discarder=S")
+    assert "minimum" in errors(page)
+    assert total(page) == "—"
+    page.click("[data-fan='62']")  # 6 + 1 + 2 = 9 without flowers: a hand
+    assert total(page) == "12" and page.locator("[data-testid=hand-errors] li").count() == 0
+
+
+@pytest.mark.parametrize(("name", "fragment", "deltas"), PAYOFF_CASES,
+                         ids=[c[0] for c in PAYOFF_CASES])
+def test_payoff_cells(live_server, page, name, fragment, deltas):
+    open_picker(page, live_server, fragment)
+    assert payoffs(page) == deltas
+    assert "MCR §3.9.1.3" in page.inner_text("[data-testid=payoff-responsible]")
+
+
+def test_the_shared_case_table_through_the_page(live_server, page):
+    open_picker(page, live_server)
+    for name, fans, flowers, status, value in SCORE_CASES:
+        page.evaluate("(hash) => { location.hash = hash; }", fragment_of(fans, flowers))
+        page.wait_for_function("(fl) => location.hash.includes(fl)", arg=f"fl={flowers}")
+        if status == 200:
+            page.wait_for_function("(v) => document.querySelector("
+                                   "'[data-testid=hand-total]').textContent === v", arg=str(value))
+            assert page.locator("[data-testid=hand-errors] li").count() == 0, name
+        else:
+            page.wait_for_function("() => document.querySelector("
+                                   "'[data-testid=hand-total]').textContent === '—'")
+            assert page.locator("[data-testid=hand-errors] li").count() >= 1, name
+
+
+def test_a_fragment_restores_the_state_and_back_forward_follow_it(live_server, page):
+    given = "#f=69*2,70,28&fl=1&win=discard&winner=E&discarder=S"
+    open_picker(page, live_server, given)
+    assert page.url.endswith(given)  # written back as it came
+    assert total(page) == "20"  # 2 + 1 + 16, one flower
+    assert page.locator("[data-fan='69'] [data-count-label]").inner_text() == "2"
+    assert page.get_attribute("[data-fan='70']", "aria-pressed") == "true"
+    assert page.locator("[data-fan='81'] [data-count-label]").inner_text() == "1"
+    assert payoffs(page) == {"E": 44, "S": -28, "W": -8, "N": -8}
+    page.goto(f"{live_server.url}/picker/mcr#f=19&fl=0&win=self&winner=N")
+    assert total(page) == "24" and payoffs(page)["N"] == 96
+    page.go_back()
+    page.wait_for_function("() => location.hash.includes('69*2')")
+    assert total(page) == "20" and payoffs(page)["E"] == 44
+    page.go_forward()
+    page.wait_for_function("() => location.hash.includes('f=19')")
+    assert total(page) == "24"
+
+
+def test_show_the_table(live_server, page):
+    open_picker(page, live_server, "#f=69*2,28&fl=2&win=self&winner=S")
+    page.click("[data-show-table]")
+    view = page.locator("[data-table-view]")
+    assert view.is_visible()
+    assert page.locator("[data-table-total]").inner_text() == "20"
+    items = page.locator("[data-table-patterns] li").all_inner_texts()
+    assert "Pure Straight" in items and "Pure Double Chow × 2" in items
+    assert "Flower Tiles × 2" in items
+    page.click("[data-close-table]")
+    assert not view.is_visible()
+
+
+def test_works_offline_after_the_first_visit(live_server, page, context):
+    open_picker(page, live_server)
+    page.evaluate("() => navigator.serviceWorker.ready")
+    page.reload()
+    assert page.evaluate("() => !!navigator.serviceWorker.controller")
+    context.set_offline(True)
+    try:
+        fresh = context.new_page()
+        requests = []
+        fresh.on("requestfinished", lambda r: requests.append(r))
+        fresh.goto(f"{live_server.url}/picker/mcr#f=28,62&fl=1&win=self&winner=W")
+        fresh.wait_for_selector("html[data-picker-ready=true]")
+        assert total(fresh) == "19"
+        assert requests and all(r.response() is None or r.response().from_service_worker
+                                for r in requests)
+        fresh.click("[data-fan='69']")
+        assert total(fresh) == "20"
+    finally:
+        context.set_offline(False)
+
+
+def test_one_handed_on_a_360px_phone(live_server, page):
+    open_picker(page, live_server, "#f=22,76&fl=0&win=discard&winner=E&discarder=S")
+    assert no_sideways_scroll(page)
+    too_small = page.evaluate("""() => [...document.querySelectorAll(
+        'button, .segmented label')].filter(e => e.offsetParent)
+        .filter(e => e.getBoundingClientRect().height < 44).map(e => e.textContent.trim())""")
+    assert too_small == []
+    assert page.locator("input[type=file], video, canvas, [capture]").count() == 0
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_serious_violation(live_server, browser, scheme):
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme=scheme)
+    try:
+        page = ctx.new_page()
+        open_picker(page, live_server, "#f=22,76,69*2&fl=1&win=discard&winner=E&discarder=S")
+        results = Axe().run(page)
+        bad = [v for v in results.response["violations"]
+               if v["impact"] in ("serious", "critical")]
+        assert bad == [], [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in bad]
+    finally:
+        ctx.close()
