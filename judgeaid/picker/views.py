@@ -1,4 +1,4 @@
-"""The manual hand pickers (§4.5; MCR §3.9.1): players tick patterns or fans; no tiles, no photos."""
+"""The manual hand pickers (§4.5; MCR §3.9.1): players tick patterns or fans, never tiles."""
 
 from __future__ import annotations
 
@@ -9,12 +9,15 @@ from judgeaid.services import picker_pages, scoring
 bp = Blueprint("picker", __name__)
 
 # Each ruleset's picker page and its name; a tournament's pages link to its ruleset's own.
-PICKERS = {"zj": ("picker.picker", "Pattern picker"), "mcr": ("picker.picker_mcr", "MCR fan picker")}
+PICKERS = {"zj": ("picker.picker", "Pattern picker"),
+           "mcr": ("picker.picker_mcr", "MCR fan picker")}
 
 
 @bp.app_template_global()
-def picker_link(ruleset: str) -> dict[str, str]:
-    """Return the path and name of the picker for a ruleset's code."""
+def picker_link(ruleset: str) -> dict[str, str] | None:
+    """Return the path and name of the picker for a ruleset's code (None: it has none)."""
+    if ruleset not in PICKERS:
+        return None
     endpoint, label = PICKERS[ruleset]
     return {"url": url_for(endpoint), "label": label}
 
