@@ -4,9 +4,12 @@ the fragment, offline and accessibility (issue 16)."""
 import re
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
+
+from tests.browser import pages
 
 pytestmark = pytest.mark.browser
+total = pages.picker_total
+payoffs = pages.picker_payoffs
 
 # Worked MCR cases (fan numbers as in MCR Appendix 1; the value includes flowers; a hand needs
 # 8 without flowers, MCR §3.9.1.1), copied from the shared case table. Unknown fans (400 at the
@@ -30,16 +33,7 @@ PAYOFF_CASES = [
 
 
 def open_picker(page, server, fragment=""):
-    page.goto(f"{server.url}/picker/mcr{fragment}")
-    page.wait_for_selector("html[data-picker-ready=true]")
-
-
-def total(page):
-    return page.locator("[data-testid=hand-total]").inner_text()
-
-
-def payoffs(page):
-    return {s: int(page.locator(f"[data-testid=payoff-{s}]").inner_text()) for s in "ESWN"}
+    pages.open_picker(page, server, "/picker/mcr", fragment)
 
 
 def errors(page):
@@ -180,45 +174,21 @@ def test_show_the_table(live_server, page):
 
 
 def test_works_offline_after_the_first_visit(live_server, page, context):
-    open_picker(page, live_server)
-    page.evaluate("() => navigator.serviceWorker.ready")
-    page.reload()
-    assert page.evaluate("() => !!navigator.serviceWorker.controller")
-    context.set_offline(True)
-    try:
-        fresh = context.new_page()
-        requests = []
-        fresh.on("requestfinished", lambda r: requests.append(r))
-        fresh.goto(f"{live_server.url}/picker/mcr#f=28,62&fl=1&win=self&winner=W")
-        fresh.wait_for_selector("html[data-picker-ready=true]")
+    with pages.picker_offline(page, context, live_server, "/picker/mcr",
+                              "#f=28,62&fl=1&win=self&winner=W") as fresh:
         assert total(fresh) == "19"
-        assert requests and all(r.response() is None or r.response().from_service_worker
-                                for r in requests)
         fresh.click("[data-fan='69']")
         assert total(fresh) == "20"
-    finally:
-        context.set_offline(False)
 
 
 def test_one_handed_on_a_360px_phone(live_server, page):
     open_picker(page, live_server, "#f=22,76&fl=0&win=discard&winner=E&discarder=S")
     assert no_sideways_scroll(page)
-    too_small = page.evaluate("""() => [...document.querySelectorAll(
-        'button, .segmented label')].filter(e => e.offsetParent)
-        .filter(e => e.getBoundingClientRect().height < 44).map(e => e.textContent.trim())""")
-    assert too_small == []
+    assert pages.small_tap_targets(page) == []
     assert page.locator("input[type=file], video, canvas, [capture]").count() == 0
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_no_serious_violation(live_server, browser, scheme):
-    ctx = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme=scheme)
-    try:
-        page = ctx.new_page()
-        open_picker(page, live_server, "#f=22,76,69*2&fl=1&win=discard&winner=E&discarder=S")
-        results = Axe().run(page)
-        bad = [v for v in results.response["violations"]
-               if v["impact"] in ("serious", "critical")]
-        assert bad == [], [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in bad]
-    finally:
-        ctx.close()
+    fragment = "#f=22,76,69*2&fl=1&win=discard&winner=E&discarder=S"  # errors shown too
+    assert pages.serious_axe_violations(browser, live_server, "/picker/mcr", fragment, scheme) == []
