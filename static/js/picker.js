@@ -17,7 +17,9 @@ const SEAT_NAMES = { E: "East", S: "South", W: "West", N: "North" };
 const source = $("[data-picker-catalogue]");
 const RULESET = source.dataset.pickerCatalogue;
 const catalogue = JSON.parse(source.textContent);
-const scoring = await import(RULESET === "mcr" ? "./mcr.js" : "./zj.js");
+// Each picker page fetches its own ruleset's scoring mirror only.
+const SCORING = { zj: () => import("./zj.js"), mcr: () => import("./mcr.js") };
+const scoring = await SCORING[RULESET]();
 const part = RULESET === "mcr" ? mcrPart() : zjPart();
 
 const state = {
