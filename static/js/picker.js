@@ -391,7 +391,7 @@ function zjPart() {
 // ------------------------------------------------------------------ MCR
 
 function mcrPart() {
-  const FLOWERS = "81"; // MCR App. 1 fan 81: a count of flower tiles, ridden in fl=
+  const FLOWERS = catalogue.flower; // MCR App. 1 fan 81: a count of flower tiles, ridden in fl=
   const byId = new Map(catalogue.fans.map((f) => [String(f.number), f]));
   const fans = () => [...state.ticks.keys()].filter((id) => id !== FLOWERS);
   const label = (id) => `${id} ${byId.get(id).name}`;

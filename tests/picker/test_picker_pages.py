@@ -32,14 +32,19 @@ def test_the_mcr_picker_offers_each_fan_once_by_value_tier(client):
 
 
 def test_the_mcr_tiers_run_highest_first_and_by_number_within():
-    tiers = mcr_picker_page()["tiers"]
+    page = mcr_picker_page()
+    tiers = page["tiers"]
+    catalogue = get_ruleset("mcr").scoring.catalogue_json()
+    assert str(page["flowers"]["number"]) == catalogue["flower"]  # shown apart, on top
+    shown = [f for tier in tiers for f in tier["fans"]] + [page["flowers"]]
+    assert sorted(f["number"] for f in shown) == sorted(f["number"] for f in catalogue["fans"])
     values = [tier["value"] for tier in tiers]
     assert values == sorted(values, reverse=True) and len(set(values)) == len(values)
     for tier in tiers:
         numbers = [int(f["number"]) for f in tier["fans"]]
         assert numbers == sorted(numbers)
         assert {f["value"] for f in tier["fans"]} == {tier["value"]}
-    assert mcr_picker_page()["minimum"] == get_ruleset("mcr").scoring.min_hand_value
+    assert page["minimum"] == get_ruleset("mcr").scoring.min_hand_value
 
 
 def test_the_zung_jung_picker_stays_where_it_is(client):
