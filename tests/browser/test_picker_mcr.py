@@ -160,6 +160,19 @@ def test_a_fragment_restores_the_state_and_back_forward_follow_it(live_server, p
     assert total(page) == "24"
 
 
+def test_a_fragment_with_bad_parts_keeps_what_it_can_read(live_server, page):
+    open_picker(page, live_server, "#f=28,999,62*x,69*99&fl=99&win=bogus&winner=Q&discarder=E")
+    most = page.evaluate("""() => JSON.parse(document.getElementById('mcr-catalogue').textContent)
+        .fans.find((f) => String(f.number) === '69').max_count""")
+    assert page.locator("[data-fan='69'] [data-count-label]").inner_text() == str(most)
+    assert page.get_attribute("[data-fan='28']", "aria-pressed") == "true"
+    assert page.get_attribute("[data-fan='62']", "aria-pressed") == "false"
+    assert page.locator("[data-fan='81'] [data-count-label]").inner_text() == "8"  # all flowers
+    assert re.search(rf"#f=28,69\*{most}&fl=8&win=discard&winner=E&discarder=S$", page.url)
+    page.click("[data-clear]")
+    assert total(page) == "0" and "#f=&fl=0&" in page.url
+
+
 def test_show_the_table(live_server, page):
     open_picker(page, live_server, "#f=69*2,28&fl=2&win=self&winner=S")
     page.click("[data-show-table]")
