@@ -9,10 +9,23 @@ from __future__ import annotations
 
 import dataclasses
 
+from judgeaid.rules.mcr.catalogue import MINIMUM, VERSION, catalogue_json
+from judgeaid.rules.mcr.hand import (
+    implied_label,
+    recorded_lines,
+    recorded_value_fits,
+    score_hand,
+)
+from judgeaid.rules.mcr.payoff import payoff, payoff_request
+from judgeaid.rules.ruleset import Scoring
 from judgeaid.rules.zj.ruleset import ZJ
 
 MCR = dataclasses.replace(
     ZJ,
     code="mcr",
     name="MCR",
+    scoring=Scoring(version=VERSION, catalogue_json=catalogue_json, score_hand=score_hand,
+                    recorded_lines=recorded_lines, implied_label=implied_label,
+                    recorded_value_fits=recorded_value_fits, payoff=payoff,
+                    payoff_request=payoff_request, min_hand_value=MINIMUM),
 )

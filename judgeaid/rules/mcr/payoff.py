@@ -1,0 +1,94 @@
+"""Split the value of a won MCR hand among the four seats (MCR §3.9.1.2, §3.9.1.3).
+
+Seats are the hand's seat winds "E", "S", "W", "N". Every other player pays the winner the
+8 extra points; a self-drawn win adds the hand's value to each of the three payments, a win
+on a discard adds it to the discarder's alone. The deltas always sum to zero.
+
+A draw (the wall ran out) scores 0 for everybody; its other arguments are not looked at.
+MCR has one way of paying, so `same_turn` must stay empty and `scheme` is not looked at (the
+card passes both, as for Zung Jung). Bad input raises `MalformedPayoff` (the API answers 400).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from judgeaid.rules.ruleset import MalformedPayoff
+
+from .catalogue import EXTRA_POINTS, MINIMUM, SEATS, WINS
+
+_REQUEST_KEYS = ("value", "win", "winner", "discarder")
+
+
+@dataclass(frozen=True)
+class Payoff:
+    """What each seat gains or pays for one hand, and who paid the value on a discard."""
+
+    deltas: dict[str, int]
+    responsible: str | None
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return the payoff as a JSON-ready dict, the same shape mcr.js returns."""
+        return {"deltas": dict(self.deltas), "responsible": self.responsible}
+
+
+def payoff(
+    value: int | None,
+    win: str,
+    winner: str | None,
+    discarder: str | None = None,
+    same_turn: Sequence[str] | None = None,
+    scheme: str | None = None,
+) -> Payoff:
+    """Compute each seat's delta for a hand by MCR §3.9.1.3."""
+    if win not in WINS:
+        raise MalformedPayoff(f"Unknown kind of win {win!r}; use 'self', 'discard' or 'draw'.")
+    if win == "draw":
+        return Payoff(dict.fromkeys(SEATS, 0), None)
+    if isinstance(value, bool) or not isinstance(value, int) or value < MINIMUM:
+        raise MalformedPayoff(f"The hand value must be a whole number of at least {MINIMUM} "
+                              "(MCR §3.9.1.1).")
+    _check_seat(winner, "winner")
+    if same_turn:
+        raise MalformedPayoff("MCR has no same-turn rule: only the discarder pays the value.")
+    if win == "self":
+        if discarder is not None:
+            raise MalformedPayoff("A self-drawn win has no discarder.")
+        # §3.9.1.3 (1) each of the three others pays 8 + value
+        payments = {seat: EXTRA_POINTS + value for seat in SEATS if seat != winner}
+        return _deltas(winner, payments, None)
+    if discarder is None:
+        raise MalformedPayoff("A win on a discard needs the discarder.")
+    _check_seat(discarder, "discarder")
+    if discarder == winner:
+        raise MalformedPayoff("The winner cannot be the discarder.")
+    # §3.9.1.3 (2) the discarder pays 8 + value, the other two pay 8
+    payments = {seat: EXTRA_POINTS + (value if seat == discarder else 0)
+                for seat in SEATS if seat != winner}
+    return _deltas(winner, payments, discarder)
+
+
+def payoff_request(request: Mapping[str, Any]) -> Payoff:
+    """Compute a payoff from a request dict shaped like the /api/mcr/payoff body."""
+    if not isinstance(request, Mapping):
+        raise MalformedPayoff("The payoff request must be an object.")
+    unknown = sorted(str(key) for key in request if key not in _REQUEST_KEYS)
+    if unknown:
+        raise MalformedPayoff(f"Unknown field(s) in the payoff request: {', '.join(unknown)}.")
+    if "win" not in request:
+        raise MalformedPayoff("The payoff request needs 'win'.")
+    return payoff(value=request.get("value"), win=request["win"],
+                  winner=request.get("winner"), discarder=request.get("discarder"))
+
+
+def _check_seat(seat: object, role: str) -> None:
+    if not isinstance(seat, str) or seat not in SEATS:
+        raise MalformedPayoff(f"The {role} must be one of E, S, W, N; got {seat!r}.")
+
+
+def _deltas(winner: str, payments: dict[str, int], responsible: str | None) -> Payoff:
+    total = sum(payments.values())
+    return Payoff({seat: total if seat == winner else -payments[seat] for seat in SEATS},
+                  responsible)
