@@ -88,7 +88,7 @@ def test_a_fan_that_repeats_counts_with_taps_and_steppers(live_server, page):
     page.click("[data-step-for='69'][data-step='-1']")
     assert double.locator("[data-count-label]").inner_text() == "1"
     # One fan fewer and the hand falls below the minimum: an error, no payoff.
-    assert total(page) == "—" and "minimum" in errors(page)
+    assert total(page) == "—" and "§3.9.1.1" in errors(page)
     assert page.inner_text("[data-testid=payoff-E]") == "—"
     page.click("[data-step-for='69'][data-step='-1']")
     assert double.get_attribute("aria-pressed") == "false" and "69" not in page.url
@@ -112,7 +112,7 @@ def test_an_implied_pair_is_an_error_naming_both(live_server, page):
 
 def test_flowers_do_not_reach_the_minimum(live_server, page):
     open_picker(page, live_server, "#f=49,73&fl=3&win=discard&winner=E&discarder=S")
-    assert "minimum" in errors(page)
+    assert "at least 8 without flowers" in errors(page)
     assert total(page) == "—"
     page.click("[data-fan='62']")  # 6 + 1 + 2 = 9 without flowers: a hand
     assert total(page) == "12" and page.locator("[data-testid=hand-errors] li").count() == 0
@@ -142,22 +142,32 @@ def test_the_shared_case_table_through_the_page(live_server, page):
 
 
 def test_a_fragment_restores_the_state_and_back_forward_follow_it(live_server, page):
-    given = "#f=69*2,70,28&fl=1&win=discard&winner=E&discarder=S"
+    given = "#f=69*2,70,22&fl=1&win=discard&winner=E&discarder=S"
     open_picker(page, live_server, given)
     assert page.url.endswith(given)  # written back as it came
-    assert total(page) == "20"  # 2 + 1 + 16, one flower
+    assert total(page) == "28"  # 2 + 1 + 24, one flower
     assert page.locator("[data-fan='69'] [data-count-label]").inner_text() == "2"
     assert page.get_attribute("[data-fan='70']", "aria-pressed") == "true"
     assert page.locator("[data-fan='81'] [data-count-label]").inner_text() == "1"
-    assert payoffs(page) == {"E": 44, "S": -28, "W": -8, "N": -8}
+    assert payoffs(page) == {"E": 52, "S": -36, "W": -8, "N": -8}
     page.goto(f"{live_server.url}/picker/mcr#f=19&fl=0&win=self&winner=N")
     assert total(page) == "24" and payoffs(page)["N"] == 96
     page.go_back()
     page.wait_for_function("() => location.hash.includes('69*2')")
-    assert total(page) == "20" and payoffs(page)["E"] == 44
+    assert total(page) == "28" and payoffs(page)["E"] == 52
     page.go_forward()
     page.wait_for_function("() => location.hash.includes('f=19')")
     assert total(page) == "24"
+
+
+def test_the_designs_example_fragment_comes_back_as_written(live_server, page):
+    given = "#f=69*2,70,28&fl=1&win=discard&winner=E&discarder=S"
+    open_picker(page, live_server, given)
+    assert page.url.endswith(given)
+    assert page.locator("[data-fan='69'] [data-count-label]").inner_text() == "2"
+    assert page.get_attribute("[data-fan='28']", "aria-pressed") == "true"
+    # Beside Pure Straight's three chows, the fourth pairs with one of them at most.
+    assert "Pure Double Chow" in errors(page) and total(page) == "—"
 
 
 def test_a_fragment_with_bad_parts_keeps_what_it_can_read(live_server, page):
@@ -174,13 +184,13 @@ def test_a_fragment_with_bad_parts_keeps_what_it_can_read(live_server, page):
 
 
 def test_show_the_table(live_server, page):
-    open_picker(page, live_server, "#f=69*2,28&fl=2&win=self&winner=S")
+    open_picker(page, live_server, "#f=69*2,70,22&fl=2&win=self&winner=S")
     page.click("[data-show-table]")
     view = page.locator("[data-table-view]")
     assert view.is_visible()
-    assert page.locator("[data-table-total]").inner_text() == "20"
+    assert page.locator("[data-table-total]").inner_text() == "29"
     items = page.locator("[data-table-patterns] li").all_inner_texts()
-    assert "Pure Straight" in items and "Pure Double Chow × 2" in items
+    assert "Full Flush" in items and "Pure Double Chow × 2" in items
     assert "Flower Tiles × 2" in items
     page.click("[data-close-table]")
     assert not view.is_visible()
