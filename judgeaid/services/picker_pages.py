@@ -21,4 +21,5 @@ def mcr_picker_page() -> dict[str, Any]:
     tiers = [{"value": value, "fans": list(group)}
              for value, group in groupby(fans, key=lambda f: f["value"])]
     return {"tiers": tiers, "flowers": flowers, "catalogue": data,
-            "minimum": scoring.min_hand_value}
+            "minimum": scoring.min_hand_value, "extra": data["rules"]["payoff"]["extra"],
+            "principles": data["principles"]}

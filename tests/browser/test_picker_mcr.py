@@ -209,6 +209,9 @@ def test_one_handed_on_a_360px_phone(live_server, page):
     assert no_sideways_scroll(page)
     assert pages.small_tap_targets(page) == []
     assert page.locator("input[type=file], video, canvas, [capture]").count() == 0
+    page.click("[data-testid=principles] summary")  # the counting principles, opened
+    assert "MCR §3.9.1.6 (1)" in page.inner_text("[data-testid=principles]")
+    assert no_sideways_scroll(page)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

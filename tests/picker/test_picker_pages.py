@@ -27,6 +27,10 @@ def test_the_mcr_picker_offers_each_fan_once_by_value_tier(client):
     headings = [int(v) for v in re.findall(r'<h2 class="category">(\d+) points?</h2>', html)]
     assert headings == sorted({f["value"] for f in fans}, reverse=True)
     assert "MCR §3.9.1.1" in html and "MCR §3.9.1.3" in html and "MCR §3.9.1.6" in html
+    catalogue = get_ruleset("mcr").scoring.catalogue_json()
+    assert f"gives the winner {catalogue['rules']['payoff']['extra']} points" in html
+    for principle in catalogue["principles"]:  # the counting principles, as the fans say them
+        assert principle["section"] in html
     embedded = re.search(r'<script type="application/json" id="mcr-catalogue"[^>]*>(.*?)</script>',
                          html, re.S).group(1)
     assert json.loads(embedded) == get_ruleset("mcr").scoring.catalogue_json()
