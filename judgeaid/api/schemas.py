@@ -119,3 +119,68 @@ class OpenAPIDocument(BaseModel):
     model_config = {"extra": "allow"}
     openapi: str
     paths: dict[str, Any]
+
+
+# MCR (issue 16): fans by their Appendix 1 number, flowers apart (MCR §3.9.1).
+
+FanCount = Annotated[int, WholeNumber, Field(ge=0, le=99)]
+
+
+class McrScoreBody(Schema):
+    fans: Annotated[dict[Annotated[str, Field(max_length=12)], FanCount],
+                    Field(max_length=81, description="fan number (\"1\" .. \"81\") -> times it "
+                                                     "counts; 0 means not ticked")] = {}
+    flowers: Annotated[int, WholeNumber, Field(ge=0, le=8, description=(
+        "Flower tiles, 1 point each, not toward the 8-point minimum; or give them as fan "
+        "\"81\", not both"))] | None = None
+
+
+class McrIssue(BaseModel):
+    code: str
+    message: str = Field(description="Our words, naming the fans and citing the section")
+    fans: list[str] = []
+    section: str = Field(description="What it rests on, e.g. \"MCR App. 1 fan 22\"")
+
+
+class McrLine(BaseModel):
+    id: str = Field(description="The fan's Appendix 1 number")
+    name: str
+    chinese: str
+    count: int
+    points: int
+    implied_by: str | None = Field(None, description="Always null: MCR includes nothing")
+
+
+class McrScoreOut(BaseModel):
+    value: int = Field(description="All fans and flowers")
+    fan_points: int = Field(description="Without flowers: what the 8-point minimum counts")
+    flowers: int
+    lines: list[McrLine]
+    warnings: list[McrIssue]
+
+
+class McrScoreErrors(BaseModel):
+    errors: list[McrIssue]
+    warnings: list[McrIssue] = []
+
+
+class McrPayoffBody(Schema):
+    # Optional for a draw, where nobody scores; the core asks for at least 8 otherwise.
+    value: between(0, 100_000) | None = None
+    win: Literal["self", "discard", "draw"]
+    winner: Seat | None = None
+    discarder: Seat | None = None
+
+
+class McrPayoffOut(BaseModel):
+    deltas: dict[Seat, int]
+    responsible: Seat | None = Field(None, description="The discarder, who paid the value")
+
+
+class McrCatalogue(BaseModel):
+    """The 81 fans and their rule tables (shape owned by the core)."""
+
+    model_config = {"extra": "allow"}
+    version: str
+    minimum: int
+    fans: list[dict[str, Any]]

@@ -13,6 +13,12 @@ from judgeaid.api.schemas import (
     Empty,
     LoginBody,
     LoginOut,
+    McrCatalogue,
+    McrPayoffBody,
+    McrPayoffOut,
+    McrScoreBody,
+    McrScoreErrors,
+    McrScoreOut,
     Me,
     Ok,
     OpenAPIDocument,
@@ -110,3 +116,31 @@ def zj_score(json: ScoreBody):
 def zj_payoff(json: PayoffBody):
     """Split a hand's value among the four seats (§2.3)."""
     return jsonify(scoring.split_payoff(json.model_dump(exclude_none=True)))
+
+
+@bp.get("/mcr/catalogue")
+@edge.api.validate(resp=responses(McrCatalogue, errors=()), tags=["scoring"])
+def mcr_catalogue():
+    """Return the 81 MCR fans (Appendix 1), the counting principles and the rule tables."""
+    response = jsonify(scoring.mcr_catalogue())
+    response.cache_control.public = True
+    response.cache_control.max_age = 300
+    return response
+
+
+@bp.post("/mcr/score")
+@edge.api.validate(json=McrScoreBody, resp=responses(McrScoreOut, errors=(400, 413, 415),
+                                                     also={422: McrScoreErrors}),
+                   tags=["scoring"])
+def mcr_score(json: McrScoreBody):
+    """Total the ticked MCR fans and flowers (MCR §3.9.1); 422 lists the rules broken."""
+    result = scoring.mcr_score(json.fans, json.flowers)
+    return jsonify(result), 422 if "errors" in result else 200
+
+
+@bp.post("/mcr/payoff")
+@edge.api.validate(json=McrPayoffBody, resp=responses(McrPayoffOut, errors=(400, 413, 415)),
+                   tags=["scoring"])
+def mcr_payoff(json: McrPayoffBody):
+    """Split an MCR hand's value among the four seats (MCR §3.9.1.3)."""
+    return jsonify(scoring.mcr_payoff(json.model_dump(exclude_none=True)))

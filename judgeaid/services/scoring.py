@@ -1,7 +1,7 @@
-"""Scoring requests from the API: validate the JSON shape, call the pure ZJ core.
+"""Scoring requests from the API: validate the JSON shape, call the pure ZJ or MCR core.
 
-The endpoints are Zung Jung's by their URL (/api/zj/...), so they ask the registry for "zj"
-rather than for an event's ruleset.
+The endpoints name their ruleset in the URL (/api/zj/..., /api/mcr/...), so they ask the
+registry for "zj" or "mcr" rather than for an event's ruleset.
 """
 
 from __future__ import annotations
@@ -49,3 +49,40 @@ def picker_page() -> dict[str, Any]:
                "patterns": [p for p in data["patterns"] if p["category"] == c["id"]]}
               for c in data["categories"]]
     return {"groups": groups, "catalogue": data}
+
+
+# MCR (issue 16): the /api/mcr/... endpoints are MCR's by their URL, as the ones above are ZJ's.
+
+def _mcr() -> Scoring:
+    return get_ruleset("mcr").scoring
+
+
+def mcr_catalogue() -> dict[str, Any]:
+    """Return the 81 MCR fans and their rule tables as the browser receives them."""
+    return _mcr().catalogue_json()
+
+
+def mcr_score(fans: dict[str, int], flowers: int | None = None) -> dict[str, Any]:
+    """Total the ticked MCR fans (number -> count) and flowers; the value, or the broken rules."""
+    flower = _mcr().catalogue_json()["flower"]
+    if flowers is not None and flower in fans:
+        raise ServiceError(f"Give the flowers once: as 'flowers' or as fan {flower}, not both.")
+    ticked = dict(fans)
+    if flowers:
+        ticked[flower] = flowers
+    try:
+        hand = _mcr().score_hand(ticked)
+    except MalformedHand as exc:
+        raise ServiceError(str(exc), code=exc.code) from exc
+    body = hand.as_dict()
+    if hand.errors:
+        return {"errors": body["errors"], "warnings": body["warnings"]}
+    return {key: body[key] for key in ("value", "fan_points", "flowers", "lines", "warnings")}
+
+
+def mcr_payoff(body: dict[str, Any]) -> dict[str, Any]:
+    """Split an MCR hand's value among the four seats; raise ServiceError for malformed input."""
+    try:
+        return _mcr().payoff_request(body).as_dict()
+    except MalformedPayoff as exc:
+        raise ServiceError(str(exc)) from exc

@@ -172,6 +172,11 @@ function pairErrors(index, ticked, seen) {
       }
     }
   }
+  rules.waits.forEach((a, position) => {
+    for (const b of rules.waits.slice(position + 1)) {
+      if (ticked.has(a) && ticked.has(b)) add("one_wait", a, b, index.sections.wait);
+    }
+  });
   for (const a of rules.draw_wins) {
     for (const b of rules.discard_wins) {
       if (ticked.has(a) && ticked.has(b)) add("win_conflict", a, b, index.sections.win);

@@ -32,3 +32,30 @@ def expect_payoff(case: dict, result: dict) -> None:
     assert sum(result["deltas"].values()) == 0
     if "responsible" in case:
         assert result["responsible"] == case["responsible"]
+
+
+def mcr_fans(case: dict) -> dict:
+    """Return an MCR case's fans with its flowers as fan "81", as the core and mcr.js take them."""
+    fans = dict(case["fans"])
+    if case.get("flowers", 0) != 0:
+        fans["81"] = case["flowers"]
+    return fans
+
+
+def expect_mcr_score(case: dict, result: dict) -> None:
+    """Assert that an MCR score (the as_dict / mcr.js shape) meets a case's expectations."""
+    error_codes = sorted(issue["code"] for issue in result["errors"])
+    if case["status"] == 422:
+        assert error_codes, "expected counting-rule errors"
+        if "errors" in case:
+            assert error_codes == sorted(case["errors"])
+        if "error" in case:
+            assert case["error"] in error_codes
+    else:
+        assert error_codes == []
+        assert result["value"] == case["value"]
+        assert result["value"] == sum(line["points"] for line in result["lines"])
+    for issue in (*result["errors"], *result["warnings"]):
+        assert issue["section"] in issue["message"]
+    if "warnings" in case:
+        assert sorted(issue["code"] for issue in result["warnings"]) == sorted(case["warnings"])

@@ -217,6 +217,11 @@ TWO_DRAGONS = "54"
 DRAW_WINS = ("44", "46", "56", "80")
 DISCARD_WINS = ("45", "47", "53", "62")
 
+# App. 1 fans 77 and 78: a wait fan does not count when the hand waits in more than one way,
+# so one hand scores at most one of the three wait fans.
+WAITS = ("77", "78", "79")
+WAIT_SECTION = "MCR App. 1 fans 77, 78"
+
 # The account-once principle (MCR §3.9.1.6 (5)) read for chows, our reading: a hand holds at
 # most four chows; fans pairing two chows can count at most three times in all, at most once
 # beside a fan of three chows, and never beside a fan built of all four chows.
@@ -342,6 +347,8 @@ MESSAGES: dict[str, str] = {
                      "{b} ({section}).",
     "win_conflict": "{a} is a win on a drawn tile and {b} a win on another player's tile; a "
                     "hand is won only one way ({section}).",
+    "one_wait": "{a} and {b} cannot both score: a wait fan counts only when the hand waits "
+                "in that one way ({section}).",
     "shape_conflict": "{a} and {b} need different hand shapes, so no hand holds both (our "
                       "reading of {section}).",
     "too_many_times": "{a} is ticked {count} times; one hand can count it at most {max} "
@@ -402,6 +409,7 @@ def catalogue_json() -> dict[str, Any]:
             "chicken": CHICKEN,
             "draw_wins": list(DRAW_WINS),
             "discard_wins": list(DISCARD_WINS),
+            "waits": list(WAITS),
             "pair_chow_fans": list(PAIR_CHOW_FANS),
             "triple_chow_fans": list(TRIPLE_CHOW_FANS),
             "four_chow_fans": list(FOUR_CHOW_FANS),
@@ -415,6 +423,7 @@ def catalogue_json() -> dict[str, Any]:
             "prefers": [{"fan": p.fan, "count": p.count, "better": p.better} for p in PREFERS],
             "sections": {
                 "appendix": APPENDIX_1, "shape": SHAPE_SECTION, "win": WIN_SECTION,
+                "wait": WAIT_SECTION,
                 "count": COUNT_SECTION, "pairing": PAIRING_SECTION,
                 "minimum": MINIMUM_SECTION, "repeat": REPEAT_SECTION,
                 "honor": HONOR_SECTION, "prefer": PREFER_SECTION,

@@ -12,6 +12,7 @@ each), one line per ticked fan in Appendix 1 order, and two lists of `Issue`:
 errors (the hand cannot be scored so; the API answers 422)
     ``excluded``  a pair that an Appendix 1 entry of this text says does not combine
     ``chicken_alone``  43 Chicken Hand beside another fan (its definition)
+    ``one_wait``  two of the wait fans 77, 78, 79 (App. 1 fans 77, 78)
     ``win_conflict``  a fan won on a drawn tile beside one won on a discard (MCR §3.7.2.3)
     ``shape_conflict``  fans needing different hand shapes (our reading of MCR §3.7.2)
     ``too_many_times``  a fan counted more often than one hand allows (our reading)
@@ -65,6 +66,8 @@ from .catalogue import (
     SHAPE_SECTION,
     SHAPES,
     TRIPLE_CHOW_FANS,
+    WAIT_SECTION,
+    WAITS,
     WIN_SECTION,
 )
 
@@ -211,6 +214,10 @@ def _pair_errors(ticked: dict[str, int], seen: set[frozenset[str]]) -> list[Issu
         for b in ticked:
             if b != FLOWER:
                 add("chicken_alone", CHICKEN, b, f"{APPENDIX_1} fan {CHICKEN}")
+    for index, a in enumerate(WAITS):
+        for b in WAITS[index + 1:]:
+            if a in ticked and b in ticked:
+                add("one_wait", a, b, WAIT_SECTION)
     for a in DRAW_WINS:
         for b in DISCARD_WINS:
             if a in ticked and b in ticked:

@@ -1,0 +1,98 @@
+"""Every MCR case through the JSON API: GET /api/mcr/catalogue, POST /api/mcr/score, payoff."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+CASES = json.loads((Path(__file__).parents[1] / "mcr_cases.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("case", CASES["score"], ids=[c["name"] for c in CASES["score"]])
+def test_score_case(client, case):
+    response = client.post("/api/mcr/score",
+                           json={"fans": case["fans"], "flowers": case["flowers"]})
+    body = response.get_json()
+    assert response.status_code == case["status"], body
+    if case["status"] == 200:
+        assert body["value"] == case["value"]
+        assert body["value"] == sum(line["points"] for line in body["lines"])
+        assert "errors" not in body
+        if "warnings" in case:
+            assert sorted(w["code"] for w in body["warnings"]) == sorted(case["warnings"])
+    elif case["status"] == 422:
+        codes = sorted(e["code"] for e in body["errors"])
+        assert codes and all(e["message"] and e["section"] in e["message"]
+                             for e in body["errors"])
+        if "errors" in case:
+            assert codes == sorted(case["errors"])
+        if "error" in case:
+            assert case["error"] in codes
+    else:
+        assert body["error"] == "Bad Request" and body["message"]
+
+
+@pytest.mark.parametrize("case", CASES["payoff"], ids=[c["name"] for c in CASES["payoff"]])
+def test_payoff_case(client, case):
+    response = client.post("/api/mcr/payoff", json=case["request"])
+    body = response.get_json()
+    assert response.status_code == case.get("status", 200), body
+    if response.status_code == 200:
+        assert body["deltas"] == case["deltas"]
+        if "responsible" in case:
+            assert body["responsible"] == case["responsible"]
+    else:
+        assert body["message"]
+
+
+def test_the_issue_example_scores_with_its_lines(client):
+    response = client.post("/api/mcr/score", json={"fans": {"69": 2, "70": 1, "50": 1},
+                                                   "flowers": 1})
+    assert response.status_code == 200
+    body = response.get_json()
+    assert (body["value"], body["fan_points"], body["flowers"]) == (10, 9, 1)
+    assert [(line["id"], line["name"], line["count"], line["points"]) for line in body["lines"]] \
+        == [("50", "Half Flush", 1, 6), ("69", "Pure Double Chow", 2, 2),
+            ("70", "Mixed Double Chow", 1, 1), ("81", "Flower Tiles", 1, 1)]
+
+
+def test_an_excluded_pair_names_both_fans(client):
+    response = client.post("/api/mcr/score", json={"fans": {"1": 1, "61": 1}})
+    assert response.status_code == 422
+    (error,) = response.get_json()["errors"]
+    assert error["code"] == "excluded" and error["fans"] == ["1", "61"]
+    assert "1 Big Four Winds" in error["message"] and "61 Seat Wind" in error["message"]
+    assert error["section"] == "MCR App. 1 fan 1"
+
+
+def test_flowers_are_given_once(client):
+    response = client.post("/api/mcr/score", json={"fans": {"43": 1, "81": 2}, "flowers": 1})
+    assert response.status_code == 400 and "once" in response.get_json()["message"]
+    response = client.post("/api/mcr/score", json={"fans": {"43": 1, "81": 2}})
+    assert response.status_code == 200 and response.get_json()["value"] == 10
+
+
+@pytest.mark.parametrize("body", [{"fans": []}, {"fans": "43"}, {"fans": {"43": 1}, "x": 1},
+                                  {"fans": {"43": 100}}])
+def test_score_needs_a_fans_object(client, body):
+    assert client.post("/api/mcr/score", json=body).status_code == 400
+
+
+def test_the_catalogue_is_public_and_complete(client):
+    response = client.get("/api/mcr/catalogue")
+    assert response.status_code == 200 and response.cache_control.public
+    body = response.get_json()
+    assert len(body["fans"]) == 81 and body["minimum"] == 8 and body["version"] == "MCR (WMO)"
+    fan = body["fans"][21]
+    assert (fan["number"], fan["name"], fan["chinese"], fan["excludes"]) == (
+        22, "Full Flush", "清一色", ["76"])
+    assert len(body["principles"]) == 5
+
+
+def test_the_openapi_document_holds_the_mcr_endpoints(client):
+    doc = client.get("/api/openapi.json").get_json()
+    assert {"/api/mcr/catalogue", "/api/mcr/score", "/api/mcr/payoff"} <= doc["paths"].keys()
+    assert "422" in doc["paths"]["/api/mcr/score"]["post"]["responses"]
+    schemas = doc["components"]["schemas"]
+    (body,) = [s for name, s in schemas.items() if name.endswith("McrScoreBody")]
+    assert {"fans", "flowers"} <= body["properties"].keys()
