@@ -46,7 +46,7 @@ def player_view(token: str) -> dict:
                    "team": player.team.name if player.team else None, "status": player.status,
                    "note": _status_note(player)},
         "tournament": {"id": player.tournament.id, "name": player.tournament.name,
-                       "time_zone": zone},
+                       "time_zone": zone, "ruleset": player.tournament.ruleset},
         "sessions": sessions,
         "has_seat": bool(seated),
         "is_league": player.tournament.settings.get("rotation") == "league",

@@ -44,6 +44,7 @@ PARAMS = {
     "organizer.create": lambda e: {},
     "organizer.owner_login": lambda e: {},
     "picker.picker": lambda e: {},
+    "picker.picker_mcr": lambda e: {},
     "players.page": lambda e: {"token": e["token"]},
     "cards.live": lambda e: {"card_id": e["card_id"]},
     "cards.paper": lambda e: {"card_id": e["card_id"]},
