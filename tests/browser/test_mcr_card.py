@@ -121,3 +121,29 @@ def test_the_new_tournament_form_offers_the_chosen_rulesets_formats(app, live_se
     page.wait_for_url(lambda url: "/organizer" in url)
     expect(page.locator("[data-testid=ruleset]")).to_have_text("MCR")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+
+
+def test_judge_ticks_mcr_fans_in_the_picker_sheet_for_a_hand(app, live_server, context, page):
+    mcr = make_mcr_demo(app)
+    login_api(context, live_server, mcr)
+    url = live_server.url + mcr["cards"][0]["url"]
+    open_card(page, url)
+    card = api_card(page, live_server, int(url.rsplit("/", 1)[1]))
+    seats = fill_round(page, card, 1, winner="W", win="self")
+    page.click("[data-open-picker]")
+    frame = page.frame_locator("[data-picker-frame]")
+    frame.locator("html[data-picker-ready=true]").wait_for(state="attached")
+    # Pure Straight (16) and Concealed Hand (2), then the hand comes back to the form
+    frame.locator("[data-fan='28']").click()
+    frame.locator("[data-fan='62']").click()
+    page.click("[data-use-hand]")
+    form = page.locator("[data-round-form]")
+    expect(form.locator("input[name=value]")).to_have_value("18")
+    expect(form.locator("[data-patterns-line]")).to_contain_text("Pure Straight")
+    # MCR §3.9.1.3: self-drawn 18, each of the others pays 8 + 18
+    expect(page.locator(f"[data-testid=preview-{seats['W']}] output")).to_have_text("+78")
+    save_round(page)
+    line = api_card(page, live_server, card["id"])["rounds"][0]
+    assert line["patterns"] == {"28": 1, "62": 1} and line["value"] == 18
+    assert line["deltas"][str(seats["W"])] == 78
+    expect(page.locator("tr.note[data-note='1']")).to_contain_text("Pure Straight")
