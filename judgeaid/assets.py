@@ -14,7 +14,7 @@ from markupsafe import Markup
 # picker need. Other areas' files are cached the first time a page uses them, so a
 # player's phone on venue Wi-Fi never downloads the judge console in the background.
 SHELL_FILES = ("css/base.css", "css/picker.css", "js/app.js", "js/picker.js", "js/zj.js",
-               "js/outbox.js", "js/dom.js", "js/offline.js", "js/servertime.js",
+               "js/mcr.js", "js/outbox.js", "js/dom.js", "js/offline.js", "js/servertime.js",
                "icons/icon-192.png")
 
 

@@ -25,7 +25,11 @@ def register(app: Flask) -> None:
     @click.option("--time-zone", default=None,
                   help="The venue's IANA time zone, e.g. Europe/Copenhagen "
                        "(default: the server's own zone, else UTC).")
-    def demo(n_players: int, seed: int, if_empty: bool, time_zone: str | None) -> None:
+    @click.option("--ruleset", default="zj", show_default=True,
+                  type=click.Choice(["zj", "mcr"]),
+                  help="The demo's rules: zj (Zung Jung, ZJM v2.1) or mcr (MCR).")
+    def demo(n_players: int, seed: int, if_empty: bool, time_zone: str | None,
+             ruleset: str) -> None:
         """Create a demo tournament (session 1 seated) and print it as JSON."""
         from judgeaid.demo import create_demo
         from judgeaid.models import Tournament
@@ -38,7 +42,7 @@ def register(app: Flask) -> None:
             raise click.BadParameter("use a positive multiple of 4", param_hint="--players")
         with app.test_request_context(base_url=app.config.get("PUBLIC_BASE_URL") or None):
             try:
-                result = create_demo(n_players, seed, time_zone=time_zone)
+                result = create_demo(n_players, seed, time_zone=time_zone, ruleset=ruleset)
             except ServiceError as exc:
                 db.session.rollback()
                 raise click.ClickException(exc.message) from exc

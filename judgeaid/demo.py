@@ -7,9 +7,12 @@ from flask import url_for
 from judgeaid.services.demo import seed_demo
 
 
-def create_demo(n_players: int = 32, seed: int = 1, *, time_zone: str | None = None) -> dict:
-    """Create the demo tournament and return the JSON the `demo` command prints."""
-    demo = seed_demo(n_players, seed, time_zone=time_zone)
+def create_demo(n_players: int = 32, seed: int = 1, *, time_zone: str | None = None,
+                ruleset: str | None = None) -> dict:
+    """Create the demo tournament (Zung Jung unless told) and return the JSON the `demo`
+    command prints."""
+    demo = seed_demo(n_players, seed, time_zone=time_zone,
+                     **({"ruleset": ruleset} if ruleset else {}))
     return {
         **demo,
         "cards": [{"table": card["table"],

@@ -22,9 +22,10 @@ POLICY = (
     "frame-ancestors {ancestors}",
 )
 
-# The live card opens the picker in a sheet (an iframe of this site), and inside that sheet
-# the service worker may answer with the offline page; no other page may be framed at all.
-FRAMED_BY_SELF = frozenset({"picker.picker", "main.offline"})
+# The live card opens its ruleset's picker in a sheet (an iframe of this site), and inside
+# that sheet the service worker may answer with the offline page; no other page may be
+# framed at all.
+FRAMED_BY_SELF = frozenset({"picker.picker", "picker.picker_mcr", "main.offline"})
 
 FIXED = {
     "X-Content-Type-Options": "nosniff",

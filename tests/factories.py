@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import json
 import math
 import time
 import uuid
@@ -412,6 +413,15 @@ def token_of(app, tid, number):
                                                             Player.number == number))
 
 
+def play_by(app, tid, ruleset: str) -> None:
+    """Make a tournament play by another registered ruleset ("zj", "mcr")."""
+    from judgeaid.models import Tournament
+
+    with app.app_context():
+        db.session.get(Tournament, tid).ruleset = ruleset
+        db.session.commit()
+
+
 class ServerClock:
     """The server's clock for a test: real time plus a skew the test moves, or frozen."""
 
@@ -755,3 +765,13 @@ def upload_backup(client, data: bytes, **form):
     parts.append(f"--{boundary}--\r\n".encode())
     return client.post("/new/restore", data=b"".join(parts),
                        content_type=f"multipart/form-data; boundary={boundary}")
+
+
+def make_mcr_demo(app, players: int = 8, seed: int = 5) -> dict:
+    """Create the MCR demo (`flask demo --ruleset mcr`) in the test's database; return its JSON."""
+    from judgeaid.demo import create_demo
+
+    with app.test_request_context():
+        demo = create_demo(players, seed, ruleset="mcr")
+        db.session.commit()
+    return json.loads(json.dumps(demo))

@@ -12,6 +12,8 @@ ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "static"
 MODULES = {path.name: path.read_text() for path in sorted((STATIC / "js").glob("*.js"))}
 IMPORT = re.compile(r"""^\s*import\s[^;]*?from\s+["']\./([\w.-]+\.js)["']""", re.M | re.S)
+# A module a page loads only when it needs it: import("./mcr.js") (the picker's scoring).
+DYNAMIC = re.compile(r"""\bimport\(\s*["']\./([\w.-]+\.js)["']\s*\)""")
 
 
 def defining(pattern):
@@ -20,8 +22,8 @@ def defining(pattern):
 
 
 def imports_of(name):
-    """Return the modules that module name imports statically."""
-    return set(IMPORT.findall(MODULES[name]))
+    """Return the modules that module name imports, statically or when it needs them."""
+    return set(IMPORT.findall(MODULES[name])) | set(DYNAMIC.findall(MODULES[name]))
 
 
 @pytest.mark.parametrize(("what", "pattern", "home"), [

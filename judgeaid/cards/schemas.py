@@ -121,6 +121,14 @@ class CardView(BaseModel):
     totals: dict[int, dict[str, int]]
     is_complete: bool
     recorder: int | None
+    ruleset: str | None = Field(None, description="the event's ruleset: zj or mcr")
+    words: dict[str, Any] | None = Field(
+        None, description="how the card names a deal (round, or hand in MCR) and the four "
+                          "parts of the session (cycles, or MCR's wind rounds)")
+    table_points: dict[int, float] | None = Field(
+        None, description="MCR §3.9.2: each player's table points (4/2/1/0 by session score, "
+                          "tied places sharing equally) once every hand is settled; null "
+                          "before, and for Zung Jung")
 
 
 class CardWriteOut(BaseModel):

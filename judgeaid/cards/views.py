@@ -55,6 +55,13 @@ def live(card_id: int):
                            reason_limit=REASON_LIMIT)
 
 
+@bp.get("/cards/<int:card_id>/sheet")
+def sheet(card_id: int):
+    """Show the card as a score sheet to print: + / − / running total per seat (MCR App. 5)."""
+    card = cards.get_card_or_404(card_id)
+    return render_template("cards/sheet.html", **cards.score_sheet(card))
+
+
 WRITE = {"resp": edge.responses(CardWriteOut, also={422: edge.ErrorBody}), "tags": ["cards"],
          "security": {"session": []}}
 

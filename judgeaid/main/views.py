@@ -11,7 +11,7 @@ from judgeaid.services.cards import actor_display
 bp = Blueprint("main", __name__)
 
 # Pages the service worker keeps so they open with no network at all.
-SHELL_PAGES = ("/offline", "/picker")
+SHELL_PAGES = ("/offline", "/picker", "/picker/mcr")
 
 
 @bp.app_template_filter("actor")

@@ -56,6 +56,8 @@ class NewTournamentForm(FormSchema):
     """Creating a tournament; the service names a missing or unknown format in its words."""
 
     name: text(length_of(Tournament.name)) = ""
+    # "zj" or "mcr"; the service names an unknown one in its words
+    ruleset: text(20) = "zj"
     format: text(20) = ""
     organizer_name: text(length_of(User.name)) = ""
     pin: text(12) = ""

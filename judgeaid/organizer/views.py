@@ -51,7 +51,7 @@ def create(form: NewTournamentForm):
         def apply():
             tournament, organizer = accounts.create_tournament(
                 form.name, form.format, form.organizer_name, form.pin,
-                time_zone=form.time_zone or None)
+                time_zone=form.time_zone or None, ruleset=form.ruleset)
             leaderboards.set_event_facts(tournament, form.facts(), organizer)
             return {"tournament": tournament.id, "user": organizer.id}
 
@@ -98,7 +98,8 @@ def _once_setting_pin(kind: str, target: str, form, apply, *, tournament_id: int
 
 
 # The new-tournament form's leaderboard fields (§3.5.2.1) read their values from `form`.
-NEW_FACTS = {"series_choices": leaderboards.SERIES_CHOICES}
+NEW_FACTS = {"series_choices": leaderboards.SERIES_CHOICES,
+             "rulesets": organizing.ruleset_choices()}
 
 
 # A backup holds every card's history: a 400-player, 8-session event's file is about 5 MB.

@@ -33,6 +33,15 @@ FIELD = 8
 MONO_ADVANCE = 1233 / 2048
 SCHEMES = {"formal": "formal payoff (§2.3)", "uniform": "uniform payoff"}
 ROTATIONS = {"standard": "seats change each cycle (§3.4)", "league": "seats fixed (§3.4.1.1)"}
+# The form's words by ruleset: Zung Jung's Official Scoring Card (ZJM A.2.2), or MCR's score
+# sheet (MCR Appendix 5: 16 hands, seats by Appendix 4, table points and signatures).
+FORM_WORDS = {
+    "zj": {"kicker": "Official Scoring Card", "ruleset": "Zung Jung", "rules": None,
+           "round": "Rd", "penalties": "§4.11", "signatures": "(§4.9)"},
+    "mcr": {"kicker": "MCR Score Sheet", "ruleset": "MCR",
+            "rules": "8 + value (MCR §3.9.1.3) · seats by App. 4",
+            "round": "Hd", "penalties": "MCR §3.11", "signatures": "and table points (MCR §3.9.2)"},
+}
 
 
 @dataclass(frozen=True)
@@ -89,14 +98,18 @@ def card_geometry() -> dict:
     }
 
 
-def card_form(tournament: str, rotation: str, scheme: str) -> dict:
+def card_form(tournament: str, rotation: str, scheme: str, ruleset: str = "zj") -> dict:
     """Return the form every card of the print job shares, as plain data."""
     # Columns are the players in starting-seat order, so each column's wind per round
-    # depends only on the rotation (§3.4), never on who sits there.
+    # depends only on the rotation (§3.4; MCR Appendix 4 is the standard one), never on who
+    # sits there.
     seats = session_seats(dict(zip(WINDS, (1, 2, 3, 4), strict=True)), rotation)
+    words = FORM_WORDS.get(ruleset, FORM_WORDS["zj"])
     return {
+        **words,
         "tournament": fit(tournament, 30),  # two lines of 9pt bold at most
-        "rules": f"{SCHEMES.get(scheme, scheme)} · {ROTATIONS.get(rotation, rotation)}",
+        "rules": words["rules"] or f"{SCHEMES.get(scheme, scheme)} · "
+                                   f"{ROTATIONS.get(rotation, rotation)}",
         "rounds": [{"round": s.round_no, "winds": [s.winds[n] for n in (1, 2, 3, 4)]}
                    for s in seats],
     }
@@ -125,7 +138,12 @@ def card_data(view: dict | None, *, session: int, url: str | None = None,
     confirmed = {c["player"]: venuetime.venue_text(c["confirmed_at"], zone, "day_only")
                  for c in view["confirmations"]}
     labels = [fit(f"{n} {names[n]}", 24) for n in numbers]
-    notes = [f"confirmed in judgeaid {confirmed[n]}" if filled and n in confirmed else ""
+    # MCR §3.9.2 each player's table points beside their signature, once the card is settled
+    points = view.get("table_points") if filled else None
+    notes = [" · ".join(part for part in (
+                 f"table points {_points(points[n])}" if points else "",
+                 f"confirmed in judgeaid {confirmed[n]}" if filled and n in confirmed else "")
+                 if part)
              for n in numbers]
     return {
         "session": session, "table": view["table"], "qr": url,
@@ -143,6 +161,10 @@ def card_data(view: dict | None, *, session: int, url: str | None = None,
         "notes": ["\n".join(notes[0::2]), "\n".join(notes[1::2])] if any(notes) else [],
         "foot": f"{url} · card version {view['version']}" if filled else "",
     }
+
+
+def _points(value: float) -> str:
+    return f"{value:g}" if value == round(value, 2) else f"{value:.2f}"
 
 
 def _two_lines(name: str) -> list[str]:
@@ -333,7 +355,7 @@ def render_cards(tournament: Tournament, number: int, *, layout: str = "card",
                                         "height": _inch(sheet.height),
                                         "per_page": sheet.per_page, "marks": cut_marks(sheet)},
         "form": card_form(tournament.name, settings.get("rotation", "standard"),
-                          settings.get("payoff_scheme", "formal")),
+                          settings.get("payoff_scheme", "formal"), tournament.ruleset),
     }
     if not stamped:
         html = render_template("print/cards.html", part="both",

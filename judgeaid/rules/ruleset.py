@@ -107,10 +107,18 @@ class Timing:
     late_arrival: Callable[[int], Any]
     timeout_free_ms: int
     absent_after_ms: int
-    resignation_over_points: int
+    # None: the ruleset has no resignation for time penalties (MCR)
+    resignation_over_points: int | None
     crosses_resignation: Callable[[int, int], bool]
     time_penalty: ClockPenalty
     timeout_penalty: ClockPenalty
+    # False: no turn or play timers at all (MCR times only the session, MCR §3.5.6)
+    has_play_timers: bool = True
+    # why there are no play timers, in the product's words
+    no_play_timers: str = ""
+    # the session clock's words where they differ from Zung Jung's (keys: the clock's states
+    # "ended", "over", "warn15" ..., and "about" for the organizer's page); None: Zung Jung's
+    clock_words: Mapping[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -230,6 +238,26 @@ class Ranking:
 
 
 @dataclass(frozen=True)
+class CardWords:
+    """How a session's scoring card speaks, and what it adds at the end of the session."""
+
+    # one deal of the session ("round" in Zung Jung, "hand" in MCR)
+    round_word: str = "round"
+    # the headings of the session's four parts; empty: "Cycle 1" ... "Cycle 4"
+    cycle_names: tuple[str, ...] = ()
+    # the rule that ends play when the session time is over
+    time_section: str = "§3.4"
+    # whether the card ends with each player's table points (MCR §3.9.2), and the words
+    # saying how they were found
+    shows_table_points: bool = False
+    table_points_note: str = ""
+    # how players and organizers are told the seats change and the hands pay, where the
+    # ruleset's words differ from Zung Jung's (§3.4, §2.3 and §1.9 on those pages)
+    seats_note: str = ""
+    payoff_note: str = ""
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """Everything a service may ask of one set of rules, grouped by what it is about."""
 
@@ -247,3 +275,4 @@ class Ruleset:
     rubric: Rubric
     guide: Guide
     ranking: Ranking
+    card: CardWords = CardWords()

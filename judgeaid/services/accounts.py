@@ -63,10 +63,13 @@ def create_tournament(
     if len(title) > 120:
         raise ServiceError("The tournament name is longer than 120 characters.")
     if ruleset not in RULESETS:
-        raise ServiceError(f"Unknown ruleset '{ruleset}'.")
+        known = ", ".join(f"{r.name} ({code})" for code, r in RULESETS.items())
+        raise ServiceError(f"Unknown ruleset '{ruleset}': choose one of {known}.")
     rules = get_ruleset(ruleset)
     if format_code not in rules.formats:
-        raise ServiceError(f"Unknown format '{format_code}'.")
+        known = ", ".join(f.name for f in rules.formats.values())
+        raise ServiceError(f"Unknown format '{format_code}' for {rules.name}: choose one of "
+                           f"{known}.")
     merged, problems = rules.validate_settings(format_code, settings or {})
     if problems:
         raise ServiceError(" ".join(problems), details=problems)

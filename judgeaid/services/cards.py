@@ -303,7 +303,51 @@ def card_view(card: Card) -> dict:
                    for n, name in names.items()],
         "seat_changes": [_change_json(row) for row in change_rows],
         "deal_owed": {n: skipped for n, skipped in deal_owed(seats, marks).items()},
+        "ruleset": session.tournament.ruleset,
+        "words": card_words(rules),
+        "table_points": _table_points(rules, numbers, totals, rounds),
     }
+
+
+def score_sheet(card: Card) -> dict:
+    """Return the card as a score sheet (MCR Appendix 5): every hand's plus, minus and running
+    total per starting seat, then penalties, totals and table points, for print."""
+    view = card_view(card)
+    numbers = [p["number"] for p in view["players"]]
+    running = dict.fromkeys(numbers, 0)
+    hands = []
+    for line in view["rounds"]:
+        cells = []
+        for number in numbers:
+            sitter = line["seated"].get(number, number)
+            delta = line["deltas"].get(sitter, 0) if "deltas" in line else None
+            if delta is not None:
+                running[number] += delta
+            cells.append({"plus": delta if delta and delta > 0 else None,
+                          "minus": -delta if delta and delta < 0 else None,
+                          "total": running[number] if delta is not None else None})
+        hands.append({"hand": line["round"], "cells": cells,
+                      "is_not_played": line.get("result") == "not_played"})
+    return {"card": view, "hands": hands, "numbers": numbers}
+
+
+def card_words(rules: Ruleset) -> dict:
+    """Return how the card names a deal and the session's four parts, by its ruleset."""
+    words = rules.card
+    cycles = list(words.cycle_names) or [f"Cycle {n}" for n in range(1, 5)]
+    return {"round": words.round_word, "Round": words.round_word.capitalize(),
+            "cycles": cycles, "time_section": words.time_section,
+            "table_points_note": words.table_points_note or None}
+
+
+def _table_points(rules: Ruleset, numbers: list[int], totals: dict, rounds: list[dict]
+                  ) -> dict[int, float] | None:
+    """Return the four players' table points once every hand is settled (MCR §3.9.2)."""
+    if not rules.card.shows_table_points:
+        return None
+    if not all(r["recorded"] or r.get("result") == "not_played" for r in rounds):
+        return None
+    return rules.ranking.table_points({n: totals[n].total for n in numbers})
 
 
 def _change_json(row: CardSeatChange) -> dict:
@@ -338,6 +382,7 @@ def live_page(card: Card, user: User | None) -> dict:
             "short_names": short_names({p["number"]: p["name"] for p in view["people"]}),
             "is_judge": is_judge,
             "has_time_limit": settings.get("session_minutes") is not None,
+            "has_play_timers": rules_of(card).timing.has_play_timers,
             "can_change_seats": can_change_seats,
             "substitutes": available_substitutes(card) if can_change_seats else [],
             "next_round": next((r["round"] for r in view["rounds"] if not r["recorded"]
@@ -562,12 +607,16 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
     _check_recorder(actor, card)
     number = body.round
     scoring = rules_of(card).scoring
+    # "round" in Zung Jung, "hand" in MCR
+    word = rules_of(card).card.round_word
     line = _round_line(body, scoring)
     reason = " ".join(body.reason.split())
     current = _latest(card, number)
 
     if current is None and card.not_played_from and number >= card.not_played_from:
-        raise Conflict(f"Round {number} was not played: the session time ran out (§3.4).")
+        words = rules_of(card).card
+        raise Conflict(f"{words.round_word.capitalize()} {number} was not played: the session "
+                       f"time ran out ({words.time_section}).")
     changes = seat_changes(card)
     empty = empty_from(changes)
     if empty and number >= empty:
@@ -579,14 +628,14 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
     if body.correction:
         _check_judge(actor, card, "correct a round")
         if current is None:
-            raise Conflict(f"Round {number} is not recorded yet, so there is nothing to "
-                           "correct. Reload the card.",
+            raise Conflict(f"{word.capitalize()} {number} is not recorded yet, so there is "
+                           "nothing to correct. Reload the card.",
                            details=_both_lines(card, number, current, line, body))
         if current.revision != body.base_revision:
             verb = "corrected" if current.revision > 1 else "recorded"
             raise Conflict(_conflict(
                 card, number, current, line, actor,
-                what=f"{verb} round {number} after you read it (revision {current.revision} "
+                what=f"{verb} {word} {number} after you read it (revision {current.revision} "
                      f"now stands, not revision {body.base_revision}), as"),
                 details=_both_lines(card, number, current, line, body))
         if not reason:
@@ -595,7 +644,7 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
         if _same_line(current, line):
             return _answer(card, number, current.revision, changed=False)
         raise Conflict(_conflict(card, number, current, line, actor,
-                                 what=f"already recorded round {number} as"),
+                                 what=f"already recorded {word} {number} as"),
                        details=_both_lines(card, number, current, line, body))
     elif card.status == "locked":
         _check_judge(actor, card, "record a round on a confirmed card")
@@ -617,9 +666,9 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
         # Another judge wrote this revision a moment ago: theirs stands, this one is refused.
         now = _latest(card, number)
         message = (_conflict(card, number, now, line, actor,
-                             what=f"recorded round {number} a moment before you, as")
-                   if now else f"Round {number} was just recorded by someone else. Reload "
-                               "the card.")
+                             what=f"recorded {word} {number} a moment before you, as")
+                   if now else f"{word.capitalize()} {number} was just recorded by someone "
+                               "else. Reload the card.")
         return Conflict(message, details=_both_lines(card, number, now, line, body))
 
     writes.add_unique(row, clash)
@@ -739,7 +788,8 @@ def confirm_totals(card: Card, player: int | None, actor: Actor, *, on_paper: bo
     if not view["is_complete"]:
         missing = [r["round"] for r in view["rounds"]
                    if not r["recorded"] and r.get("result") != "not_played"]
-        raise Conflict(f"The card is not finished: round {missing[0]} and "
+        word = rules_of(card).card.round_word
+        raise Conflict(f"The card is not finished: {word} {missing[0]} and "
                        f"{len(missing) - 1} more are not recorded. Record them, or mark the "
                        "session time over.")
     if player not in view["pending_confirmations"]:
@@ -773,8 +823,9 @@ def close_rounds(card: Card, actor: Actor, *, from_round: int | None = None) -> 
     recorded = max(_revisions(card), default=0)
     first = from_round or recorded + 1
     if first <= recorded:
-        raise Conflict(f"Round {recorded} is already recorded; rounds from {recorded + 1} on "
-                       "can be marked not played.")
+        word = rules.card.round_word
+        raise Conflict(f"{word.capitalize()} {recorded} is already recorded; {word}s from "
+                       f"{recorded + 1} on can be marked not played.")
     card.not_played_from = first if first <= rules.session.rounds else None
     _touch(card)
     record_event("card.time_over", tournament_id=card.tournament_id,

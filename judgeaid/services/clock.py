@@ -181,7 +181,9 @@ def clock_view(tournament_id: int, number: int | None = None, now_ms: int | None
     tournament = get_tournament_or_404(tournament_id)
     session = current_session(tournament_id, number)
     now = server_now_ms() if now_ms is None else now_ms
-    return {"now_ms": now, "tournament": {"id": tournament.id, "name": tournament.name},
+    words = get_ruleset(tournament.ruleset).timing.clock_words
+    return {"now_ms": now, "tournament": {"id": tournament.id, "name": tournament.name,
+                                          "clock_words": dict(words) if words else None},
             "session": session_view(session, now) if session else None,
             "sessions": [s.number for s in _sessions(tournament_id) if s.tables]}
 

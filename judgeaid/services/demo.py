@@ -8,8 +8,10 @@ from __future__ import annotations
 import random
 
 from judgeaid.extensions import db
+from judgeaid.rules import DEFAULT_RULESET
 from judgeaid.services import accounts, players, seating
 from judgeaid.services.cards import card_for_table
+from judgeaid.services.errors import ServiceError
 
 GIVEN = ["Ava", "Bao", "Chen", "Dara", "Emil", "Fang", "Gus", "Hana", "Ines", "Jun", "Kai",
          "Lena", "Mei", "Nils", "Olu", "Pia", "Quan", "Rosa", "Sven", "Tao", "Uma", "Vik",
@@ -18,13 +20,23 @@ FAMILY = ["Kwan", "Lopez", "Müller", "Nguyen", "Okafor", "Park", "Rossi", "Sato
           "Weber", "Yilmaz", "Zhang", "Dubois", "Silva", "Novak", "Ito"]
 
 
-def seed_demo(n_players: int = 32, seed: int = 1, *, time_zone: str | None = None) -> dict:
+# Each ruleset's demo event: its name and format
+DEMO_EVENTS = {DEFAULT_RULESET: ("judgeaid Demo Open", "csom"),
+               "mcr": ("judgeaid MCR Demo Open", "mcr")}
+
+
+def seed_demo(n_players: int = 32, seed: int = 1, *, time_zone: str | None = None,
+              ruleset: str = DEFAULT_RULESET) -> dict:
     """Create the demo tournament; return its staff's PINs, its cards and its players."""
+    if ruleset not in DEMO_EVENTS:
+        raise ServiceError(f"There is no demo for the ruleset '{ruleset}'; choose one of "
+                           f"{', '.join(DEMO_EVENTS)}.")
     rng = random.Random(seed)
     pins = {role: f"{rng.randrange(10**5, 10**6)}" for role in ("organizer", "head", "judge")}
+    name, format_code = DEMO_EVENTS[ruleset]
     tournament, organizer = accounts.create_tournament(
-        "judgeaid Demo Open", "csom", "Olivia Organizer", pins["organizer"], seed=seed,
-        time_zone=time_zone)
+        name, format_code, "Olivia Organizer", pins["organizer"], seed=seed,
+        time_zone=time_zone, ruleset=ruleset)
     accounts.add_user(tournament, "Hugo Head", "head_judge", pins["head"], actor=organizer)
     judge = accounts.add_user(tournament, "Jade Judge", "judge", pins["judge"], actor=organizer)
     names: set[str] = set()

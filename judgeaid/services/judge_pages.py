@@ -150,7 +150,10 @@ def judge_home(tournament_id: int, user: User) -> dict:
     recent = search_log(tournament_id)["entries"][:5]
     open_appeals = db.session.scalar(select(func.count(Appeal.id)).where(
         Appeal.tournament_id == tournament_id, Appeal.status == "filed")) or 0
-    return {"tournament": {"id": tournament.id, "name": tournament.name},
+    rules = get_ruleset(tournament.ruleset)
+    return {"tournament": {"id": tournament.id, "name": tournament.name,
+                           "ruleset": rules.name,
+                           "has_play_timers": rules.timing.has_play_timers},
             "user": {"name": user.name, "role": user.role, "id": user.id,
                      "is_head_judge": user.is_head_judge},
             "session": session.number if session else None,

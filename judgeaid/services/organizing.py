@@ -22,15 +22,32 @@ from judgeaid.models import (
     Tournament,
     User,
 )
-from judgeaid.rules import get_ruleset
+from judgeaid.rules import RULESETS, get_ruleset
 from judgeaid.services import seating, throttle
 from judgeaid.services.accounts import ROLE_NAMES, get_tournament_or_404
-from judgeaid.services.cards import card_for_table
+from judgeaid.services.cards import card_for_table, card_words
 from judgeaid.services.errors import Conflict
-from judgeaid.services.overview import tournament_summary
+from judgeaid.services.overview import ruleset_label, tournament_summary
 from judgeaid.services.seating import WIND_NAMES
 from judgeaid.tournament.rotation import cycle_seats
 from judgeaid.tournament.seating import plan_report
+
+# The text each ruleset's formats come from, and the format the new-tournament form starts
+# on; a ruleset not listed starts on its first format.
+RULESET_CHOICES = {"zj": ("Format (§3.1)", "csom"), "mcr": ("Format (MCR §3.5.4)", "mcr")}
+
+
+def ruleset_choices() -> list[dict]:
+    """Return the rulesets a new tournament may play, each with its formats."""
+    choices = []
+    for code, rules in RULESETS.items():
+        first = next(iter(rules.formats))
+        legend, default = RULESET_CHOICES.get(code, ("Format", first))
+        choices.append({"code": code, "label": ruleset_label(code), "legend": legend,
+                        "default_format": default if default in rules.formats else first,
+                        "formats": [{"code": f.code, "name": f.name, "summary": f.summary}
+                                    for f in rules.formats.values()]})
+    return choices
 
 
 def desk(tournament_id: int, limits: throttle.Limits | None = None) -> dict:
@@ -84,11 +101,15 @@ def sessions_page(tournament_id: int) -> dict:
     fmt = get_ruleset(tournament.ruleset).formats[tournament.format]
     return {
         "t": {"id": tournament.id, "name": tournament.name, "format": fmt.name,
+              "ruleset": ruleset_label(tournament.ruleset),
               "time_zone": tournament.time_zone},
         "settings": {key: settings.get(key) for key in (
             "sessions", "session_minutes", "rotation", "payoff_scheme", "turn_seconds",
             "free_seconds", "round_bank_seconds")},
         "is_started": any(s["status"] in ("playing", "finished") for s in sessions),
+        "words": {**card_words(get_ruleset(tournament.ruleset)),
+                  "seats_note": get_ruleset(tournament.ruleset).card.seats_note,
+                  "payoff_note": get_ruleset(tournament.ruleset).card.payoff_note},
         "sessions": sessions,
         "next": _next_state(tournament, upcoming),
         "changes": [_change_row(p) for p in roster
@@ -283,6 +304,8 @@ def table_page(tournament_id: int, number: int, table_number: int) -> dict:
             "table": {"number": table.number, "source": table.seats_source, "seats": seats,
                       "card_id": card.id, "has_rounds": seating.card_has_rounds(card)},
             "rotation": rotation, "cycles": cycles, "winds": list(WINDS),
+            "words": {**card_words(get_ruleset(tournament.ruleset)),
+                      "seats_note": get_ruleset(tournament.ruleset).card.seats_note},
             "wind_names": WIND_NAMES}
 
 

@@ -10,6 +10,14 @@ from judgeaid.models import Player, PlaySession, Tournament
 from judgeaid.rules import get_ruleset
 from judgeaid.services.accounts import get_tournament_or_404
 
+# How pages name each ruleset; a ruleset not listed goes by its own name.
+RULESET_LABELS = {"zj": "Zung Jung (ZJM v2.1)", "mcr": "MCR"}
+
+
+def ruleset_label(code: str) -> str:
+    """Return the words pages use for a ruleset."""
+    return RULESET_LABELS.get(code) or get_ruleset(code).name
+
 
 def list_tournaments() -> list[dict]:
     """Return every tournament with its player count, newest first."""
@@ -19,6 +27,7 @@ def list_tournaments() -> list[dict]:
     rows = db.session.scalars(select(Tournament).order_by(Tournament.created_at.desc()))
     return [{"id": t.id, "name": t.name,
              "format": get_ruleset(t.ruleset).formats[t.format].name,
+             "ruleset": ruleset_label(t.ruleset),
              "players": counts.get(t.id, 0)} for t in rows]
 
 
@@ -30,6 +39,7 @@ def tournament_summary(tournament_id: int) -> dict:
                                   .order_by(PlaySession.number))
     return {
         "id": t.id, "name": t.name, "format": fmt.name, "kind": fmt.kind,
+        "ruleset": ruleset_label(t.ruleset), "ruleset_code": t.ruleset,
         "is_sanctioned": fmt.is_sanctioned, "settings": dict(t.settings),
         "time_zone": t.time_zone,
         "players": db.session.scalar(select(func.count(Player.id))

@@ -7,6 +7,7 @@ from sqlalchemy import select
 from judgeaid import venuetime
 from judgeaid.extensions import db
 from judgeaid.models import WINDS, Card, CardSeatChange, Player, PlaySession, Seat, Table
+from judgeaid.rules import get_ruleset
 from judgeaid.services.appeals import appeals_for_player
 from judgeaid.services.players import get_player_by_token_or_404
 from judgeaid.services.seating import WIND_NAMES, session_count
@@ -45,10 +46,11 @@ def player_view(token: str) -> dict:
                    "team": player.team.name if player.team else None, "status": player.status,
                    "note": _status_note(player)},
         "tournament": {"id": player.tournament.id, "name": player.tournament.name,
-                       "time_zone": zone},
+                       "time_zone": zone, "ruleset": player.tournament.ruleset},
         "sessions": sessions,
         "has_seat": bool(seated),
         "is_league": player.tournament.settings.get("rotation") == "league",
+        "seats_note": get_ruleset(player.tournament.ruleset).card.seats_note,
         # The judge console's partial: rulings about the player and their appeals (§4.3).
         "appeals": appeals_for_player(player.id),
         # The standings' partial: the player's sessions, match points and rank (§3.5).

@@ -136,6 +136,9 @@ def _check_staff(user: User, tournament_id: int) -> None:
 def start_timer(tournament: Tournament, body: TimerStartBody, user: User) -> dict:
     """Start timing one player's round at a table; `dealt` is 'now' or 'earlier'."""
     _check_staff(user, tournament.id)
+    timing = get_ruleset(tournament.ruleset).timing
+    if not timing.has_play_timers:
+        raise Conflict(timing.no_play_timers)
     card = db.session.get(Card, body.card)
     if card is None or card.tournament_id != tournament.id:
         raise NotFound("There is no such scoring card in this tournament.")
@@ -340,6 +343,10 @@ def timer_choices(tournament_id: int, *, card_id: int | None = None) -> dict:
     The session is the current one, or that of the card `card_id`, whose table is chosen.
     """
     session = session_clock.current_session(tournament_id)
+    timing = _rules(tournament_id).timing
+    if not timing.has_play_timers:
+        return {"session": session.number if session else None, "tables": [], "kind": None,
+                "timers": [], "table": None, "no_timers": timing.no_play_timers}
     chosen = None
     if card_id is not None:
         card = db.session.get(Card, card_id)

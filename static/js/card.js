@@ -12,7 +12,8 @@
 // (seat winds as in the picker, meaning that round's winds; `card=<id>` may ride along).
 
 import { dismiss, enqueue, flush, items, mountAttention, mountPending, subscribe } from "./outbox.js";
-import { impliedLabel, payoff, scoreHand } from "./zj.js";
+import * as zj from "./zj.js";
+import * as mcr from "./mcr.js";
 import { $, $$, h, signed, venueTime, venueZone } from "./dom.js";
 
 const WINDS = ["E", "S", "W", "N"];
@@ -242,11 +243,34 @@ function renderStatus() {
       : ` · confirmed by all ${signers} players at the table`);
   }
   else {
-    node.append(h("strong", { text: "Open" }), ` · ${done} of 16 rounds recorded`);
-    if (card.not_played_from) node.append(` · from round ${card.not_played_from} not played`);
+    node.append(h("strong", { text: "Open" }), ` · ${done} of 16 ${words().round}s recorded`);
+    if (card.not_played_from) node.append(` · from ${words().round} ${card.not_played_from} not played`);
     if (confirmed > 0) node.append(` · ${confirmed} of ${signers} confirmed`);
   }
   return node;
+}
+
+// "round" and "Cycle N" in Zung Jung; "hand" and the wind rounds in MCR (Appendix 5)
+function words() {
+  return card.words || { round: "round", Round: "Round", cycles: [1, 2, 3, 4].map((n) => `Cycle ${n}`) };
+}
+
+// Table points as the card shows them: whole or with two decimals (tied places share)
+function points(x) {
+  return Number.isInteger(x) ? String(x) : x.toFixed(2).replace(/0$/, "");
+}
+
+// The card's ruleset's scoring mirror: Zung Jung's patterns and §2.3 payoff (zj.js), or MCR's
+// fans and 8 + value payoff, MCR §3.9.1.3 (mcr.js). MCR has no same-turn rule.
+const isMcr = () => card.ruleset === "mcr";
+const rules = () => (isMcr() ? mcr : zj);
+const scoreHand = (cat, ticked) => rules().scoreHand(cat, ticked);
+const impliedLabel = (cat, line) => (rules().impliedLabel ? rules().impliedLabel(cat, line) : "included");
+
+function payoff(request) {
+  if (!isMcr()) return zj.payoff(request);
+  const { value, win, winner, discarder } = request;
+  return mcr.payoff(win === "discard" ? { value, win, winner, discarder } : { value, win, winner });
 }
 
 function renderPlayers() {
@@ -306,12 +330,12 @@ function noteRow(r, item) {
 
 function renderGrid() {
   const table = h("table", { class: "card-grid", "data-testid": "card-grid" },
-    h("caption", { class: "visually-hidden", text: "Rounds 1 to 16: each player's seat wind (E is the dealer) and score" }),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "rd", text: "Rd" }),
+    h("caption", { class: "visually-hidden", text: `${words().Round}s 1 to 16: each player's seat wind (E is the dealer) and score` }),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "rd", text: words().round === "round" ? "Rd" : "Hd" }),
       card.players.map((p) => h("th", { scope: "col", dataset: { player: p.number }, text: name(p.number) })))));
   for (let cycle = 1; cycle <= 4; cycle += 1) {
     const body = h("tbody", { class: "cycle", dataset: { cycle } },
-      h("tr", { class: "cycle-head" }, h("th", { colspan: 5, scope: "rowgroup", text: `Cycle ${cycle}` })));
+      h("tr", { class: "cycle-head" }, h("th", { colspan: 5, scope: "rowgroup", text: words().cycles[cycle - 1] })));
     for (const r of card.rounds.slice((cycle - 1) * 4, cycle * 4)) {
       const item = latestFor(r.round);
       for (const change of (card.seat_changes || []).filter((c) => c.from_round === r.round)) {
@@ -321,7 +345,7 @@ function renderGrid() {
       body.append(roundRow(r, item));
       for (const old of r.history || []) {
         body.append(h("tr", { class: "revision", "data-round": r.round, "data-revision": old.revision },
-          h("th", { scope: "row", class: "rd" }, h("span", { class: "visually-hidden", text: `Round ${r.round}, replaced revision ` }), `r${old.revision}`),
+          h("th", { scope: "row", class: "rd" }, h("span", { class: "visually-hidden", text: `${words().Round} ${r.round}, replaced revision ` }), `r${old.revision}`),
           card.players.map((p) => {
             const value = old.deltas[occupant(r, p.number)];
             return h("td", { class: "cell" }, h("del", { "data-value": value, text: signed(value) }));
@@ -351,9 +375,17 @@ function renderGrid() {
       return h("td", { class: "cell", dataset: { player: p.number }, "data-testid": `sub-total-${sub}`,
         "data-value": value, title: fullName(sub), text: signed(value) });
     })) : null;
-  table.append(h("tfoot", {}, line("sum", "Σ", "Rounds", "rounds", "rounds"),
-    line("pen", "Pen", "Penalties", "penalties", "penalties", true), line("total", "Total", null, "total", "total"), subLine));
-  return h("div", { class: "grid-wrap", "data-part": "grid" }, table);
+  // MCR §3.9.2 table points once every hand is settled (tied places share: our reading)
+  const tp = card.table_points;
+  const tpLine = tp ? h("tr", { class: "table-points" },
+    h("th", { scope: "row", class: "rd", title: "Table points (MCR §3.9.2)", text: "TP" }),
+    card.players.map((p) => h("td", { class: "cell", dataset: { player: p.number }, "data-testid": `table-points-${p.number}`,
+      "data-value": tp[p.number], text: points(tp[p.number]) }))) : null;
+  table.append(h("tfoot", {}, line("sum", "Σ", `${words().Round}s`, "rounds", "rounds"),
+    line("pen", "Pen", "Penalties", "penalties", "penalties", true), line("total", "Total", null, "total", "total"), tpLine, subLine));
+  const note = words().table_points_note ? h("p", { class: "muted table-points-note", "data-testid": "table-points-note",
+    text: words().table_points_note + (tp ? "" : ` They appear here once every ${words().round} is recorded or the session time is over.`) }) : null;
+  return h("div", { class: "grid-wrap", "data-part": "grid" }, table, note);
 }
 
 const LEFT_WORDS = { resigned: "resigned", disqualified: "was disqualified" };
@@ -779,7 +811,7 @@ function openRound(roundNo, prefill = null, replaces = null) {
     compensation: source?.compensation_for ?? null,
   };
   if (entry.discarder === entry.winner) entry.discarder = null;
-  $("[data-round-title]").textContent = `Round ${roundNo}${entry.correction ? " · correction" : ""}`;
+  $("[data-round-title]").textContent = `${words().Round} ${roundNo}${entry.correction ? " · correction" : ""}`;
   paintDeal(r);
   paintSeats();
   const note = $("[data-correction-note]");
@@ -806,7 +838,7 @@ function currentRound() {
 // The players to choose from, labelled with the winds of the round as it was dealt.
 function paintSeats() {
   const r = currentRound();
-  $("[data-round-seats]").replaceChildren(`Cycle ${r.cycle} · dealer `, windAbbr("E"), ` ${name(r.dealer)}`);
+  $("[data-round-seats]").replaceChildren(`${words().cycles[r.cycle - 1]} · dealer `, windAbbr("E"), ` ${name(r.dealer)}`);
   for (const field of ["winner", "discarder"]) $(`[data-player-choices=${field}]`).replaceChildren(...choices(r, field, "radio"));
   $("[data-player-choices=chain]").replaceChildren(...choices(r, "chain", "checkbox"));
 }
@@ -830,7 +862,7 @@ function paintDeal(r) {
   // a list, not radio buttons: the form chooses nothing for the judge but this default
   roundForm.elements.deal.replaceChildren(...options);
   $("[data-deal]").open = Boolean(entry.dealer || entry.compensation);
-  $("[data-deal]").hidden = !isJudge; // the app leaves §1.2.7 marks to a judge
+  $("[data-deal]").hidden = !isJudge || isMcr(); // the app leaves §1.2.7 marks to a judge
 }
 
 function paintForm() {
@@ -851,6 +883,7 @@ function paintForm() {
   $("[data-field=discarder] legend", roundForm).textContent = entry.winner === null
     ? "Discarded the winning tile" : `Discarded the winning tile (not ${name(entry.winner)})`;
   for (const block of $$("[data-discard-only]", roundForm)) block.hidden = entry.win !== "discard";
+  $("[data-chain]").hidden ||= isMcr(); // MCR: only the discarder pays the value
   if (document.activeElement !== roundForm.elements.value) roundForm.elements.value.value = entry.value ?? "";
   const patternsLine = $("[data-patterns-line]");
   patternsLine.hidden = !entry.patterns;
@@ -864,7 +897,7 @@ function paintForm() {
 }
 
 function patternNames(patterns) {
-  const names = new Map((catalogue?.patterns || []).map((p) => [p.id, p.name]));
+  const names = new Map((catalogue?.patterns || catalogue?.fans || []).map((p) => [p.id, p.name]));
   const plain = () => Object.entries(patterns).map(([id, n]) => `${names.get(id) || id}${n > 1 ? ` × ${n}` : ""}`).join(", ");
   if (!catalogue) return plain();
   try {
@@ -1033,7 +1066,7 @@ function saveRound() {
   if (entry.dealer) body.dealer = entry.dealer;
   if (entry.compensation) body.compensation_for = entry.compensation;
   if (entry.correction) Object.assign(body, { correction: true, reason, base_revision: baseRevision(entry.round) });
-  const label = `Round ${entry.round}${entry.correction ? " (correction)" : ""}: ${describe(body)}`;
+  const label = `${words().Round} ${entry.round}${entry.correction ? " (correction)" : ""}: ${describe(body)}`;
   write("/rounds", body, label, { kind: "round", round: entry.round, deltas: result.deltas,
     responsible: result.responsible, correction: entry.correction });
   if (entry.replaces) dismiss(entry.replaces);
@@ -1058,9 +1091,10 @@ dialog.addEventListener("click", (event) => {
 
 async function loadCatalogue() {
   if (catalogue) return catalogue;
-  const embedded = frame.contentDocument?.getElementById("zj-catalogue");
+  const code = isMcr() ? "mcr" : "zj";
+  const embedded = frame.contentDocument?.getElementById(`${code}-catalogue`);
   if (embedded) catalogue = JSON.parse(embedded.textContent);
-  else catalogue = await (await fetch("/api/zj/catalogue")).json();
+  else catalogue = await (await fetch(`/api/${code}/catalogue`)).json();
   return catalogue;
 }
 
@@ -1080,8 +1114,23 @@ function pickerFragment() {
   return parts.join("&");
 }
 
+// The MCR picker's fragment: f=<fan>*<count>,... and fl=<flowers> (flowers are fan 81)
+function mcrFragment() {
+  const r = currentRound();
+  const parts = [];
+  if (entry.patterns) {
+    const fans = Object.entries(entry.patterns).filter(([id]) => id !== "81");
+    if (fans.length) parts.push(`f=${fans.map(([id, n]) => (n > 1 ? `${id}*${n}` : id)).join(",")}`);
+    if (entry.patterns["81"]) parts.push(`fl=${entry.patterns["81"]}`);
+  }
+  if (entry.win) parts.push(`win=${entry.win}`);
+  if (entry.winner !== null) parts.push(`winner=${windOf(r, entry.winner)}`);
+  if (entry.win === "discard" && entry.discarder !== null) parts.push(`discarder=${windOf(r, entry.discarder)}`);
+  return parts.join("&");
+}
+
 function openPicker() {
-  frame.src = `/picker#${pickerFragment()}`;
+  frame.src = isMcr() ? `/picker/mcr#${mcrFragment()}` : `/picker#${pickerFragment()}`;
   pickerDialog.showModal();
 }
 
@@ -1140,10 +1189,12 @@ function applyPicker(params, { onlyChosen = false } = {}) {
     return entry.value ? null : "The picker link has no usable value.";
   }
   const patterns = {};
-  for (const part of (params.get("p") || "").split(",").filter(Boolean)) {
+  for (const part of (params.get(isMcr() ? "f" : "p") || "").split(",").filter(Boolean)) {
     const [id, count = "1"] = part.split("*");
     patterns[id] = Number(count);
   }
+  const flowers = isMcr() ? Number(params.get("fl") || 0) : 0;
+  if (flowers) patterns["81"] = flowers;
   if (!catalogue) return "The pattern list is not available offline yet; type the value instead.";
   try {
     const hand = scoreHand(catalogue, patterns);

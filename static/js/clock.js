@@ -249,7 +249,8 @@ class SessionClock {
       el.dataset.remainingMs = left === null ? "" : String(Math.round(left));
     }
     if (this.parts.status) {
-      const text = STATUS[key];
+      // the ruleset's own words where it has them (MCR §3.5.6), else Zung Jung's
+      const text = this.data?.tournament?.clock_words?.[key] || STATUS[key];
       if (this.parts.status.textContent !== text) this.parts.status.textContent = text;
     }
     if (this.parts.tables) this.renderTables(session);

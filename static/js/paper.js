@@ -9,7 +9,8 @@
 // POST /api/cards/<id>/paper applies all of it, or nothing and says what is wrong per row.
 
 import { dismiss, enqueue, items, mountPending, subscribe } from "./outbox.js";
-import { payoff } from "./zj.js";
+import * as zj from "./zj.js";
+import * as mcr from "./mcr.js";
 import { $, $$, h, signed, venueTime } from "./dom.js";
 
 const WINDS = ["E", "S", "W", "N"];
@@ -90,6 +91,13 @@ function lineOf(number) {
   if (recorded?.same_turn?.length && recorded.winner === line.winner && line.win === "discard"
       && recorded.discarder === line.discarder) line.same_turn = recorded.same_turn;
   return line;
+}
+
+/** Split a hand by the card's ruleset: §2.3 (zj.js), or MCR §3.9.1.3 with no same-turn rule. */
+function payoff(request) {
+  if (card.ruleset !== "mcr") return zj.payoff(request);
+  const { value, win, winner, discarder } = request;
+  return mcr.payoff(win === "discard" ? { value, win, winner, discarder } : { value, win, winner });
 }
 
 /** Return {player: delta} for a line, or null when it cannot be worked out yet. */

@@ -1,90 +1,78 @@
-// The pattern picker (§4.5): tick patterns by hand; the total and payoff follow at once.
-// Its whole state lives in the URL fragment, e.g.
-//   #p=4.2.3,1.2,3.1*2&win=discard&winner=E&discarder=S&chain=W,S&scheme=formal
-// or #v=70&... for a typed value. Counting and payoff come from zj.js (mirrors the server).
+// The hand picker: tick what the hand holds, by hand; the total and who pays follow at once.
+// One module serves both rulesets, so each picker page loads one module of its own plus its
+// ruleset's scoring mirror (the page budget is 8 requests). The page names its ruleset on the
+// catalogue it embeds (data-picker-catalogue="zj" | "mcr"); the shared machinery (ticks and
+// counts, seats, payoff cells, the fragment, the table view) is below, each ruleset's own
+// behaviour in zjPart() (ZJM §2.2, §2.3, §4.5) and mcrPart() (MCR §3.9.1).
+// The whole state lives in the URL fragment:
+//   ZJ   #p=4.2.3,1.2,3.1*2&win=discard&winner=E&discarder=S&chain=W,S&scheme=formal
+//        or #v=70&... for a typed value; counting and payoff come from zj.js.
+//   MCR  #f=69*2,70,28&fl=1&win=discard&winner=E&discarder=S (fl: flower tiles, fan 81);
+//        counting and payoff come from mcr.js.
 
-import { impliedLabel, payoff, scoreHand } from "./zj.js";
 import { $, $$, h } from "./dom.js";
 
 const SEATS = ["E", "S", "W", "N"];
 const SEAT_NAMES = { E: "East", S: "South", W: "West", N: "North" };
-const catalogue = JSON.parse(document.getElementById("zj-catalogue").textContent);
-const byId = new Map(catalogue.patterns.map((p) => [p.id, p]));
+const source = $("[data-picker-catalogue]");
+const RULESET = source.dataset.pickerCatalogue;
+const catalogue = JSON.parse(source.textContent);
+// Each picker page fetches its own ruleset's scoring mirror only.
+const SCORING = { zj: () => import("./zj.js"), mcr: () => import("./mcr.js") };
+const scoring = await SCORING[RULESET]();
+const part = RULESET === "mcr" ? mcrPart() : zjPart();
 
 const state = {
-  patterns: new Map(), // id -> count, in tick order
-  value: null, // a typed value instead of patterns
+  ticks: new Map(), // pattern or fan id -> count, in tick order
   win: "discard",
   winner: "E",
   discarder: "S",
-  chain: [], // same_turn: seats who discarded the tile in this turn, discarder last
-  scheme: "formal",
+  ...part.state,
 };
 export const timings = [];
 window.__pickerTimings = timings;
 
 // ------------------------------------------------------------------ fragment
 
-function readFragment(hash) {
-  const params = new URLSearchParams(hash.replace(/^#/, ""));
-  state.patterns = new Map();
-  state.value = null;
-  const value = params.get("v");
-  if (value !== null && /^\d+$/.test(value) && Number(value) >= 1) {
-    state.value = Number(value);
-  } else {
-    for (const item of (params.get("p") || "").split(",").filter(Boolean)) {
-      const [id, count = "1"] = item.split("*");
-      if (byId.has(id) && /^\d+$/.test(count) && Number(count) > 0) {
-        state.patterns.set(id, Math.min(Number(count), byId.get(id).max_count));
-      }
+// "4.2.3,3.1*2": ids with counts above 1; unknown ids and bad counts are dropped.
+function readTicks(text) {
+  const ticks = new Map();
+  for (const item of (text || "").split(",").filter(Boolean)) {
+    const [id, count = "1"] = item.split("*");
+    if (part.byId.has(id) && /^\d+$/.test(count) && Number(count) > 0) {
+      ticks.set(id, Math.min(Number(count), part.byId.get(id).max_count));
     }
   }
+  return ticks;
+}
+
+function tickList(ids) {
+  return ids.filter((id) => state.ticks.has(id)).map((id) => {
+    const count = state.ticks.get(id);
+    return count > 1 ? `${id}*${count}` : id;
+  }).join(",");
+}
+
+function readFragment(hash) {
+  const params = new URLSearchParams(hash.replace(/^#/, ""));
+  part.read(params);
   state.win = params.get("win") === "self" ? "self" : "discard";
   state.winner = SEATS.includes(params.get("winner")) ? params.get("winner") : "E";
   const discarder = params.get("discarder");
   state.discarder = SEATS.includes(discarder) && discarder !== state.winner
     ? discarder : nextSeat(state.winner);
-  const chain = (params.get("chain") || "").split(",").filter((s) => SEATS.includes(s));
-  state.chain = [...new Set(chain)];
-  state.scheme = params.get("scheme") === "uniform" ? "uniform" : "formal";
+  part.readMore?.(params);
 }
 
 function writeFragment() {
-  const parts = [];
-  if (state.value !== null) {
-    parts.push(`v=${state.value}`);
-  } else {
-    const ordered = catalogue.patterns.filter((p) => state.patterns.has(p.id)).map((p) => {
-      const count = state.patterns.get(p.id);
-      return count > 1 ? `${p.id}*${count}` : p.id;
-    });
-    parts.push(`p=${ordered.join(",")}`);
-  }
-  parts.push(`win=${state.win}`, `winner=${state.winner}`);
-  if (state.win === "discard") {
-    parts.push(`discarder=${state.discarder}`);
-    const chain = sameTurn();
-    if (chain.length > 1) parts.push(`chain=${chain.join(",")}`);
-  }
-  parts.push(`scheme=${state.scheme}`);
+  const parts = [...part.write(), `win=${state.win}`, `winner=${state.winner}`];
+  if (state.win === "discard") parts.push(`discarder=${state.discarder}`);
+  parts.push(...(part.writeMore?.() || []));
   history.replaceState(null, "", `#${parts.join("&")}`);
 }
 
 function nextSeat(seat) {
   return SEATS[(SEATS.indexOf(seat) + 1) % 4];
-}
-
-// The same-turn list as sent to payoff(): earlier discarders in order, the discarder last.
-function sameTurn() {
-  return [...state.chain.filter((s) => s !== state.discarder), state.discarder];
-}
-
-// A ticked seat goes in play order: the turn starts with the winner's own discard (§2.3).
-function playOrder(seats) {
-  const order = [];
-  for (let i = 0, seat = state.winner; i < 4; i += 1, seat = nextSeat(seat)) order.push(seat);
-  return [...seats].sort((a, b) => order.indexOf(a) - order.indexOf(b));
 }
 
 // ------------------------------------------------------------------ actions
@@ -93,72 +81,10 @@ function notice(text) {
   $("[data-testid=picker-notice]").textContent = text;
 }
 
-// The hand's lines as they stand: ticked patterns and those a ticked one always brings.
-function linesNow() {
-  try {
-    return new Map(scoreHand(catalogue, Object.fromEntries(state.patterns)).lines.map((l) => [l.id, l]));
-  } catch {
-    return new Map();
-  }
-}
-
-// §2.4 3.2.1, 9.4.1 ...: an included pattern goes only with the pattern that brings it.
-function includedNotice(line) {
-  notice(`${line.name} is ${impliedLabel(catalogue, line)}; it goes when `
-    + `${byId.get(line.implied_by).name} is unticked.`);
-}
-
-// Step a counted pattern (3.1) from the count the hand shows; the sets included with a
-// ticked pattern stay (a step below them changes nothing and says why).
-function step(id, by) {
-  const before = linesNow().get(id)?.count || 0;
-  const ticked = state.patterns.get(id) || 0;
-  setCount(id, before + by);
-  const after = linesNow().get(id);
-  if (by < 0 && after?.implied_by && after.count >= before) {
-    setCount(id, ticked);
-    includedNotice(after);
-  }
-}
-
-function toggle(id) {
-  const pattern = byId.get(id);
-  state.value = null;
-  const line = linesNow().get(id);
-  if (pattern.max_count > 1) {
-    const count = line ? line.count : 0;
-    setCount(id, count >= pattern.max_count ? 0 : count + 1);
-    const after = linesNow().get(id);
-    if (after?.implied_by) includedNotice(after);
-    return;
-  }
-  if (line?.implied_by && !state.patterns.has(id)) {
-    includedNotice(line);
-    return;
-  }
-  if (state.patterns.has(id)) {
-    state.patterns.delete(id);
-    const still = linesNow().get(id);
-    if (still?.implied_by) includedNotice(still); else notice("");
-    return;
-  }
-  // §2.2: one pattern per series, so ticking a second one replaces the first.
-  const rival = [...state.patterns.keys()].find((other) => other !== id
-    && byId.get(other).series === pattern.series);
-  if (rival) {
-    state.patterns.delete(rival);
-    notice(`${pattern.name} replaces ${byId.get(rival).name}: only one pattern of series `
-      + `${pattern.series} counts (§2.2).`);
-  } else {
-    notice("");
-  }
-  state.patterns.set(id, 1);
-}
-
 function setCount(id, count) {
-  const max = byId.get(id).max_count;
+  const max = part.byId.get(id).max_count;
   const next = Math.max(0, Math.min(max, count));
-  if (next) state.patterns.set(id, next); else state.patterns.delete(id);
+  if (next) state.ticks.set(id, next); else state.ticks.delete(id);
   notice("");
 }
 
@@ -179,61 +105,32 @@ function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
 
-function list(element, issues, withAdd = false) {
+function list(element, issues, decorate = null) {
   element.replaceChildren(...issues.map((issue) => {
     const li = h("li", { text: issue.message });
-    if (withAdd && issue.add) {
-      const name = byId.get(issue.add.pattern).name;
-      li.append(" ", h("button", { type: "button", class: "button offer",
-        text: issue.add.count > 1 ? `Count ${issue.add.count} × ${name}` : `Add ${name}`,
-        dataset: { offer: `${issue.add.pattern}*${issue.add.count}` } }));
-    }
+    decorate?.(li, issue);
     return li;
   }));
 }
 
+// A control shows whether it counts, and how many times for one that can repeat.
+function showCount(button, count) {
+  button.setAttribute("aria-pressed", String(count > 0));
+  if (button.dataset.count !== undefined) {
+    button.dataset.count = String(count);
+    $("[data-count-label]", button).textContent = String(count);
+  }
+}
+
 function render() {
-  const patterns = Object.fromEntries(state.patterns);
-  const hand = state.value === null ? scoreHand(catalogue, patterns)
-    : { value: state.value, limit: null, lines: [], errors: [], warnings: [], offers: [] };
+  const hand = part.score();
   const broken = hand.errors.length > 0;
 
   $("[data-testid=hand-total]").textContent = broken ? "—" : String(hand.value);
-  // §2.2: with nothing ticked (and no typed value) the hand is a Chicken Hand; say so.
-  $("[data-chicken-note]").hidden = !hand.lines.some((line) => line.id === catalogue.rules.chicken.id);
-  const limit = $("[data-testid=hand-limit]");
-  limit.hidden = !hand.limit || broken;
-  limit.textContent = hand.limit === "listed" ? "listed limit" : hand.limit === "compound" ? "compound limit (320)" : "";
   list($("[data-testid=hand-errors]"), hand.errors);
   list($("[data-testid=hand-warnings]"), hand.warnings);
-  list($("[data-testid=hand-offers]"), hand.offers, true);
-  const included = hand.lines.filter((line) => line.implied_by);
-  $("[data-testid=hand-included]").replaceChildren(...included.map((line) => {
-    return h("li", { dataset: { includedLine: line.id },
-      text: `+${line.points} ${line.count > 1 ? `${line.name} × ${line.count}` : line.name}: `
-        + `${impliedLabel(catalogue, line)}${line.is_counted ? "" : " (not counted under the listed limit)"}` });
-  }));
   $("[data-tally]").classList.toggle("is-broken", broken);
-
-  const lines = new Map(hand.lines.map((line) => [line.id, line]));
-  for (const button of $$("button[data-pattern]")) {
-    const id = button.dataset.pattern;
-    const line = lines.get(id);
-    const count = line ? line.count : 0;
-    button.setAttribute("aria-pressed", String(count > 0));
-    // An included pattern counts like a ticked one and says which pattern brings it.
-    const by = line?.implied_by || "";
-    button.classList.toggle("is-included", Boolean(by));
-    if (by) button.dataset.impliedBy = by; else delete button.dataset.impliedBy;
-    const note = $("[data-included]", button);
-    note.hidden = !by;
-    note.textContent = by ? impliedLabel(catalogue, line) : "";
-    if (button.dataset.count !== undefined) {
-      button.dataset.count = String(count);
-      $("[data-count-label]", button).textContent = String(count);
-    }
-  }
-  $("[data-value-input]").value = state.value === null ? "" : String(state.value);
+  part.render(hand, broken);
 
   for (const input of $$("input[name=win]")) input.checked = input.value === state.win;
   for (const input of $$("input[name=winner]")) input.checked = input.value === state.winner;
@@ -241,35 +138,23 @@ function render() {
     input.checked = input.value === state.discarder;
     input.disabled = input.value === state.winner;
   }
-  for (const input of $$("input[name=chain]")) {
-    input.checked = state.chain.includes(input.value) && input.value !== state.discarder;
-    input.disabled = input.value === state.discarder;
-  }
-  for (const input of $$("input[name=scheme]")) input.checked = input.value === state.scheme;
   for (const block of $$("[data-discard-only]")) block.hidden = state.win !== "discard";
 
   const who = $("[data-testid=payoff-responsible]");
-  if (broken) {
+  const unpaid = broken ? "Fix the errors above to see the payoff." : part.unpaid?.(hand);
+  if (unpaid) {
     for (const seat of SEATS) $(`[data-testid=payoff-${seat}]`).textContent = "—";
-    who.textContent = "Fix the errors above to see the payoff.";
+    who.textContent = unpaid;
   } else {
-    const request = { value: hand.value, win: state.win, winner: state.winner, scheme: state.scheme };
-    if (state.win === "discard") Object.assign(request, { discarder: state.discarder, same_turn: sameTurn() });
-    const result = payoff(request);
+    const request = { value: hand.value, win: state.win, winner: state.winner };
+    if (state.win === "discard") request.discarder = state.discarder;
+    const result = scoring.payoff(part.payoffRequest(request));
     for (const seat of SEATS) $(`[data-testid=payoff-${seat}]`).textContent = signed(result.deltas[seat]);
-    who.textContent = state.win === "self" ? "Self-draw: the three others pay the value each."
-      : result.responsible ? `${SEAT_NAMES[result.responsible]} is responsible and pays the balance.`
-        : hand.value <= catalogue.rules.payoff.threshold ? "25 points or less: the three others pay alike."
-          : "Nobody is responsible (the winner had discarded this tile): the three others pay alike.";
+    who.textContent = part.payoffNote(hand, result);
   }
 
   $("[data-table-total]").textContent = broken ? "—" : String(hand.value);
-  const shown = state.value !== null ? [{ text: `Value ${state.value}` }]
-    : hand.lines.filter((l) => l.is_counted).map((l) => ({
-      text: l.count > 1 ? `${l.name} × ${l.count}` : l.name,
-      included: l.implied_by ? `with ${byId.get(l.implied_by).name}` : "",
-    }));
-  $("[data-table-patterns]").replaceChildren(...shown.map(({ text, included }) => (included
+  $("[data-table-patterns]").replaceChildren(...part.tableLines(hand).map(({ text, included }) => (included
     ? h("li", { class: "is-included", text }, h("small", { text: `included ${included}` }))
     : h("li", { text }))));
 }
@@ -294,39 +179,335 @@ function closeTable() {
   wakeLock = null;
 }
 
+// ------------------------------------------------------------------ Zung Jung (ZJM)
+
+function zjPart() {
+  const byId = new Map(catalogue.patterns.map((p) => [p.id, p]));
+  const { impliedLabel, scoreHand } = scoring;
+
+  // The hand's lines as they stand: ticked patterns and those a ticked one always brings.
+  function linesNow() {
+    try {
+      return new Map(scoreHand(catalogue, Object.fromEntries(state.ticks)).lines.map((l) => [l.id, l]));
+    } catch {
+      return new Map();
+    }
+  }
+
+  // §2.4 3.2.1, 9.4.1 ...: an included pattern goes only with the pattern that brings it.
+  function includedNotice(line) {
+    notice(`${line.name} is ${impliedLabel(catalogue, line)}; it goes when `
+      + `${byId.get(line.implied_by).name} is unticked.`);
+  }
+
+  // The same-turn list as sent to payoff(): earlier discarders in order, the discarder last.
+  function sameTurn() {
+    return [...state.chain.filter((s) => s !== state.discarder), state.discarder];
+  }
+
+  // A ticked seat goes in play order: the turn starts with the winner's own discard (§2.3).
+  function playOrder(seats) {
+    const order = [];
+    for (let i = 0, seat = state.winner; i < 4; i += 1, seat = nextSeat(seat)) order.push(seat);
+    return [...seats].sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  }
+
+  function offered(li, issue) {
+    if (!issue.add) return;
+    const name = byId.get(issue.add.pattern).name;
+    li.append(" ", h("button", { type: "button", class: "button offer",
+      text: issue.add.count > 1 ? `Count ${issue.add.count} × ${name}` : `Add ${name}`,
+      dataset: { offer: `${issue.add.pattern}*${issue.add.count}` } }));
+  }
+
+  return {
+    byId,
+    item: "pattern",
+    state: {
+      value: null, // a typed value instead of patterns
+      chain: [], // same_turn: seats who discarded the tile in this turn, discarder last
+      scheme: "formal",
+    },
+
+    read(params) {
+      state.ticks = new Map();
+      state.value = null;
+      const value = params.get("v");
+      if (value !== null && /^\d+$/.test(value) && Number(value) >= 1) state.value = Number(value);
+      else state.ticks = readTicks(params.get("p"));
+    },
+
+    readMore(params) {
+      const chain = (params.get("chain") || "").split(",").filter((s) => SEATS.includes(s));
+      state.chain = [...new Set(chain)];
+      state.scheme = params.get("scheme") === "uniform" ? "uniform" : "formal";
+    },
+
+    write() {
+      return [state.value !== null ? `v=${state.value}`
+        : `p=${tickList(catalogue.patterns.map((p) => p.id))}`];
+    },
+
+    writeMore() {
+      const more = [];
+      if (state.win === "discard" && sameTurn().length > 1) more.push(`chain=${sameTurn().join(",")}`);
+      return [...more, `scheme=${state.scheme}`];
+    },
+
+    // Step a counted pattern (3.1) from the count the hand shows; the sets included with a
+    // ticked pattern stay (a step below them changes nothing and says why).
+    step(id, by) {
+      state.value = null;
+      const before = linesNow().get(id)?.count || 0;
+      const ticked = state.ticks.get(id) || 0;
+      setCount(id, before + by);
+      const after = linesNow().get(id);
+      if (by < 0 && after?.implied_by && after.count >= before) {
+        setCount(id, ticked);
+        includedNotice(after);
+      }
+    },
+
+    toggle(id) {
+      const pattern = byId.get(id);
+      state.value = null;
+      const line = linesNow().get(id);
+      if (pattern.max_count > 1) {
+        const count = line ? line.count : 0;
+        setCount(id, count >= pattern.max_count ? 0 : count + 1);
+        const after = linesNow().get(id);
+        if (after?.implied_by) includedNotice(after);
+        return;
+      }
+      if (line?.implied_by && !state.ticks.has(id)) {
+        includedNotice(line);
+        return;
+      }
+      if (state.ticks.has(id)) {
+        state.ticks.delete(id);
+        const still = linesNow().get(id);
+        if (still?.implied_by) includedNotice(still); else notice("");
+        return;
+      }
+      // §2.2: one pattern per series, so ticking a second one replaces the first.
+      const rival = [...state.ticks.keys()].find((other) => other !== id
+        && byId.get(other).series === pattern.series);
+      if (rival) {
+        state.ticks.delete(rival);
+        notice(`${pattern.name} replaces ${byId.get(rival).name}: only one pattern of series `
+          + `${pattern.series} counts (§2.2).`);
+      } else {
+        notice("");
+      }
+      state.ticks.set(id, 1);
+    },
+
+    clear() {
+      state.value = null;
+    },
+
+    click(event) {
+      const offer = event.target.closest("[data-offer]");
+      if (!offer) return false;
+      const [id, count] = offer.dataset.offer.split("*");
+      update(() => { state.value = null; setCount(id, Math.max(Number(count), state.ticks.get(id) || 0)); });
+      return true;
+    },
+
+    change(input) {
+      if (input.matches("[data-value-input]")) {
+        const value = Number(input.value);
+        if (Number.isInteger(value) && value >= 1) { state.value = Math.min(value, 480); state.ticks.clear(); }
+        else state.value = null;
+      }
+      if (input.name === "chain") {
+        state.chain = state.chain.filter((s) => s !== input.value);
+        if (input.checked) state.chain = playOrder([...state.chain, input.value]);
+      }
+      if (input.name === "scheme") state.scheme = input.value;
+    },
+
+    score() {
+      return state.value === null ? scoreHand(catalogue, Object.fromEntries(state.ticks))
+        : { value: state.value, limit: null, lines: [], errors: [], warnings: [], offers: [] };
+    },
+
+    render(hand, broken) {
+      // §2.2: with nothing ticked (and no typed value) the hand is a Chicken Hand; say so.
+      $("[data-chicken-note]").hidden = !hand.lines.some((line) => line.id === catalogue.rules.chicken.id);
+      const limit = $("[data-testid=hand-limit]");
+      limit.hidden = !hand.limit || broken;
+      limit.textContent = hand.limit === "listed" ? "listed limit" : hand.limit === "compound" ? "compound limit (320)" : "";
+      list($("[data-testid=hand-offers]"), hand.offers, offered);
+      const included = hand.lines.filter((line) => line.implied_by);
+      $("[data-testid=hand-included]").replaceChildren(...included.map((line) => {
+        return h("li", { dataset: { includedLine: line.id },
+          text: `+${line.points} ${line.count > 1 ? `${line.name} × ${line.count}` : line.name}: `
+            + `${impliedLabel(catalogue, line)}${line.is_counted ? "" : " (not counted under the listed limit)"}` });
+      }));
+
+      const lines = new Map(hand.lines.map((line) => [line.id, line]));
+      for (const button of $$("button[data-pattern]")) {
+        const line = lines.get(button.dataset.pattern);
+        // An included pattern counts like a ticked one and says which pattern brings it.
+        const by = line?.implied_by || "";
+        button.classList.toggle("is-included", Boolean(by));
+        if (by) button.dataset.impliedBy = by; else delete button.dataset.impliedBy;
+        const note = $("[data-included]", button);
+        note.hidden = !by;
+        note.textContent = by ? impliedLabel(catalogue, line) : "";
+        showCount(button, line ? line.count : 0);
+      }
+      $("[data-value-input]").value = state.value === null ? "" : String(state.value);
+      for (const input of $$("input[name=chain]")) {
+        input.checked = state.chain.includes(input.value) && input.value !== state.discarder;
+        input.disabled = input.value === state.discarder;
+      }
+      for (const input of $$("input[name=scheme]")) input.checked = input.value === state.scheme;
+    },
+
+    payoffRequest(request) {
+      return { ...request, scheme: state.scheme,
+        ...(state.win === "discard" ? { same_turn: sameTurn() } : {}) };
+    },
+
+    payoffNote(hand, result) {
+      return state.win === "self" ? "Self-draw: the three others pay the value each."
+        : result.responsible ? `${SEAT_NAMES[result.responsible]} is responsible and pays the balance.`
+          : hand.value <= catalogue.rules.payoff.threshold ? "25 points or less: the three others pay alike."
+            : "Nobody is responsible (the winner had discarded this tile): the three others pay alike.";
+    },
+
+    tableLines(hand) {
+      return state.value !== null ? [{ text: `Value ${state.value}` }]
+        : hand.lines.filter((l) => l.is_counted).map((l) => ({
+          text: l.count > 1 ? `${l.name} × ${l.count}` : l.name,
+          included: l.implied_by ? `with ${byId.get(l.implied_by).name}` : "",
+        }));
+    },
+  };
+}
+
+// ------------------------------------------------------------------ MCR
+
+function mcrPart() {
+  const FLOWERS = catalogue.flower; // MCR App. 1 fan 81: a count of flower tiles, ridden in fl=
+  const byId = new Map(catalogue.fans.map((f) => [String(f.number), f]));
+  const fans = () => [...state.ticks.keys()].filter((id) => id !== FLOWERS);
+  const label = (id) => `${id} ${byId.get(id).name}`;
+
+  return {
+    byId,
+    item: "fan",
+    state: {},
+
+    read(params) {
+      state.ticks = readTicks(params.get("f"));
+      state.ticks.delete(FLOWERS);
+      const flowers = params.get("fl") || "";
+      if (/^\d+$/.test(flowers) && Number(flowers) > 0) {
+        state.ticks.set(FLOWERS, Math.min(Number(flowers), byId.get(FLOWERS).max_count));
+      }
+    },
+
+    // Tick order, so a fragment given by hand comes back as it was written.
+    write() {
+      return [`f=${tickList(fans())}`, `fl=${state.ticks.get(FLOWERS) || 0}`];
+    },
+
+    step(id, by) {
+      setCount(id, (state.ticks.get(id) || 0) + by);
+    },
+
+    // One tap per fan; a fan that can repeat counts up at each tap, then back to none.
+    toggle(id) {
+      const count = state.ticks.get(id) || 0;
+      setCount(id, count >= byId.get(id).max_count ? 0 : count + 1);
+    },
+
+    score() {
+      if (fans().length === 0 && !state.ticks.has(FLOWERS)) {
+        return { value: 0, lines: [], errors: [], warnings: [] };
+      }
+      try {
+        return scoring.scoreHand(catalogue, Object.fromEntries(state.ticks));
+      } catch (error) {
+        return { value: 0, lines: [], errors: [{ code: error.code || "malformed", message: error.message }],
+          warnings: [] };
+      }
+    },
+
+    render() {
+      $("[data-empty-note]").hidden = state.ticks.size > 0;
+      // MCR §3.9.1.6 (1): a fan that a ticked one already implies is not scored beside it.
+      const implied = new Map();
+      for (const id of fans()) {
+        for (const other of byId.get(id).excludes || []) {
+          if (!implied.has(String(other))) implied.set(String(other), id);
+        }
+      }
+      for (const button of $$("button[data-fan]")) {
+        const id = button.dataset.fan;
+        showCount(button, state.ticks.get(id) || 0);
+        const by = implied.get(id);
+        button.classList.toggle("is-implied", Boolean(by));
+        const note = $("[data-implied]", button);
+        if (!note) continue;
+        note.hidden = !by;
+        note.textContent = by ? `Not scored with ${label(by)} (MCR §3.9.1.6)` : "";
+      }
+    },
+
+    unpaid() {
+      return state.ticks.size === 0 ? "Tick the hand's fans to see who pays." : null;
+    },
+
+    payoffRequest(request) {
+      return request;
+    },
+
+    // MCR §3.9.1.3, in figures taken from the payoff itself.
+    payoffNote(hand, result) {
+      const others = SEATS.filter((s) => s !== state.winner);
+      if (state.win === "self") {
+        const each = -result.deltas[others[0]];
+        return `Self-drawn: each of the other three pays ${each} (${each - hand.value} + the hand's `
+          + `${hand.value}), MCR §3.9.1.3.`;
+      }
+      const by = -result.deltas[state.discarder];
+      const rest = -result.deltas[others.find((s) => s !== state.discarder)];
+      return `${SEAT_NAMES[state.discarder]} gave the winning tile and pays ${by} (${rest} + the hand's `
+        + `${hand.value}); the other two pay ${rest} each, MCR §3.9.1.3.`;
+    },
+
+    tableLines(hand) {
+      return hand.lines.map((l) => ({ text: l.count > 1 ? `${l.name} × ${l.count}` : l.name }));
+    },
+  };
+}
+
 // ------------------------------------------------------------------ wiring
 
 document.addEventListener("click", (event) => {
   const stepButton = event.target.closest("[data-step]");
   if (stepButton) {
-    const id = stepButton.dataset.stepFor;
-    update(() => { state.value = null; step(id, Number(stepButton.dataset.step)); });
+    update(() => part.step(stepButton.dataset.stepFor, Number(stepButton.dataset.step)));
     return;
   }
-  const pattern = event.target.closest("button[data-pattern]");
-  if (pattern) { update(() => toggle(pattern.dataset.pattern)); return; }
-  const offer = event.target.closest("[data-offer]");
-  if (offer) {
-    const [id, count] = offer.dataset.offer.split("*");
-    update(() => { state.value = null; setCount(id, Math.max(Number(count), state.patterns.get(id) || 0)); });
+  const item = event.target.closest(`button[data-${part.item}]`);
+  if (item) { update(() => part.toggle(item.dataset[part.item])); return; }
+  if (part.click?.(event)) return;
+  if (event.target.closest("[data-clear]")) {
+    update(() => { state.ticks.clear(); part.clear?.(); notice(""); });
     return;
   }
-  if (event.target.closest("[data-clear]")) { update(() => { state.patterns.clear(); state.value = null; notice(""); }); return; }
   if (event.target.closest("[data-show-table]")) { showTable(); return; }
   if (event.target.closest("[data-close-table]")) closeTable();
 });
 
 document.addEventListener("change", (event) => {
   const input = event.target;
-  if (input.matches("[data-value-input]")) {
-    const value = Number(input.value);
-    update(() => {
-      if (Number.isInteger(value) && value >= 1) { state.value = Math.min(value, 480); state.patterns.clear(); }
-      else state.value = null;
-    });
-    return;
-  }
-  if (!input.name) return;
+  if (!input.name && !input.matches("[data-value-input]")) return;
   update(() => {
     if (input.name === "win") state.win = input.value;
     if (input.name === "winner") {
@@ -334,11 +515,7 @@ document.addEventListener("change", (event) => {
       if (state.discarder === state.winner) state.discarder = nextSeat(state.winner);
     }
     if (input.name === "discarder") state.discarder = input.value;
-    if (input.name === "chain") {
-      state.chain = state.chain.filter((s) => s !== input.value);
-      if (input.checked) state.chain = playOrder([...state.chain, input.value]);
-    }
-    if (input.name === "scheme") state.scheme = input.value;
+    part.change?.(input);
   });
 });
 

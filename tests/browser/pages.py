@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 
@@ -186,3 +187,73 @@ OUTBOX = "/static/js/outbox.js"
 
 
 CLOCK = "[data-session-clock]"
+
+
+# ---- the pickers (/picker, /picker/mcr)
+
+PICKER_READY = "html[data-picker-ready=true]"
+
+
+def open_picker(page, server, path="/picker", fragment=""):
+    """Open a picker page, with a fragment if given, and wait until its script has drawn it."""
+    page.goto(f"{server.url}{path}{fragment}")
+    page.wait_for_selector(PICKER_READY)
+
+
+def picker_total(page):
+    """Return the hand total the picker shows."""
+    return page.locator("[data-testid=hand-total]").inner_text()
+
+
+def picker_payoffs(page):
+    """Return each seat's payoff the picker shows, as integers."""
+    return {s: int(page.locator(f"[data-testid=payoff-{s}]").inner_text()) for s in "ESWN"}
+
+
+@contextlib.contextmanager
+def picker_offline(page, context, server, path, fragment):
+    """Load a picker once online, then open it again with no network in a new tab.
+
+    Yield the new tab and the requests it made, after checking that the service worker
+    answered every one; the network comes back afterwards."""
+    open_picker(page, server, path)
+    page.evaluate("() => navigator.serviceWorker.ready")
+    page.reload()
+    assert page.evaluate("() => !!navigator.serviceWorker.controller")
+    context.set_offline(True)
+    try:
+        fresh = context.new_page()
+        requests = []
+        fresh.on("requestfinished", lambda r: requests.append(r))
+        open_picker(fresh, server, path, fragment)
+        assert requests and served_offline(requests)
+        yield fresh
+    finally:
+        context.set_offline(False)
+
+
+def served_offline(requests):
+    """Say whether every request was answered by the service worker (or never answered)."""
+    return all(r.response() is None or r.response().from_service_worker for r in requests)
+
+
+def small_tap_targets(page):
+    """Return the texts of visible buttons and choices less than 44 px tall."""
+    return page.evaluate("""() => [...document.querySelectorAll(
+        'button, .segmented label')].filter(e => e.offsetParent)
+        .filter(e => e.getBoundingClientRect().height < 44).map(e => e.textContent.trim())""")
+
+
+def serious_axe_violations(browser, server, path, fragment, scheme):
+    """Open a page at 360 px in a colour scheme; return axe's serious and critical findings."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme=scheme)
+    try:
+        page = ctx.new_page()
+        open_picker(page, server, path, fragment)
+        found = Axe().run(page).response["violations"]
+        return [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in found
+                if v["impact"] in ("serious", "critical")]
+    finally:
+        ctx.close()

@@ -30,7 +30,7 @@ NOT_PAGES = {
     "static", "openapi_docs", "main.manifest", "main.service_worker",
     "printing.cards_pdf", "printing.slips_pdf", "judge.fouls_pdf",
     "standings.export_csv", "standings.export_json", "standings.standings_csv",
-    "leaderboards.board_csv",
+    "leaderboards.board_csv", "standings.teams_csv",
 }
 
 # How to fill each HTML page's path (and, where the page needs it, its query):
@@ -44,9 +44,11 @@ PARAMS = {
     "organizer.create": lambda e: {},
     "organizer.owner_login": lambda e: {},
     "picker.picker": lambda e: {},
+    "picker.picker_mcr": lambda e: {},
     "players.page": lambda e: {"token": e["token"]},
     "cards.live": lambda e: {"card_id": e["card_id"]},
     "cards.paper": lambda e: {"card_id": e["card_id"]},
+    "cards.sheet": lambda e: {"card_id": e["card_id"]},
     "main.tournament": lambda e: {"tournament_id": e["tid"]},
     "organizer.dashboard": lambda e: {"tournament_id": e["tid"]},
     "clock.hall": lambda e: {"tournament_id": e["tid"]},

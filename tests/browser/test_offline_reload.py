@@ -216,7 +216,7 @@ def test_a_write_waiting_on_the_card_is_sent_from_another_page(
         op_id = outbox_items(page)[0]["body"]["op_id"]
         # The judge walks away from the card to a page with no outbox of its own.
         page.goto(live_server.url + "/")
-        assert page.locator("h1").inner_text() == "Zung Jung tournament assistant"
+        assert page.locator("h1").inner_text() == "Zung Jung and MCR tournament assistant"
         assert page.locator("#card-root").count() == 0
     finally:
         context.set_offline(False)

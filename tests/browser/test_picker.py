@@ -3,22 +3,16 @@
 import re
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
+
+from tests.browser import pages
 
 pytestmark = pytest.mark.browser
+total = pages.picker_total
+payoffs = pages.picker_payoffs
 
 
 def open_picker(page, server, fragment=""):
-    page.goto(f"{server.url}/picker{fragment}")
-    page.wait_for_selector("html[data-picker-ready=true]")
-
-
-def total(page):
-    return page.locator("[data-testid=hand-total]").inner_text()
-
-
-def payoffs(page):
-    return {s: int(page.locator(f"[data-testid=payoff-{s}]").inner_text()) for s in "ESWN"}
+    pages.open_picker(page, server, "/picker", fragment)
 
 
 def test_fragment_restores_the_state(live_server, page):
@@ -179,23 +173,11 @@ def test_listed_limit_and_show_the_table(live_server, page):
 
 
 def test_picker_works_offline_after_the_first_visit(live_server, page, context):
-    open_picker(page, live_server)
-    page.evaluate("() => navigator.serviceWorker.ready")
-    page.reload()
-    assert page.evaluate("() => !!navigator.serviceWorker.controller")
-    context.set_offline(True)
-    try:
-        fresh = context.new_page()
-        requests = []
-        fresh.on("requestfinished", lambda r: requests.append(r))
-        fresh.goto(f"{live_server.url}/picker#p=6.1,1.1&win=self&winner=W&scheme=formal")
-        fresh.wait_for_selector("html[data-picker-ready=true]")
+    with pages.picker_offline(page, context, live_server, "/picker",
+                              "#p=6.1,1.1&win=self&winner=W&scheme=formal") as fresh:
         assert total(fresh) == "40"
-        assert all(r.response() is None or r.response().from_service_worker for r in requests)
         fresh.click("[data-pattern='1.3']")
         assert total(fresh) == "45"
-    finally:
-        context.set_offline(False)
 
 
 def test_no_tile_or_photo_input(live_server, page):
@@ -207,21 +189,10 @@ def test_no_tile_or_photo_input(live_server, page):
 def test_one_handed_on_a_360px_phone(live_server, page):
     open_picker(page, live_server)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
-    too_small = page.evaluate("""() => [...document.querySelectorAll(
-        'button, .segmented label')].filter(e => e.offsetParent)
-        .filter(e => e.getBoundingClientRect().height < 44).map(e => e.textContent.trim())""")
-    assert too_small == []
+    assert pages.small_tap_targets(page) == []
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_no_serious_violation(live_server, browser, scheme):
-    ctx = browser.new_context(viewport={"width": 360, "height": 740}, color_scheme=scheme)
-    try:
-        page = ctx.new_page()
-        open_picker(page, live_server, "#p=3.2.1,1.2&win=discard&winner=E&discarder=S")
-        results = Axe().run(page)
-        bad = [v for v in results.response["violations"]
-               if v["impact"] in ("serious", "critical")]
-        assert bad == [], [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in bad]
-    finally:
-        ctx.close()
+    fragment = "#p=3.2.1,1.2&win=discard&winner=E&discarder=S"
+    assert pages.serious_axe_violations(browser, live_server, "/picker", fragment, scheme) == []

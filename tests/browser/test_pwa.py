@@ -9,14 +9,14 @@ pytestmark = pytest.mark.browser
 
 def test_home_page_works_offline_after_a_visit(live_server, page, context):
     page.goto(live_server.url + "/")
-    assert page.locator("h1").inner_text() == "Zung Jung tournament assistant"
+    assert page.locator("h1").inner_text() == "Zung Jung and MCR tournament assistant"
     page.evaluate("() => navigator.serviceWorker.ready")
     page.reload()
     assert page.evaluate("() => !!navigator.serviceWorker.controller")
     context.set_offline(True)
     try:
         page.reload()
-        assert page.locator("h1").inner_text() == "Zung Jung tournament assistant"
+        assert page.locator("h1").inner_text() == "Zung Jung and MCR tournament assistant"
         assert page.locator("[data-net-status]").is_visible()
         # A page never visited falls back to the offline page.
         page.goto(live_server.url + "/login")
@@ -61,7 +61,7 @@ def test_app_works_without_service_workers(live_server, browser):
     try:
         page = ctx.new_page()
         page.goto(live_server.url + "/")
-        assert page.locator("h1").inner_text() == "Zung Jung tournament assistant"
+        assert page.locator("h1").inner_text() == "Zung Jung and MCR tournament assistant"
         assert json.loads(page.evaluate("() => JSON.stringify(!!navigator.serviceWorker"
                                         " && !!navigator.serviceWorker.controller)")) is False
     finally:

@@ -10,8 +10,9 @@ from __future__ import annotations
 import dataclasses
 from datetime import timedelta
 
-from judgeaid.rules.mcr import guide, lateness, penalties, sections, standings
+from judgeaid.rules.mcr import guide, lateness, penalties, sections, session, standings, timing
 from judgeaid.rules.mcr.catalogue import MINIMUM, VERSION, catalogue_json
+from judgeaid.rules.mcr.formats import FORMATS, default_settings, validate_settings
 from judgeaid.rules.mcr.hand import (
     implied_label,
     recorded_lines,
@@ -19,13 +20,52 @@ from judgeaid.rules.mcr.hand import (
     score_hand,
 )
 from judgeaid.rules.mcr.payoff import payoff, payoff_request
-from judgeaid.rules.ruleset import Guide, Ranking, Rubric, Scoring
+from judgeaid.rules.ruleset import CardWords, Guide, Ranking, Rubric, Scoring, SessionShape
 from judgeaid.rules.zj.ruleset import ZJ
 
 MCR = dataclasses.replace(
     ZJ,
     code="mcr",
     name="MCR",
+    formats=FORMATS,
+    default_settings=default_settings,
+    validate_settings=validate_settings,
+    session=SessionShape(
+        rounds=session.HANDS,
+        winds=session.WINDS,
+        rotations=session.ROTATIONS,
+        session_seats=session.session_seats,
+        cycle_of=session.wind_round_of,
+    ),
+    timing=dataclasses.replace(
+        ZJ.timing,
+        limits=timing.time_limits,
+        round_time=timing.round_time,
+        session_ms=timing.session_ms,
+        resignation_over_points=None,
+        crosses_resignation=timing.crosses_resignation,
+        has_play_timers=False,
+        no_play_timers=timing.NO_PLAY_TIMERS,
+        clock_words=timing.CLOCK_WORDS,
+        # MCR §3.11.2.1 late arrival
+        late_arrival=lateness.late_arrival,
+        absent_after_ms=lateness.MAJOR_MS,
+        timeout_penalty=lateness.LATE_PENALTY,
+    ),
+    card=CardWords(
+        round_word="hand",
+        cycle_names=session.WIND_ROUND_NAMES,
+        time_section="MCR §3.5.6",
+        shows_table_points=True,
+        table_points_note=("Table points 4/2/1/0 by session score (MCR §3.9.2). The text does "
+                           "not say how ties split, so tied places share their points "
+                           "equally (our reading)."),
+        seats_note=("Seats change after every wind round of four hands, as MCR Appendix 4 "
+                    "sets out; the scoring card shows where."),
+        payoff_note=("Self-drawn: each other player pays 8 + the hand's value; on a discard "
+                     "the discarder pays 8 + value and the other two 8 (MCR §3.9.1.3). No "
+                     "turn or play timers (MCR §3.5.6 times the session)."),
+    ),
     ranking=Ranking(
         table_points=standings.table_points,
         rank=standings.rank,
@@ -74,8 +114,4 @@ MCR = dataclasses.replace(
         is_section=sections.is_section,
         section=sections.get,
     ),
-    # MCR §3.11.2.1 late arrival (the mcr-fouls part of timing; the rest is mcr-card's)
-    timing=dataclasses.replace(ZJ.timing, late_arrival=lateness.late_arrival,
-                               absent_after_ms=lateness.MAJOR_MS,
-                               timeout_penalty=lateness.LATE_PENALTY),
 )

@@ -1,0 +1,59 @@
+"""MCR's clock (MCR §3.5.6): the session limit, a notice at 15 minutes, no play timers.
+
+MCR times the session, not the players: a session lasts at most 150 minutes, the head
+judge tells the players when 15 minutes are left, and at time the hand in play ends at once,
+so only the hands finished before it count. There is no per-turn or per-hand play clock and
+no resignation for time penalties (those are Zung Jung's §1.9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from judgeaid.rules.mcr.formats import MAX_SESSION_MINUTES
+from judgeaid.rules.ruleset import TimeLimits
+
+# MCR §3.5.6 the head judge's notice
+NOTICE_MS = 15 * 60_000
+# The session clock's words for an MCR event (MCR §3.5.6)
+CLOCK_WORDS = {
+    "section": "MCR §3.5.6",
+    "ended": "Session over: only the hands finished before time count (MCR §3.5.6)",
+    "over": "Time! The hand in play ends now; only finished hands count (MCR §3.5.6)",
+    "warn15": "15 minutes left: the head judge tells the players (MCR §3.5.6)",
+    "warn5": "Less than 5 minutes left (reminder)",
+    "untimed": "No time limit set: all 16 hands are played",
+    "about": ("MCR §3.5.6 sets the session's length (at most 150 minutes) and a notice to the "
+              "players at 15 minutes left; the 5-minute warning is this app's reminder. At "
+              "time the hand in play ends at once and only the hands finished before it "
+              "count."),
+}
+NO_PLAY_TIMERS = ("MCR events have no turn or play timers: MCR times the whole session "
+                  "(MCR §3.5.6), not each player's turn.")
+
+
+def time_limits(format_code: str, settings: Mapping[str, Any], *,
+                is_stalling_clock: bool = False) -> TimeLimits:
+    """Return an empty set of play limits: MCR has no per-turn clock."""
+    return TimeLimits("none", 0, None, 0)
+
+
+def session_ms(settings: Mapping[str, Any], *, stage: str, bracket_size: int | None
+               ) -> int | None:
+    """Return a session's length from the event's settings, never above 150 minutes."""
+    minutes = settings.get("session_minutes")
+    if minutes is None:
+        return None
+    # MCR §3.5.6 at most 150 minutes, whatever an old setting says
+    return min(int(minutes), MAX_SESSION_MINUTES) * 60_000
+
+
+def crosses_resignation(before: int, added: int) -> bool:
+    """Return False: MCR has no resignation for time penalties."""
+    return False
+
+
+def round_time(*args: Any, **kwargs: Any) -> Any:
+    """Refuse: MCR has no play timers."""
+    raise ValueError(NO_PLAY_TIMERS)

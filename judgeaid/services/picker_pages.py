@@ -1,0 +1,25 @@
+"""What the MCR fan picker shows, as plain data (the ZJ picker's is scoring.picker_page)."""
+
+from __future__ import annotations
+
+from itertools import groupby
+from typing import Any
+
+from judgeaid.rules import get_ruleset
+
+
+def mcr_picker_page() -> dict[str, Any]:
+    """Return the MCR fans grouped by value tier, highest first, the flower count's fan apart,
+    and the catalogue itself."""
+    scoring = get_ruleset("mcr").scoring
+    data = scoring.catalogue_json()
+    # Flowers are a count every hand is asked for, so they get their own control on top.
+    flowers = next((f for f in data["fans"] if str(f["number"]) == data.get("flower")), None)
+    # MCR §3.8.1 lists the fans by point grade; numbers run within each grade.
+    fans = sorted((f for f in data["fans"] if f is not flowers),
+                  key=lambda f: (-f["value"], int(f["number"])))
+    tiers = [{"value": value, "fans": list(group)}
+             for value, group in groupby(fans, key=lambda f: f["value"])]
+    return {"tiers": tiers, "flowers": flowers, "catalogue": data,
+            "minimum": scoring.min_hand_value, "extra": data["rules"]["payoff"]["extra"],
+            "principles": data["principles"]}
