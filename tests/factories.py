@@ -746,8 +746,14 @@ def use_ruleset(app, tid: int, code: str = "mcr") -> None:
     from judgeaid.models import Tournament
 
     with app.app_context():
-        db.session.get(Tournament, tid).ruleset = code
+        tournament = db.session.get(Tournament, tid)
+        if code == "mcr":
+            make_mcr(tournament)
+        else:
+            tournament.ruleset = code
         db.session.commit()
+
+
 # The organizer's PIN a restore from the web gives (a backup carries none).
 NEW_PIN = "86420"
 
