@@ -16,7 +16,9 @@ from judgeaid.tournament.card import ROUNDS
 REASON_LIMIT = 500
 
 Round = between(1, ROUNDS)
-PatternCount = Annotated[int, WholeNumber, Field(ge=0, le=4)]
+# At most 8: MCR's flowers (fan 81) count up to 8; each ruleset refuses what its own patterns
+# cannot hold (a ZJ set pattern counts at most 4, §2.2).
+PatternCount = Annotated[int, WholeNumber, Field(ge=0, le=8)]
 Reason = text(REASON_LIMIT, multiline=True)
 
 

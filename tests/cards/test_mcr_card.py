@@ -307,3 +307,18 @@ def test_refusals_on_an_mcr_card_speak_of_hands(client, mcr):
                         json={"player": seats["E"], "op_id": op()})
     assert early.status_code == 409
     assert early.get_json()["message"].startswith("The card is not finished: hand 2 and 14 more")
+
+
+def test_eight_flowers_are_recorded_on_an_mcr_card(client, mcr):
+    # MCR §3.9.1.1: flowers count 1 each on top of the hand, up to all eight of them
+    login(client, mcr, "judge")
+    card = card_of(client, mcr)
+    seats = by_wind(card)
+    saved = post_round(client, card, round=1, result="win", winner=seats["E"],
+                       patterns={"43": 1, "81": 8}, win="self")
+    assert saved.status_code == 200, saved.get_json()
+    line = card_of(client, mcr)["rounds"][0]
+    assert line["recorded"] is True and line["value"] == 16
+    nine = post_round(client, card, round=2, result="win", winner=by_wind(card, 2)["E"],
+                      patterns={"43": 1, "81": 9}, win="self")
+    assert nine.status_code == 400
