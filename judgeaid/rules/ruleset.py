@@ -255,6 +255,8 @@ class CardWords:
     # ruleset's words differ from Zung Jung's (§3.4, §2.3 and §1.9 on those pages)
     seats_note: str = ""
     payoff_note: str = ""
+    # the section a penalty line's reason is asked to cite, as an example
+    penalty_example: str = "§4.11"
 
 
 @dataclass(frozen=True)

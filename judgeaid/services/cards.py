@@ -337,7 +337,10 @@ def card_words(rules: Ruleset) -> dict:
     cycles = list(words.cycle_names) or [f"Cycle {n}" for n in range(1, 5)]
     return {"round": words.round_word, "Round": words.round_word.capitalize(),
             "cycles": cycles, "time_section": words.time_section,
-            "table_points_note": words.table_points_note or None}
+            "table_points_note": words.table_points_note or None,
+            "penalty_example": words.penalty_example,
+            # whether a paper line may be a play-time penalty (none where nothing times play)
+            "time_penalties": rules.timing.has_play_timers}
 
 
 def _table_points(rules: Ruleset, numbers: list[int], totals: dict, rounds: list[dict]

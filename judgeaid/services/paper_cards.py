@@ -156,15 +156,20 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
                                      base_revision=choice.base_revision,
                                      reason=CORRECTION_REASON, **marks))
 
+    rules = get_ruleset(card.table.session.tournament.ruleset)
     for index, penalty in enumerate(body.penalties, start=1):
         row = f"penalty {index}"
         if penalty.player not in players:
             problems.append(_problem(row, f"Player {penalty.player} is not at this table.",
                                      field="player", penalty=index))
         if not " ".join(penalty.reason.split()):
-            problems.append(_problem(row, "A penalty needs a reason (cite the rule, e.g. §4.11).",
+            problems.append(_problem(row, "A penalty needs a reason (cite the rule, e.g. "
+                                     f"{rules.card.penalty_example}).",
                                      field="reason", penalty=index))
-        if penalty.is_time and penalty.round is None:
+        if penalty.is_time and not rules.timing.has_play_timers:
+            problems.append(_problem(row, rules.timing.no_play_timers, field="is_time",
+                                     penalty=index, code="no_time_penalties"))
+        elif penalty.is_time and penalty.round is None:
             problems.append(_problem(row, "A time-limit penalty needs its round: time points "
                                      "count round by round (§1.9).", field="round",
                                      penalty=index, code="round_required"))

@@ -225,30 +225,32 @@ function updateRound(number) {
 // ------------------------------------------------------------------ penalties
 
 function renderPenalties() {
+  const words = card.words;
   const live = card.penalties.filter((p) => !p.is_void);
   $("[data-recorded-penalties]").replaceChildren(...live.map((p) => h("li", { class: "muted" },
-    `${name(p.player)} −${p.points}${p.round ? ` · round ${p.round}` : ""} · ${p.reason} (already on the card)`)));
+    `${name(p.player)} −${p.points}${p.round ? ` · ${words.round} ${p.round}` : ""} · ${p.reason} (already on the card)`)));
   penaltyList.replaceChildren(...penalties.map((pen, index) => {
     const player = h("select", { name: "player", "aria-label": `Penalty ${index + 1}: player` },
       h("option", { value: "", text: "—" }),
       ...players.map((p) => h("option", { value: p, text: name(p), selected: String(pen.player) === String(p) })));
     const points = h("input", { name: "points", type: "number", inputmode: "numeric", min: 1, max: 1000,
       value: pen.points, autocomplete: "off", "aria-label": `Penalty ${index + 1}: points` });
-    const round = h("select", { name: "round", "aria-label": `Penalty ${index + 1}: round` },
+    const round = h("select", { name: "round", "aria-label": `Penalty ${index + 1}: ${words.round}` },
       h("option", { value: "", text: "—" }),
       ...card.rounds.map((r) => h("option", { value: r.round, text: r.round, selected: String(pen.round) === String(r.round) })));
     const reason = h("input", { name: "reason", value: pen.reason, maxlength: page.reason_limit,
-      autocomplete: "off", placeholder: "e.g. slow play (§4.11)", "aria-label": `Penalty ${index + 1}: reason` });
+      autocomplete: "off", placeholder: `e.g. what happened (${words.penalty_example})`, "aria-label": `Penalty ${index + 1}: reason` });
     const isTime = h("input", { type: "checkbox", name: "is_time", checked: Boolean(pen.is_time),
       "aria-label": `Penalty ${index + 1}: time-limit penalty` });
     return h("li", { class: "paper-penalty", "data-penalty": index, "data-testid": `paper-penalty-${index + 1}` },
       h("div", { class: "pp-fields" },
         h("label", { class: "pr-field" }, h("span", { text: "Player" }), player),
         h("label", { class: "pr-field" }, h("span", { text: "Points" }), points),
-        h("label", { class: "pr-field" }, h("span", { text: "Round" }), round),
+        h("label", { class: "pr-field" }, h("span", { text: words.Round }), round),
         h("label", { class: "pr-field pp-reason" }, h("span", { text: "Reason" }), reason)),
-      h("label", { class: "pp-time" }, isTime,
-        " Time-limit penalty: counts toward the player's time points in its round (§1.9)"),
+      // MCR times only the session: no line is a play-time penalty there
+      words.time_penalties ? h("label", { class: "pp-time" }, isTime,
+        " Time-limit penalty: counts toward the player's time points in its round (§1.9)") : "",
       pen.question ? resignationQuestion(pen, index) : "",
       h("button", { type: "button", class: "button quiet", "data-remove-penalty": index, text: "Remove" }),
       h("p", { class: "row-error", "data-error-for": `penalty ${index + 1}`, role: "alert", hidden: true }));

@@ -147,3 +147,20 @@ def test_judge_ticks_mcr_fans_in_the_picker_sheet_for_a_hand(app, live_server, c
     assert line["patterns"] == {"28": 1, "62": 1} and line["value"] == 18
     assert line["deltas"][str(seats["W"])] == 78
     expect(page.locator("tr.note[data-note='1']")).to_contain_text("Pure Straight")
+
+
+def test_the_mcr_paper_card_has_no_time_penalty_box(app, live_server, context, page):
+    # MCR §3.5.6 times only the session: a paper penalty line is never a play-time penalty
+    mcr = make_mcr_demo(app)
+    login_api(context, live_server, mcr)
+    card_id = int(mcr["cards"][0]["url"].rsplit("/", 1)[1])
+    page.set_viewport_size({"width": 360, "height": 800})
+    page.goto(f"{live_server.url}/cards/{card_id}/paper")
+    page.wait_for_selector("html[data-paper-ready=true]")
+    page.click("[data-add-penalty]")
+    pen = page.locator("[data-testid=paper-penalty-1]")
+    expect(pen.locator("select[name=round]")).to_have_attribute("aria-label", "Penalty 1: hand")
+    expect(pen.locator("text=Hand")).to_be_visible()
+    assert pen.locator("input[name=is_time]").count() == 0
+    assert "MCR §3.11.2" in pen.locator("input[name=reason]").get_attribute("placeholder")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360

@@ -322,3 +322,25 @@ def test_eight_flowers_are_recorded_on_an_mcr_card(client, mcr):
     nine = post_round(client, card, round=2, result="win", winner=by_wind(card, 2)["E"],
                       patterns={"43": 1, "81": 9}, win="self")
     assert nine.status_code == 400
+
+
+def test_a_paper_time_line_is_refused_on_an_mcr_card(app, client, mcr):
+    # MCR §3.5.6 times the session, not the plays: a paper line cannot be a play-time penalty
+    login(client, mcr, "judge")
+    card = card_of(client, mcr)
+    player = card["players"][0]["number"]
+    assert card["words"]["time_penalties"] is False
+    assert card["words"]["penalty_example"] == "MCR §3.11.2"
+    sent = client.post(f"/api/cards/{card['id']}/paper", json={
+        "op_id": op(), "rounds": [],
+        "penalties": [{"player": player, "points": 10, "round": 1, "is_time": True,
+                       "reason": "slow"}]})
+    assert sent.status_code == 422, sent.get_json()
+    (problem,) = [d for d in sent.get_json()["details"] if d.get("code") == "no_time_penalties"]
+    assert problem["row"] == "penalty 1" and "no turn or play timers" in problem["message"]
+    assert card_of(client, mcr)["penalties"] == []
+    plain = client.post(f"/api/cards/{card['id']}/paper", json={
+        "op_id": op(), "rounds": [],
+        "penalties": [{"player": player, "points": 10, "round": 1, "reason": "rule violation"}]})
+    assert plain.status_code == 200, plain.get_json()
+    assert [p["points"] for p in card_of(client, mcr)["penalties"]] == [10]

@@ -65,6 +65,7 @@ MCR = dataclasses.replace(
         payoff_note=("Self-drawn: each other player pays 8 + the hand's value; on a discard "
                      "the discarder pays 8 + value and the other two 8 (MCR §3.9.1.3). No "
                      "turn or play timers (MCR §3.5.6 times the session)."),
+        penalty_example="MCR §3.11.2",
     ),
     ranking=Ranking(
         table_points=standings.table_points,
