@@ -1,13 +1,11 @@
 """MCR as one `Ruleset`: the MCR text's answers wired to the services' questions.
 
-WORK IN PROGRESS (issue 16): this record starts as a copy of Zung Jung's, and each part is
-replaced by the MCR package's own module as it lands. No ZJ field may remain when issue 16
-is resolved.
+Every field comes from this package (the fans, the session, the clock, the fouls, the guide,
+the standings); nothing is borrowed from Zung Jung's record.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from datetime import timedelta
 
 from judgeaid.rules.mcr import guide, lateness, penalties, sections, session, standings, timing
@@ -20,11 +18,18 @@ from judgeaid.rules.mcr.hand import (
     score_hand,
 )
 from judgeaid.rules.mcr.payoff import payoff, payoff_request
-from judgeaid.rules.ruleset import CardWords, Guide, Ranking, Rubric, Scoring, SessionShape
-from judgeaid.rules.zj.ruleset import ZJ
+from judgeaid.rules.ruleset import (
+    CardWords,
+    Guide,
+    Ranking,
+    Rubric,
+    Ruleset,
+    Scoring,
+    SessionShape,
+    Timing,
+)
 
-MCR = dataclasses.replace(
-    ZJ,
+MCR = Ruleset(
     code="mcr",
     name="MCR",
     formats=FORMATS,
@@ -37,11 +42,14 @@ MCR = dataclasses.replace(
         session_seats=session.session_seats,
         cycle_of=session.wind_round_of,
     ),
-    timing=dataclasses.replace(
-        ZJ.timing,
+    timing=Timing(
         limits=timing.time_limits,
         round_time=timing.round_time,
         session_ms=timing.session_ms,
+        # MCR has no time-outs rule and no resignation for time penalties
+        timeout_charge=timing.timeout_charge,
+        timeout_free_ms=timing.TIMEOUT_FREE_MS,
+        time_penalty=timing.TIME_PENALTY,
         resignation_over_points=None,
         crosses_resignation=timing.crosses_resignation,
         has_play_timers=False,

@@ -9,10 +9,11 @@ no resignation for time penalties (those are Zung Jung's §1.9).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from judgeaid.rules.mcr.formats import MAX_SESSION_MINUTES
-from judgeaid.rules.ruleset import TimeLimits
+from judgeaid.rules.ruleset import ClockPenalty, TimeLimits
 
 # MCR §3.5.6 the head judge's notice
 NOTICE_MS = 15 * 60_000
@@ -57,3 +58,37 @@ def crosses_resignation(before: int, added: int) -> bool:
 def round_time(*args: Any, **kwargs: Any) -> Any:
     """Refuse: MCR has no play timers."""
     raise ValueError(NO_PLAY_TIMERS)
+
+
+# MCR has no play timers, so nothing prices play time; should a line ever be asked for, it
+# is a rule violation of the judge's choosing (MCR §3.11.2.2), never a clock's sum.
+TIME_PENALTY = ClockPenalty("violation", "rule_violation",
+                            "MCR has no play timers: a judge prices slow play as a rule "
+                            "violation (MCR §3.11.2.2).")
+# The text gives no free time away from the table: every second counts (our reading)
+TIMEOUT_FREE_MS = 0
+
+
+@dataclass(frozen=True)
+class TimeoutCharge:
+    """What one more time away from the table costs: MCR prices none by the clock."""
+
+    points: int
+    counted_ms: int
+    session_total_ms: int
+    session_points: int
+
+
+def timeout_charge(previous_total_ms: int, duration_ms: int, *,
+                   is_medication: bool = False) -> TimeoutCharge:
+    """Return the time-out as recorded, charging nothing.
+
+    The MCR text sets no allowance or price for time away from the table (Zung Jung's §4.14
+    has no MCR counterpart): the time is logged for the judge, who may rule a foul, a rule
+    violation of 5 to 60 points (MCR §3.11.2.2). Our reading.
+    """
+    if previous_total_ms < 0 or duration_ms < 0:
+        raise ValueError("time-out durations cannot be negative")
+    total = previous_total_ms + duration_ms
+    return TimeoutCharge(points=0, counted_ms=duration_ms, session_total_ms=total,
+                         session_points=0)
