@@ -127,3 +127,12 @@ def test_recorded_value_fits_only_a_valid_hand_of_that_value():
     assert not recorded_value_fits({"22": 1, "76": 1}, 25)
     with pytest.raises(MalformedHand):
         recorded_value_fits({"99": 1}, 8)
+
+
+def test_the_exclusions_are_exactly_the_appendix_1_pairs_of_the_case_table():
+    # The case table lists the text's "does not combine with" pairs, read from it apart from
+    # the catalogue: an exclusion the text does not make would refuse a hand it allows.
+    table = {frozenset(case["fans"]) for case in SCORE_CASES
+             if case["name"].startswith("App. 1:")}
+    catalogue = {frozenset((fan.id, str(other))) for fan in FANS for other in fan.excludes}
+    assert catalogue == table and len(table) == 72
