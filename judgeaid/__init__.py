@@ -1,4 +1,4 @@
-"""judgeaid: the judge's and organizer's assistant for Zung Jung mahjong tournaments."""
+"""judgeaid: the judge's and organizer's assistant for Zung Jung and MCR mahjong tournaments."""
 
 from __future__ import annotations
 

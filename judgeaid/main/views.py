@@ -42,10 +42,10 @@ def offline():
 def manifest():
     """Return the web app manifest."""
     body = {
-        "name": "judgeaid — Zung Jung tournament assistant",
+        "name": "judgeaid — Zung Jung and MCR tournament assistant",
         "short_name": "judgeaid",
-        "description": "Scoring cards, pattern picker, seating and judging for Zung Jung "
-                       "mahjong tournaments.",
+        "description": "Scoring cards, hand pickers, seating and judging for Zung Jung "
+                       "and MCR mahjong tournaments.",
         "start_url": "/?source=pwa",
         "scope": "/",
         "display": "standalone",

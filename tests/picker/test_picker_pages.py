@@ -77,3 +77,15 @@ def test_the_service_worker_keeps_the_mcr_picker_and_its_scoring_for_offline(cli
     assert '"/picker/mcr"' in worker
     assert re.search(r'"/static/js/mcr\.js\?v=\w+"', worker)
     assert re.search(r'"/static/js/picker\.js\?v=\w+"', worker)
+
+
+def test_the_top_bar_links_a_signed_in_judge_to_their_rulesets_picker(app, client, demo):
+    from tests.conftest import login
+    from tests.factories import use_ruleset
+
+    anonymous = client.get("/").get_data(as_text=True)
+    assert 'href="/picker" data-testid="nav-picker"' in anonymous
+    use_ruleset(app, demo["tournament_id"])
+    login(client, demo, "judge")
+    page = client.get(f"/t/{demo['tournament_id']}/judge").get_data(as_text=True)
+    assert 'href="/picker/mcr" data-testid="nav-picker"' in page
