@@ -21,9 +21,10 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** A score with its sign: +8, −8 (a real minus sign), 0. */
-export function signed(n) {
-  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+/** A score with its sign: +8, −8 (a real minus sign, or `minus` where a plain integer must be
+ * readable, e.g. "-"), 0. */
+export function signed(n, minus = "−") {
+  return n > 0 ? `+${n}` : n < 0 ? `${minus}${-n}` : "0";
 }
 
 // ---- countdowns

@@ -10,7 +10,7 @@
 //   MCR  #f=69*2,70,28&fl=1&win=discard&winner=E&discarder=S (fl: flower tiles, fan 81);
 //        counting and payoff come from mcr.js.
 
-import { $, $$, h } from "./dom.js";
+import { $, $$, h, signed } from "./dom.js";
 
 const SEATS = ["E", "S", "W", "N"];
 const SEAT_NAMES = { E: "East", S: "South", W: "West", N: "North" };
@@ -101,10 +101,6 @@ function update(change) {
 
 // ------------------------------------------------------------------ rendering
 
-function signed(n) {
-  return n > 0 ? `+${n}` : String(n);
-}
-
 function list(element, issues, decorate = null) {
   element.replaceChildren(...issues.map((issue) => {
     const li = h("li", { text: issue.message });
@@ -149,7 +145,8 @@ function render() {
     const request = { value: hand.value, win: state.win, winner: state.winner };
     if (state.win === "discard") request.discarder = state.discarder;
     const result = scoring.payoff(part.payoffRequest(request));
-    for (const seat of SEATS) $(`[data-testid=payoff-${seat}]`).textContent = signed(result.deltas[seat]);
+    // a plain "-": each payoff cell reads as a signed integer (DESIGN §5)
+    for (const seat of SEATS) $(`[data-testid=payoff-${seat}]`).textContent = signed(result.deltas[seat], "-");
     who.textContent = part.payoffNote(hand, result);
   }
 
