@@ -408,7 +408,7 @@ FACES_CSS = {"sans": "f-sans", "bold": "f-bold", "oblique": "f-oblique", "head":
 def sheet_geometry() -> dict:
     """Return where every line and box of the MCR score sheet sits, in inches."""
     left, top, inner = 0.16, 0.17, 3.38
-    label, player = 0.46, 0.64
+    label, player = 0.46, 0.63
     char = player / SHEET_CHARS
     players = [round(left + label + i * player, 4) for i in range(4)]
     remarks = round(players[-1] + player, 4)
@@ -489,7 +489,8 @@ def sheet_data(view: dict | None, *, session: int, url: str | None = None,
     for line in rounds:
         if line.get("result") == "not_played":  # MCR §3.5.6: the session time ran out
             scores.append("".join(_sheet_cells("-", "-", "-") for _ in numbers))
-            remarks.append("not played")
+            remarks.append("seat empty" if line.get("not_played_reason") == "seat_empty"
+                           else "time up")
             continue
         if not line["recorded"]:
             scores.append("")

@@ -141,7 +141,7 @@ def test_a_finished_sheet_shows_the_hands_totals_and_table_points(client, mcr):
     rows = sheet_rows(pdf, g["row_tops"], g["row_height"])
     assert rows == expected_rows(card)
     assert all(row == ["-"] * 12 for row in rows[1:])  # MCR §3.5.6: not played
-    assert "not played" in page_texts(pdf)[0]
+    assert page_texts(pdf)[0].count("time up") == 15
     values = [card["rounds"][0]["deltas"][str(p["number"])] for p in card["players"]]
     assert sorted(values) == [-16, -8, -8, 32]
     points = card["table_points"]
@@ -175,3 +175,11 @@ def test_stamped_mcr_sheets_look_like_sheets_laid_out_whole(app, client, mcr):
         fast = render_cards(tournament, 1, tables=[1])
         plain = render_cards(tournament, 1, tables=[1], stamped=False)
     same_places(fast, plain)
+
+
+def test_the_print_page_of_an_mcr_event_offers_score_sheets(client, mcr):
+    login(client, mcr, "judge")
+    page = client.get(f"/t/{mcr['tournament_id']}/print/cards?session=1")
+    assert page.status_code == 200
+    text = page.get_data(as_text=True)
+    assert "MCR Appendix 5" in text and "Official Scoring Card" not in text
