@@ -477,8 +477,9 @@ def sheet_data(view: dict | None, *, session: int, url: str | None = None,
     confirmed = {c["player"]: venuetime.venue_text(c["confirmed_at"], zone, "day_only")
                  for c in view["confirmations"]}
     points = view.get("table_points") if filled else None
-    players = [{"team": fit(teams.get(n, ""), 11), "number": str(n),
-                "name": "\n".join(fit(part, 11) for part in _two_lines(names[n])),
+    # A player's column is about 7 em of 6.5pt type: names and teams are cut to fit.
+    players = [{"team": fit(teams.get(n, ""), 6), "number": str(n),
+                "name": "\n".join(fit(part, 6.2) for part in _two_lines(names[n])),
                 "points": (_points(points[n]) if points else "")
                 + ("\n" + _signed(totals[n]["total"]) if filled else ""),
                 "note": f"confirmed {confirmed[n]}" if filled and n in confirmed else ""}

@@ -183,3 +183,31 @@ def test_the_print_page_of_an_mcr_event_offers_score_sheets(client, mcr):
     assert page.status_code == 200
     text = page.get_data(as_text=True)
     assert "MCR Appendix 5" in text and "Official Scoring Card" not in text
+
+
+def test_long_and_cjk_names_and_teams_stay_in_their_columns(app, client):
+    from judgeaid.extensions import db
+    from judgeaid.printing.cards import render_cards, sheet_geometry
+    from judgeaid.services import accounts, players, seating
+
+    names = ["Maximiliano Hernández-Castellanos", "王小明", "Ó Súilleabháin Siobhán",
+             "Wolfgang Amadeus Mozartwilliams"]
+    with app.test_request_context("/"):
+        tournament, organizer = accounts.create_tournament(
+            "Campeonato MCR", "mcr", "Olga", "1357", seed=5, ruleset="mcr")
+        for name in names:
+            players.add_player(tournament, name, "Club de Mahjong de Barcelona", organizer)
+        seating.seat_session(tournament, 1, organizer)
+        db.session.commit()
+        pdf = render_cards(tournament, 1)
+    chars = char_boxes(pdf)[0]
+    text = "".join(c for c, _ in chars)
+    assert "…" in text and "Club" in text
+    g = sheet_geometry()
+    block_top, block_bottom = g["block_rows"][0], g["block_rows"][3]
+    inside = [(c, box) for c, box in chars if block_top < box[2] < block_bottom
+              and box[0] >= g["players"][0] and not c.isspace()]
+    assert inside
+    for char, (left, right, _) in inside:
+        column = max(x for x in g["players"] if x <= left)
+        assert right <= column + g["player"] + 0.005, (char, left, right)
