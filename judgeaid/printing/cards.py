@@ -1,4 +1,5 @@
-"""Printed Official Scoring Cards (ZJM A.2.2, §4.9): plain data per card, then one PDF.
+"""Printed Official Scoring Cards (ZJM A.2.2, §4.9), and for an MCR event its score sheet
+(MCR Appendix 5, on the same paper card): plain data per card, then one PDF.
 
 The form (rules, labels, the dealer's shading and every seat's wind per round) is the same
 on every card of a print job, so it is laid out once and stamped under each card's own data.
