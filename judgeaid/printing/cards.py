@@ -1,4 +1,5 @@
-"""Printed Official Scoring Cards (ZJM A.2.2, §4.9): plain data per card, then one PDF.
+"""Printed Official Scoring Cards (ZJM A.2.2, §4.9), and for an MCR event its score sheet
+(MCR Appendix 5, on the same paper card): plain data per card, then one PDF.
 
 The form (rules, labels, the dealer's shading and every seat's wind per round) is the same
 on every card of a print job, so it is laid out once and stamped under each card's own data.
@@ -14,7 +15,7 @@ from sqlalchemy.orm import selectinload
 
 from judgeaid import venuetime
 from judgeaid.extensions import db
-from judgeaid.models import Card, PlaySession, Seat, Table, Tournament
+from judgeaid.models import Card, Player, PlaySession, Seat, Table, Team, Tournament
 from judgeaid.printing import fit, public_url
 from judgeaid.printing.fonts import FACES
 from judgeaid.printing.overlay import POINT, Overlay
@@ -38,10 +39,12 @@ ROTATIONS = {"standard": "seats change each cycle (§3.4)", "league": "seats fix
 FORM_WORDS = {
     "zj": {"kicker": "Official Scoring Card", "ruleset": "Zung Jung", "rules": None,
            "round": "Rd", "penalties": "§4.11", "signatures": "(§4.9)"},
-    "mcr": {"kicker": "MCR Score Sheet", "ruleset": "MCR",
+    "mcr": {"kicker": "MCR Score Sheet (Appendix 5)", "ruleset": "MCR",
             "rules": "8 + value (MCR §3.9.1.3) · seats by App. 4",
             "round": "Hd", "penalties": "MCR §3.11", "signatures": "and table points (MCR §3.9.2)"},
 }
+# Rulesets whose printed card is a score sheet laid out as MCR Appendix 5 (sheet_geometry).
+SHEET_RULESETS = frozenset({"mcr"})
 
 
 @dataclass(frozen=True)
@@ -213,21 +216,31 @@ def session_cards(tournament: Tournament, number: int, *, blank: bool = False,
                        .options(selectinload(Table.seats).selectinload(Seat.player))).all()
     cards = db.session.scalars(select(Card).join(Table).where(Table.session_id == session.id)
                                .order_by(Table.number)).all()
-    data = [card_data(card_view(card), session=number, blank=blank,
-                      url=public_url("cards.live", card_id=card.id))
-            for card in cards if wanted is None or card.table.number in wanted]
-    data += [card_data(None, session=number) for _ in range(spare)]
+    if tournament.ruleset in SHEET_RULESETS:
+        teams = dict(db.session.execute(select(Player.number, Team.name).join(Player.team)
+                                        .where(Player.tournament_id == tournament.id)).all())
+        data = [sheet_data(card_view(card), session=number, blank=blank, teams=teams,
+                           url=public_url("cards.live", card_id=card.id))
+                for card in cards if wanted is None or card.table.number in wanted]
+        data += [sheet_data(None, session=number) for _ in range(spare)]
+    else:
+        data = [card_data(card_view(card), session=number, blank=blank,
+                          url=public_url("cards.live", card_id=card.id))
+                for card in cards if wanted is None or card.table.number in wanted]
+        data += [card_data(None, session=number) for _ in range(spare)]
     if not data:
         raise ServiceError("Nothing to print: choose some tables or spare cards.")
     return data
 
 
-def place_cards(cards: list[dict], sheet: Sheet, *, session: int) -> list[list[dict]]:
-    """Put the cards on pages, side by side and centred; a last gap gets a spare card."""
+def place_cards(cards: list[dict], sheet: Sheet, *, session: int,
+                spare=card_data) -> list[list[dict]]:
+    """Put the cards on pages, side by side and centred; a last gap gets a spare card
+    (`spare(None, session=...)`)."""
     left = (sheet.width - CARD_WIDTH * sheet.per_page) / 2
     top = (sheet.height - CARD_HEIGHT) / 2
     gap = -len(cards) % sheet.per_page
-    cards = cards + [card_data(None, session=session)] * gap
+    cards = cards + [spare(None, session=session)] * gap
     return [[{"left": _inch(left + i * CARD_WIDTH), "top": _inch(top), "card": card,
               "x": left + i * CARD_WIDTH, "y": top}
              for i, card in enumerate(cards[start:start + sheet.per_page])]
@@ -315,13 +328,14 @@ def draw_card_data(overlay: Overlay, g: dict, c: dict, x: float = 0, y: float = 
                       clip=(left, foot_top, g["inner"], 5 * LINE * POINT))
 
 
-def draw_cards(pages: list[list[dict]], sheet: Sheet, g: dict, title: str) -> Overlay:
+def draw_cards(pages: list[list[dict]], sheet: Sheet, g: dict, title: str,
+               draw=draw_card_data) -> Overlay:
     """Return every card's own data drawn on pages the size of the sheet."""
     overlay = Overlay(sheet.width, sheet.height, FACES, title=title)
     for page in pages:
         overlay.add_page()
         for slot in page:
-            draw_card_data(overlay, g, slot["card"], slot["x"], slot["y"])
+            draw(overlay, g, slot["card"], slot["x"], slot["y"])
     return overlay
 
 
@@ -346,22 +360,247 @@ def render_cards(tournament: Tournament, number: int, *, layout: str = "card",
     way the benchmark and the tests compare with.
     """
     sheet = SHEETS[layout]
+    is_sheet = tournament.ruleset in SHEET_RULESETS  # MCR Appendix 5
     pages = place_cards(session_cards(tournament, number, blank=blank, tables=tables,
-                                      spare=spare), sheet, session=number)
+                                      spare=spare), sheet, session=number,
+                        spare=sheet_data if is_sheet else card_data)
     settings = tournament.settings
+    if is_sheet:
+        g, form_data = sheet_geometry(), sheet_form(tournament.name, tournament.ruleset)
+    else:
+        g = card_geometry()
+        form_data = card_form(tournament.name, settings.get("rotation", "standard"),
+                              settings.get("payoff_scheme", "formal"), tournament.ruleset)
     context = {
         "title": f"{tournament.name}: scoring cards, session {number}",
-        "g": card_geometry(), "sheet": {"width": _inch(sheet.width),
-                                        "height": _inch(sheet.height),
-                                        "per_page": sheet.per_page, "marks": cut_marks(sheet)},
-        "form": card_form(tournament.name, settings.get("rotation", "standard"),
-                          settings.get("payoff_scheme", "formal"), tournament.ruleset),
+        "g": g, "sheet": {"width": _inch(sheet.width), "height": _inch(sheet.height),
+                          "per_page": sheet.per_page, "marks": cut_marks(sheet)},
+        "form": form_data,
     }
     if not stamped:
-        html = render_template("print/cards.html", part="both",
-                               pages=with_qr_images(pages, context["g"]["qr_size"]), **context)
+        pages = with_qr_images(pages, g["qr_size"])
+        if is_sheet:
+            pages = [[{**slot, "runs": css_runs(g, slot["card"])} for slot in page]
+                     for page in pages]
+        html = render_template("print/cards.html", part="both", pages=pages, **context)
         return create_pdf(html, request.url_root)
     form = create_pdf(render_template("print/cards.html", pages=pages[:1], part="form",
                                       **context), request.url_root)
-    overlay = draw_cards(pages, sheet, context["g"], context["title"])
+    overlay = draw_cards(pages, sheet, g, context["title"],
+                         draw=draw_sheet_data if is_sheet else draw_card_data)
     return overlay.output(form, [0] * len(pages))
+
+
+# ---------------------------------------------------------------- MCR Appendix 5
+
+# The MCR score sheet (MCR Appendix 5) on the same paper card: a block of the four players
+# (team, number, name, position, table points, total points, signature), then hands 1-16
+# with each player's plus, minus and running total and a Remarks column, a Total row, and
+# the referees' signatures and the date. Each player's three columns are SHEET_CHARS
+# characters of the monospaced data: 4 for "+", 4 for "-", 6 for the running total.
+SHEET_FIELDS = (4, 4, 6)
+SHEET_CHARS = sum(SHEET_FIELDS)
+SHEET_LABELS = ("Team", "Player #", "Player", "Position", "Table pts", "Total pts",
+                "Signature")
+FACES_CSS = {"sans": "f-sans", "bold": "f-bold", "oblique": "f-oblique", "head": "f-head",
+             "mono": "f-mono", "mono-bold": "f-mono-bold"}
+
+
+def sheet_geometry() -> dict:
+    """Return where every line and box of the MCR score sheet sits, in inches."""
+    left, top, inner = 0.16, 0.17, 3.38
+    label, player = 0.46, 0.63
+    char = player / SHEET_CHARS
+    players = [round(left + label + i * player, 4) for i in range(4)]
+    remarks = round(players[-1] + player, 4)
+    subs = [[round(p + char * sum(SHEET_FIELDS[:i]), 4) for i in range(3)] for p in players]
+    block_top = 1.3
+    heights = (0.2, 0.2, 0.3, 0.2, 0.22, 0.22, 0.34)
+    block_rows = [round(block_top + sum(heights[:i]), 3) for i in range(len(heights))]
+    head_top = round(block_top + sum(heights), 3)
+    head, row, foot = 0.2, 0.24, 0.22
+    row_tops = [round(head_top + head + i * row, 3) for i in range(16)]
+    total_top = round(row_tops[-1] + row, 3)
+    penalty_top = round(total_top + foot, 3)
+    bottom = round(penalty_top + foot, 3)
+    lines = ([{"at": block_top, "thick": True}]
+             + [{"at": t, "thick": False} for t in block_rows[1:]]
+             + [{"at": head_top, "thick": True}, {"at": row_tops[0], "thick": False}]
+             + [{"at": round(t + row, 3), "thick": i % 4 == 3} for i, t in enumerate(row_tops)]
+             + [{"at": penalty_top, "thick": False}, {"at": bottom, "thick": False}])
+    sign_top, sign_width = bottom + 0.1, 1.62
+    return {
+        "width": CARD_WIDTH, "height": CARD_HEIGHT, "left": left, "top": top, "inner": inner,
+        "label": label, "player": player, "players": players, "remarks": remarks,
+        "remarks_width": round(left + inner - remarks, 4), "subs": subs,
+        "sub_widths": [round(char * n, 4) for n in SHEET_FIELDS],
+        "block_top": block_top, "block_rows": block_rows, "block_heights": heights,
+        "head_top": head_top, "head_height": head, "row_tops": row_tops, "row_height": row,
+        "total_top": total_top, "penalty_top": penalty_top, "foot_height": foot,
+        "bottom": bottom, "lines": lines,
+        "verticals": [left, players[0], *players[1:], remarks, round(left + inner, 4)],
+        "sub_verticals": [x for s in subs for x in s[1:]],
+        "qr_left": 2.59, "qr_top": top, "qr_size": 0.92,
+        "mono_size": round(char * 72 / MONO_ADVANCE, 3),
+        "signs": [{"label": "Referee", "left": left, "top": round(sign_top, 3),
+                   "width": sign_width, "height": 0.3},
+                  {"label": "Chief referee", "left": round(left + inner - sign_width, 3),
+                   "top": round(sign_top, 3), "width": sign_width, "height": 0.3},
+                  {"label": "Date", "left": left, "top": round(sign_top + 0.38, 3),
+                   "width": 1.0, "height": 0.22}],
+        "note_top": round(sign_top + 0.44, 3), "foot_top": 8.3,
+    }
+
+
+def sheet_form(tournament: str, ruleset: str = "mcr") -> dict:
+    """Return the MCR score sheet's form, the same on every sheet of a print job."""
+    words = FORM_WORDS.get(ruleset, FORM_WORDS["mcr"])
+    return {**words, "kind": "mcr", "tournament": fit(tournament, 30),
+            "positions": ["East", "South", "West", "North"], "labels": SHEET_LABELS}
+
+
+def sheet_data(view: dict | None, *, session: int, url: str | None = None,
+               blank: bool = False, teams: dict[int, str] | None = None) -> dict:
+    """Return one MCR sheet's own data: the players' block and every hand's +, - and
+    running total, as text runs placed on the sheet (see sheet_runs)."""
+    base = {"session": session, "table": None, "qr": None, "players": [], "scores": "",
+            "remarks": "", "sums": "", "foot": ""}
+    if view is None:
+        return base
+    numbers = [p["number"] for p in view["players"]]
+    names = dict(zip(numbers, (p["name"] for p in view["players"]), strict=True))
+    teams = teams or {}
+    rounds = view["rounds"]
+    filled = not blank and (any(r["recorded"] or r.get("result") == "not_played" for r in rounds)
+                            or any(not p["is_void"] for p in view["penalties"]))
+    totals = view["totals"]
+    zone = view["tournament"].get("time_zone", venuetime.DEFAULT_ZONE)
+    confirmed = {c["player"]: venuetime.venue_text(c["confirmed_at"], zone, "day_only")
+                 for c in view["confirmations"]}
+    points = view.get("table_points") if filled else None
+    # A player's column is about 7 em of 6.5pt type: names and teams are cut to fit.
+    players = [{"team": fit(teams.get(n, ""), 6), "number": str(n),
+                "name": "\n".join(fit(part, 6.2) for part in _two_lines(names[n])),
+                "points": (_points(points[n]) if points else "")
+                + ("\n" + _signed(totals[n]["total"]) if filled else ""),
+                "note": f"confirmed {confirmed[n]}" if filled and n in confirmed else ""}
+               for n in numbers]
+    scores, remarks = [], []
+    running = dict.fromkeys(numbers, 0)
+    plus, minus = dict.fromkeys(numbers, 0), dict.fromkeys(numbers, 0)
+    for line in rounds:
+        if line.get("result") == "not_played":  # MCR §3.5.6: the session time ran out
+            scores.append("".join(_sheet_cells("-", "-", "-") for _ in numbers))
+            remarks.append("seat empty" if line.get("not_played_reason") == "seat_empty"
+                           else "time up")
+            continue
+        if not line["recorded"]:
+            scores.append("")
+            remarks.append("")
+            continue
+        cells = []
+        for n in numbers:
+            delta = line["deltas"][line.get("seated", {}).get(n, n)]
+            running[n] += delta
+            plus[n] += max(delta, 0)
+            minus[n] += max(-delta, 0)
+            cells.append(_sheet_cells(str(delta) if delta > 0 else "",
+                                      str(-delta) if delta < 0 else "", str(running[n])))
+        scores.append("".join(cells))
+        remarks.append(_remark(line))
+    sums = ["".join(_sheet_cells(str(plus[n]), str(minus[n]), str(running[n]))
+                    for n in numbers),
+            "".join(_sheet_cells("", "", _signed(totals[n]["penalties"])
+                                 if totals[n]["penalties"] else "") for n in numbers)]
+    return {**base, "table": view["table"], "qr": url, "players": players,
+            "scores": "\n".join(s.rstrip() for s in scores) if filled else "",
+            "remarks": "\n".join(remarks) if filled else "",
+            "sums": "\n".join(s.rstrip() for s in sums) if filled else "",
+            "foot": f"{url} · card version {view['version']}" if filled else ""}
+
+
+def _sheet_cells(plus: str, minus: str, total: str) -> str:
+    return "".join(text.rjust(width - 1) + " "
+                   for text, width in zip((plus, minus, total), SHEET_FIELDS, strict=True))
+
+
+def _remark(line: dict) -> str:
+    if line.get("result") == "draw":
+        return "draw"
+    if line.get("result") != "win":
+        return ""
+    how = "self" if line.get("win") == "self" else "disc."
+    return f"{line.get('value')} · {how}"
+
+
+def sheet_runs(g: dict, c: dict) -> list[dict]:
+    """Return one sheet's data as text runs: where each block of lines goes and in what
+    face, in inches from the sheet's top-left. Both ways of printing draw these runs."""
+    left, top = g["left"], g["top"]
+    runs = [{"left": left, "top": top + 0.45, "text": f"Session {c['session']} · Table "
+             f"{c['table'] or '____'}", "face": "bold", "size": 15, "line": 15 * LINE * POINT,
+             "clip": (left, top + 0.45, 2.4, 0.3)}]
+    rows, heights = g["block_rows"], g["block_heights"]
+    for x, p in zip(g["players"], c["players"], strict=False):
+        width = g["player"]
+        runs += [
+            {"left": x + PAD, "top": rows[0], "text": f"{p['team']}\n{p['number']}",
+             "face": "sans", "size": 6.5, "line": heights[0], "clip": (x, rows[0], width,
+                                                                      heights[0] * 2)},
+            {"left": x + PAD, "top": rows[2] + 0.02, "text": p["name"], "face": "head",
+             "size": 6.5, "line": 6.5 * 1.12 * POINT, "clip": (x, rows[2], width,
+                                                                heights[2])},
+            {"left": x + PAD, "top": rows[4], "text": p["points"], "face": "mono-bold",
+             "size": 8, "line": heights[4], "clip": (x, rows[4], width, heights[4] * 2)},
+        ]
+        if p["note"]:
+            runs.append({"left": x + PAD, "top": rows[6] + 0.2, "text": p["note"],
+                         "face": "oblique", "size": 5, "line": 5 * LINE * POINT,
+                         "clip": (x, rows[6], width, heights[6])})
+    size, row = g["mono_size"], g["row_height"]
+    if c["scores"]:
+        runs.append({"left": g["players"][0], "top": g["row_tops"][0], "text": c["scores"],
+                     "face": "mono", "size": size, "line": row, "clip": None})
+    if c["remarks"]:
+        runs.append({"left": g["remarks"] + PAD, "top": g["row_tops"][0], "text": c["remarks"],
+                     "face": "sans", "size": 5, "line": row,
+                     "clip": (g["remarks"], g["row_tops"][0], g["remarks_width"], row * 16)})
+    if c["sums"]:
+        runs.append({"left": g["players"][0], "top": g["total_top"], "text": c["sums"],
+                     "face": "mono-bold", "size": size, "line": g["foot_height"],
+                     "clip": None})
+    if c["foot"]:
+        runs.append({"left": left, "top": g["foot_top"], "text": c["foot"], "face": "sans",
+                     "size": 5, "line": 5 * LINE * POINT, "colour": "#555555",
+                     "clip": (left, g["foot_top"], g["inner"], 5 * LINE * POINT)})
+    return runs
+
+
+def css_runs(g: dict, c: dict) -> list[dict]:
+    """Return the sheet's runs as the HTML laid out whole sets them (sizes in inches)."""
+    return [{**run, "class": FACES_CSS[run["face"]],
+             "clip_box": ({"width": round(run["clip"][2] - (run["left"] - run["clip"][0]), 4),
+                           "height": round(run["clip"][3] - (run["top"] - run["clip"][1]), 4)}
+                          if run["clip"] else None),
+             "size": round(run["size"], 4), "line": round(run["line"], 4)}
+            for run in sheet_runs(g, c)]
+
+
+def draw_sheet_data(overlay: Overlay, g: dict, c: dict, x: float = 0, y: float = 0) -> None:
+    """Draw one MCR sheet's own data where the stylesheet puts it, its top-left at (x, y)."""
+    if c["qr"]:
+        overlay.qr(c["qr"], g["qr_left"] + x, g["qr_top"] + y, g["qr_size"])
+    else:
+        qr_left, qr_top, qr_size = g["qr_left"] + x, g["qr_top"] + y, g["qr_size"]
+        overlay.box(qr_left, qr_top, qr_size, qr_size + 0.14, border=0.5, colour="#555555",
+                    dash=1.5)
+        overlay.lines(qr_left + 0.5 * POINT, qr_top + 0.5 * POINT + 0.3,
+                      "Spare sheet:\nno live card.\nCopy the hands\ninto judgeaid.",
+                      face="sans", size=6, line_height=6 * LINE * POINT, colour="#333333",
+                      center=qr_size - POINT)
+    for run in sheet_runs(g, c):
+        clip = run["clip"]
+        overlay.lines(run["left"] + x, run["top"] + y, run["text"], face=run["face"],
+                      size=run["size"], line_height=run["line"],
+                      colour=run.get("colour", "#000000"),
+                      clip=(clip[0] + x, clip[1] + y, clip[2], clip[3]) if clip else None)
