@@ -119,6 +119,9 @@ class Timing:
     # the session clock's words where they differ from Zung Jung's (keys: the clock's states
     # "ended", "over", "warn15" ..., and "about" for the organizer's page); None: Zung Jung's
     clock_words: Mapping[str, str] | None = None
+    # True: arriving later than `absent_after_ms` forfeits the session by itself, the player
+    # back for the next one (MCR §3.11.2.1); False: the judge may rule the player absent
+    late_forfeits_session: bool = False
 
 
 @dataclass(frozen=True)

@@ -349,6 +349,31 @@ def withdraw_player(tournament: Tournament, number: int | None, actor: User, *,
     return player
 
 
+def forfeit_session(card: Card, player: Player, actor: User, why: str) -> bool:
+    """Mark a player absent for their card's session only (MCR §3.11.2.1 forfeit).
+
+    The seat becomes neutral and stands for its own player: whatever is scored in it
+    keeps the table zero-sum but earns the player nothing for this session, and the
+    player stays in the event for the next one (our reading). Return False when the
+    player had already forfeited it.
+    """
+    seat = db.session.scalar(select(Seat).where(Seat.table_id == card.table_id,
+                                                Seat.player_id == player.id))
+    if seat is None:
+        raise ServiceError(f"{player.name} has no seat at table {card.table.number}.")
+    if seat.is_neutral:
+        return False
+    seat.is_neutral, seat.stands_in_for = True, player.number
+    touch_card(card, set())
+    db.session.flush()
+    db.session.expire(seat)
+    record_event("session.forfeit", tournament_id=card.table.session.tournament_id, actor=actor,
+                 subject=f"player:{player.number}",
+                 after={"session": card.table.session.number, "table": card.table.number,
+                        "why": why[:200]})
+    return True
+
+
 def reinstate_player(tournament: Tournament, number: int | None, actor: User) -> Player:
     """Undo a withdrawal, disqualification or resignation entered by mistake.
 

@@ -51,6 +51,7 @@ MCR = dataclasses.replace(
         late_arrival=lateness.late_arrival,
         absent_after_ms=lateness.MAJOR_MS,
         timeout_penalty=lateness.LATE_PENALTY,
+        late_forfeits_session=True,
     ),
     card=CardWords(
         round_word="hand",
