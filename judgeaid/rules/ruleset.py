@@ -258,6 +258,15 @@ class CardWords:
     # ruleset's words differ from Zung Jung's (§3.4, §2.3 and §1.9 on those pages)
     seats_note: str = ""
     payoff_note: str = ""
+    # the card's citations, each shown in brackets after its words ("" shows none): a deal by
+    # the wrong East, a player leaving mid-session, a neutral substitute taking the seat
+    deal_section: str = "§1.2.7"
+    leave_section: str = "§4.11"
+    substitute_section: str = "our reading of §4.15"
+    # the words for a player who leaves mid-session without being disqualified
+    left_word: str = "resigned"
+    # why a seat counts for nobody this session (a forfeit, MCR §3.11.2.1); "": never happens
+    forfeit_note: str = ""
 
 
 @dataclass(frozen=True)

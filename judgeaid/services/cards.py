@@ -306,6 +306,9 @@ def card_view(card: Card) -> dict:
         "ruleset": session.tournament.ruleset,
         "words": card_words(rules),
         "table_points": _table_points(rules, numbers, totals, rounds),
+        # MCR §3.11.2.1: who forfeited this session; their seat earns them nothing
+        "forfeits": sorted(s.player.number for s in card.table.seats
+                           if s.is_neutral and s.stands_in_for == s.player.number),
     }
 
 
@@ -337,7 +340,10 @@ def card_words(rules: Ruleset) -> dict:
     cycles = list(words.cycle_names) or [f"Cycle {n}" for n in range(1, 5)]
     return {"round": words.round_word, "Round": words.round_word.capitalize(),
             "cycles": cycles, "time_section": words.time_section,
-            "table_points_note": words.table_points_note or None}
+            "table_points_note": words.table_points_note or None,
+            "deal_section": words.deal_section, "leave_section": words.leave_section,
+            "substitute_section": words.substitute_section, "left_word": words.left_word,
+            "forfeit_note": words.forfeit_note}
 
 
 def _table_points(rules: Ruleset, numbers: list[int], totals: dict, rounds: list[dict]

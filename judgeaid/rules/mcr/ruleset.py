@@ -66,6 +66,11 @@ MCR = dataclasses.replace(
         payoff_note=("Self-drawn: each other player pays 8 + the hand's value; on a discard "
                      "the discarder pays 8 + value and the other two 8 (MCR §3.9.1.3). No "
                      "turn or play timers (MCR §3.5.6 times the session)."),
+        deal_section="our reading: the MCR text has no rule for a wrong deal",
+        leave_section="MCR §3.11.5",
+        substitute_section="our reading",
+        left_word="left the event",
+        forfeit_note=lateness.FORFEIT_NOTE,
     ),
     ranking=Ranking(
         table_points=standings.table_points,
