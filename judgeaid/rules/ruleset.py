@@ -238,6 +238,9 @@ class Ranking:
     # team results from (team, player number, points, raw total) of every member, or None
     # where the ruleset ranks no teams (MCR Appendix 7)
     rank_teams: Callable[[Iterable[tuple[str, int, float, int]]], list[Any]] | None = None
+    # what the seating's messages cite for joining late and for a neutral substitute
+    late_section: str = "§3.7"
+    substitute_section: str = "§4.15"
 
 
 @dataclass(frozen=True)
@@ -262,7 +265,8 @@ class CardWords:
     # the wrong East, a player leaving mid-session, a neutral substitute taking the seat
     deal_section: str = "§1.2.7"
     leave_section: str = "§4.11"
-    substitute_section: str = "our reading of §4.15"
+    substitute_section: str = "§4.15"
+    substitute_reading: str = "our reading of §4.15"
     # the words for a player who leaves mid-session without being disqualified
     left_word: str = "resigned"
     # why a seat counts for nobody this session (a forfeit, MCR §3.11.2.1); "": never happens

@@ -342,7 +342,8 @@ def card_words(rules: Ruleset) -> dict:
             "cycles": cycles, "time_section": words.time_section,
             "table_points_note": words.table_points_note or None,
             "deal_section": words.deal_section, "leave_section": words.leave_section,
-            "substitute_section": words.substitute_section, "left_word": words.left_word,
+            "substitute_section": words.substitute_section,
+            "substitute_reading": words.substitute_reading, "left_word": words.left_word,
             "forfeit_note": words.forfeit_note}
 
 

@@ -253,7 +253,8 @@ function renderStatus() {
 // "round" and "Cycle N" in Zung Jung; "hand" and the wind rounds in MCR (Appendix 5)
 function words() {
   return card.words || { round: "round", Round: "Round", cycles: [1, 2, 3, 4].map((n) => `Cycle ${n}`),
-    deal_section: "§1.2.7", leave_section: "§4.11", substitute_section: "our reading of §4.15",
+    deal_section: "§1.2.7", leave_section: "§4.11", substitute_section: "§4.15",
+    substitute_reading: "our reading of §4.15",
     left_word: "resigned", forfeit_note: "" };
 }
 
@@ -376,7 +377,7 @@ function renderGrid() {
   const subs = Object.fromEntries((card.seat_changes || []).filter((c) => c.entering)
     .map((c) => [c.leaving.number, c.entering.number]));
   const subLine = Object.keys(subs).length ? h("tr", { class: "subs" },
-    h("th", { scope: "row", class: "rd", title: `Neutral substitute’s total: never ranked${cited(words().substitute_section)}`, text: "Sub" }),
+    h("th", { scope: "row", class: "rd", title: `Neutral substitute’s total: never ranked${cited(words().substitute_reading)}`, text: "Sub" }),
     card.players.map((p) => {
       const sub = subs[p.number];
       if (!sub) return h("td", { class: "cell", dataset: { player: p.number }, text: "·" });
@@ -420,7 +421,7 @@ function renderSeatChanges() {
     if (change.entering) {
       const sub = card.totals[change.entering.number] || { total: 0 };
       li.append(h("span", { class: "pen-meta", "data-testid": `substitute-total-${change.entering.number}`,
-        text: `${change.entering.name}: ${signed(sub.total)} from ${words().round} ${change.from_round} (neutral, never ranked${words().substitute_section ? `; ${words().substitute_section}` : ""})` }));
+        text: `${change.entering.name}: ${signed(sub.total)} from ${words().round} ${change.from_round} (neutral, never ranked${words().substitute_reading ? `; ${words().substitute_reading}` : ""})` }));
     }
     if (change.note) li.append(h("span", { class: "pen-meta", text: `“${change.note}” · ${who(change.recorded_by)}, ${when(change.recorded_at)}` }));
     list.append(li);
