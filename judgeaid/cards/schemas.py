@@ -131,6 +131,9 @@ class CardView(BaseModel):
         None, description="MCR §3.9.2: each player's table points (4/2/1/0 by session score, "
                           "tied places sharing equally) once every hand is settled; null "
                           "before, and for Zung Jung")
+    forfeits: list[int] = Field(
+        [], description="MCR §3.11.2.1: the numbers of the players who forfeited this session "
+                        "(more than 15 minutes late); their seat earns them nothing")
 
 
 class CardWriteOut(BaseModel):

@@ -14,7 +14,7 @@ from pydantic_core import PydanticCustomError
 
 from judgeaid.edge import FormSchema, Id, IdKey, OpId, Schema, between, length_of, text
 from judgeaid.models import Penalty, Ruling
-from judgeaid.rules import RULESETS
+from judgeaid.rules import DEFAULT_RULESET, RULESETS
 
 # The rubric's categories and penalty kinds: the union over the registered rulesets (a
 # schema is static; the service checks a penalty against its event's own rubric).
@@ -22,6 +22,7 @@ Category = Literal[tuple(dict.fromkeys(  # type: ignore[valid-type]
     c for r in RULESETS.values() for c in r.rubric.categories))]
 Kind = Literal[tuple(dict.fromkeys(  # type: ignore[valid-type]
     k for r in RULESETS.values() for k in r.rubric.kinds))]
+RulesetCode = Literal[tuple(RULESETS)]  # type: ignore[valid-type]
 Decision = Literal["upheld", "overturned", "modified"]
 # §1.9: the judge's answer when a round's time points pass 80
 ResignationAnswer = Literal["explained", "resigned"]
@@ -173,6 +174,11 @@ class LogPrintQuery(FormSchema):
 
 class GuideQuery(FormSchema):
     q: text(SEARCH_LIMIT) = ""
+
+
+class GuideApiQuery(FormSchema):
+    # the guide's URL names no event, so a client asks for its event's ruleset by code
+    ruleset: RulesetCode = DEFAULT_RULESET  # type: ignore[valid-type]
 
 
 class PlayerLookupQuery(FormSchema):

@@ -35,6 +35,7 @@ from judgeaid.judge.schemas import (
     CallUpBody,
     DepartureList,
     Guide,
+    GuideApiQuery,
     GuideQuery,
     LogPrintQuery,
     LogQuery,
@@ -56,7 +57,7 @@ from judgeaid.judge.schemas import (
     TakeBody,
 )
 from judgeaid.printing.pdf import create_pdf
-from judgeaid.rules import DEFAULT_RULESET, get_ruleset
+from judgeaid.rules import get_ruleset
 from judgeaid.services import appeals as appeal_cases
 from judgeaid.services import call_ups, fouls_record, judge_pages
 from judgeaid.services import penalties as penalty_cases
@@ -227,12 +228,14 @@ def save_settings(tournament_id: int, form: RepeatPolicyForm):
 # ---------------------------------------------------------------- JSON API
 
 @api.get("/judge/guide")
-@edge.api.validate(resp=responses(Guide, errors=(), also={304: None}), tags=TAGS)
-def guide_data():
-    """The irregularity guide: quick answers with § citations (cacheable, ETag)."""
-    # The URL names no event, so this is the default ruleset's guide.
-    data = get_ruleset(DEFAULT_RULESET).guide.guide_json()
-    response = conditional.json_unless_current(f"guide-{data['version']}", lambda: data)
+@edge.api.validate(query=GuideApiQuery, resp=responses(Guide, errors=(400,), also={304: None}),
+                   tags=TAGS)
+def guide_data(query: GuideApiQuery):
+    """The irregularity guide of a ruleset (`?ruleset=mcr`; default Zung Jung): quick answers
+    with § citations (cacheable, ETag)."""
+    data = get_ruleset(query.ruleset).guide.guide_json()
+    response = conditional.json_unless_current(f"guide-{query.ruleset}-{data['version']}",
+                                               lambda: data)
     response.cache_control.public = True
     response.cache_control.max_age = 300
     return response

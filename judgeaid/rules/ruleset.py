@@ -119,6 +119,9 @@ class Timing:
     # the session clock's words where they differ from Zung Jung's (keys: the clock's states
     # "ended", "over", "warn15" ..., and "about" for the organizer's page); None: Zung Jung's
     clock_words: Mapping[str, str] | None = None
+    # True: arriving later than `absent_after_ms` forfeits the session by itself, the player
+    # back for the next one (MCR §3.11.2.1); False: the judge may rule the player absent
+    late_forfeits_session: bool = False
 
 
 @dataclass(frozen=True)
@@ -235,6 +238,9 @@ class Ranking:
     # team results from (team, player number, points, raw total) of every member, or None
     # where the ruleset ranks no teams (MCR Appendix 7)
     rank_teams: Callable[[Iterable[tuple[str, int, float, int]]], list[Any]] | None = None
+    # what the seating's messages cite for joining late and for a neutral substitute
+    late_section: str = "§3.7"
+    substitute_section: str = "§4.15"
 
 
 @dataclass(frozen=True)
@@ -257,6 +263,16 @@ class CardWords:
     payoff_note: str = ""
     # the section a penalty line's reason is asked to cite, as an example
     penalty_example: str = "§4.11"
+    # the card's citations, each shown in brackets after its words ("" shows none): a deal by
+    # the wrong East, a player leaving mid-session, a neutral substitute taking the seat
+    deal_section: str = "§1.2.7"
+    leave_section: str = "§4.11"
+    substitute_section: str = "§4.15"
+    substitute_reading: str = "our reading of §4.15"
+    # the words for a player who leaves mid-session without being disqualified
+    left_word: str = "resigned"
+    # why a seat counts for nobody this session (a forfeit, MCR §3.11.2.1); "": never happens
+    forfeit_note: str = ""
 
 
 @dataclass(frozen=True)

@@ -306,6 +306,9 @@ def card_view(card: Card) -> dict:
         "ruleset": session.tournament.ruleset,
         "words": card_words(rules),
         "table_points": _table_points(rules, numbers, totals, rounds),
+        # MCR §3.11.2.1: who forfeited this session; their seat earns them nothing
+        "forfeits": sorted(s.player.number for s in card.table.seats
+                           if s.is_neutral and s.stands_in_for == s.player.number),
     }
 
 
@@ -340,7 +343,11 @@ def card_words(rules: Ruleset) -> dict:
             "table_points_note": words.table_points_note or None,
             "penalty_example": words.penalty_example,
             # whether a paper line may be a play-time penalty (none where nothing times play)
-            "time_penalties": rules.timing.has_play_timers}
+            "time_penalties": rules.timing.has_play_timers,
+            "deal_section": words.deal_section, "leave_section": words.leave_section,
+            "substitute_section": words.substitute_section,
+            "substitute_reading": words.substitute_reading, "left_word": words.left_word,
+            "forfeit_note": words.forfeit_note}
 
 
 def _table_points(rules: Ruleset, numbers: list[int], totals: dict, rounds: list[dict]

@@ -25,7 +25,7 @@ from judgeaid.models import (
 )
 from judgeaid.rules import PriorPenalty, RepeatPolicy, Ruleset, get_ruleset
 from judgeaid.rules.ruleset import Rubric
-from judgeaid.services import cards, results
+from judgeaid.services import cards, results, seating
 from judgeaid.services.audit import record_event
 from judgeaid.services.call_ups import get_card, seated_player
 from judgeaid.services.cards import Actor
@@ -349,6 +349,9 @@ def issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *, 
     if kind == "disqualification":
         player.status = "disqualified"
         player.left_session = session + 1
+    if kind == "session_forfeit":
+        # MCR §3.11.2.1: absent for this session only, back in the next one
+        seating.forfeit_session(card, player, user, reason or infraction)
     db.session.add(penalty)
     db.session.flush()
     if kind == "resignation" and player.status == "active":

@@ -162,7 +162,8 @@ def count_problem(tournament: Tournament, number: int, count: int) -> str | None
         return None
     extra = TABLE_SIZE - short
     text = (f"Session {number} has {count} players, so one table would have only "
-            f"{TABLE_SIZE - short}. Add {_plural(short, 'neutral substitute')} (§4.15) "
+            f"{TABLE_SIZE - short}. Add {_plural(short, 'neutral substitute')} "
+            f"({get_ruleset(tournament.ruleset).ranking.substitute_section}) "
             "to fill it")
     spare = sum(1 for p in session_roster(tournament, number) if p.is_substitute)
     if spare >= extra:
@@ -349,6 +350,31 @@ def withdraw_player(tournament: Tournament, number: int | None, actor: User, *,
     return player
 
 
+def forfeit_session(card: Card, player: Player, actor: User, why: str) -> bool:
+    """Mark a player absent for their card's session only (MCR §3.11.2.1 forfeit).
+
+    The seat becomes neutral and stands for its own player: whatever is scored in it
+    keeps the table zero-sum but earns the player nothing for this session, and the
+    player stays in the event for the next one (our reading). Return False when the
+    player had already forfeited it.
+    """
+    seat = db.session.scalar(select(Seat).where(Seat.table_id == card.table_id,
+                                                Seat.player_id == player.id))
+    if seat is None:
+        raise ServiceError(f"{player.name} has no seat at table {card.table.number}.")
+    if seat.is_neutral:
+        return False
+    seat.is_neutral, seat.stands_in_for = True, player.number
+    touch_card(card, set())
+    db.session.flush()
+    db.session.expire(seat)
+    record_event("session.forfeit", tournament_id=card.table.session.tournament_id, actor=actor,
+                 subject=f"player:{player.number}",
+                 after={"session": card.table.session.number, "table": card.table.number,
+                        "why": why[:200]})
+    return True
+
+
 def reinstate_player(tournament: Tournament, number: int | None, actor: User) -> Player:
     """Undo a withdrawal, disqualification or resignation entered by mistake.
 
@@ -434,14 +460,18 @@ def mark_late_arrival(tournament: Tournament, number: int | None, joins: int | N
 
 def late_arrival_text(player: Player) -> str:
     """Say what a late-arrival mark did, with the organizer's §3.7 choice."""
+    ranking = get_ruleset(player.tournament.ruleset).ranking
     if player.status != "active":
+        reading = (ranking.late_section if "reading" in ranking.late_section
+                   else f"our reading of {ranking.late_section}")
         return (f"{player.name} is refused for session {player.late_decision_session}, the "
-                "last a late arrival may join, so cannot join the event (our reading of §3.7).")
+                f"last a late arrival may join, so cannot join the event ({reading}).")
     if player.late_decision == "refused":
-        return (f"{player.name} is refused for session {player.late_decision_session} (§3.7) "
-                f"and joins at session {player.joined_session}.")
+        return (f"{player.name} is refused for session {player.late_decision_session} "
+                f"({ranking.late_section}) and joins at session {player.joined_session}.")
     allowed = " (allowed after the cut-off)" if player.late_decision == "allowed" else ""
-    return f"{player.name} joins at session {player.joined_session}{allowed} (§3.7)."
+    return (f"{player.name} joins at session {player.joined_session}{allowed} "
+            f"({ranking.late_section}).")
 
 
 def _late_decision(tournament: Tournament, player: Player, joins: int, decision: str,
@@ -451,25 +481,29 @@ def _late_decision(tournament: Tournament, player: Player, joins: int, decision:
         raise ServiceError("Choose whether you allow or refuse the player for the session.")
     session = session_row(tournament, joins)
     starts_at = session.starts_at if session else None
+    ranking = get_ruleset(tournament.ruleset).ranking
     if starts_at is None:
         if decision:
             raise ServiceError(f"Session {joins} has no start time, so it has no check-in "
-                               "cut-off (§3.7). Set its start time on the Sessions page "
-                               "first, or record the late arrival without a choice.")
+                               f"cut-off ({ranking.late_section}). Set its start time on "
+                               "the Sessions page first, or record the late arrival without a "
+                               "choice.")
         return ""
-    margin = get_ruleset(tournament.ruleset).ranking.late_check_in_margin
+    margin = ranking.late_check_in_margin
     cut_off = cut_off_text(tournament, starts_at)
     minutes = int(margin.total_seconds() // 60)
+    before = f"{minutes} minutes before its start" if minutes else "its start"
     if not is_after_cut_off(starts_at, now, margin):
         if decision == "refuse":
             raise ServiceError(f"The check-in cut-off for session {joins} is {cut_off}, "
-                               f"{minutes} minutes before its start, and has not passed: "
-                               f"{player.name} may play it and cannot be refused (§3.7).")
+                               f"{before}, and has not passed: "
+                               f"{player.name} may play it and cannot be refused "
+                               f"({ranking.late_section}).")
         return ""
     if not decision:
         raise Conflict(f"{player.name} checks in after the cut-off for session {joins} "
-                       f"({cut_off}, {minutes} minutes before its start). You may refuse them "
-                       "for that session (§3.7): choose allow or refuse.")
+                       f"({cut_off}, {before}). You may refuse them "
+                       f"for that session ({ranking.late_section}): choose allow or refuse.")
     return decision
 
 
@@ -505,13 +539,15 @@ def _check_late(rules: Ruleset, joins: int | None, upcoming: int | None) -> None
     """Refuse a late start outside §3.7: before the last late session, and not yet seated."""
     last = rules.ranking.last_late_session
     if upcoming is None or upcoming > last:
-        raise Conflict(f"Late arrivals must check in before session {last} starts (§3.7), "
+        raise Conflict(f"Late arrivals must check in before session {last} starts "
+                       f"({rules.ranking.late_section}), "
                        "and that session is already seated. The player cannot join the "
                        "event now.")
     if joins is None or not upcoming <= joins <= last:
         raise ServiceError(f"A late arrival can join session {upcoming}"
                            + (f" to {last}" if upcoming < last else "")
-                           + " (§3.7); earlier sessions are already seated.")
+                           + f" ({rules.ranking.late_section}); earlier sessions are already "
+                           "seated.")
 
 
 def register_player(tournament: Tournament, name: str, team: str | None,

@@ -47,8 +47,12 @@ def absence_notes(sheet: Sheet) -> dict[int, dict[str, str]]:
     labels = {s.number: session_label(s.number, s.stage, s.bracket_size) for s in sheet.sessions}
     absent_in: dict[int, int] = {}
     filled: dict[int, list[str]] = {}
+    forfeited: dict[int, list[str]] = {}
     for seat in (SeatTotal._make(seat) for seat in sheet.seats if seat[11]):
-        if seat.stands_in_for is not None:
+        if seat.stands_in_for == seat.player_number:
+            # a seat standing for its own player: the session forfeited (MCR §3.11.2.1)
+            forfeited.setdefault(seat.player_number, []).append(labels[seat.session_number])
+        elif seat.stands_in_for is not None:
             absent_in[seat.stands_in_for] = seat.session_number
             filled.setdefault(seat.player_number, []).append(
                 f"{labels[seat.session_number]} for #{seat.stands_in_for}")
@@ -66,6 +70,9 @@ def absence_notes(sheet: Sheet) -> dict[int, dict[str, str]]:
             note["filler"] = ("neutral filler in the " + ", ".join(filled[number])
                               + ": that score keeps the table zero-sum and does not change "
                               "this player's place (our reading of §4.15)")
+        if number in forfeited:
+            note["forfeit"] = (", ".join(forfeited[number]) + ": "
+                               + get_ruleset(sheet.tournament.ruleset).card.forfeit_note)
         if note:
             notes[number] = note
     return notes
@@ -112,6 +119,7 @@ def _standings_data(sheet: Sheet) -> dict:
             "status": player.status, "is_out": line.is_resigned,
             "out_text": notes.get(line.number, {}).get("out", ""),
             "filler_text": notes.get(line.number, {}).get("filler", ""),
+            "forfeit_text": notes.get(line.number, {}).get("forfeit", ""),
             "tie_break": line.tie_break, "draw": draw_hex(line.draw),
         }
         if by_place:
@@ -327,6 +335,7 @@ def results_for_player(player_id: int) -> dict:
         "late_sessions": line["late_sessions"] if line else 0,
         "out_text": line["out_text"] if line else "",
         "filler_text": line["filler_text"] if line else "",
+        "forfeit_text": line["forfeit_text"] if line else "",
         "late_decision": _late_decision_text(player),
         "bracket": line.get("bracket") if line else None,
         "is_provisional": data["is_provisional"],

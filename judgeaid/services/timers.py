@@ -29,7 +29,7 @@ from judgeaid.models import (
     User,
 )
 from judgeaid.rules import Ruleset, TimeLimits, get_ruleset
-from judgeaid.services import cards, penalties
+from judgeaid.services import cards, penalties, seating
 from judgeaid.services import clock as session_clock
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.audit import record_event
@@ -541,6 +541,13 @@ def _charge(row: TimeOut, ended_at_ms: int, user: User, op_id: str) -> None:
         db.session.add(penalty)
         db.session.flush()
         row.penalty_id = penalty.id
+    if row.kind == "late" and row.may_be_absent and rules.timing.late_forfeits_session:
+        # MCR §3.11.2.1: this late, the session is lost without a judge's ruling
+        session = db.session.get(PlaySession, row.session_id)
+        player = db.session.get(Player, row.player_id)
+        card = _player_card(session, player)
+        if card is not None:
+            seating.forfeit_session(card, player, user, what)
     record_event(f"timeout.{row.kind}.end", tournament_id=row.tournament_id, actor=user,
                  subject=f"timeout:{row.id}",
                  after={"duration_ms": duration, "points": row.points,

@@ -115,8 +115,8 @@ function fullName(number) {
 // A stored line names the wrong East `wrong_dealer`; a line being sent names it `dealer`.
 function dealWords(r, named = name) {
   const wrong = "wrong_dealer" in r ? r.wrong_dealer : r.dealer;
-  if (wrong) return `dealt by ${named(wrong)} as the wrong East (§1.2.7)`;
-  if (r.compensation_for) return `${named(r.compensation_for)}’s compensation round (§1.2.7)`;
+  if (wrong) return `dealt by ${named(wrong)} as the wrong East${cited(words().deal_section)}`;
+  if (r.compensation_for) return `${named(r.compensation_for)}’s compensation ${words().round}${cited(words().deal_section)}`;
   return "";
 }
 
@@ -252,7 +252,15 @@ function renderStatus() {
 
 // "round" and "Cycle N" in Zung Jung; "hand" and the wind rounds in MCR (Appendix 5)
 function words() {
-  return card.words || { round: "round", Round: "Round", cycles: [1, 2, 3, 4].map((n) => `Cycle ${n}`) };
+  return card.words || { round: "round", Round: "Round", cycles: [1, 2, 3, 4].map((n) => `Cycle ${n}`),
+    deal_section: "§1.2.7", leave_section: "§4.11", substitute_section: "§4.15",
+    substitute_reading: "our reading of §4.15",
+    left_word: "resigned", forfeit_note: "" };
+}
+
+// A citation in brackets after its words, or nothing where the ruleset has none
+function cited(section) {
+  return section ? ` (${section})` : "";
 }
 
 // Table points as the card shows them: whole or with two decimals (tied places share)
@@ -276,7 +284,9 @@ function payoff(request) {
 function renderPlayers() {
   return h("ol", { class: "card-players", "aria-label": "Players by starting seat", "data-testid": "card-players" },
     card.players.map((p) => h("li", { dataset: { player: p.number } }, windAbbr(p.seat), " ",
-      h("span", { class: "pname", text: p.name }), " ", h("span", { class: "pnum", text: `#${p.number}` }))));
+      h("span", { class: "pname", text: p.name }), " ", h("span", { class: "pnum", text: `#${p.number}` }),
+      (card.forfeits || []).includes(p.number)
+        ? [" ", h("span", { class: "forfeit", "data-testid": `forfeit-${p.number}`, text: `· ${words().forfeit_note}` })] : [])));
 }
 
 function roundRow(r, item) {
@@ -367,7 +377,7 @@ function renderGrid() {
   const subs = Object.fromEntries((card.seat_changes || []).filter((c) => c.entering)
     .map((c) => [c.leaving.number, c.entering.number]));
   const subLine = Object.keys(subs).length ? h("tr", { class: "subs" },
-    h("th", { scope: "row", class: "rd", title: "Neutral substitute’s total: never ranked (our reading of §4.15)", text: "Sub" }),
+    h("th", { scope: "row", class: "rd", title: `Neutral substitute’s total: never ranked${cited(words().substitute_reading)}`, text: "Sub" }),
     card.players.map((p) => {
       const sub = subs[p.number];
       if (!sub) return h("td", { class: "cell", dataset: { player: p.number }, text: "·" });
@@ -388,14 +398,14 @@ function renderGrid() {
   return h("div", { class: "grid-wrap", "data-part": "grid" }, table, note);
 }
 
-const LEFT_WORDS = { resigned: "resigned", disqualified: "was disqualified" };
+const leftWords = (reason) => ({ resigned: words().left_word, disqualified: "was disqualified" })[reason] || reason;
 
 // "From round 7: Sam Spare sits in Bo Bell's seat (Bo Bell resigned, §4.11) ..."
 function seatChangeWords(change) {
-  const left = `${change.leaving.name} ${LEFT_WORDS[change.reason] || change.reason} (§4.11)`;
+  const left = `${change.leaving.name} ${leftWords(change.reason)}${cited(words().leave_section)}`;
   return change.entering
-    ? `From round ${change.from_round}: ${change.entering.name} sits in ${change.leaving.name}’s seat as a neutral substitute (§4.15); ${left}.`
-    : `From round ${change.from_round}: ${left} and nobody took the seat, so the table stops here; the other three’s scores stand.`;
+    ? `From ${words().round} ${change.from_round}: ${change.entering.name} sits in ${change.leaving.name}’s seat as a neutral substitute${cited(words().substitute_section)}; ${left}.`
+    : `From ${words().round} ${change.from_round}: ${left} and nobody took the seat, so the table stops here; the other three’s scores stand.`;
 }
 
 function renderSeatChanges() {
@@ -407,11 +417,11 @@ function renderSeatChanges() {
   for (const change of changes) {
     const li = h("li", { dataset: { seat: change.seat } }, h("span", { class: "what", text: seatChangeWords(change) }));
     const left = card.totals[change.leaving.number];
-    li.append(h("span", { class: "pen-meta", text: `${change.leaving.name}: ${signed(left.total)} for rounds 1–${change.from_round - 1}` }));
+    li.append(h("span", { class: "pen-meta", text: `${change.leaving.name}: ${signed(left.total)} for ${words().round}s 1–${change.from_round - 1}` }));
     if (change.entering) {
       const sub = card.totals[change.entering.number] || { total: 0 };
       li.append(h("span", { class: "pen-meta", "data-testid": `substitute-total-${change.entering.number}`,
-        text: `${change.entering.name}: ${signed(sub.total)} from round ${change.from_round} (neutral, never ranked; our reading of §4.15)` }));
+        text: `${change.entering.name}: ${signed(sub.total)} from ${words().round} ${change.from_round} (neutral, never ranked${words().substitute_reading ? `; ${words().substitute_reading}` : ""})` }));
     }
     if (change.note) li.append(h("span", { class: "pen-meta", text: `“${change.note}” · ${who(change.recorded_by)}, ${when(change.recorded_at)}` }));
     list.append(li);
@@ -436,7 +446,7 @@ function renderPenalties() {
   const list = h("ul", { class: "penalty-list", "data-testid": "penalty-list" });
   for (const pen of card.penalties) {
     const main = [h("strong", { text: `${name(pen.player)} −${pen.points}` }),
-      pen.round ? ` · round ${pen.round}` : "", ` · ${pen.reason}`];
+      pen.round ? ` · ${words().round} ${pen.round}` : "", ` · ${pen.reason}`];
     const voiding = queued("void", (i) => i.meta.penalty === pen.id)[0];
     const li = h("li", { class: `penalty${pen.is_void ? " is-void" : ""}`, dataset: { penalty: pen.id } },
       h("span", { class: "pen-main" }, pen.is_void ? h("del", {}, main) : main),
@@ -453,7 +463,7 @@ function renderPenalties() {
   for (const item of waiting) {
     list.append(h("li", { class: "penalty is-queued" },
       h("span", { class: "pen-main" }, h("strong", { text: `${name(item.body.player)} −${item.body.points}` }),
-        item.body.round ? ` · round ${item.body.round}` : "", ` · ${item.body.reason}`),
+        item.body.round ? ` · ${words().round} ${item.body.round}` : "", ` · ${item.body.reason}`),
       h("span", { class: "pen-meta" }, pendingBadge(item))));
   }
   section.append(list);
@@ -524,7 +534,7 @@ function renderMyConfirm(number, confirmation, waiting) {
   const asking = canConfirm && confirmAsked === card.version;
   if (!asking) confirmAsked = null;
   $("[data-my-confirm-note]", section).textContent = !signs && change
-    ? `You left the table from round ${change.from_round}: your total is the rounds before it. The players at the table at the end confirm the card.`
+    ? `You left the table from ${words().round} ${change.from_round}: your total is the ${words().round}s before it. The players at the table at the end confirm the card.`
     : confirmation
     ? `You confirmed these totals at ${when(confirmation.confirmed_at)}.`
     : waiting ? "Your confirmation is pending (not yet saved)."
@@ -737,7 +747,7 @@ function saveSeatChange(form) {
       : !reason ? "Say whether they resigned or were disqualified." : "";
   if (error.textContent) return;
   const body = { player, from_round: fromRound, reason, substitute, note: form.note.value.trim() };
-  const label = `${fullName(player)} leaves from round ${fromRound} (${reason})`
+  const label = `${fullName(player)} leaves from ${words().round} ${fromRound} (${reason})`
     + (substitute ? `; ${form.substitute.selectedOptions[0].textContent} takes the seat` : "; nobody takes the seat");
   write("/seat-changes", body, label, { kind: "seat-change" });
   form.reset();

@@ -164,3 +164,27 @@ def test_the_mcr_paper_card_has_no_time_penalty_box(app, live_server, context, p
     assert pen.locator("input[name=is_time]").count() == 0
     assert "MCR §3.11.2" in pen.locator("input[name=reason]").get_attribute("placeholder")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_a_forfeited_session_shows_on_the_live_card(app, live_server, context, page):
+    # MCR §3.11.2.1: the judge gives the forfeit; the card says so, drawn by the server
+    # and again by card.js after a hand is saved
+    mcr = make_mcr_demo(app)
+    login_api(context, live_server, mcr)
+    url = live_server.url + mcr["cards"][0]["url"]
+    card_id = int(url.rsplit("/", 1)[1])
+    open_card(page, url)
+    card = api_card(page, live_server, card_id)
+    late = card["players"][0]["number"]
+    given = context.request.post(f"{live_server.url}/api/t/{mcr['tournament_id']}/penalties",
+                                 data={"card_id": card_id, "player": late, "category": "late",
+                                       "infraction": "late_over_15", "kind": "session_forfeit",
+                                       "op_id": "forfeit-browser-1"})
+    assert given.ok, given.text()
+    open_card(page, url)
+    expect(page.locator(f"[data-testid=forfeit-{late}]")).to_contain_text("MCR §3.11.2.1")
+    fill_round(page, api_card(page, live_server, card_id), 1, winner="E", win="self", value=8)
+    save_round(page)
+    expect(page.locator("[data-testid=card-status]")).to_contain_text("1 of 16 hands recorded")
+    expect(page.locator(f"[data-testid=forfeit-{late}]")).to_contain_text("forfeited this session")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360

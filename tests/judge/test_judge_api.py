@@ -441,6 +441,31 @@ def test_the_guide_is_served_for_offline_use(client):
     assert again.status_code == 304
 
 
+def test_the_guide_api_serves_the_ruleset_asked_for(client):
+    zj = client.get("/api/judge/guide").get_json()
+    mcr = client.get("/api/judge/guide?ruleset=mcr")
+    assert mcr.status_code == 200
+    assert client.get("/api/judge/guide?ruleset=zj").get_json() == zj
+    body = mcr.get_json()
+    assert body != zj
+    assert "False Hu" in [s["title"] for e in body["entries"] for s in e["sections"]]
+    # each ruleset's guide is its own resource: the other's ETag is not current
+    etag = {"If-None-Match": mcr.headers["ETag"]}
+    stale = client.get("/api/judge/guide?ruleset=mcr", headers=etag)
+    assert stale.status_code == 304
+    other = client.get("/api/judge/guide", headers=etag)
+    assert other.status_code == 200
+    unknown = client.get("/api/judge/guide?ruleset=riichi")
+    assert unknown.status_code == 400
+    assert "ruleset" in unknown.get_json()["message"]
+
+
+def test_the_guide_api_is_documented_with_its_ruleset(client):
+    operation = client.get("/api/openapi.json").get_json()["paths"]["/api/judge/guide"]["get"]
+    assert any(p["name"] == "ruleset" for p in operation["parameters"])
+    assert "400" in operation["responses"]
+
+
 def test_other_tournaments_staff_are_kept_out(app, client, demo):
     from tests.factories import make_judge, make_tournament
 

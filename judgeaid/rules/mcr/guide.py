@@ -138,7 +138,7 @@ GUIDE: tuple[Entry, ...] = (
         keywords=("false chow", "false pung", "wrong tile count", "information", "no win"),
         steps=(
             "False melds or flower replacements, a wrong tile count, passing information, "
-            "showing tiles before Hu and the other fouls of §3.11.6.11 cost the right to win.",
+            "showing tiles before Hu and the other fouls of MCR §3.11.6.11 cost the right to win.",
             "The player keeps drawing and discarding to the end of the hand.",
         ),
         sections=("3.11.3", "3.11.6.2", "3.11.6.8", "3.11.6.9", "3.11.6.11"),

@@ -59,6 +59,7 @@ MCR = Ruleset(
         late_arrival=lateness.late_arrival,
         absent_after_ms=lateness.MAJOR_MS,
         timeout_penalty=lateness.LATE_PENALTY,
+        late_forfeits_session=True,
     ),
     card=CardWords(
         round_word="hand",
@@ -74,6 +75,12 @@ MCR = Ruleset(
                      "the discarder pays 8 + value and the other two 8 (MCR §3.9.1.3). No "
                      "turn or play timers (MCR §3.5.6 times the session)."),
         penalty_example="MCR §3.11.2",
+        deal_section="our reading: the MCR text has no rule for a wrong deal",
+        leave_section="MCR §3.11.5",
+        substitute_section="our reading",
+        substitute_reading="our reading",
+        left_word="left the event",
+        forfeit_note=lateness.FORFEIT_NOTE,
     ),
     ranking=Ranking(
         table_points=standings.table_points,
@@ -92,6 +99,8 @@ MCR = Ruleset(
         display_points=standings.display_table_points,
         draws_lots=True,
         rank_teams=standings.rank_teams,
+        late_section="our reading: the MCR text has no rule for joining late",
+        substitute_section="our reading",
     ),
     scoring=Scoring(version=VERSION, catalogue_json=catalogue_json, score_hand=score_hand,
                     recorded_lines=recorded_lines, implied_label=implied_label,
