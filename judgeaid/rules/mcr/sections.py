@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from judgeaid.rules.sections import Book
+
 
 @dataclass(frozen=True)
 class Section:
@@ -77,23 +79,19 @@ SECTIONS: tuple[Section, ...] = (
     Section("3.13.1", "Appeals about the rules"),
 )
 
-_BY_ID = {s.id: s for s in SECTIONS}
+_BOOK = Book(SECTIONS, "MCR")
 
 
 def get(section_id: str) -> Section:
     """Return the section with this id."""
-    try:
-        return _BY_ID[section_id]
-    except KeyError:
-        raise ValueError(f"unknown MCR section: {section_id!r}") from None
+    return _BOOK.get(section_id)
 
 
 def is_section(section_id: str) -> bool:
     """Return whether this id is a citable MCR section."""
-    return section_id in _BY_ID
+    return _BOOK.is_section(section_id)
 
 
 def sections_json() -> list[dict[str, str]]:
     """Return the sections as JSON-ready data."""
-    return [{"id": s.id, "title": s.title, "chapter": s.chapter, "citation": s.citation}
-            for s in SECTIONS]
+    return _BOOK.json(citation=True)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from judgeaid.rules.sections import Book
+
 
 @dataclass(frozen=True)
 class Section:
@@ -107,22 +109,19 @@ SECTIONS: tuple[Section, ...] = (
     Section("A.5.7", "Rubric: the judge's own authority"),
 )
 
-_BY_ID = {s.id: s for s in SECTIONS}
+_BOOK = Book(SECTIONS, "ZJM")
 
 
 def get(section_id: str) -> Section:
     """Return the section with this id."""
-    try:
-        return _BY_ID[section_id]
-    except KeyError:
-        raise ValueError(f"unknown ZJM section: {section_id!r}") from None
+    return _BOOK.get(section_id)
 
 
 def is_section(section_id: str) -> bool:
     """Return whether this id is a citable section."""
-    return section_id in _BY_ID
+    return _BOOK.is_section(section_id)
 
 
 def sections_json() -> list[dict[str, str]]:
     """Return the sections as JSON-ready data."""
-    return [{"id": s.id, "title": s.title, "chapter": s.chapter} for s in SECTIONS]
+    return _BOOK.json()
