@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import asdict
 from typing import Any
 
 from judgeaid.rules.ruleset import MalformedHand
@@ -46,3 +47,12 @@ def read_counts(ticked: object, known: Mapping[str, Any], messages: Mapping[str,
         if count:
             counts[item_id] = count
     return counts
+
+
+def lines_and_issues(score: Any) -> dict[str, Any]:
+    """Return a hand score's lines, warnings and errors as JSON-ready data (in that order)."""
+    return {
+        "lines": [asdict(line) for line in score.lines],
+        "warnings": [issue.as_dict() for issue in score.warnings],
+        "errors": [issue.as_dict() for issue in score.errors],
+    }

@@ -9,6 +9,7 @@ rounds (MCR Appendix 4) and the payoff is MCR's own (MCR §3.9.1.3).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from judgeaid.rules import formats
@@ -59,9 +60,8 @@ def get_format(code: str) -> Format:
     return FORMATS[code]
 
 
-def default_settings(code: str) -> dict[str, Any]:
-    """Return a fresh copy of the settings a format starts with."""
-    return formats.default_settings(FORMATS, code)
+# a fresh copy of the settings a format starts with
+default_settings = partial(formats.default_settings, FORMATS)
 
 
 def validate_settings(code: str, values: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:

@@ -32,10 +32,10 @@ Each pair is reported once, by the first rule that finds it. The tables live in
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
-from judgeaid.rules.hands import fill, read_counts
+from judgeaid.rules.hands import fill, lines_and_issues, read_counts
 from judgeaid.rules.ruleset import MalformedHand
 
 from .catalogue import (
@@ -121,9 +121,7 @@ class HandScore:
             "value": self.value,
             "fan_points": self.fan_points,
             "flowers": self.flowers,
-            "lines": [asdict(line) for line in self.lines],
-            "warnings": [issue.as_dict() for issue in self.warnings],
-            "errors": [issue.as_dict() for issue in self.errors],
+            **lines_and_issues(self),
         }
 
 

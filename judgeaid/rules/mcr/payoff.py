@@ -14,14 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from judgeaid.rules.payoff import (
-    Payoff,
-    check_discarder,
-    check_seat,
-    check_win,
-    draw,
-    read_request,
-)
+from judgeaid.rules import payoff as shared
+from judgeaid.rules.payoff import Payoff
 from judgeaid.rules.ruleset import MalformedPayoff
 
 from .catalogue import EXTRA_POINTS, MINIMUM, SEATS
@@ -40,13 +34,13 @@ def payoff(
     scheme: str | None = None,
 ) -> Payoff:
     """Compute each seat's delta for a hand by MCR §3.9.1.3."""
-    check_win(win)
+    shared.check_win(win)
     if win == "draw":
-        return draw()
+        return shared.draw()
     if isinstance(value, bool) or not isinstance(value, int) or value < MINIMUM:
         raise MalformedPayoff(f"The hand value must be a whole number of at least {MINIMUM} "
                               "(MCR §3.9.1.1).")
-    check_seat(winner, "winner")
+    shared.check_seat(winner, "winner")
     if same_turn:
         raise MalformedPayoff("MCR has no same-turn rule: only the discarder pays the value.")
     if win == "self":
@@ -55,7 +49,7 @@ def payoff(
         # §3.9.1.3 (1) each of the three others pays 8 + value
         payments = {seat: EXTRA_POINTS + value for seat in SEATS if seat != winner}
         return _deltas(winner, payments, None)
-    discarder = check_discarder(winner, discarder)
+    discarder = shared.check_discarder(winner, discarder)
     # §3.9.1.3 (2) the discarder pays 8 + value, the other two pay 8
     payments = {seat: EXTRA_POINTS + (value if seat == discarder else 0)
                 for seat in SEATS if seat != winner}
@@ -64,7 +58,7 @@ def payoff(
 
 def payoff_request(request: Mapping[str, Any]) -> Payoff:
     """Compute a payoff from a request dict shaped like the /api/mcr/payoff body."""
-    request = read_request(request, _REQUEST_KEYS)
+    request = shared.read_request(request, _REQUEST_KEYS)
     return payoff(value=request.get("value"), win=request["win"],
                   winner=request.get("winner"), discarder=request.get("discarder"))
 

@@ -227,16 +227,10 @@ CATEGORIES: tuple[Category, ...] = (
 
 CATEGORY_IDS: tuple[str, ...] = tuple(c.id for c in CATEGORIES)
 _CATEGORIES = Categories(CATEGORIES, "MCR penalty category")
-
-
-def get_category(category: str) -> Category:
-    """Return the category with this id."""
-    return _CATEGORIES.get(category)
-
-
-def find_infraction(category: str, infraction: str | None) -> Infraction | None:
-    """Return the foul with this id in the category, or None for the judge's own words."""
-    return _CATEGORIES.find(category, infraction)
+# get_category(id) raises ValueError for no such category; find_infraction(category, id)
+# is None for the judge's own words
+get_category = _CATEGORIES.get
+find_infraction = _CATEGORIES.find
 
 
 @dataclass(frozen=True)

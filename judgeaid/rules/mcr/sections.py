@@ -8,6 +8,7 @@ Ids are the text's numbers; a list item n of §3.11.6 is cited as 3.11.6.n.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from judgeaid.rules.sections import Book
 
@@ -81,17 +82,7 @@ SECTIONS: tuple[Section, ...] = (
 
 _BOOK = Book(SECTIONS, "MCR")
 
-
-def get(section_id: str) -> Section:
-    """Return the section with this id."""
-    return _BOOK.get(section_id)
-
-
-def is_section(section_id: str) -> bool:
-    """Return whether this id is a citable MCR section."""
-    return _BOOK.is_section(section_id)
-
-
-def sections_json() -> list[dict[str, str]]:
-    """Return the sections as JSON-ready data."""
-    return _BOOK.json(citation=True)
+# the module's face: get(id), is_section(id) and sections_json()
+get = _BOOK.get
+is_section = _BOOK.is_section
+sections_json = partial(_BOOK.json, citation=True)

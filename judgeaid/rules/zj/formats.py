@@ -7,6 +7,7 @@ before play starts. Sanctioned formats keep the ZJM payoff scheme (§2.3).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from judgeaid.rules import formats
@@ -80,9 +81,8 @@ def get_format(code: str) -> Format:
     return FORMATS[code]
 
 
-def default_settings(code: str) -> dict[str, Any]:
-    """Return a fresh copy of the settings a format starts with."""
-    return formats.default_settings(FORMATS, code)
+# a fresh copy of the settings a format starts with
+default_settings = partial(formats.default_settings, FORMATS)
 
 
 def validate_settings(code: str, values: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:

@@ -36,10 +36,10 @@ counting rule forbids beside the ticked ones. The tables live in `catalogue.py`;
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Literal
 
-from judgeaid.rules.hands import fill, read_counts
+from judgeaid.rules.hands import fill, lines_and_issues, read_counts
 from judgeaid.rules.ruleset import MalformedHand
 
 from .catalogue import (
@@ -123,9 +123,7 @@ class HandScore:
         return {
             "value": self.value,
             "limit": self.limit,
-            "lines": [asdict(line) for line in self.lines],
-            "warnings": [issue.as_dict() for issue in self.warnings],
-            "errors": [issue.as_dict() for issue in self.errors],
+            **lines_and_issues(self),
             "offers": [issue.as_dict() for issue in self.offers],
         }
 

@@ -20,14 +20,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from judgeaid.rules.payoff import (
-    Payoff,
-    check_discarder,
-    check_seat,
-    check_win,
-    draw,
-    read_request,
-)
+from judgeaid.rules import payoff as shared
+from judgeaid.rules.payoff import Payoff
 from judgeaid.rules.ruleset import MalformedPayoff
 
 from .catalogue import PAYOFF_THRESHOLD, SCHEMES, SEATS
@@ -48,13 +42,13 @@ def payoff(
     """Compute each seat's delta for a round by the payoff scheme of §2.3."""
     if scheme not in SCHEMES:
         raise MalformedPayoff(f"Unknown payoff scheme {scheme!r}; use 'formal' or 'uniform'.")
-    check_win(win)
+    shared.check_win(win)
     if win == "draw":
-        return draw()  # §1.6 no win, no payment
+        return shared.draw()  # §1.6 no win, no payment
 
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise MalformedPayoff("The hand value must be a whole number of at least 1.")
-    check_seat(winner, "winner")
+    shared.check_seat(winner, "winner")
     if win == "self":
         if discarder is not None:
             raise MalformedPayoff("A self-drawn win has no discarder.")
@@ -73,7 +67,7 @@ def payoff(
 
 def payoff_request(request: Mapping[str, Any]) -> Payoff:
     """Compute a payoff from a request dict shaped like the /api/zj/payoff body."""
-    request = read_request(request, _REQUEST_KEYS)
+    request = shared.read_request(request, _REQUEST_KEYS)
     return payoff(
         value=request.get("value"),
         win=request["win"],
@@ -87,13 +81,13 @@ def payoff_request(request: Mapping[str, Any]) -> Payoff:
 def _same_turn_chain(
     winner: str, discarder: str | None, same_turn: Sequence[str] | None
 ) -> list[str]:
-    discarder = check_discarder(winner, discarder)
+    discarder = shared.check_discarder(winner, discarder)
     if same_turn is None:
         same_turn = []
     if isinstance(same_turn, str) or not isinstance(same_turn, Sequence):
         raise MalformedPayoff("same_turn must be a list of seats.")
     for seat in same_turn:
-        check_seat(seat, "same_turn seat")
+        shared.check_seat(seat, "same_turn seat")
     # The discarder of the winning tile always closes the chain.
     chain = list(same_turn)
     if not chain or chain[-1] != discarder:

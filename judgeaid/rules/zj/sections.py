@@ -111,17 +111,7 @@ SECTIONS: tuple[Section, ...] = (
 
 _BOOK = Book(SECTIONS, "ZJM")
 
-
-def get(section_id: str) -> Section:
-    """Return the section with this id."""
-    return _BOOK.get(section_id)
-
-
-def is_section(section_id: str) -> bool:
-    """Return whether this id is a citable section."""
-    return _BOOK.is_section(section_id)
-
-
-def sections_json() -> list[dict[str, str]]:
-    """Return the sections as JSON-ready data."""
-    return _BOOK.json()
+# the module's face: get(id), is_section(id) and sections_json()
+get = _BOOK.get
+is_section = _BOOK.is_section
+sections_json = _BOOK.json
