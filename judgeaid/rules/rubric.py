@@ -127,3 +127,29 @@ def ordinal(n: int) -> str:
     """Return 1st, 2nd, 3rd, 4th ... 11th ... 21st."""
     suffix = "th" if 10 <= n % 100 <= 20 else ORDINAL_SUFFIXES.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+def unknown_choice(category: str, kind: str, categories: Categories, kinds: Sequence[str], *,
+                   no_category: str, no_kind: str) -> list[Problem]:
+    """Return the problem with a category or penalty kind the rubric does not have (none if
+    both are known); `no_category` and `no_kind` are the messages, with {!r} for the id."""
+    if category not in categories:
+        return [Problem("unknown_category", no_category.format(category))]
+    if kind not in kinds:
+        return [Problem("unknown_kind", no_kind.format(kind))]
+    return []
+
+
+def point_problems(kind: str, points: int, occurrence: int, *, missing: str) -> list[Problem]:
+    """Return what is wrong with a chosen penalty's points whatever the rubric: negative,
+    none for a penalty of points (`missing` says what to enter), or some on another kind."""
+    if occurrence < 1:
+        raise ValueError("occurrence counts from 1")
+    if points < 0:
+        return [Problem("negative_points", "Penalty points cannot be negative.")]
+    if kind == "points" and points == 0:
+        return [Problem("points_missing", missing)]
+    if kind != "points" and points:
+        return [Problem("points_with_other_kind",
+                        "Record the points as a separate penalty of kind 'points'.")]
+    return []

@@ -6,24 +6,37 @@ Each ruleset keeps its own `Section` (how it names chapters and cites) and its o
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 
-class Citable(Protocol):
+@dataclass(frozen=True)
+class Section:
+    """A citable section of a rulebook; a ruleset subclasses it to say how it cites."""
+
+    # how many parts of the id name the chapter ("3.11.6" -> "3.11" for 2)
+    chapter_parts: ClassVar[int] = 1
+    # what stands before "§" in a citation ("MCR "), empty for the home rulebook
+    cite_prefix: ClassVar[str] = ""
+
     id: str
     title: str
 
     @property
-    def chapter(self) -> str: ...
+    def chapter(self) -> str:
+        """Return the chapter or part the section belongs to."""
+        return ".".join(self.id.split(".")[:self.chapter_parts])
 
     @property
-    def citation(self) -> str: ...
+    def citation(self) -> str:
+        """Return the section as a ruling cites it, e.g. '§1.8 Dead hands'."""
+        return f"{self.cite_prefix}§{self.id} {self.title}"
 
 
 class Book:
     """The sections of one rulebook, found by id."""
 
-    def __init__(self, sections: Sequence[Citable], name: str) -> None:
+    def __init__(self, sections: Sequence[Section], name: str) -> None:
         self.sections = tuple(sections)
         self.name = name
         self._by_id = {s.id: s for s in self.sections}

@@ -55,12 +55,9 @@ FORMATS: dict[str, Format] = {
 }
 
 
-def get_format(code: str) -> Format:
-    """Return the format with this code or raise KeyError."""
-    return FORMATS[code]
-
-
-# a fresh copy of the settings a format starts with
+# get_format(code) is the format with this code (KeyError for none); default_settings(code)
+# a fresh copy of the settings it starts with
+get_format = FORMATS.__getitem__
 default_settings = partial(formats.default_settings, FORMATS)
 
 

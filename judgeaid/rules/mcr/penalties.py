@@ -429,20 +429,13 @@ def check_choice(
     The text's own choices (5-60 for a violation, the ladder's step) need no reason; any
     other choice needs a written one, as for ZJ, and the head judge sees it listed.
     """
-    if category not in _CATEGORIES:
-        return [Problem("unknown_category", f"There is no MCR penalty category {category!r}.")]
-    if chosen_kind not in PENALTY_KINDS:
-        return [Problem("unknown_kind", f"MCR has no penalty kind {chosen_kind!r}.")]
-    if occurrence < 1:
-        raise ValueError("occurrence counts from 1")
-    problems: list[Problem] = []
-    if chosen_points < 0:
-        problems.append(Problem("negative_points", "Penalty points cannot be negative."))
-    elif chosen_kind == "points" and chosen_points == 0:
-        problems.append(Problem("points_missing", "Enter how many contest points to take."))
-    elif chosen_kind != "points" and chosen_points:
-        problems.append(Problem("points_with_other_kind",
-                                "Record the points as a separate penalty of kind 'points'."))
+    unknown = rubric.unknown_choice(category, chosen_kind, _CATEGORIES, PENALTY_KINDS,
+                                    no_category="There is no MCR penalty category {!r}.",
+                                    no_kind="MCR has no penalty kind {!r}.")
+    if unknown:
+        return unknown
+    problems = rubric.point_problems(chosen_kind, chosen_points, occurrence,
+                                     missing="Enter how many contest points to take.")
     example = find_infraction(category, infraction)
     if (category == "violation" and chosen_kind == "points" and chosen_points > 0
             and chosen_points not in VIOLATION_STEPS):

@@ -9,26 +9,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
+from typing import ClassVar
 
+from judgeaid.rules import sections
 from judgeaid.rules.sections import Book
 
 
 @dataclass(frozen=True)
-class Section:
-    """A citable section of the MCR text."""
+class Section(sections.Section):
+    """A citable section of the MCR text: its part is '3.5', '3.11', ...; cited as
+    'MCR §3.11.1 Warning'."""
 
-    id: str
-    title: str
-
-    @property
-    def chapter(self) -> str:
-        """Return the part the section belongs to ('3.5', '3.11', ...)."""
-        return ".".join(self.id.split(".")[:2])
-
-    @property
-    def citation(self) -> str:
-        """Return the section as a ruling cites it, e.g. 'MCR §3.11.1 Warning'."""
-        return f"MCR §{self.id} {self.title}"
+    chapter_parts: ClassVar[int] = 2
+    cite_prefix: ClassVar[str] = "MCR "
 
 
 SECTIONS: tuple[Section, ...] = (

@@ -333,24 +333,13 @@ def check_choice(
     the judge determines the penalty), so the only condition is a written reason. The head
     judge reviews departures and decides appeals finally (§4.3, §4.11).
     """
-    if category not in _CATEGORIES:
-        return [Problem("unknown_category", f"There is no penalty category {category!r}.")]
-    if chosen_kind not in PENALTY_KINDS:
-        return [Problem("unknown_kind", f"There is no penalty kind {chosen_kind!r}.")]
-    if occurrence < 1:
-        raise ValueError("occurrence counts from 1")
-    problems: list[Problem] = []
-    if chosen_points < 0:
-        problems.append(Problem("negative_points", "Penalty points cannot be negative."))
-    elif chosen_kind == "points" and chosen_points == 0:
-        problems.append(Problem("points_missing", "Enter how many penalty points to give."))
-    elif chosen_kind != "points" and chosen_points:
-        problems.append(
-            Problem(
-                "points_with_other_kind",
-                "Record the points as a separate penalty of kind 'points'.",
-            )
-        )
+    unknown = rubric.unknown_choice(category, chosen_kind, _CATEGORIES, PENALTY_KINDS,
+                                    no_category="There is no penalty category {!r}.",
+                                    no_kind="There is no penalty kind {!r}.")
+    if unknown:
+        return unknown
+    problems = rubric.point_problems(chosen_kind, chosen_points, occurrence,
+                                     missing="Enter how many penalty points to give.")
     suggestion = _suggest_for(category, infraction, occurrence)
     if _is_timed(category, infraction) and chosen_kind == "points" and chosen_points % 5:
         problems.append(

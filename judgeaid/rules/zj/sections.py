@@ -4,25 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from judgeaid.rules import sections
 from judgeaid.rules.sections import Book
 
 
 @dataclass(frozen=True)
-class Section:
-    """A citable section of the ZJM Competition Rules v2.1."""
-
-    id: str
-    title: str
-
-    @property
-    def chapter(self) -> str:
-        """Return the chapter the section belongs to ('1'…'4' or 'A')."""
-        return self.id.split(".")[0]
-
-    @property
-    def citation(self) -> str:
-        """Return the section as it is cited in a ruling, e.g. '§1.8 Dead hands'."""
-        return f"§{self.id} {self.title}"
+class Section(sections.Section):
+    """A citable section of the ZJM Competition Rules v2.1: its chapter is '1'…'4' or 'A';
+    cited as '§1.8 Dead hands'."""
 
 
 SECTIONS: tuple[Section, ...] = (
