@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from judgeaid.rules.ruleset import PriorPenalty, RepeatPolicy
 
 ORDINAL_SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
+DEFAULT_POLICY = RepeatPolicy()
 
 
 @dataclass(frozen=True)
@@ -27,10 +28,13 @@ class Problem:
 class Categories:
     """A rubric's categories, found by id, each with its example infractions."""
 
-    def __init__(self, categories: Sequence[Any], what: str) -> None:
+    def __init__(self, categories: Sequence[Any], what: str, *, round_word: str = "round",
+                 skip: Callable[[PriorPenalty], bool] = lambda prior: False) -> None:
         self.categories = tuple(categories)
         self.ids: tuple[str, ...] = tuple(c.id for c in self.categories)
         self.what = what
+        self.round_word = round_word
+        self.skip = skip
         self._by_id = {c.id: c for c in self.categories}
 
     def __contains__(self, category: object) -> bool:
@@ -51,6 +55,15 @@ class Categories:
             if example.id == infraction:
                 return example
         return None
+
+    def count_repeats(self, category: str, history: Sequence[PriorPenalty],
+                      policy: RepeatPolicy = DEFAULT_POLICY, *, session: int | None = None,
+                      round: int | None = None) -> int:
+        """Count the earlier penalties that make a new one in this category a repeat under
+        the event's setting (ValueError for no such category)."""
+        self.get(category)
+        return count_repeats(category, history, policy, session=session, round=round,
+                             round_word=self.round_word, skip=self.skip)
 
 
 def count_repeats(

@@ -226,7 +226,7 @@ CATEGORIES: tuple[Category, ...] = (
 )
 
 CATEGORY_IDS: tuple[str, ...] = tuple(c.id for c in CATEGORIES)
-_CATEGORIES = Categories(CATEGORIES, "MCR penalty category")
+_CATEGORIES = Categories(CATEGORIES, "MCR penalty category", round_word="hand")
 # get_category(id) raises ValueError for no such category; find_infraction(category, id)
 # is None for the judge's own words
 get_category = _CATEGORIES.get
@@ -263,7 +263,7 @@ class Suggestion(rubric.Suggestion):
         return points != self.points
 
 
-DEFAULT_POLICY = RepeatPolicy()
+DEFAULT_POLICY = rubric.DEFAULT_POLICY
 
 
 def suggest_penalty(
@@ -288,18 +288,9 @@ def suggest_penalty(
     return _suggest_for(category, infraction, earlier + 1)
 
 
-def count_repeats(
-    category: str,
-    history: Sequence[PriorPenalty],
-    policy: RepeatPolicy = DEFAULT_POLICY,
-    *,
-    session: int | None = None,
-    round: int | None = None,
-) -> int:
-    """Count the earlier penalties that make a new one a repeat under the event's setting."""
-    get_category(category)
-    return rubric.count_repeats(category, history, policy, session=session, round=round,
-                                round_word="hand")
+# count_repeats(category, history, policy, *, session, round): the earlier penalties that
+# make a new one a repeat under the event's setting
+count_repeats = _CATEGORIES.count_repeats
 
 
 def ladder_points(step: int) -> int:

@@ -235,14 +235,16 @@ CATEGORIES: tuple[Category, ...] = (
 )
 
 CATEGORY_IDS: tuple[str, ...] = tuple(c.id for c in CATEGORIES)
-_CATEGORIES = Categories(CATEGORIES, "penalty category")
+# A.5.5 time penalties follow the clock, so they do not climb the ladder: repeats skip them
+_CATEGORIES = Categories(CATEGORIES, "penalty category",
+                         skip=lambda prior: _is_timed(prior.category, prior.infraction))
 # get_category(id) raises ValueError for no such category; find_infraction(category, id)
 # is None for the judge's own words
 get_category = _CATEGORIES.get
 find_infraction = _CATEGORIES.find
 
 
-DEFAULT_POLICY = RepeatPolicy()
+DEFAULT_POLICY = rubric.DEFAULT_POLICY
 
 
 @dataclass(frozen=True)
@@ -288,19 +290,9 @@ def suggest_penalty(
     return replace(suggestion, explanation=f"{lead} → {suggestion.label}")
 
 
-def count_repeats(
-    category: str,
-    history: Sequence[PriorPenalty],
-    policy: RepeatPolicy = DEFAULT_POLICY,
-    *,
-    session: int | None = None,
-    round: int | None = None,
-) -> int:
-    """Count the earlier penalties that make a new one a repeat under the policy."""
-    get_category(category)
-    # A.5.5 time penalties follow the clock, so they do not climb the ladder
-    return rubric.count_repeats(category, history, policy, session=session, round=round,
-                                skip=lambda prior: _is_timed(prior.category, prior.infraction))
+# count_repeats(category, history, policy, *, session, round): the earlier penalties that
+# make a new one a repeat under the event's setting
+count_repeats = _CATEGORIES.count_repeats
 
 
 def is_repeat_time_penalty(new: PriorPenalty, earlier: PriorPenalty) -> bool:
