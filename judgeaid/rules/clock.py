@@ -301,3 +301,33 @@ def time_over_due(clock: SessionClock, grace_ms: int = 0) -> tuple[bool, tuple[H
     if clock.duration_ms is None or clock.started_at_ms is None:
         return False, ()
     return due(clock.hall), tuple(t.table for t in clock.tables if due(t))
+
+
+@dataclass(frozen=True)
+class TimeoutCharge:
+    """What one more time away from the table costs, and the session's counted total after it.
+
+    Each ruleset prices it its own way (`Timing.timeout_charge`).
+    """
+
+    points: int
+    counted_ms: int
+    session_total_ms: int
+    session_points: int
+
+
+@dataclass(frozen=True)
+class LateArrival:
+    """What arriving late costs, and whether the player may be ruled absent (or forfeit).
+
+    Each ruleset prices it (`Timing.late_arrival`) and subclasses it for its own `words`.
+    """
+
+    late_ms: int
+    points: int
+    may_be_ruled_absent: bool
+
+    @property
+    def words(self) -> str:
+        """Say what the lateness cost, for the card's penalty line."""
+        return f"{self.points} points"

@@ -136,15 +136,20 @@ def draw_value(seed: int, number: int, stage: str = STANDINGS_STAGE) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def rank(entries: Sequence[PlayerResult], seed: int) -> list[Standing]:
-    """Rank players by match points (or table points), then raw total, then the seeded draw."""
+def listed_once(entries: Sequence[PlayerResult]) -> Sequence[PlayerResult]:
+    """Return the entries, refusing (ValueError) a player listed twice; every ruleset ranks
+    through it."""
     seen: set[int] = set()
-    lines = []
     for entry in entries:
         if entry.number in seen:
             raise ValueError(f"player {entry.number} is listed twice")
         seen.add(entry.number)
-        lines.append(_line(entry, seed))
+    return entries
+
+
+def rank(entries: Sequence[PlayerResult], seed: int) -> list[Standing]:
+    """Rank players by match points (or table points), then raw total, then the seeded draw."""
+    lines = [_line(entry, seed) for entry in listed_once(entries)]
 
     lines.sort(key=_by_place)  # out of the event last, then MP, raw total, draw (see _line)
 

@@ -17,14 +17,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from judgeaid.rules.payoff import SEATS, WINS
+
 VERSION = "MCR (WMO)"
 MINIMUM = 8  # MCR §3.9.1.1 (2): fans must make 8 points, flowers not counted (§3.11.6.6)
 FLOWER = "81"
 FLOWER_VALUE = 1
 MAX_FLOWERS = 8  # eight flower tiles in the set (MCR App. 1 fan 81)
 EXTRA_POINTS = 8  # MCR §3.9.1.2 (1): every other player pays the winner 8
-SEATS = ("E", "S", "W", "N")
-WINS = ("self", "discard", "draw")
 TIERS = (88, 64, 48, 32, 24, 16, 12, 8, 6, 4, 2, 1)  # MCR §3.8, Appendix 8
 
 

@@ -9,8 +9,11 @@ rounds (MCR Appendix 4) and the payoff is MCR's own (MCR §3.9.1.3).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from functools import partial
 from typing import Any
+
+from judgeaid.rules import formats
+from judgeaid.rules.formats import Format, read_whole
 
 # MCR §3.5.6 a session lasts at most 150 minutes
 MAX_SESSION_MINUTES = 150
@@ -21,18 +24,6 @@ MAX_SESSIONS = 12
 ROTATIONS = ("standard",)
 # The services' word for an event with no final day: one table of standings for everyone.
 KIND = "casual"
-
-
-@dataclass(frozen=True)
-class Format:
-    """One kind of MCR event and its default settings."""
-
-    code: str
-    name: str
-    kind: str
-    is_sanctioned: bool
-    summary: str
-    settings: dict[str, Any] = field(default_factory=dict)
 
 
 def _settings(sessions: int) -> dict[str, Any]:
@@ -64,14 +55,10 @@ FORMATS: dict[str, Format] = {
 }
 
 
-def get_format(code: str) -> Format:
-    """Return the format with this code or raise KeyError."""
-    return FORMATS[code]
-
-
-def default_settings(code: str) -> dict[str, Any]:
-    """Return a fresh copy of the settings a format starts with."""
-    return asdict(get_format(code))["settings"]
+# get_format(code) is the format with this code (KeyError for none); default_settings(code)
+# a fresh copy of the settings it starts with
+get_format = FORMATS.__getitem__
+default_settings = partial(formats.default_settings, FORMATS)
 
 
 def validate_settings(code: str, values: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
@@ -80,29 +67,11 @@ def validate_settings(code: str, values: Mapping[str, Any]) -> tuple[dict[str, A
     settings = default_settings(code)
     problems: list[str] = []
 
-    def whole(key: str, low: int, high: int, why: str = "") -> None:
-        if key not in values:
-            return
-        raw = values[key]
-        words = key.replace("_", " ")
-        if raw in (None, ""):
-            problems.append(f"{words} must be given{why}.")
-            return
-        try:
-            number = int(raw)
-        except (TypeError, ValueError):
-            problems.append(f"{words} must be a whole number.")
-            return
-        if not low <= number <= high:
-            problems.append(f"{words} must be between {low} and {high}{why}.")
-            return
-        settings[key] = number
-
     low_sessions = REGULATION_SESSIONS if fmt.is_sanctioned else 1
-    whole("sessions", low_sessions, MAX_SESSIONS,
-          " (MCR §3.5.4: six or more)" if fmt.is_sanctioned else "")
-    whole("session_minutes", MIN_SESSION_MINUTES, MAX_SESSION_MINUTES,
-          " (MCR §3.5.6: at most 150 minutes)")
+    read_whole(values, settings, problems, "sessions", low_sessions, MAX_SESSIONS,
+               " (MCR §3.5.4: six or more)" if fmt.is_sanctioned else "", required=True)
+    read_whole(values, settings, problems, "session_minutes", MIN_SESSION_MINUTES,
+               MAX_SESSION_MINUTES, " (MCR §3.5.6: at most 150 minutes)", required=True)
     for key in ("turn_seconds", "free_seconds", "round_bank_seconds"):
         if values.get(key) not in (None, ""):
             problems.append(f"MCR has no play timers, so {key.replace('_', ' ')} stays empty.")

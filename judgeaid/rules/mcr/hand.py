@@ -31,11 +31,11 @@ Each pair is reported once, by the first rule that finds it. The tables live in
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
+from judgeaid.rules.hands import fill, lines_and_issues, read_counts
 from judgeaid.rules.ruleset import MalformedHand
 
 from .catalogue import (
@@ -70,8 +70,6 @@ from .catalogue import (
     WAITS,
     WIN_SECTION,
 )
-
-_TOKEN = re.compile(r"\{(\w+)\}")
 
 
 @dataclass(frozen=True)
@@ -123,9 +121,7 @@ class HandScore:
             "value": self.value,
             "fan_points": self.fan_points,
             "flowers": self.flowers,
-            "lines": [asdict(line) for line in self.lines],
-            "warnings": [issue.as_dict() for issue in self.warnings],
-            "errors": [issue.as_dict() for issue in self.errors],
+            **lines_and_issues(self),
         }
 
 
@@ -174,24 +170,15 @@ def recorded_value_fits(fans: Mapping[str, int], value: int) -> bool:
 
 
 def _read(fans: Mapping[str, int]) -> dict[str, int]:
-    if not isinstance(fans, Mapping):
-        raise MalformedHand("not_a_mapping", MESSAGES["not_a_mapping"])
-    ticked: dict[str, int] = {}
-    for fan_id, count in fans.items():
-        fan = FAN_BY_ID.get(fan_id) if isinstance(fan_id, str) else None
-        if fan is None:
-            raise MalformedHand("unknown_fan", _fill("unknown_fan", id=str(fan_id)))
-        if isinstance(count, bool) or not isinstance(count, int):
-            raise MalformedHand("bad_count", _fill("bad_count", id=fan_id))
-        if count < 0:
-            raise MalformedHand("negative_count", _fill("negative_count", id=fan_id))
-        if fan_id == FLOWER and count > MAX_FLOWERS:
-            raise MalformedHand("too_many_flowers", _fill("too_many_flowers",
-                                                          max=str(MAX_FLOWERS),
-                                                          count=str(count)))
-        if count:
-            ticked[fan_id] = count
+    ticked = read_counts(fans, FAN_BY_ID, MESSAGES, "unknown_fan", _check_flowers)
     return dict(sorted(ticked.items(), key=lambda item: int(item[0])))
+
+
+def _check_flowers(fan_id: str, fan: object, count: int) -> None:
+    if fan_id == FLOWER and count > MAX_FLOWERS:
+        raise MalformedHand("too_many_flowers", _fill("too_many_flowers",
+                                                      max=str(MAX_FLOWERS),
+                                                      count=str(count)))
 
 
 def _pair_errors(ticked: dict[str, int], seen: set[frozenset[str]]) -> list[Issue]:
@@ -298,5 +285,4 @@ def _names(fan_ids: tuple[str, ...] | list[str]) -> str:
 
 
 def _fill(code: str, **params: str) -> str:
-    # The same token replacement as mcr.js, so both sides print the same words.
-    return _TOKEN.sub(lambda match: params.get(match.group(1), match.group(0)), MESSAGES[code])
+    return fill(MESSAGES[code], **params)

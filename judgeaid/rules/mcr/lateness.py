@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from judgeaid.rules import clock
 from judgeaid.rules.ruleset import ClockPenalty
 
 MINOR_MS = 10 * 60_000   # 10 minutes or less: 10 contest points
@@ -23,12 +24,8 @@ FORFEIT_NOTE = ("forfeited this session, more than 15 minutes late (MCR §3.11.2
 
 
 @dataclass(frozen=True)
-class LateArrival:
+class LateArrival(clock.LateArrival):
     """What arriving this late costs, and whether the session is forfeited."""
-
-    late_ms: int
-    points: int
-    may_be_ruled_absent: bool
 
     @property
     def words(self) -> str:

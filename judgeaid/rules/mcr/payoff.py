@@ -12,26 +12,17 @@ card passes both, as for Zung Jung). Bad input raises `MalformedPayoff` (the API
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from judgeaid.rules import payoff as shared
+from judgeaid.rules.payoff import Payoff
 from judgeaid.rules.ruleset import MalformedPayoff
 
-from .catalogue import EXTRA_POINTS, MINIMUM, SEATS, WINS
+from .catalogue import EXTRA_POINTS, MINIMUM, SEATS
+
+__all__ = ["Payoff", "payoff", "payoff_request"]
 
 _REQUEST_KEYS = ("value", "win", "winner", "discarder")
-
-
-@dataclass(frozen=True)
-class Payoff:
-    """What each seat gains or pays for one hand, and who paid the value on a discard."""
-
-    deltas: dict[str, int]
-    responsible: str | None
-
-    def as_dict(self) -> dict[str, Any]:
-        """Return the payoff as a JSON-ready dict, the same shape mcr.js returns."""
-        return {"deltas": dict(self.deltas), "responsible": self.responsible}
 
 
 def payoff(
@@ -43,14 +34,13 @@ def payoff(
     scheme: str | None = None,
 ) -> Payoff:
     """Compute each seat's delta for a hand by MCR §3.9.1.3."""
-    if win not in WINS:
-        raise MalformedPayoff(f"Unknown kind of win {win!r}; use 'self', 'discard' or 'draw'.")
+    shared.check_win(win)
     if win == "draw":
-        return Payoff(dict.fromkeys(SEATS, 0), None)
+        return shared.draw()
     if isinstance(value, bool) or not isinstance(value, int) or value < MINIMUM:
         raise MalformedPayoff(f"The hand value must be a whole number of at least {MINIMUM} "
                               "(MCR §3.9.1.1).")
-    _check_seat(winner, "winner")
+    shared.check_seat(winner, "winner")
     if same_turn:
         raise MalformedPayoff("MCR has no same-turn rule: only the discarder pays the value.")
     if win == "self":
@@ -59,11 +49,7 @@ def payoff(
         # §3.9.1.3 (1) each of the three others pays 8 + value
         payments = {seat: EXTRA_POINTS + value for seat in SEATS if seat != winner}
         return _deltas(winner, payments, None)
-    if discarder is None:
-        raise MalformedPayoff("A win on a discard needs the discarder.")
-    _check_seat(discarder, "discarder")
-    if discarder == winner:
-        raise MalformedPayoff("The winner cannot be the discarder.")
+    discarder = shared.check_discarder(winner, discarder)
     # §3.9.1.3 (2) the discarder pays 8 + value, the other two pay 8
     payments = {seat: EXTRA_POINTS + (value if seat == discarder else 0)
                 for seat in SEATS if seat != winner}
@@ -72,20 +58,9 @@ def payoff(
 
 def payoff_request(request: Mapping[str, Any]) -> Payoff:
     """Compute a payoff from a request dict shaped like the /api/mcr/payoff body."""
-    if not isinstance(request, Mapping):
-        raise MalformedPayoff("The payoff request must be an object.")
-    unknown = sorted(str(key) for key in request if key not in _REQUEST_KEYS)
-    if unknown:
-        raise MalformedPayoff(f"Unknown field(s) in the payoff request: {', '.join(unknown)}.")
-    if "win" not in request:
-        raise MalformedPayoff("The payoff request needs 'win'.")
+    request = shared.read_request(request, _REQUEST_KEYS)
     return payoff(value=request.get("value"), win=request["win"],
                   winner=request.get("winner"), discarder=request.get("discarder"))
-
-
-def _check_seat(seat: object, role: str) -> None:
-    if not isinstance(seat, str) or seat not in SEATS:
-        raise MalformedPayoff(f"The {role} must be one of E, S, W, N; got {seat!r}.")
 
 
 def _deltas(winner: str, payments: dict[str, int], responsible: str | None) -> Payoff:

@@ -13,8 +13,12 @@ resignation (that is ZJM §1.9), so no line counts toward one.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
+from typing import ClassVar
 
+from judgeaid.rules import rubric
+from judgeaid.rules.rubric import Categories, Problem, kind_phrase
+from judgeaid.rules.rubric import ordinal as _ordinal
 from judgeaid.rules.ruleset import Payees, PriorPenalty, RepeatPolicy
 
 PENALTY_KINDS: tuple[str, ...] = (
@@ -41,7 +45,6 @@ VIOLATION_STEPS: tuple[int, ...] = (5, 10, 20, 30, 40, 50, 60)
 LADDER_START: tuple[int, ...] = (0, 5, 10, 20)
 LATE_MINOR_MS = 10 * 60_000   # MCR §3.11.2.1: 10 minutes or less
 LATE_MAJOR_MS = 15 * 60_000   # more than 15 minutes: the session is forfeited
-ORDINAL_SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
 
 
 @dataclass(frozen=True)
@@ -223,51 +226,18 @@ CATEGORIES: tuple[Category, ...] = (
 )
 
 CATEGORY_IDS: tuple[str, ...] = tuple(c.id for c in CATEGORIES)
-_CATEGORIES_BY_ID = {c.id: c for c in CATEGORIES}
-
-
-def get_category(category: str) -> Category:
-    """Return the category with this id."""
-    try:
-        return _CATEGORIES_BY_ID[category]
-    except KeyError:
-        raise ValueError(f"unknown MCR penalty category: {category!r}") from None
-
-
-def find_infraction(category: str, infraction: str | None) -> Infraction | None:
-    """Return the foul with this id in the category, or None for the judge's own words."""
-    if infraction is None:
-        return None
-    for example in get_category(category).infractions:
-        if example.id == infraction:
-            return example
-    return None
+_CATEGORIES = Categories(CATEGORIES, "MCR penalty category", round_word="hand")
+# get_category(id) raises ValueError for no such category; find_infraction(category, id)
+# is None for the judge's own words
+get_category = _CATEGORIES.get
+find_infraction = _CATEGORIES.find
 
 
 @dataclass(frozen=True)
-class Suggestion:
+class Suggestion(rubric.Suggestion):
     """The penalty MCR §3.11 sets for a foul, with the choices the text leaves open."""
 
-    category: str
-    infraction: str | None
-    occurrence: int
-    kind: str
-    points: int
-    ladder_step: int | None
-    allowed_range: tuple[int, int | None]
-    allowed_kinds: tuple[str, ...]
-    explanation: str
-    notes: tuple[str, ...] = field(default=())
-
-    @property
-    def label(self) -> str:
-        """Return the suggestion as a short phrase."""
-        return _kind_phrase(self.kind, self.points)
-
-    def is_beyond_rubric_for(self, points: int) -> bool:
-        """Return whether this many points is above what the text allows for the foul."""
-        high = self.allowed_range[1]
-        return high is not None and points > high
+    kind_labels: ClassVar[Mapping[str, str]] = KIND_LABELS
 
     def is_beyond_rubric(self, kind: str, points: int = 0) -> bool:
         """Return whether this kind and number of points go beyond the text's choices."""
@@ -293,15 +263,7 @@ class Suggestion:
         return points != self.points
 
 
-@dataclass(frozen=True)
-class Problem:
-    """A reason a chosen penalty cannot be recorded as it stands."""
-
-    code: str
-    message: str
-
-
-DEFAULT_POLICY = RepeatPolicy()
+DEFAULT_POLICY = rubric.DEFAULT_POLICY
 
 
 def suggest_penalty(
@@ -326,30 +288,9 @@ def suggest_penalty(
     return _suggest_for(category, infraction, earlier + 1)
 
 
-def count_repeats(
-    category: str,
-    history: Sequence[PriorPenalty],
-    policy: RepeatPolicy = DEFAULT_POLICY,
-    *,
-    session: int | None = None,
-    round: int | None = None,
-) -> int:
-    """Count the earlier penalties that make a new one a repeat under the event's setting."""
-    get_category(category)
-    if policy.window in ("session", "round") and session is None:
-        raise ValueError("the current session is needed to count repeats per session or round")
-    if policy.window == "round" and round is None:
-        raise ValueError("the current hand is needed to count repeats per hand")
-    count = 0
-    for prior in history:
-        if policy.scope == "category" and prior.category != category:
-            continue
-        if policy.window != "tournament" and prior.session != session:
-            continue
-        if policy.window == "round" and prior.round != round:
-            continue
-        count += 1
-    return count
+# count_repeats(category, history, policy, *, session, round): the earlier penalties that
+# make a new one a repeat under the event's setting
+count_repeats = _CATEGORIES.count_repeats
 
 
 def ladder_points(step: int) -> int:
@@ -479,20 +420,13 @@ def check_choice(
     The text's own choices (5-60 for a violation, the ladder's step) need no reason; any
     other choice needs a written one, as for ZJ, and the head judge sees it listed.
     """
-    if category not in _CATEGORIES_BY_ID:
-        return [Problem("unknown_category", f"There is no MCR penalty category {category!r}.")]
-    if chosen_kind not in PENALTY_KINDS:
-        return [Problem("unknown_kind", f"MCR has no penalty kind {chosen_kind!r}.")]
-    if occurrence < 1:
-        raise ValueError("occurrence counts from 1")
-    problems: list[Problem] = []
-    if chosen_points < 0:
-        problems.append(Problem("negative_points", "Penalty points cannot be negative."))
-    elif chosen_kind == "points" and chosen_points == 0:
-        problems.append(Problem("points_missing", "Enter how many contest points to take."))
-    elif chosen_kind != "points" and chosen_points:
-        problems.append(Problem("points_with_other_kind",
-                                "Record the points as a separate penalty of kind 'points'."))
+    unknown = rubric.unknown_choice(category, chosen_kind, _CATEGORIES, PENALTY_KINDS,
+                                    no_category="There is no MCR penalty category {!r}.",
+                                    no_kind="MCR has no penalty kind {!r}.")
+    if unknown:
+        return unknown
+    problems = rubric.point_problems(chosen_kind, chosen_points, occurrence,
+                                     missing="Enter how many contest points to take.")
     example = find_infraction(category, infraction)
     if (category == "violation" and chosen_kind == "points" and chosen_points > 0
             and chosen_points not in VIOLATION_STEPS):
@@ -552,7 +486,7 @@ def line_label(category: str, infraction: str) -> str:
 def payees(category: str, infraction: str | None) -> Payees:
     """Return who receives a foul's points (MCR §3.11.6.6, §3.11.6.7); nobody by default."""
     example = (find_infraction(category, infraction)
-               if category in _CATEGORIES_BY_ID else None)
+               if category in _CATEGORIES else None)
     if example is None:
         return Payees()
     return Payees(each=example.each, offended=example.offended)
@@ -566,7 +500,7 @@ def check_payees(category: str, infraction: str | None, kind: str, points: int,
     player and keep nothing back; knocked-over tiles pay the one offended player; every
     other MCR penalty's points go to nobody (MCR §3.11.2.2).
     """
-    if kind != "points" or category not in _CATEGORIES_BY_ID:
+    if kind != "points" or category not in _CATEGORIES:
         return []
     paid = {n: p for n, p in (paid_to or {}).items() if p}
     example = find_infraction(category, infraction)
@@ -623,11 +557,4 @@ def rubric_json() -> dict:
 
 
 def _kind_phrase(kind: str, points: int) -> str:
-    if kind == "points":
-        return f"{points} points"
-    return KIND_LABELS[kind].lower() if kind != "warning" else "warning"
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else ORDINAL_SUFFIXES.get(n % 10, "th")
-    return f"{n}{suffix}"
+    return kind_phrase(KIND_LABELS, kind, points)

@@ -8,24 +8,20 @@ Ids are the text's numbers; a list item n of §3.11.6 is cited as 3.11.6.n.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
+from typing import ClassVar
+
+from judgeaid.rules import sections
+from judgeaid.rules.sections import Book
 
 
 @dataclass(frozen=True)
-class Section:
-    """A citable section of the MCR text."""
+class Section(sections.Section):
+    """A citable section of the MCR text: its part is '3.5', '3.11', ...; cited as
+    'MCR §3.11.1 Warning'."""
 
-    id: str
-    title: str
-
-    @property
-    def chapter(self) -> str:
-        """Return the part the section belongs to ('3.5', '3.11', ...)."""
-        return ".".join(self.id.split(".")[:2])
-
-    @property
-    def citation(self) -> str:
-        """Return the section as a ruling cites it, e.g. 'MCR §3.11.1 Warning'."""
-        return f"MCR §{self.id} {self.title}"
+    chapter_parts: ClassVar[int] = 2
+    cite_prefix: ClassVar[str] = "MCR "
 
 
 SECTIONS: tuple[Section, ...] = (
@@ -77,23 +73,9 @@ SECTIONS: tuple[Section, ...] = (
     Section("3.13.1", "Appeals about the rules"),
 )
 
-_BY_ID = {s.id: s for s in SECTIONS}
+_BOOK = Book(SECTIONS, "MCR")
 
-
-def get(section_id: str) -> Section:
-    """Return the section with this id."""
-    try:
-        return _BY_ID[section_id]
-    except KeyError:
-        raise ValueError(f"unknown MCR section: {section_id!r}") from None
-
-
-def is_section(section_id: str) -> bool:
-    """Return whether this id is a citable MCR section."""
-    return section_id in _BY_ID
-
-
-def sections_json() -> list[dict[str, str]]:
-    """Return the sections as JSON-ready data."""
-    return [{"id": s.id, "title": s.title, "chapter": s.chapter, "citation": s.citation}
-            for s in SECTIONS]
+# the module's face: get(id), is_section(id) and sections_json()
+get = _BOOK.get
+is_section = _BOOK.is_section
+sections_json = partial(_BOOK.json, citation=True)

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
-from judgeaid.tournament.standings import PlayerResult, Standing
+from judgeaid.tournament.standings import PlayerResult, Standing, listed_once
 
 # MCR §3.9.2 table points of the first to fourth place at a table
 PLACE_POINTS = (4, 2, 1, 0)
@@ -70,13 +70,7 @@ def rank(entries: Sequence[PlayerResult], seed: int = 0) -> list[Standing]:
     both, no lot recorded for all of them: they share the place). `seed` is not used: MCR
     draws lots by hand, not from the event's seed.
     """
-    seen: set[int] = set()
-    lines = []
-    for entry in entries:
-        if entry.number in seen:
-            raise ValueError(f"player {entry.number} is listed twice")
-        seen.add(entry.number)
-        lines.append(_Line.of(entry))
+    lines = [_Line.of(entry) for entry in listed_once(entries)]
     # a player out of the event goes below everyone still in it (as for ZJ, our reading)
     lines.sort(key=lambda line: (line.is_out, -line.key, -line.contest))
     standings: list[Standing] = []

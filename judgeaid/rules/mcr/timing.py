@@ -9,9 +9,9 @@ no resignation for time penalties (those are Zung Jung's §1.9).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
+from judgeaid.rules.clock import TimeoutCharge
 from judgeaid.rules.mcr.formats import MAX_SESSION_MINUTES
 from judgeaid.rules.ruleset import ClockPenalty, TimeLimits
 
@@ -67,16 +67,6 @@ TIME_PENALTY = ClockPenalty("violation", "rule_violation",
                             "violation (MCR §3.11.2.2).")
 # The text gives no free time away from the table: every second counts (our reading)
 TIMEOUT_FREE_MS = 0
-
-
-@dataclass(frozen=True)
-class TimeoutCharge:
-    """What one more time away from the table costs: MCR prices none by the clock."""
-
-    points: int
-    counted_ms: int
-    session_total_ms: int
-    session_points: int
 
 
 def timeout_charge(previous_total_ms: int, duration_ms: int, *,

@@ -16,14 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from judgeaid.rules.payoff import SEATS, WINS
+
 VERSION = "3.3"
 LIMIT = 320  # §2.2 maximum limit
 CHICKEN_VALUE = 1  # §2.2 no minimum requirement to win
 CHICKEN_ID = "chicken"
 CHICKEN_NAME = "Chicken Hand"
 PAYOFF_THRESHOLD = 25  # §2.3 discarder pays for big hands
-SEATS = ("E", "S", "W", "N")
-WINS = ("self", "discard", "draw")
 SCHEMES = ("formal", "uniform")
 
 VALUE_HONOR = "3.1"

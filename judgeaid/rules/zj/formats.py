@@ -7,23 +7,14 @@ before play starts. Sanctioned formats keep the ZJM payoff scheme (§2.3).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from functools import partial
 from typing import Any
+
+from judgeaid.rules import formats
+from judgeaid.rules.formats import Format, read_whole
 
 CASUAL = "casual"
 COMPETITIVE = "competitive"
-
-
-@dataclass(frozen=True)
-class Format:
-    """One kind of event and its default settings."""
-
-    code: str
-    name: str
-    kind: str
-    is_sanctioned: bool
-    summary: str
-    settings: dict[str, Any] = field(default_factory=dict)
 
 
 def _casual(session_minutes: int, rotation: str) -> dict[str, Any]:
@@ -85,14 +76,10 @@ ROTATIONS = ("standard", "league")
 PAYOFF_SCHEMES = ("formal", "uniform")
 
 
-def get_format(code: str) -> Format:
-    """Return the format with this code or raise KeyError."""
-    return FORMATS[code]
-
-
-def default_settings(code: str) -> dict[str, Any]:
-    """Return a fresh copy of the settings a format starts with."""
-    return asdict(get_format(code))["settings"]
+# get_format(code) is the format with this code (KeyError for none); default_settings(code)
+# a fresh copy of the settings it starts with
+get_format = FORMATS.__getitem__
+default_settings = partial(formats.default_settings, FORMATS)
 
 
 def validate_settings(code: str, values: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
@@ -101,28 +88,12 @@ def validate_settings(code: str, values: Mapping[str, Any]) -> tuple[dict[str, A
     settings = default_settings(code)
     problems: list[str] = []
 
-    def whole(key: str, low: int, high: int, *, optional: bool = False) -> None:
-        if key not in values:
-            return
-        raw = values[key]
-        if optional and raw in (None, ""):
-            settings[key] = None
-            return
-        try:
-            number = int(raw)
-        except (TypeError, ValueError):
-            problems.append(f"{key.replace('_', ' ')} must be a whole number.")
-            return
-        if not low <= number <= high:
-            problems.append(f"{key.replace('_', ' ')} must be between {low} and {high}.")
-            return
-        settings[key] = number
-
-    whole("sessions", 1, 12)
-    whole("session_minutes", 15, 300, optional=True)
-    whole("turn_seconds", 5, 60)
-    whole("free_seconds", 0, 60)
-    whole("round_bank_seconds", 30, 600, optional=True)
+    for key, low, high, optional in (("sessions", 1, 12, False),
+                                     ("session_minutes", 15, 300, True),
+                                     ("turn_seconds", 5, 60, False),
+                                     ("free_seconds", 0, 60, False),
+                                     ("round_bank_seconds", 30, 600, True)):
+        read_whole(values, settings, problems, key, low, high, optional=optional)
     if "rotation" in values:
         if values["rotation"] not in ROTATIONS:
             problems.append("rotation must be standard or league.")

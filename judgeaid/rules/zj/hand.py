@@ -35,11 +35,11 @@ counting rule forbids beside the ticked ones. The tables live in `catalogue.py`;
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any, Literal
 
+from judgeaid.rules.hands import fill, lines_and_issues, read_counts
 from judgeaid.rules.ruleset import MalformedHand
 
 from .catalogue import (
@@ -61,7 +61,6 @@ from .catalogue import (
 Limit = Literal["listed", "compound"]
 
 _ORDER = {p.id: index for index, p in enumerate(PATTERNS)}
-_TOKEN = re.compile(r"\{(\w+)\}")
 
 
 @dataclass(frozen=True)
@@ -124,9 +123,7 @@ class HandScore:
         return {
             "value": self.value,
             "limit": self.limit,
-            "lines": [asdict(line) for line in self.lines],
-            "warnings": [issue.as_dict() for issue in self.warnings],
-            "errors": [issue.as_dict() for issue in self.errors],
+            **lines_and_issues(self),
             "offers": [issue.as_dict() for issue in self.offers],
         }
 
@@ -201,25 +198,16 @@ def implied_label(line: Line) -> str:
 
 
 def _read(patterns: Mapping[str, int]) -> dict[str, int]:
-    if not isinstance(patterns, Mapping):
-        raise MalformedHand("not_a_mapping", MESSAGES["not_a_mapping"])
-    ticked: dict[str, int] = {}
-    for pattern_id, count in patterns.items():
-        pattern = PATTERN_BY_ID.get(pattern_id) if isinstance(pattern_id, str) else None
-        if pattern is None:
-            raise MalformedHand("unknown_pattern", _fill("unknown_pattern", id=str(pattern_id)))
-        if isinstance(count, bool) or not isinstance(count, int):
-            raise MalformedHand("bad_count", _fill("bad_count", id=pattern_id))
-        if count < 0:
-            raise MalformedHand("negative_count", _fill("negative_count", id=pattern_id))
-        if count > pattern.max_count:
-            raise MalformedHand(
-                "count_too_high",
-                _fill("count_too_high", id=pattern_id, max=str(pattern.max_count)),
-            )
-        if count:
-            ticked[pattern_id] = count
+    ticked = read_counts(patterns, PATTERN_BY_ID, MESSAGES, "unknown_pattern", _check_max)
     return dict(sorted(ticked.items(), key=lambda item: _ORDER[item[0]]))
+
+
+def _check_max(pattern_id: str, pattern: Any, count: int) -> None:
+    if count > pattern.max_count:
+        raise MalformedHand(
+            "count_too_high",
+            _fill("count_too_high", id=pattern_id, max=str(pattern.max_count)),
+        )
 
 
 def _implied(ticked: dict[str, int]) -> dict[str, tuple[int, str]]:
@@ -280,7 +268,7 @@ def _errors(ticked: dict[str, int]) -> tuple[Issue, ...]:
         for a in rule.a:
             for b in rule.b:
                 if a in ticked and b in ticked:
-                    message = _fill_text(rule.message, a=_label(a), b=_label(b))
+                    message = fill(rule.message, a=_label(a), b=_label(b))
                     errors.append(Issue(rule.code, message, (a, b), rule.section))
     return tuple(errors)
 
@@ -341,9 +329,4 @@ def _fill_pair(code: str, a: str, b: str, **params: str) -> str:
 
 
 def _fill(code: str, **params: str) -> str:
-    return _fill_text(MESSAGES[code], **params)
-
-
-def _fill_text(template: str, **params: str) -> str:
-    # The same token replacement as zj.js, so both sides print the same words.
-    return _TOKEN.sub(lambda match: params.get(match.group(1), match.group(0)), template)
+    return fill(MESSAGES[code], **params)

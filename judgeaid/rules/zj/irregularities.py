@@ -2,27 +2,11 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
-import re
-from dataclasses import dataclass
-
+from judgeaid.rules import guide
+from judgeaid.rules.guide import Entry, has_prefix, tokens
 from judgeaid.rules.zj import sections
 
-
-@dataclass(frozen=True)
-class Entry:
-    """One irregularity and the steps a judge takes to settle it."""
-
-    id: str
-    title: str
-    keywords: tuple[str, ...]
-    steps: tuple[str, ...]
-    sections: tuple[str, ...]
-    usual_penalty: str | None = None
-    rubric_category: str | None = None
-    rubric_infraction: str | None = None
-
+__all__ = ["GUIDE", "Entry", "get", "guide_json", "search"]
 
 GUIDE: tuple[Entry, ...] = (
     Entry(
@@ -573,8 +557,6 @@ GUIDE: tuple[Entry, ...] = (
     ),
 )
 
-_BY_ID = {e.id: e for e in GUIDE}
-_TOKEN = re.compile(r"[a-z0-9]+(?:\.[a-z0-9]+)*")
 _TITLE_WEIGHT = 6
 _KEYWORD_WEIGHT = 4
 _SECTION_WEIGHT = 3
@@ -583,62 +565,30 @@ _STEP_WEIGHT = 1
 
 def get(entry_id: str) -> Entry:
     """Return the guide entry with this id."""
-    try:
-        return _BY_ID[entry_id]
-    except KeyError:
-        raise ValueError(f"unknown guide entry: {entry_id!r}") from None
+    return guide.get(GUIDE, entry_id)
 
 
 def search(query: str) -> list[Entry]:
     """Return the entries matching the query, best first; every entry for an empty query."""
-    terms = [_stem(t) for t in _tokens(query)]
-    if not terms:
-        return list(GUIDE)
-    phrase = " ".join(_tokens(query))
-    scored = []
-    for index, entry in enumerate(GUIDE):
-        matched, score = _score(entry, terms, phrase)
-        scored.append((matched, score, index, entry))
-    hits = [s for s in scored if s[0] == len(terms)]
-    if not hits:
-        hits = [s for s in scored if s[0] > 0]
-    hits.sort(key=lambda s: (-s[0], -s[1], s[2]))
-    return [s[3] for s in hits]
+    return guide.search(GUIDE, query, _score, _stem)
 
 
 def guide_json() -> dict:
     """Return the whole guide as JSON-ready data, with a version for the browser's cache."""
-    entries = [
-        {
-            "id": e.id,
-            "title": e.title,
-            "keywords": list(e.keywords),
-            "steps": list(e.steps),
-            "sections": [{"id": s, "title": sections.get(s).title} for s in e.sections],
-            "usual_penalty": e.usual_penalty,
-            "rubric": (
-                None
-                if e.rubric_category is None
-                else {"category": e.rubric_category, "infraction": e.rubric_infraction}
-            ),
-        }
-        for e in GUIDE
-    ]
-    body = json.dumps(entries, sort_keys=True, ensure_ascii=False).encode()
-    return {"version": hashlib.sha256(body).hexdigest()[:12], "entries": entries}
+    return guide.guide_json(GUIDE, lambda s: sections.get(s).title)
 
 
 def _score(entry: Entry, terms: list[str], phrase: str) -> tuple[int, int]:
-    title = _tokens(entry.title)
-    keywords = [t for k in entry.keywords for t in _tokens(k)]
-    steps = [t for s in entry.steps for t in _tokens(s)]
+    title = tokens(entry.title)
+    keywords = [t for k in entry.keywords for t in tokens(k)]
+    steps = [t for s in entry.steps for t in tokens(s)]
     matched = 0
     score = 0
     for term in terms:
         weight = 0
-        if _has(title, term):
+        if has_prefix(title, term):
             weight += _TITLE_WEIGHT
-        if _has(keywords, term):
+        if has_prefix(keywords, term):
             weight += _KEYWORD_WEIGHT
         if term in entry.sections:
             # the first section cited is the one the entry is mainly about
@@ -651,21 +601,13 @@ def _score(entry: Entry, terms: list[str], phrase: str) -> tuple[int, int]:
         # a whole-phrase hit outranks the same words scattered across the entry
         if phrase in " ".join(title):
             score += 2 * _TITLE_WEIGHT
-        if any(phrase in " ".join(_tokens(k)) for k in entry.keywords):
+        if any(phrase in " ".join(tokens(k)) for k in entry.keywords):
             score += 2 * _KEYWORD_WEIGHT
         if phrase in " ".join(steps):
             score += 2 * _STEP_WEIGHT
     return matched, score
 
 
-def _tokens(text: str) -> list[str]:
-    return _TOKEN.findall(text.casefold().replace("§", " "))
-
-
 def _stem(term: str) -> str:
     # "tiles" should find "tile", and prefix matching finds "tiles" from "tile"
     return term[:-1] if len(term) > 3 and term.endswith("s") and not term.endswith("ss") else term
-
-
-def _has(tokens: list[str], term: str) -> bool:
-    return any(t.startswith(term) for t in tokens)

@@ -18,26 +18,17 @@ Bad input raises `MalformedPayoff` (the API answers 400).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from judgeaid.rules import payoff as shared
+from judgeaid.rules.payoff import Payoff
 from judgeaid.rules.ruleset import MalformedPayoff
 
-from .catalogue import PAYOFF_THRESHOLD, SCHEMES, SEATS, WINS
+from .catalogue import PAYOFF_THRESHOLD, SCHEMES, SEATS
+
+__all__ = ["Payoff", "payoff", "payoff_request"]
 
 _REQUEST_KEYS = ("value", "win", "winner", "discarder", "same_turn", "scheme")
-
-
-@dataclass(frozen=True)
-class Payoff:
-    """What each seat gains or pays for one round, and who was responsible."""
-
-    deltas: dict[str, int]
-    responsible: str | None
-
-    def as_dict(self) -> dict[str, Any]:
-        """Return the payoff as a JSON-ready dict, the same shape zj.js returns."""
-        return {"deltas": dict(self.deltas), "responsible": self.responsible}
 
 
 def payoff(
@@ -51,14 +42,13 @@ def payoff(
     """Compute each seat's delta for a round by the payoff scheme of §2.3."""
     if scheme not in SCHEMES:
         raise MalformedPayoff(f"Unknown payoff scheme {scheme!r}; use 'formal' or 'uniform'.")
-    if win not in WINS:
-        raise MalformedPayoff(f"Unknown kind of win {win!r}; use 'self', 'discard' or 'draw'.")
+    shared.check_win(win)
     if win == "draw":
-        return Payoff(dict.fromkeys(SEATS, 0), None)  # §1.6 no win, no payment
+        return shared.draw()  # §1.6 no win, no payment
 
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise MalformedPayoff("The hand value must be a whole number of at least 1.")
-    _check_seat(winner, "winner")
+    shared.check_seat(winner, "winner")
     if win == "self":
         if discarder is not None:
             raise MalformedPayoff("A self-drawn win has no discarder.")
@@ -77,13 +67,7 @@ def payoff(
 
 def payoff_request(request: Mapping[str, Any]) -> Payoff:
     """Compute a payoff from a request dict shaped like the /api/zj/payoff body."""
-    if not isinstance(request, Mapping):
-        raise MalformedPayoff("The payoff request must be an object.")
-    unknown = sorted(str(key) for key in request if key not in _REQUEST_KEYS)
-    if unknown:
-        raise MalformedPayoff(f"Unknown field(s) in the payoff request: {', '.join(unknown)}.")
-    if "win" not in request:
-        raise MalformedPayoff("The payoff request needs 'win'.")
+    request = shared.read_request(request, _REQUEST_KEYS)
     return payoff(
         value=request.get("value"),
         win=request["win"],
@@ -94,25 +78,16 @@ def payoff_request(request: Mapping[str, Any]) -> Payoff:
     )
 
 
-def _check_seat(seat: object, role: str) -> None:
-    if not isinstance(seat, str) or seat not in SEATS:
-        raise MalformedPayoff(f"The {role} must be one of E, S, W, N; got {seat!r}.")
-
-
 def _same_turn_chain(
     winner: str, discarder: str | None, same_turn: Sequence[str] | None
 ) -> list[str]:
-    if discarder is None:
-        raise MalformedPayoff("A win on a discard needs the discarder.")
-    _check_seat(discarder, "discarder")
-    if discarder == winner:
-        raise MalformedPayoff("The winner cannot be the discarder.")
+    discarder = shared.check_discarder(winner, discarder)
     if same_turn is None:
         same_turn = []
     if isinstance(same_turn, str) or not isinstance(same_turn, Sequence):
         raise MalformedPayoff("same_turn must be a list of seats.")
     for seat in same_turn:
-        _check_seat(seat, "same_turn seat")
+        shared.check_seat(seat, "same_turn seat")
     # The discarder of the winning tile always closes the chain.
     chain = list(same_turn)
     if not chain or chain[-1] != discarder:

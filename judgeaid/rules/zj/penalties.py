@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import ClassVar
 
+from judgeaid.rules import rubric
+from judgeaid.rules.rubric import Categories, Problem, kind_phrase
+from judgeaid.rules.rubric import ordinal as _ordinal
 from judgeaid.rules.ruleset import PriorPenalty, RepeatPolicy
 
 PENALTY_KINDS: tuple[str, ...] = (
@@ -35,9 +39,6 @@ KIND_LABELS: dict[str, str] = {
 
 # §4.11: these put right what chapter 1 prescribes; they are not graded by the rubric's severity
 RULE_CONSEQUENCE_KINDS = frozenset({"correction", "penalty_tiles", "dead_hand", "no_claims"})
-
-ORDINAL_SUFFIXES = {1: "st", 2: "nd", 3: "rd"}
-
 
 @dataclass(frozen=True)
 class LadderStep:
@@ -234,54 +235,23 @@ CATEGORIES: tuple[Category, ...] = (
 )
 
 CATEGORY_IDS: tuple[str, ...] = tuple(c.id for c in CATEGORIES)
-_CATEGORIES_BY_ID = {c.id: c for c in CATEGORIES}
+# A.5.5 time penalties follow the clock, so they do not climb the ladder: repeats skip them
+_CATEGORIES = Categories(CATEGORIES, "penalty category",
+                         skip=lambda prior: _is_timed(prior.category, prior.infraction))
+# get_category(id) raises ValueError for no such category; find_infraction(category, id)
+# is None for the judge's own words
+get_category = _CATEGORIES.get
+find_infraction = _CATEGORIES.find
 
 
-def get_category(category: str) -> Category:
-    """Return the rubric category with this id."""
-    try:
-        return _CATEGORIES_BY_ID[category]
-    except KeyError:
-        raise ValueError(f"unknown penalty category: {category!r}") from None
-
-
-def find_infraction(category: str, infraction: str | None) -> Infraction | None:
-    """Return the rubric's example infraction with this id, or None for free text."""
-    if infraction is None:
-        return None
-    for example in get_category(category).infractions:
-        if example.id == infraction:
-            return example
-    return None
-
-
-DEFAULT_POLICY = RepeatPolicy()
+DEFAULT_POLICY = rubric.DEFAULT_POLICY
 
 
 @dataclass(frozen=True)
-class Suggestion:
+class Suggestion(rubric.Suggestion):
     """The penalty the rubric suggests, with the range a floor judge may choose from."""
 
-    category: str
-    infraction: str | None
-    occurrence: int
-    kind: str
-    points: int
-    ladder_step: int | None
-    allowed_range: tuple[int, int | None]
-    allowed_kinds: tuple[str, ...]
-    explanation: str
-    notes: tuple[str, ...] = field(default=())
-
-    @property
-    def label(self) -> str:
-        """Return the suggestion as a short phrase."""
-        return _kind_phrase(self.kind, self.points)
-
-    def is_beyond_rubric_for(self, points: int) -> bool:
-        """Return whether this many points is above the rubric's range (allowed, A.5.7)."""
-        high = self.allowed_range[1]
-        return high is not None and points > high
+    kind_labels: ClassVar[Mapping[str, str]] = KIND_LABELS
 
     def is_beyond_rubric(self, kind: str, points: int = 0) -> bool:
         """Return whether this kind and number of points go beyond the rubric's range."""
@@ -302,14 +272,6 @@ class Suggestion:
         return kind != self.kind or (kind == "points" and points != self.points)
 
 
-@dataclass(frozen=True)
-class Problem:
-    """A reason a chosen penalty cannot be recorded as it stands."""
-
-    code: str
-    message: str
-
-
 def suggest_penalty(
     category: str,
     infraction: str | None,
@@ -328,33 +290,9 @@ def suggest_penalty(
     return replace(suggestion, explanation=f"{lead} → {suggestion.label}")
 
 
-def count_repeats(
-    category: str,
-    history: Sequence[PriorPenalty],
-    policy: RepeatPolicy = DEFAULT_POLICY,
-    *,
-    session: int | None = None,
-    round: int | None = None,
-) -> int:
-    """Count the earlier penalties that make a new one a repeat under the policy."""
-    get_category(category)
-    if policy.window in ("session", "round") and session is None:
-        raise ValueError("the current session is needed to count repeats per session or round")
-    if policy.window == "round" and round is None:
-        raise ValueError("the current round is needed to count repeats per round")
-    count = 0
-    for prior in history:
-        if _is_timed(prior.category, prior.infraction):
-            # A.5.5 time penalties follow the clock, so they do not climb the ladder
-            continue
-        if policy.scope == "category" and prior.category != category:
-            continue
-        if policy.window != "tournament" and prior.session != session:
-            continue
-        if policy.window == "round" and prior.round != round:
-            continue
-        count += 1
-    return count
+# count_repeats(category, history, policy, *, session, round): the earlier penalties that
+# make a new one a repeat under the event's setting
+count_repeats = _CATEGORIES.count_repeats
 
 
 def is_repeat_time_penalty(new: PriorPenalty, earlier: PriorPenalty) -> bool:
@@ -387,24 +325,13 @@ def check_choice(
     the judge determines the penalty), so the only condition is a written reason. The head
     judge reviews departures and decides appeals finally (§4.3, §4.11).
     """
-    if category not in _CATEGORIES_BY_ID:
-        return [Problem("unknown_category", f"There is no penalty category {category!r}.")]
-    if chosen_kind not in PENALTY_KINDS:
-        return [Problem("unknown_kind", f"There is no penalty kind {chosen_kind!r}.")]
-    if occurrence < 1:
-        raise ValueError("occurrence counts from 1")
-    problems: list[Problem] = []
-    if chosen_points < 0:
-        problems.append(Problem("negative_points", "Penalty points cannot be negative."))
-    elif chosen_kind == "points" and chosen_points == 0:
-        problems.append(Problem("points_missing", "Enter how many penalty points to give."))
-    elif chosen_kind != "points" and chosen_points:
-        problems.append(
-            Problem(
-                "points_with_other_kind",
-                "Record the points as a separate penalty of kind 'points'.",
-            )
-        )
+    unknown = rubric.unknown_choice(category, chosen_kind, _CATEGORIES, PENALTY_KINDS,
+                                    no_category="There is no penalty category {!r}.",
+                                    no_kind="There is no penalty kind {!r}.")
+    if unknown:
+        return unknown
+    problems = rubric.point_problems(chosen_kind, chosen_points, occurrence,
+                                     missing="Enter how many penalty points to give.")
     suggestion = _suggest_for(category, infraction, occurrence)
     if _is_timed(category, infraction) and chosen_kind == "points" and chosen_points % 5:
         problems.append(
@@ -436,7 +363,7 @@ def counts_for_resignation(category: str, infraction: str | None) -> bool:
     turn and round limits of §1.9.1/§1.9.2. Our reading: §4.14 time-outs and late arrival are
     priced per session, not per round, so their points do not count.
     """
-    example = find_infraction(category, infraction) if category in _CATEGORIES_BY_ID else None
+    example = find_infraction(category, infraction) if category in _CATEGORIES else None
     return example is not None and example.counts_for_resignation
 
 
@@ -544,7 +471,7 @@ def _timed_suggestion(category: str, example: Infraction, occurrence: int) -> Su
 
 
 def _is_timed(category: str, infraction: str | None) -> bool:
-    example = find_infraction(category, infraction) if category in _CATEGORIES_BY_ID else None
+    example = find_infraction(category, infraction) if category in _CATEGORIES else None
     return example is not None and example.is_timed
 
 
@@ -556,9 +483,7 @@ def _violation_phrase(category: str, policy: RepeatPolicy) -> str:
 
 
 def _kind_phrase(kind: str, points: int) -> str:
-    if kind == "points":
-        return f"{points} points"
-    return KIND_LABELS[kind].lower() if kind != "warning" else "warning"
+    return kind_phrase(KIND_LABELS, kind, points)
 
 
 def _range_phrase(suggestion: Suggestion) -> str:
@@ -570,8 +495,3 @@ def _range_phrase(suggestion: Suggestion) -> str:
         points = "a warning"
     extras = [KIND_LABELS[k].lower() for k in suggestion.allowed_kinds]
     return ", ".join([points, *extras])
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else ORDINAL_SUFFIXES.get(n % 10, "th")
-    return f"{n}{suffix}"

@@ -4,23 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from judgeaid.rules import sections
+from judgeaid.rules.sections import Book
+
 
 @dataclass(frozen=True)
-class Section:
-    """A citable section of the ZJM Competition Rules v2.1."""
-
-    id: str
-    title: str
-
-    @property
-    def chapter(self) -> str:
-        """Return the chapter the section belongs to ('1'…'4' or 'A')."""
-        return self.id.split(".")[0]
-
-    @property
-    def citation(self) -> str:
-        """Return the section as it is cited in a ruling, e.g. '§1.8 Dead hands'."""
-        return f"§{self.id} {self.title}"
+class Section(sections.Section):
+    """A citable section of the ZJM Competition Rules v2.1: its chapter is '1'…'4' or 'A';
+    cited as '§1.8 Dead hands'."""
 
 
 SECTIONS: tuple[Section, ...] = (
@@ -107,22 +98,9 @@ SECTIONS: tuple[Section, ...] = (
     Section("A.5.7", "Rubric: the judge's own authority"),
 )
 
-_BY_ID = {s.id: s for s in SECTIONS}
+_BOOK = Book(SECTIONS, "ZJM")
 
-
-def get(section_id: str) -> Section:
-    """Return the section with this id."""
-    try:
-        return _BY_ID[section_id]
-    except KeyError:
-        raise ValueError(f"unknown ZJM section: {section_id!r}") from None
-
-
-def is_section(section_id: str) -> bool:
-    """Return whether this id is a citable section."""
-    return section_id in _BY_ID
-
-
-def sections_json() -> list[dict[str, str]]:
-    """Return the sections as JSON-ready data."""
-    return [{"id": s.id, "title": s.title, "chapter": s.chapter} for s in SECTIONS]
+# the module's face: get(id), is_section(id) and sections_json()
+get = _BOOK.get
+is_section = _BOOK.is_section
+sections_json = _BOOK.json

@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from judgeaid.rules import clock
+from judgeaid.rules.clock import TimeoutCharge
 from judgeaid.rules.ruleset import TimeLimits
 
 EventKind = Literal["casual", "competitive"]
@@ -213,16 +215,6 @@ def timeout_penalty(total_ms: int, free_s: int = SESSION_TIMEOUT_FREE_S) -> int:
     return _started_steps(total_ms - _limit_ms(free_s, total_ms), TIMEOUT_STEP_MS)
 
 
-@dataclass(frozen=True)
-class TimeoutCharge:
-    """The points one more time-out adds, and the session's counted time-out total after it."""
-
-    points: int
-    counted_ms: int
-    session_total_ms: int
-    session_points: int
-
-
 def timeout_charge(
     previous_total_ms: int, duration_ms: int, *, is_medication: bool = False
 ) -> TimeoutCharge:
@@ -243,12 +235,8 @@ def timeout_charge(
 
 
 @dataclass(frozen=True)
-class LateArrival:
+class LateArrival(clock.LateArrival):
     """The charge for arriving late, and whether the judge may rule the player absent."""
-
-    late_ms: int
-    points: int
-    may_be_ruled_absent: bool
 
     @property
     def words(self) -> str:
