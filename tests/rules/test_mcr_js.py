@@ -1,6 +1,5 @@
 """Run every MCR case through static/js/mcr.js in headless Chromium, without a server."""
 
-import base64
 import json
 from pathlib import Path
 
@@ -10,6 +9,7 @@ from judgeaid.rules import MalformedHand, MalformedPayoff
 from judgeaid.rules.mcr.catalogue import catalogue_json
 from judgeaid.rules.mcr.hand import score_hand
 from judgeaid.rules.mcr.payoff import payoff_request
+from tests.factories import run_js_module
 from tests.rules.expect import expect_mcr_score, mcr_fans
 
 pytestmark = pytest.mark.browser
@@ -55,22 +55,12 @@ async ({source, catalogue, scoreCases, payoffCases, timedHand}) => {
 @pytest.fixture(scope="module")
 def js(browser):
     """Run all cases in Chromium once and return what mcr.js answered."""
-    source = base64.b64encode(MCR_JS.read_bytes()).decode("ascii")
-    page = browser.new_page()
-    try:
-        page.goto("about:blank")
-        return page.evaluate(
-            RUN_IN_PAGE,
-            {
-                "source": source,
-                "catalogue": catalogue_json(),
-                "scoreCases": [mcr_fans(case) for case in SCORE_CASES],
-                "payoffCases": PAYOFF_CASES,
-                "timedHand": TIMED_HAND,
-            },
-        )
-    finally:
-        page.close()
+    return run_js_module(browser, MCR_JS, RUN_IN_PAGE, {
+        "catalogue": catalogue_json(),
+        "scoreCases": [mcr_fans(case) for case in SCORE_CASES],
+        "payoffCases": PAYOFF_CASES,
+        "timedHand": TIMED_HAND,
+    })
 
 
 @pytest.mark.parametrize(

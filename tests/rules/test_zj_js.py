@@ -1,6 +1,5 @@
 """Run every shared case through static/js/zj.js in headless Chromium, without a server."""
 
-import base64
 import json
 from pathlib import Path
 
@@ -14,6 +13,7 @@ from judgeaid.rules.zj import (
     score_hand,
 )
 from judgeaid.rules.zj.payoff import payoff_request
+from tests.factories import run_js_module
 from tests.rules.expect import expect_payoff, expect_score
 
 pytestmark = pytest.mark.browser
@@ -69,22 +69,12 @@ async ({source, catalogue, scoreCases, payoffCases, timedHand}) => {
 @pytest.fixture(scope="module")
 def js(browser):
     """Run all cases in Chromium once and return what zj.js answered."""
-    source = base64.b64encode(ZJ_JS.read_bytes()).decode("ascii")
-    page = browser.new_page()
-    try:
-        page.goto("about:blank")
-        return page.evaluate(
-            RUN_IN_PAGE,
-            {
-                "source": source,
-                "catalogue": catalogue_json(),
-                "scoreCases": SCORE_CASES,
-                "payoffCases": PAYOFF_CASES,
-                "timedHand": TIMED_HAND,
-            },
-        )
-    finally:
-        page.close()
+    return run_js_module(browser, ZJ_JS, RUN_IN_PAGE, {
+        "catalogue": catalogue_json(),
+        "scoreCases": SCORE_CASES,
+        "payoffCases": PAYOFF_CASES,
+        "timedHand": TIMED_HAND,
+    })
 
 
 @pytest.mark.parametrize(
