@@ -16,6 +16,7 @@ from sqlalchemy import select, update
 from judgeaid.extensions import db
 from judgeaid.models import Player, PlaySession, Ruling
 from tests.conftest import login
+from tests.factories import EVENT_PAGES
 
 pytestmark = pytest.mark.browser
 
@@ -35,51 +36,17 @@ NOT_PAGES = {
 
 # How to fill each HTML page's path (and, where the page needs it, its query):
 # endpoint -> a function of the staged event (stage_event's keys: tid, card_id, token,
-# long_player, ruling_id, timer_id) returning url_for's arguments. A new page is one line, e.g.
+# player, ruling_id, timer_id) returning url_for's arguments. A new page is one line, e.g.
 #   "printing.slips_page": lambda e: {"tournament_id": e["tid"], "session": 1},
 PARAMS = {
+    **EVENT_PAGES,
     "main.home": lambda e: {},
     "main.offline": lambda e: {},
-    "auth.login": lambda e: {"tournament_id": e["tid"]},
     "organizer.create": lambda e: {},
     "organizer.owner_login": lambda e: {},
     "picker.picker": lambda e: {},
     "picker.picker_mcr": lambda e: {},
-    "players.page": lambda e: {"token": e["token"]},
-    "cards.live": lambda e: {"card_id": e["card_id"]},
-    "cards.paper": lambda e: {"card_id": e["card_id"]},
-    "cards.sheet": lambda e: {"card_id": e["card_id"]},
-    "main.tournament": lambda e: {"tournament_id": e["tid"]},
-    "organizer.dashboard": lambda e: {"tournament_id": e["tid"]},
-    "clock.hall": lambda e: {"tournament_id": e["tid"]},
-    "clock.control": lambda e: {"tournament_id": e["tid"]},
-    "clock.timer_list": lambda e: {"tournament_id": e["tid"], "table": 1},
     "clock.timer_page": lambda e: {"tournament_id": e["tid"], "timer_id": e["timer_id"]},
-    "clock.timeouts": lambda e: {"tournament_id": e["tid"]},
-    "judge.home": lambda e: {"tournament_id": e["tid"]},
-    "judge.new_ruling": lambda e: {"tournament_id": e["tid"], "card": e["card_id"],
-                                   "player": e["long_player"], "penalty": 1},
-    "judge.ruling": lambda e: {"tournament_id": e["tid"], "ruling_id": e["ruling_id"]},
-    "judge.log": lambda e: {"tournament_id": e["tid"]},
-    "judge.log_print": lambda e: {"tournament_id": e["tid"], "session": 1},
-    "judge.fouls_print": lambda e: {"tournament_id": e["tid"], "session": 1},
-    "judge.guide": lambda e: {"tournament_id": e["tid"]},
-    "judge.player_lookup": lambda e: {"tournament_id": e["tid"], "number": e["long_player"]},
-    "judge.player": lambda e: {"tournament_id": e["tid"], "number": e["long_player"]},
-    "judge.appeals": lambda e: {"tournament_id": e["tid"]},
-    "judge.penalties": lambda e: {"tournament_id": e["tid"]},
-    "judge.settings": lambda e: {"tournament_id": e["tid"]},
-    "seating.sessions": lambda e: {"tournament_id": e["tid"]},
-    "seating.board": lambda e: {"tournament_id": e["tid"], "number": 1},
-    "seating.preview": lambda e: {"tournament_id": e["tid"], "number": 2},
-    "seating.tables": lambda e: {"tournament_id": e["tid"], "number": 1},
-    "seating.table": lambda e: {"tournament_id": e["tid"], "number": 1, "table_number": 1},
-    "standings.public": lambda e: {"tournament_id": e["tid"]},
-    "standings.manage": lambda e: {"tournament_id": e["tid"]},
-    "standings.projector": lambda e: {"tournament_id": e["tid"]},
-    "standings.final_day_page": lambda e: {"tournament_id": e["tid"]},
-    "printing.slips_page": lambda e: {"tournament_id": e["tid"], "session": 1},
-    "printing.cards_page": lambda e: {"tournament_id": e["tid"], "session": 1},
     "leaderboards.index": lambda e: {},
 }
 
@@ -159,7 +126,8 @@ def stage_event(app, demo) -> dict:
     _set_status(app, tid, "playing")
     with app.app_context():
         assert db.session.get(Ruling, ruling_id) is not None
-    return {"tid": tid, "card_id": card_id, "token": token, "long_player": numbers[0],
+    # "player" is the one with the long name
+    return {"tid": tid, "card_id": card_id, "token": token, "player": numbers[0],
             "ruling_id": ruling_id, "timer_id": timer.get_json()["timer"]["id"]}
 
 

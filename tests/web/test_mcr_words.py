@@ -14,7 +14,7 @@ from html.parser import HTMLParser
 import pytest
 
 from tests.conftest import login
-from tests.factories import make_mcr_demo
+from tests.factories import EVENT_PAGES, make_mcr_demo
 
 ROLES = ("anonymous", "player", "judge", "head_judge", "organizer")
 
@@ -34,41 +34,7 @@ NOT_EVENT = {
 
 # How to fill each route of the event: endpoint -> path and query from the staged event.
 PARAMS = {
-    "auth.login": lambda e: {"tournament_id": e["tid"]},
-    "players.page": lambda e: {"token": e["token"]},
-    "cards.live": lambda e: {"card_id": e["card_id"]},
-    "cards.paper": lambda e: {"card_id": e["card_id"]},
-    "cards.sheet": lambda e: {"card_id": e["card_id"]},
-    "main.tournament": lambda e: {"tournament_id": e["tid"]},
-    "organizer.dashboard": lambda e: {"tournament_id": e["tid"]},
-    "clock.hall": lambda e: {"tournament_id": e["tid"]},
-    "clock.control": lambda e: {"tournament_id": e["tid"]},
-    "clock.timer_list": lambda e: {"tournament_id": e["tid"], "table": 1},
-    "clock.timeouts": lambda e: {"tournament_id": e["tid"]},
-    "judge.home": lambda e: {"tournament_id": e["tid"]},
-    "judge.new_ruling": lambda e: {"tournament_id": e["tid"], "card": e["card_id"],
-                                   "player": e["player"], "penalty": 1},
-    "judge.ruling": lambda e: {"tournament_id": e["tid"], "ruling_id": e["ruling_id"]},
-    "judge.log": lambda e: {"tournament_id": e["tid"]},
-    "judge.log_print": lambda e: {"tournament_id": e["tid"], "session": 1},
-    "judge.fouls_print": lambda e: {"tournament_id": e["tid"], "session": 1},
-    "judge.guide": lambda e: {"tournament_id": e["tid"]},
-    "judge.player_lookup": lambda e: {"tournament_id": e["tid"], "number": e["player"]},
-    "judge.player": lambda e: {"tournament_id": e["tid"], "number": e["player"]},
-    "judge.appeals": lambda e: {"tournament_id": e["tid"]},
-    "judge.penalties": lambda e: {"tournament_id": e["tid"]},
-    "judge.settings": lambda e: {"tournament_id": e["tid"]},
-    "seating.sessions": lambda e: {"tournament_id": e["tid"]},
-    "seating.board": lambda e: {"tournament_id": e["tid"], "number": 1},
-    "seating.preview": lambda e: {"tournament_id": e["tid"], "number": 2},
-    "seating.tables": lambda e: {"tournament_id": e["tid"], "number": 1},
-    "seating.table": lambda e: {"tournament_id": e["tid"], "number": 1, "table_number": 1},
-    "standings.public": lambda e: {"tournament_id": e["tid"]},
-    "standings.manage": lambda e: {"tournament_id": e["tid"]},
-    "standings.projector": lambda e: {"tournament_id": e["tid"]},
-    "standings.final_day_page": lambda e: {"tournament_id": e["tid"]},
-    "printing.slips_page": lambda e: {"tournament_id": e["tid"], "session": 1},
-    "printing.cards_page": lambda e: {"tournament_id": e["tid"], "session": 1},
+    **EVENT_PAGES,
     # the JSON the event's pages read
     "cards_api.get_card": lambda e: {"card_id": e["card_id"]},
     "cards_api.reader": lambda e: {"card_id": e["card_id"]},
