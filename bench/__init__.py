@@ -26,7 +26,8 @@ Adding a row module
       note      how it was measured, what dominates, anything a reader needs
 
     The module gets one shared Context `ctx` (bench/support.py), built once per run:
-      ctx.app            a fresh app on a temporary, migrated SQLite database
+      ctx.app            a fresh app on a migrated database: BENCH_DATABASE_URL, else SQLite
+      ctx.database       its kind, "SQLite" or "PostgreSQL", for the notes
       ctx.demo           the demo tournament's JSON (judgeaid.demo.create_demo)
       ctx.url            base URL of a live HTTP server of ctx.app (gzip on, as in production)
       ctx.quick          True in a smoke run; ctx.reps(full, quick) picks a repetition count

@@ -59,7 +59,7 @@ def _poll_rows(ctx, runs: int) -> list[Row]:
     full = _samples(lambda: client.get(url), runs)
     same = _samples(lambda: client.get(url, headers={"If-None-Match": etag}), runs)
     assert client.get(url, headers={"If-None-Match": etag}).status_code == 304
-    note = "test client, SQLite, 8 tables; server time only (no network)"
+    note = f"test client, {ctx.database}, 8 tables; server time only (no network)"
     return [
         Row(AREA, "GET clock poll, p50 / p99", f"{ms(percentile(full, 50))} / "
             f"{ms(percentile(full, 99))}", note=note),
@@ -91,7 +91,7 @@ def _tap_rows(ctx, runs: int) -> list[Row]:
     taps = _samples(one_tap, runs)
     return [Row(AREA, "POST timer tap, p50 / p99",
                 f"{ms(percentile(taps, 50))} / {ms(percentile(taps, 99))}",
-                note=f"test client, SQLite; the timer grows to {runs + 1} taps")]
+                note=f"test client, {ctx.database}; the timer grows to {runs + 1} taps")]
 
 
 def _agreement_rows(ctx, readings: int) -> list[Row]:

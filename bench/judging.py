@@ -186,8 +186,8 @@ def run(ctx) -> list[Row]:
                          "runs": runs, "service_pair_ms": [round(x, 2) for x in pair_ms],
                          "service_pair_cpu_ms": [round(x, 2) for x in cpu_ms],
                          "http_pair_ms": [round(x, 2) for x in http]}
-    note = (f"{PLAYERS} players, {PENALTIES} penalties seeded ({total} at the end), SQLite; "
-            f"{runs} runs, each a new points penalty on the card")
+    note = (f"{PLAYERS} players, {PENALTIES} penalties seeded ({total} at the end), "
+            f"{ctx.database}; {runs} runs, each a new points penalty on the card")
     return [
         Row(AREA, "suggest + save a penalty (services, one commit)", pair_figure,
             f"p99 < {TARGET_MS:.0f} ms", f"suggest {_figure(suggest_ms)[0]}; "

@@ -78,7 +78,7 @@ def _fixed(ctx) -> list[Row]:
 
 
 def _reseat_through_the_service(ctx) -> list[Row]:
-    """Seat 4 of 8 sessions for 400 players, withdraw 20, seat session 5 (SQLite, DB included)."""
+    """Seat 4 of 8 sessions for 400 players, withdraw 20, seat session 5 (database included)."""
     from sqlalchemy import select
 
     from judgeaid.extensions import db

@@ -215,7 +215,7 @@ def run(ctx) -> list[Row]:
                          "backup_bytes": len(backup),
                          "backup_ms": round(backup_ms, 1), "restore": restore}
     scale = f"{PLAYERS} × {SESSIONS}"
-    note = f"{PLAYERS} players × {SESSIONS} sessions, 800 cards, ~12.9k round lines; SQLite"
+    note = f"{PLAYERS} players × {SESSIONS} sessions, 800 cards, ~12.9k round lines; {ctx.database}"
 
     def timed(measure, timing, target, note_text):
         return Row(AREA, f"{measure} (median / p99)",

@@ -6,6 +6,7 @@ import contextlib
 import gc
 import io
 import json
+import os
 import shutil
 import statistics
 import tempfile
@@ -156,19 +157,35 @@ class LiveServer:
         self.thread.join(5)
 
 
+def database_url(tmp: Path) -> str:
+    """Return the database the run measures: BENCH_DATABASE_URL (emptied first: a bench
+    database only) when set, else a fresh SQLite file."""
+    return os.environ.get("BENCH_DATABASE_URL") or f"sqlite:///{tmp / 'bench.sqlite'}"
+
+
+def database_name(url: str) -> str:
+    """Return the database's kind as the table's notes name it."""
+    return "PostgreSQL" if url.startswith("postgresql") else "SQLite"
+
+
 def make_app(tmp: Path):
-    """Create the app on a fresh SQLite file, migrate it and add the demo; return (app, demo)."""
+    """Create the app on a fresh database, migrate it and add the demo; return (app, demo)."""
     from flask_migrate import upgrade
+    from sqlalchemy import text
 
     from judgeaid import create_app
     from judgeaid.demo import create_demo
     from judgeaid.extensions import db
 
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'bench.sqlite'}",
-                      "SECRET_KEY": "bench"})
+    url = database_url(tmp)
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench"})
     gc.freeze()  # as app.py does for the served app
     # Alembic's env.py sets up INFO logging on stderr; keep the table alone on the terminal.
     with app.app_context(), contextlib.redirect_stderr(io.StringIO()):
+        if database_name(url) == "PostgreSQL":
+            with db.engine.begin() as conn:
+                conn.execute(text("DROP SCHEMA public CASCADE"))
+                conn.execute(text("CREATE SCHEMA public"))
         upgrade()
     with app.test_request_context():
         demo = create_demo()
@@ -186,6 +203,7 @@ class Context:
         self._playwright = None
         self._browser = None
         try:
+            self.database = database_name(database_url(self._tmp))
             self.app, self.demo = make_app(self._tmp)
         except BaseException:
             shutil.rmtree(self._tmp, ignore_errors=True)
