@@ -375,6 +375,27 @@ def forfeit_session(card: Card, player: Player, actor: User, why: str) -> bool:
     return True
 
 
+def restore_forfeited_seat(player: Player, session_number: int, actor: User, why: str) -> bool:
+    """Give a player back their seat for a session a ruling, since overturned, said they
+    forfeited (MCR §3.11.2.1): the seat counts for them again. Return False when the seat
+    was not forfeited (already restored, or the player was never seated there)."""
+    seat = db.session.scalar(
+        select(Seat).join(Table).join(PlaySession)
+        .where(PlaySession.tournament_id == player.tournament_id,
+               PlaySession.number == session_number, Seat.player_id == player.id))
+    if seat is None or not seat.is_neutral or seat.stands_in_for != player.number:
+        return False
+    seat.is_neutral, seat.stands_in_for = False, None
+    table = db.session.get(Table, seat.table_id)
+    touch_card(card_for_table(table), set())
+    db.session.flush()
+    db.session.expire(seat)
+    record_event("session.forfeit_restored", tournament_id=player.tournament_id, actor=actor,
+                 subject=f"player:{player.number}",
+                 after={"session": session_number, "table": table.number, "why": why[:200]})
+    return True
+
+
 def reinstate_player(tournament: Tournament, number: int | None, actor: User) -> Player:
     """Undo a withdrawal, disqualification or resignation entered by mistake.
 

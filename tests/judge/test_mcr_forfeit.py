@@ -122,3 +122,30 @@ def test_a_zung_jung_late_arrival_is_left_to_the_judge(app, client, demo, monkey
     assert answer.get_json()["timeout"]["may_be_absent"]
     assert client.get(f"/api/cards/{card}").get_json()["forfeits"] == []
     assert tuple(seat_of(app, tid, 1, late)) == (False, None)
+
+
+def test_an_overturned_forfeit_gives_the_seat_back(app, client, demo):
+    # a forfeit ruled by mistake: the player appeals, the head judge overturns the ruling,
+    # and the seat counts for the player again (MCR §3.11.2.1, §3.12)
+    from tests.factories import end_session, rule
+
+    tid, card, (late, *_) = mcr_event(app, client, demo)
+    ruled = rule(client, tid, card_id=card, what_happened="Arrived 20 minutes late",
+                 decision="Session forfeited", sections=["3.11.2.1"], penalties=[{
+                     "player": late, "category": "late", "infraction": "late_over_15",
+                     "kind": "session_forfeit", "reason": "late by 20 minutes"}])
+    assert ruled.status_code == 200, ruled.get_json()
+    ruling_id = ruled.get_json()["ruling"]["id"]
+    assert tuple(seat_of(app, tid, 1, late)) == (True, late)
+    end_session(app, tid)
+    filed = client.post("/api/appeals", headers={"X-Player-Token": token_of(app, tid, late)},
+                        json={"ruling_id": ruling_id, "text": "I was at table 3 on time",
+                              "op_id": op()})
+    assert filed.status_code == 200, filed.get_json()
+    login(client, demo, "head_judge")
+    decided = client.post(f"/api/t/{tid}/appeals/{filed.get_json()['appeal']['id']}/decision",
+                          json={"decision": "overturned", "reason": "The clock was wrong",
+                                "op_id": op()})
+    assert decided.status_code == 200, decided.get_json()
+    assert tuple(seat_of(app, tid, 1, late)) == (False, None)
+    assert client.get(f"/api/cards/{card}").get_json()["forfeits"] == []
