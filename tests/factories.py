@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import copy
 import itertools
 import json
@@ -782,18 +781,6 @@ def make_mcr_demo(app, players: int = 8, seed: int = 5) -> dict:
         demo = create_demo(players, seed, ruleset="mcr")
         db.session.commit()
     return json.loads(json.dumps(demo))
-
-
-def run_js_module(browser, module, script: str, args: dict):
-    """Run `script` in a blank Chromium page with a static/js module's source (base64, as
-    `source`) and `args`; return what it answers. The case tables run this way in JS."""
-    source = base64.b64encode(module.read_bytes()).decode("ascii")
-    page = browser.new_page()
-    try:
-        page.goto("about:blank")
-        return page.evaluate(script, {"source": source, **args})
-    finally:
-        page.close()
 
 
 # The URL arguments of an event's pages by endpoint, from a staged event `e` (its "tid",

@@ -1,6 +1,9 @@
-"""Checks shared by the Python and the JavaScript runs of the Zung Jung case table."""
+"""Checks and the JS runner shared by the Python and the JavaScript runs of the case tables
+(pure: the core's tests run without the web stack, so not in tests/factories.py)."""
 
 from __future__ import annotations
+
+import base64
 
 
 def expect_score(case: dict, result: dict) -> None:
@@ -59,3 +62,16 @@ def expect_mcr_score(case: dict, result: dict) -> None:
         assert issue["section"] in issue["message"]
     if "warnings" in case:
         assert sorted(issue["code"] for issue in result["warnings"]) == sorted(case["warnings"])
+
+
+def run_js_module(browser, module, script: str, args: dict):
+    """Run `script` in a blank Chromium page with a static/js module's source (base64, as
+    `source`) and `args`; return what it answers. The case tables run this way in JS."""
+    source = base64.b64encode(module.read_bytes()).decode("ascii")
+    page = browser.new_page()
+    try:
+        page.goto("about:blank")
+        return page.evaluate(script, {"source": source, **args})
+    finally:
+        page.close()
+

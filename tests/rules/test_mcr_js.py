@@ -9,8 +9,7 @@ from judgeaid.rules import MalformedHand, MalformedPayoff
 from judgeaid.rules.mcr.catalogue import catalogue_json
 from judgeaid.rules.mcr.hand import score_hand
 from judgeaid.rules.mcr.payoff import payoff_request
-from tests.factories import run_js_module
-from tests.rules.expect import expect_mcr_score, mcr_fans
+from tests.rules.expect import expect_mcr_score, mcr_fans, run_js_module
 
 pytestmark = pytest.mark.browser
 

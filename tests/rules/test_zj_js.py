@@ -13,8 +13,7 @@ from judgeaid.rules.zj import (
     score_hand,
 )
 from judgeaid.rules.zj.payoff import payoff_request
-from tests.factories import run_js_module
-from tests.rules.expect import expect_payoff, expect_score
+from tests.rules.expect import expect_payoff, expect_score, run_js_module
 
 pytestmark = pytest.mark.browser
 
