@@ -21,6 +21,7 @@ from judgeaid.printing.fonts import FACES
 from judgeaid.printing.overlay import POINT, Overlay
 from judgeaid.printing.pdf import create_pdf
 from judgeaid.printing.qr import qr_modules, qr_svg_uri
+from judgeaid.rules import get_ruleset
 from judgeaid.services.cards import card_view
 from judgeaid.services.errors import NotFound, ServiceError
 from judgeaid.tournament.rotation import WINDS, session_seats
@@ -43,8 +44,11 @@ FORM_WORDS = {
             "rules": "8 + value (MCR §3.9.1.3) · seats by App. 4",
             "round": "Hd", "penalties": "MCR §3.11", "signatures": "and table points (MCR §3.9.2)"},
 }
-# Rulesets whose printed card is a score sheet laid out as MCR Appendix 5 (sheet_geometry).
-SHEET_RULESETS = frozenset({"mcr"})
+
+
+def is_score_sheet(ruleset: str) -> bool:
+    """Return whether a ruleset's printed card is an Appendix 5 score sheet (sheet_geometry)."""
+    return get_ruleset(ruleset).card.printed_sheet
 
 
 @dataclass(frozen=True)
@@ -216,7 +220,7 @@ def session_cards(tournament: Tournament, number: int, *, blank: bool = False,
                        .options(selectinload(Table.seats).selectinload(Seat.player))).all()
     cards = db.session.scalars(select(Card).join(Table).where(Table.session_id == session.id)
                                .order_by(Table.number)).all()
-    if tournament.ruleset in SHEET_RULESETS:
+    if is_score_sheet(tournament.ruleset):
         teams = dict(db.session.execute(select(Player.number, Team.name).join(Player.team)
                                         .where(Player.tournament_id == tournament.id)).all())
         data = [sheet_data(card_view(card), session=number, blank=blank, teams=teams,
@@ -360,7 +364,7 @@ def render_cards(tournament: Tournament, number: int, *, layout: str = "card",
     way the benchmark and the tests compare with.
     """
     sheet = SHEETS[layout]
-    is_sheet = tournament.ruleset in SHEET_RULESETS  # MCR Appendix 5
+    is_sheet = is_score_sheet(tournament.ruleset)  # MCR Appendix 5
     pages = place_cards(session_cards(tournament, number, blank=blank, tables=tables,
                                       spare=spare), sheet, session=number,
                         spare=sheet_data if is_sheet else card_data)

@@ -63,7 +63,7 @@ def cards_page(tournament_id: int, query: CardsQuery):
         "printing/cards.html", **_before_printing(tournament, query.session),
         layout=query.layout or "card", sheets=[(s, SHEET_NAMES.get(s, s)) for s in cards.SHEETS],
         is_blank=query.blank == "1", tables=tables, spare=query.spare or 0,
-        max_spare=cards.MAX_SPARE, is_score_sheet=tournament.ruleset in cards.SHEET_RULESETS)
+        max_spare=cards.MAX_SPARE, is_score_sheet=cards.is_score_sheet(tournament.ruleset))
 
 
 def _before_printing(tournament, session: int) -> dict:

@@ -273,6 +273,9 @@ class CardWords:
     left_word: str = "resigned"
     # why a seat counts for nobody this session (a forfeit, MCR §3.11.2.1); "": never happens
     forfeit_note: str = ""
+    # whether the printed card is a score sheet laid out as MCR Appendix 5 (+, − and a running
+    # total per player each hand) rather than Zung Jung's Official Scoring Card
+    printed_sheet: bool = False
 
 
 @dataclass(frozen=True)

@@ -81,6 +81,7 @@ MCR = Ruleset(
         substitute_reading="our reading",
         left_word="left the event",
         forfeit_note=lateness.FORFEIT_NOTE,
+        printed_sheet=True,
     ),
     ranking=Ranking(
         table_points=standings.table_points,
