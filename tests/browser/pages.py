@@ -257,3 +257,9 @@ def serious_axe_violations(browser, server, path, fragment, scheme):
                 if v["impact"] in ("serious", "critical")]
     finally:
         ctx.close()
+
+
+def url_fragment(page):
+    """The picker's state as the URL fragment holds it: never the host or port."""
+    _, _, tail = page.url.partition("#")
+    return tail
