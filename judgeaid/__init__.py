@@ -42,6 +42,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     uploads.register(app)  # before CSRF, which reads the form
     csrf.init_app(app)
     _tune_sqlite(app)
+    from judgeaid import revisions, viewcache
+
+    revisions.register()  # Tournament.revision follows what live cards show
+    viewcache.register(app)
 
     from judgeaid.access import load_signed_in_user
 

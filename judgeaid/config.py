@@ -61,6 +61,12 @@ class Config:
     # The time zone a new tournament starts with (an IANA name, e.g. Europe/Copenhagen);
     # empty: the server's own zone, else UTC (judgeaid.venuetime.server_zone).
     DEFAULT_TIME_ZONE = os.environ.get("JUDGEAID_TIME_ZONE", "")
+    # The live card's JSON and page are built once per data version and shared by every
+    # worker and instance (judgeaid.viewcache): in Redis when REDIS_URL is set, else in the
+    # database. JUDGEAID_CARD_CACHE=off builds them afresh for every request (the benchmark's
+    # baseline).
+    REDIS_URL = os.environ.get("REDIS_URL", "")
+    CARD_VIEW_CACHE = os.environ.get("JUDGEAID_CARD_CACHE", "on").strip().lower() != "off"
 
     @staticmethod
     def database_url(instance_path: str) -> str:

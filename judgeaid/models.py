@@ -5,7 +5,16 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, ForeignKey, String, Text, UniqueConstraint, false
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    ForeignKey,
+    LargeBinary,
+    String,
+    Text,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.ext.hybrid import hybrid_property
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -40,6 +49,10 @@ class Tournament(db.Model):
     # The venue's IANA time zone: times are stored in UTC and shown on this wall clock
     # (judgeaid.venuetime).
     time_zone: Mapped[str] = mapped_column(String(64), default="UTC", server_default="UTC")
+    # Bumped whenever a row the live card shows beyond the card's own changes (the event's
+    # name and settings, a player, a session, a table, a seat): with Card.version it names
+    # the version of a card's view (judgeaid.revisions, judgeaid.viewcache).
+    revision: Mapped[int] = mapped_column(default=1, server_default="1")
 
     players: Mapped[list[Player]] = relationship(
         back_populates="tournament", order_by="Player.number"
@@ -532,6 +545,20 @@ class ScoreCheck(db.Model):
     resolved_by: Mapped[int | None] = mapped_column(ForeignKey("user.id"))
     resolved_at: Mapped[datetime | None]
     op_id: Mapped[str | None] = mapped_column(String(64))
+
+
+class BuiltView(db.Model):
+    """A view built once for a version of its data and shared by every worker and instance
+    (judgeaid.viewcache): the live card's JSON and page. A cache: never in a backup."""
+
+    __tablename__ = "built_view"
+
+    # e.g. "card:12" or "card-page:12"; the latest build only
+    name: Mapped[str] = mapped_column(String(80), primary_key=True)
+    # the data version (and code build) the body was made from
+    tag: Mapped[str] = mapped_column(String(160))
+    body: Mapped[bytes] = mapped_column(LargeBinary)
+    built_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class ServerOwner(db.Model):

@@ -249,6 +249,9 @@ def rolled_back(app):
             connection.exec_driver_sql(app.extensions[RESTART_SEQUENCES])
     app_session = db.session
     app.extensions[ROLLED_BACK] = True
+    # Views this process built for the previous test's data, which rolled back: ids, versions
+    # and revisions start again from the same values (never so outside tests).
+    app.extensions["judgeaid.viewcache"].kept.clear()
     # One test, one thread: a thread-local scoped session on the test's connection.
     db.session = scoped_session(sessionmaker(
         class_=_joined_session_class(), db=db, bind=connection,

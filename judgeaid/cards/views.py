@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, g, jsonify, render_template, request
+from flask import Blueprint, abort, g, jsonify, render_template, request, session
 
 from judgeaid import conditional, edge, writes
 from judgeaid.access import require_judge
@@ -47,12 +47,27 @@ def card_actor(card) -> Actor:
     abort(401, description="Sign in as a judge, or use your player link, to write on a card.")
 
 
+def _live_page(card_id: int, user, tag: str) -> str:
+    card = cards.get_card_or_404(card_id)
+    return render_template("cards/live.html", **cards.live_page(card, user), etag=tag,
+                           reason_limit=REASON_LIMIT)
+
+
 @bp.get("/cards/<int:card_id>")
 def live(card_id: int):
-    """Show the live card: anyone with the link reads it; judges also edit it."""
-    card = cards.get_card_or_404(card_id)
-    return render_template("cards/live.html", **cards.live_page(card, g.get("user")),
-                           reason_limit=REASON_LIMIT)
+    """Show the live card: anyone with the link reads it; judges also edit it.
+
+    A reader's page (every phone in the hall at a session's start) is the same for all of
+    them: built once per version of the card and shared (judgeaid.viewcache). A judge's page
+    carries their own forms and is built for them.
+    """
+    tag = cards.view_tag(card_id)
+    user = g.get("user")
+    if user is not None or "_flashes" in session:
+        return _live_page(card_id, user, tag)
+    return conditional.shared_unless_current(
+        f"{tag}-page", f"card-page:{card_id}",
+        lambda: _live_page(card_id, None, tag).encode(), mimetype="text/html")
 
 
 @bp.get("/cards/<int:card_id>/sheet")
@@ -66,16 +81,24 @@ WRITE = {"resp": edge.responses(CardWriteOut, also={422: edge.ErrorBody}), "tags
          "security": {"session": []}}
 
 
+def _card_json(card_id: int) -> bytes:
+    # Checked against the documented schema once per build, not on every phone's read.
+    view = cards.card_view(cards.get_card_or_404(card_id))
+    CardView.model_validate(view)
+    return conditional.json_bytes(view)
+
+
 @api.get("/<int:card_id>")
 @edge.api.validate(resp=edge.responses(CardView, errors=(404,), also={304: None}),
-                   tags=["cards"])
+                   tags=["cards"], skip_validation=True)
 def get_card(card_id: int):
-    """Return the card; answers 304 when the client's copy is current."""
-    card = cards.get_card_or_404(card_id)
-    response = conditional.json_unless_current(f"card-{card.id}-v{card.version}",
-                                               lambda: cards.card_view(card))
-    response.headers["Cache-Control"] = "no-cache"
-    return response
+    """Return the card; answers 304 when the client's copy is current.
+
+    Built once per version of what it shows and shared by every phone, worker and instance
+    (judgeaid.viewcache); a 304 costs one query and never loads the card.
+    """
+    return conditional.shared_unless_current(cards.view_tag(card_id), f"card:{card_id}",
+                                             lambda: _card_json(card_id))
 
 
 @api.get("/<int:card_id>/me")

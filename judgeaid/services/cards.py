@@ -37,6 +37,7 @@ from judgeaid.models import (
     PlaySession,
     Seat,
     Table,
+    Tournament,
     User,
     utcnow,
 )
@@ -136,6 +137,22 @@ def get_card_or_404(card_id: int) -> Card:
     if card is None:
         raise NotFound(f"There is no scoring card {card_id}.")
     return card
+
+
+def view_tag(card_id: int) -> str:
+    """Return the version of everything the card's view shows, or raise NotFound.
+
+    The card's own version (every card verb bumps it) and its event's revision (names,
+    settings, seats: judgeaid.revisions), read in one query without loading the card: the
+    ETag every phone polls with, and the key the view is built once for (judgeaid.viewcache).
+    """
+    row = db.session.execute(
+        select(Card.version, Tournament.revision)
+        .join(Tournament, Tournament.id == Card.tournament_id).where(Card.id == card_id)
+    ).one_or_none()
+    if row is None:
+        raise NotFound(f"There is no scoring card {card_id}.")
+    return f"card-{card_id}-v{row.version}-r{row.revision}"
 
 
 def rules_of(card: Card) -> Ruleset:

@@ -96,7 +96,8 @@ NOT_BACKED_UP = {"login_throttle": "failed sign-ins, kept per server to stop PIN
                  "known_device": "the devices that signed in on this server",
                  "card_total": "each card's totals, added up again from its rounds and "
                                "penalty line on restore",
-                 "server_owner": "the server owner's sign-in, which belongs to the server"}
+                 "server_owner": "the server owner's sign-in, which belongs to the server",
+                 "built_view": "views built from the data for phones, built again on demand"}
 
 
 # ---------------------------------------------------------------- CSV

@@ -28,7 +28,7 @@ const isJudge = page.is_judge;
 const shortNames = page.short_names;
 
 let card = page.card;
-let etag = `"card-${card.id}-v${card.version}"`;
+let etag = page.etag ? `"${page.etag}"` : null; // the version the page was built from (the server's tag)
 let queue = []; // this card's outbox items, pending and rejected
 let me = null; // {player: {number, name}, is_recorder} when opened from a player's link
 let catalogue = null;
@@ -574,9 +574,11 @@ root.addEventListener("focusout", () => setTimeout(() => { if (renderDeferred) r
 
 function adopt(data, tag = null, fromServer = true) {
   if (!data || data.id !== cardId || data.version < card.version) return; // an older copy (cache)
-  const changed = data.version !== card.version;
+  // A new tag at the same card version: a name or a setting the card shows has changed.
+  const changed = data.version !== card.version || (tag !== null && tag !== etag);
   card = data;
-  etag = tag || `"card-${data.id}-v${data.version}"`;
+  // A write's answer carries the card but not its tag: the next poll fetches it whole once.
+  etag = tag;
   if (fromServer) keepCopy();
   if (changed) render();
 }
@@ -594,9 +596,9 @@ function keepCopy() {
   keptVersion = card.version;
   keptAt = Date.now();
   const body = JSON.stringify(card);
-  caches.open(COPIES).then((cache) => cache.put(api, new Response(body, { headers: {
-    "Content-Type": "application/json", ETag: etag, "X-Judgeaid-Seen-At": seenAt,
-  } }))).catch(() => {});
+  const headers = { "Content-Type": "application/json", "X-Judgeaid-Seen-At": seenAt };
+  if (etag) headers.ETag = etag;
+  caches.open(COPIES).then((cache) => cache.put(api, new Response(body, { headers }))).catch(() => {});
 }
 
 async function loadCopy() {
@@ -635,7 +637,7 @@ async function poll() {
   clearTimeout(pollTimer);
   if (document.visibilityState === "visible") {
     try {
-      const response = await fetch(api, { headers: { "If-None-Match": etag }, cache: "no-store" });
+      const response = await fetch(api, { headers: etag ? { "If-None-Match": etag } : {}, cache: "no-store" });
       const isCopy = response.headers.has("X-Judgeaid-Copy"); // the service worker's, not the server's
       if (response.status === 200) {
         if (isCopy) seenAt = response.headers.get("X-Judgeaid-Seen-At") || response.headers.get("Date") || seenAt;
