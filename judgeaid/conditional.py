@@ -40,7 +40,7 @@ def json_unless_current(tag: str, build: Callable[[], Any]) -> Response:
 
 def json_bytes(data: Any) -> bytes:
     """Return data as the JSON text `jsonify` would send."""
-    return f"{current_app.json.dumps(data)}\n".encode()
+    return jsonify(data).get_data()
 
 
 def shared_unless_current(tag: str, name: str, build: Callable[[], bytes], *,
