@@ -3,7 +3,8 @@ card's own rows.
 
 A live card shows more than its rounds and penalty line (which bump `Card.version` in every
 card verb): the event's name, time zone and settings, the players' names, the session and
-table numbers, the seats (a forfeited seat, MCR §3.11.2.1). Any change to those rows bumps
+table numbers, the seats (a forfeited seat, MCR §3.11.2.1). Any change to those rows (or to a
+team, which the standings show: services.sheet.data_version reads the revision too) bumps
 `Tournament.revision`, so `(Card.version, Tournament.revision)` names a version of everything
 a card shows, and a view built for it (judgeaid.viewcache) can be shared until either moves.
 
@@ -18,16 +19,17 @@ from __future__ import annotations
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 
-from judgeaid.models import Player, PlaySession, Seat, Table, Tournament
+from judgeaid.models import Player, PlaySession, Seat, Table, Team, Tournament
 
-# The rows outside a card that its view shows (services.cards.card_view).
-SHOWN_ON_CARDS = (Tournament, Player, PlaySession, Table, Seat)
+# The rows outside a card that its view (services.cards.card_view) and the standings
+# (services.sheet.data_version) are made from.
+SHOWN_ON_CARDS = (Tournament, Player, Team, PlaySession, Table, Seat)
 
 
 def _tournament_of(session: Session, row) -> int | None:
     if isinstance(row, Tournament):
         return row.id
-    if isinstance(row, Player | PlaySession):
+    if isinstance(row, Player | Team | PlaySession):
         # a row added through a relationship has its id only once flushed
         return row.tournament_id if row.tournament_id is not None else getattr(
             row.tournament, "id", None)
