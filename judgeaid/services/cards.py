@@ -11,6 +11,7 @@ line, a restore) ends by calling `store_totals` for its card, in the same transa
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -143,16 +144,19 @@ def view_tag(card_id: int) -> str:
     """Return the version of everything the card's view shows, or raise NotFound.
 
     The card's own version (every card verb bumps it) and its event's revision (names,
-    settings, seats: judgeaid.revisions), read in one query without loading the card: the
+    settings, seats: judgeaid.revisions) and creation, read in one query without loading the card: the
     ETag every phone polls with, and the key the view is built once for (judgeaid.viewcache).
     """
     row = db.session.execute(
-        select(Card.version, Tournament.revision)
+        select(Card.version, Tournament.revision, Tournament.created_at)
         .join(Tournament, Tournament.id == Card.tournament_id).where(Card.id == card_id)
     ).one_or_none()
     if row is None:
         raise NotFound(f"There is no scoring card {card_id}.")
-    return f"card-{card_id}-v{row.version}-r{row.revision}"
+    # The event's moment of creation tells apart two databases (a practice event and the
+    # real one) whose card 1 is at the same version, when both share one Redis.
+    event = zlib.crc32(row.created_at.isoformat().encode())
+    return f"card-{card_id}-v{row.version}-r{row.revision}-e{event:08x}"
 
 
 def rules_of(card: Card) -> Ruleset:

@@ -222,3 +222,36 @@ def test_the_shared_body_is_sent_gzipped_to_phones_that_take_it(client, demo):
 def test_an_unknown_card_is_a_404_for_the_json_and_the_page(client):
     assert client.get("/api/cards/999999").status_code == 404
     assert client.get("/cards/999999").status_code == 404
+
+
+@pytest.mark.skipif(not redis_answers(), reason="no Redis answers on 127.0.0.1:6379")
+def test_two_databases_sharing_one_redis_never_share_a_card(tmp_path):
+    """A practice event and the real one on one laptop, one Redis: card 1 of each is its own."""
+    import redis
+
+    from judgeaid.demo import create_demo
+    from tests.databases import make_app, reset_schema
+
+    code = f"test-{uuid.uuid4().hex[:8]}"
+    answers = []
+    for seed in (1, 2):
+        app = make_app(f"sqlite:///{tmp_path}/event{seed}.sqlite")
+        app.extensions["judgeaid.viewcache"] = viewcache.Cache(
+            viewcache.RedisStore("redis://127.0.0.1:6379/15"), code)
+        with app.app_context():
+            reset_schema()
+            with app.test_request_context():
+                demo = create_demo(8, seed)
+            db.session.commit()
+        answers.append(app.test_client().get(demo["cards"][0]["api"]))
+        with app.app_context():
+            db.engine.dispose()
+    first, second = answers
+    try:
+        assert first.get_json()["id"] == second.get_json()["id"]
+        assert first.headers["ETag"] != second.headers["ETag"]
+        assert first.get_json()["players"] != second.get_json()["players"]
+    finally:
+        store = redis.Redis.from_url("redis://127.0.0.1:6379/15")
+        for key in store.scan_iter(f"judgeaid:view:*@{code}"):
+            store.delete(key)
