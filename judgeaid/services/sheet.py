@@ -9,6 +9,7 @@ both to it). The standings computed from a sheet are kept per data version (`com
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -349,6 +350,7 @@ def session_cards(session: PlaySession) -> list[dict]:
 # Computed data by (database, tournament), kept with the data version it was made from.
 _computed: dict[tuple[str, int], tuple[tuple, dict]] = {}
 _COMPUTED_LIMIT = 16
+_computed_lock = threading.Lock()
 
 
 def data_version(tournament_id: int) -> tuple:
@@ -402,9 +404,12 @@ def computed_standings(tournament_id: int, build: Callable[[], dict]) -> dict:
     if kept is not None and kept[0] == current:
         return kept[1]
     data = build()
-    if len(_computed) >= _COMPUTED_LIMIT:
-        _computed.pop(next(iter(_computed)))
-    _computed[key] = (current, data)
+    # A worker's threads share the dict: two evicting the same oldest entry at once would
+    # fail one request (KeyError, or a dict changed while iterated).
+    with _computed_lock:
+        if len(_computed) >= _COMPUTED_LIMIT and key not in _computed:
+            _computed.pop(next(iter(_computed)))
+        _computed[key] = (current, data)
     return data
 
 
