@@ -380,3 +380,26 @@ def test_wrong_pins_through_both_instances_count_together(venue):
     # Another phone is not held back by this one's lock.
     assert _sign_in(venue, venue.b, "head_judge").call(venue.a, "GET", "/api/me").json()[
         "user"]["name"] == who["name"]
+
+
+def test_the_hall_clock_run_through_both_instances_is_one_clock(venue):
+    tid = venue.demo["tournament_id"]
+    staff = [_sign_in(venue, base, role) for base in (venue.a, venue.b)
+             for role in ("organizer", "head_judge")]
+    hall, path = Device(), f"/api/tournaments/{tid}/clock"
+    held = hall.call(venue.b, "GET", path).headers["ETag"]
+    kinds = []
+    for action in ("start", "pause", "resume"):
+        # The organizer and the head judge each press it on two phones at the same moment,
+        # through both instances: the clock acts once, the other presses are refused.
+        presses = _at_once(*(lambda device=device, base=base, action=action: device.call(
+            base, "POST", path, {"action": action, "session": 1, "op_id": str(uuid.uuid4())})
+            for device in staff for base in (venue.a, venue.b)))
+        assert sorted(r.status for r in presses) == [200] + [409] * 7, [r.body for r in presses]
+        kinds.append(action)
+        for base in (venue.b, venue.a):
+            seen = hall.call(base, "GET", path, headers={"If-None-Match": held})
+            assert seen.status == 200
+            assert [event["kind"] for event in seen.json()["session"]["events"]] == kinds
+        held = seen.headers["ETag"]
+    assert seen.json()["session"]["status"] == "running"
