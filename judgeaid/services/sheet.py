@@ -349,8 +349,8 @@ def session_cards(session: PlaySession) -> list[dict]:
 
 # Computed data by (database, tournament), kept with the data version it was made from.
 _computed: dict[tuple[str, int], tuple[tuple, dict]] = {}
-_COMPUTED_LIMIT = 16
 _computed_lock = threading.Lock()
+_COMPUTED_LIMIT = 16
 
 
 def data_version(tournament_id: int) -> tuple:
