@@ -9,11 +9,11 @@ both to it). The standings computed from a sheet are kept per data version (`com
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
+from threading import Lock
 from typing import NamedTuple
 
 from sqlalchemy import and_, func, select
@@ -349,7 +349,7 @@ def session_cards(session: PlaySession) -> list[dict]:
 
 # Computed data by (database, tournament), kept with the data version it was made from.
 _computed: dict[tuple[str, int], tuple[tuple, dict]] = {}
-_computed_lock = threading.Lock()
+_computed_lock = Lock()
 _COMPUTED_LIMIT = 16
 
 
