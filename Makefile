@@ -7,6 +7,10 @@ PORT ?= 5000
 # 127.0.0.1: this machine only; HOST=0.0.0.0 make run: phones on the LAN too (:: for IPv6).
 HOST ?= 127.0.0.1
 BIND := $(if $(findstring :,$(HOST)),[$(HOST)],$(HOST)):$(PORT)
+# gunicorn's processes and threads per process (2 x 4 suits a 2-core laptop); more than one
+# instance behind one address: see the README's "More than one app server".
+WORKERS ?= 2
+THREADS ?= 4
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -26,7 +30,7 @@ run: $(VENV)/.run-stamp fonts-or-advice
 	$(FLASK) db upgrade
 	$(FLASK) demo --if-empty > /dev/null
 	HOST='$(HOST)' PORT='$(PORT)' $(FLASK) where
-	$(VENV)/bin/gunicorn --workers 2 --threads 4 --bind '$(BIND)' \
+	$(VENV)/bin/gunicorn --workers '$(WORKERS)' --threads '$(THREADS)' --bind '$(BIND)' \
 		--access-logfile - app:app
 
 chromium:

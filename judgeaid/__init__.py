@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -101,8 +103,18 @@ def _instance_secret(instance: Path) -> str:
     """Return a secret key kept in the instance folder, made once."""
     path = instance / "secret_key"
     if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
+        # gunicorn's workers each create the app, at the same moment on a first start: the
+        # key is written whole under another name and linked into place, which only one of
+        # them can do, so every worker reads the same key (a worker signing cookies with a
+        # key of its own would sign everyone out on every other request).
+        handle, part = tempfile.mkstemp(dir=instance, prefix=".secret_key-")  # mode 0600
+        try:
+            with os.fdopen(handle, "w") as stream:
+                stream.write(secrets.token_hex(32))
+            with contextlib.suppress(FileExistsError):
+                os.link(part, path)
+        finally:
+            os.unlink(part)
     return path.read_text().strip()
 
 

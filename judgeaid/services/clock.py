@@ -214,6 +214,10 @@ def act(tournament: Tournament, body: ClockActBody, user: User, now_ms: int | No
     session = current_session(tournament.id, body.session)
     if session is None or not session.tables:
         raise Conflict("No session is seated yet, so there is no clock to run.")
+    # One act at a time on a session's clock, whichever worker or instance takes it: two
+    # Starts pressed at once would both pass the check below and leave a clock that cannot
+    # be read. The second waits here, then sees the first and is refused.
+    db.session.refresh(session, with_for_update=True)
     events = _events(session)
     now = max(server_now_ms() if now_ms is None else now_ms,
               events[-1].at_ms if events else 0)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
+from threading import Lock
 from typing import NamedTuple
 
 from sqlalchemy import and_, func, select
@@ -347,6 +348,7 @@ def session_cards(session: PlaySession) -> list[dict]:
 
 # Computed data by (database, tournament), kept with the data version it was made from.
 _computed: dict[tuple[str, int], tuple[tuple, dict]] = {}
+_computed_lock = Lock()
 _COMPUTED_LIMIT = 16
 
 
@@ -378,9 +380,12 @@ def computed_standings(tournament_id: int, build: Callable[[], dict]) -> dict:
     if kept is not None and kept[0] == current:
         return kept[1]
     data = build()
-    if len(_computed) >= _COMPUTED_LIMIT:
-        _computed.pop(next(iter(_computed)))
-    _computed[key] = (current, data)
+    # A worker's threads share the dict: two evicting the same oldest entry at once would
+    # fail one request (KeyError, or a dict changed while iterated).
+    with _computed_lock:
+        if len(_computed) >= _COMPUTED_LIMIT and key not in _computed:
+            _computed.pop(next(iter(_computed)))
+        _computed[key] = (current, data)
     return data
 
 
