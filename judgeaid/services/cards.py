@@ -143,9 +143,10 @@ def get_card_or_404(card_id: int) -> Card:
 def view_tag(card_id: int) -> str:
     """Return the version of everything the card's view shows, or raise NotFound.
 
-    The card's own version (every card verb bumps it) and its event's revision (names,
-    settings, seats: judgeaid.revisions) and creation, read in one query without loading the card: the
-    ETag every phone polls with, and the key the view is built once for (judgeaid.viewcache).
+    The card's own version (every card verb bumps it), its event's revision (names, settings,
+    seats: judgeaid.revisions) and its event's creation, read in one query without loading
+    the card: the ETag every phone polls with, and the key the view is built once for
+    (judgeaid.viewcache).
     """
     row = db.session.execute(
         select(Card.version, Tournament.revision, Tournament.created_at)
