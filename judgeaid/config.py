@@ -61,6 +61,17 @@ class Config:
     # The time zone a new tournament starts with (an IANA name, e.g. Europe/Copenhagen);
     # empty: the server's own zone, else UTC (judgeaid.venuetime.server_zone).
     DEFAULT_TIME_ZONE = os.environ.get("JUDGEAID_TIME_ZONE", "")
+    # Automatic backups during an event (judgeaid.services.autobackup): the folder (empty:
+    # <instance>/backups), a second folder that must already exist (a USB stick, a shared
+    # folder; empty: none), how many 15-minute backups each tournament keeps (every
+    # posted-session backup is kept); BACKUP_AUTOMATIC=0 turns them off, BACKUP_SCHEDULER=0
+    # keeps only the ones after a posted session.
+    BACKUP_AUTOMATIC = os.environ.get("BACKUP_AUTOMATIC", "1") != "0"
+    BACKUP_DIR = os.environ.get("BACKUP_DIR", "")
+    BACKUP_SECOND_PATH = os.environ.get("BACKUP_SECOND_PATH", "")
+    BACKUP_PERIOD_SECONDS = 15 * 60
+    BACKUP_PERIODIC_KEEP = 8
+    BACKUP_SCHEDULER = os.environ.get("BACKUP_SCHEDULER", "1") != "0"
 
     @staticmethod
     def database_url(instance_path: str) -> str:
@@ -74,4 +85,10 @@ class TestConfig(Config):
     TESTING = True
     SECRET_KEY = "test-secret"
     DEFAULT_TIME_ZONE = "UTC"  # the same default on every machine that runs the tests
+    # Off: a test that wants them turns them on with a folder of its own, and runs the
+    # periodic ones itself (autobackup.run_due at a time it names).
+    BACKUP_AUTOMATIC = False
+    BACKUP_SCHEDULER = False
+    BACKUP_DIR = ""
+    BACKUP_SECOND_PATH = ""
     WTF_CSRF_ENABLED = True
