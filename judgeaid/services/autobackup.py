@@ -359,7 +359,7 @@ def register(app: Flask) -> None:
 
 # ---------------------------------------------------------------- the desk
 
-REASON_TEXT = {PERIODIC: "15-minute backup"}
+REASON_TEXT = {PERIODIC: "the 15-minute one"}
 
 
 def last_backup_view(tournament_id: int, zone: str) -> dict | None:
