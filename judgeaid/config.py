@@ -72,6 +72,8 @@ class Config:
     BACKUP_PERIOD_SECONDS = 15 * 60
     BACKUP_PERIODIC_KEEP = 8
     BACKUP_SCHEDULER = os.environ.get("BACKUP_SCHEDULER", "1") != "0"
+    # Each backup is written by a child process at low priority, off the workers' GIL.
+    BACKUP_IN_CHILD = True
 
     @staticmethod
     def database_url(instance_path: str) -> str:
@@ -89,6 +91,7 @@ class TestConfig(Config):
     # periodic ones itself (autobackup.run_due at a time it names).
     BACKUP_AUTOMATIC = False
     BACKUP_SCHEDULER = False
+    BACKUP_IN_CHILD = False  # a child cannot see a test's uncommitted rows
     BACKUP_DIR = ""
     BACKUP_SECOND_PATH = ""
     WTF_CSRF_ENABLED = True

@@ -62,6 +62,7 @@ def backups_in(folder):
 def test_posting_a_session_writes_both_copies_which_restore_to_the_same_data(
         app, client, event, folders):
     first, second = folders
+    app.config["BACKUP_IN_CHILD"] = True  # as served: a child process writes it
     finish_session_one(app, event)
     as_organizer(client, event)
     posted = client.post(f"/t/{event['id']}/standings/sessions/1/finalize")
