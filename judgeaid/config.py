@@ -72,8 +72,10 @@ class Config:
     BACKUP_PERIOD_SECONDS = 15 * 60
     BACKUP_PERIODIC_KEEP = 8
     BACKUP_SCHEDULER = os.environ.get("BACKUP_SCHEDULER", "1") != "0"
-    # Each backup is written by a child process at low priority, off the workers' GIL.
+    # Each backup is written by a child process at low priority, off the workers' GIL; the
+    # request that posted a session waits this long for its backup, then lets it finish alone.
     BACKUP_IN_CHILD = True
+    BACKUP_POSTED_WAIT_SECONDS = 10
 
     @staticmethod
     def database_url(instance_path: str) -> str:

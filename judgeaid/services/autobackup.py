@@ -199,9 +199,19 @@ CHILD_SECONDS = 300
 def write_backup_aside(tournament_id: int, reason: str, at: datetime | None = None) -> dict:
     """Write the backup in a child process at low priority and return its status: the export
     takes seconds of CPU for a big event, which would otherwise hold this worker's requests."""
-    job = {"config": {**{key: current_app.config[key] for key in CHILD_CONFIG},
-                      "BACKUP_DIR": str(backup_folder().resolve())},
-           "tournament_id": tournament_id, "reason": reason, "at": (at or utcnow()).isoformat()}
+    return _run_child(_child_job(tournament_id, reason, at))
+
+
+def _child_job(tournament_id: int, reason: str, at: datetime | None = None) -> dict:
+    """Return what the child needs to write a backup as this server would."""
+    return {"config": {**{key: current_app.config[key] for key in CHILD_CONFIG},
+                       "BACKUP_DIR": str(backup_folder().resolve())},
+            "tournament_id": tournament_id, "reason": reason,
+            "at": (at or utcnow()).isoformat()}
+
+
+def _run_child(job: dict) -> dict:
+    """Run a child that writes one backup (no app context needed); return its status."""
     path = os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))
     # the job goes through stdin: the secret key and the database URL stay out of `ps`
     done = subprocess.run(
@@ -212,7 +222,10 @@ def write_backup_aside(tournament_id: int, reason: str, at: datetime | None = No
     if done.returncode != 0:
         lines = done.stderr.decode(errors="replace").strip().splitlines()
         raise RuntimeError(f"the backup process ended with {lines[-1] if lines else 'no word'}")
-    return json.loads(done.stdout)
+    status = json.loads(done.stdout)
+    if status["problem"]:  # the child's own log went to its stderr
+        log.error("Backup of tournament %s: %s", job["tournament_id"], status["problem"])
+    return status
 
 
 def child_main() -> None:
@@ -230,12 +243,9 @@ def child_main() -> None:
 
 def _write(tournament_id: int, reason: str, at: datetime | None = None) -> dict:
     """Write a backup in a child process, or here when the config says so (tests)."""
-    if not current_app.config.get("BACKUP_IN_CHILD"):
-        return write_backup(tournament_id, reason, at)
-    status = write_backup_aside(tournament_id, reason, at)
-    if status["problem"]:  # the child's own log went to its stderr
-        log.error("Backup of tournament %s: %s", tournament_id, status["problem"])
-    return status
+    if current_app.config.get("BACKUP_IN_CHILD"):
+        return write_backup_aside(tournament_id, reason, at)
+    return write_backup(tournament_id, reason, at)
 
 
 def _problem(reason: str, places: list[dict]) -> str:
@@ -252,9 +262,9 @@ def _problem(reason: str, places: list[dict]) -> str:
             f"{failed[0]['error']}.")
 
 
-def _save_status(status: dict) -> None:
+def _save_status(status: dict, folder: Path | None = None) -> None:
     """Keep the last backup's status where the desk reads it; log when that fails too."""
-    folder = backup_folder()
+    folder = folder or backup_folder()
     try:
         folder.mkdir(parents=True, exist_ok=True)
         _write_atomically(folder, f".last-t{status['tournament_id']}.json",
@@ -273,33 +283,55 @@ def read_status(tournament_id: int) -> dict | None:
         return None
 
 
-def _failed(tournament_id: int, reason: str, exc: Exception) -> dict:
+def _failed(tournament_id: int, reason: str, exc: Exception, folder: Path | None = None
+            ) -> dict:
     """Record a backup that could not even be made (the export failed)."""
+    folder = folder or backup_folder()
     status = {"tournament_id": tournament_id, "at": utcnow().isoformat(), "reason": reason,
               "file": "", "bytes": 0, "fingerprint": None,
-              "places": [{"folder": str(backup_folder()), "is_second": False,
+              "places": [{"folder": str(folder), "is_second": False,
                           "error": f"the backup could not be made ({exc})"}]}
     status["problem"] = _problem(reason, status["places"])
-    _save_status(status)
+    _save_status(status, folder)
     return status
 
 
 # ---------------------------------------------------------------- after a posted session
 
 def backup_posted(tournament_id: int, session_number: int) -> dict | None:
-    """Write the backup after a posted session; never raise (the posting stands)."""
+    """Write the backup after a posted session; never raise (the posting stands). A child
+    still writing after BACKUP_POSTED_WAIT_SECONDS goes on alone: the desk shows its end."""
     reason = f"posted-s{session_number}"
     try:
         posted = db.session.scalar(select(PlaySession.finalized_at).where(
             PlaySession.tournament_id == tournament_id, PlaySession.number == session_number))
         if posted is None:
             return None  # the posting did not commit: nothing new to keep
-        return _write(tournament_id, reason)
+        if not current_app.config.get("BACKUP_IN_CHILD"):
+            return write_backup(tournament_id, reason)
+        job = _child_job(tournament_id, reason)
     except Exception as exc:  # a backup must never fail or undo the posting
         log.exception("The backup after session %s of tournament %s failed", session_number,
                       tournament_id)
         db.session.rollback()
         return _failed(tournament_id, reason, exc)
+    result: dict = {}
+    worker = threading.Thread(target=_child_for_posting, args=(job, result), daemon=True,
+                              name="judgeaid-posted-backup")
+    worker.start()
+    worker.join(current_app.config.get("BACKUP_POSTED_WAIT_SECONDS", 10))
+    return result.get("status")
+
+
+def _child_for_posting(job: dict, result: dict) -> None:
+    """Run the posted session's backup child; record a failure where the desk reads it."""
+    try:
+        result["status"] = _run_child(job)
+    except Exception as exc:  # logged and shown on the desk; the posting stands
+        log.exception("The backup after posting (%s) of tournament %s failed", job["reason"],
+                      job["tournament_id"])
+        result["status"] = _failed(job["tournament_id"], job["reason"], exc,
+                                   Path(job["config"]["BACKUP_DIR"]))
 
 
 # ---------------------------------------------------------------- every 15 minutes

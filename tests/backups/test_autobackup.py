@@ -62,7 +62,8 @@ def backups_in(folder):
 def test_posting_a_session_writes_both_copies_which_restore_to_the_same_data(
         app, client, event, folders):
     first, second = folders
-    app.config["BACKUP_IN_CHILD"] = True  # as served: a child process writes it
+    # as served: a child process writes it (waited for, however busy the machine)
+    app.config.update(BACKUP_IN_CHILD=True, BACKUP_POSTED_WAIT_SECONDS=600)
     finish_session_one(app, event)
     as_organizer(client, event)
     posted = client.post(f"/t/{event['id']}/standings/sessions/1/finalize")
@@ -236,3 +237,22 @@ def test_keep_ids_restore_keeps_card_ids_and_tokens_and_refuses_a_database_in_us
     assert again.exit_code == 1 and "needs an empty database" in again.output
     with app.app_context():
         assert db.session.scalar(select(func.count(Tournament.id))) == 1
+
+
+def test_a_backup_process_that_fails_is_reported_and_the_posting_stands(
+        app, client, event, folders):
+    first, _ = folders
+    # The child reads the database as committed, where this test's event is not (its rows
+    # are rolled back at the end): the export fails there, as a broken database would.
+    app.config.update(BACKUP_IN_CHILD=True, BACKUP_POSTED_WAIT_SECONDS=600)
+    finish_session_one(app, event)
+    as_organizer(client, event)
+    posted = client.post(f"/t/{event['id']}/standings/sessions/1/finalize",
+                         follow_redirects=True)
+    page = posted.get_data(as_text=True)
+    assert "Session 1 is posted as final." in page
+    assert "could not be written: the backup could not be made" in page
+    assert backups_in(first) == []
+    with app.app_context():
+        assert autobackup.read_status(event["id"])["problem"].startswith(
+            "The automatic backup after session 1 could not be written")
