@@ -96,6 +96,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     from judgeaid import cli
 
     cli.register(app)
+    from judgeaid.services import autobackup
+
+    autobackup.register(app)  # a backup after each posted session, and every 15 minutes
     return app
 
 

@@ -67,6 +67,21 @@ class Config:
     # baseline).
     REDIS_URL = os.environ.get("REDIS_URL", "")
     CARD_VIEW_CACHE = os.environ.get("JUDGEAID_CARD_CACHE", "on").strip().lower() != "off"
+    # Automatic backups during an event (judgeaid.services.autobackup): the folder (empty:
+    # <instance>/backups), a second folder that must already exist (a USB stick, a shared
+    # folder; empty: none), how many 15-minute backups each tournament keeps (every
+    # posted-session backup is kept); BACKUP_AUTOMATIC=0 turns them off, BACKUP_SCHEDULER=0
+    # keeps only the ones after a posted session.
+    BACKUP_AUTOMATIC = os.environ.get("BACKUP_AUTOMATIC", "1") != "0"
+    BACKUP_DIR = os.environ.get("BACKUP_DIR", "")
+    BACKUP_SECOND_PATH = os.environ.get("BACKUP_SECOND_PATH", "")
+    BACKUP_PERIOD_SECONDS = 15 * 60
+    BACKUP_PERIODIC_KEEP = 8
+    BACKUP_SCHEDULER = os.environ.get("BACKUP_SCHEDULER", "1") != "0"
+    # Each backup is written by a child process at low priority, off the workers' GIL; the
+    # request that posted a session waits this long for its backup, then lets it finish alone.
+    BACKUP_IN_CHILD = True
+    BACKUP_POSTED_WAIT_SECONDS = 10
 
     @staticmethod
     def database_url(instance_path: str) -> str:
@@ -80,4 +95,11 @@ class TestConfig(Config):
     TESTING = True
     SECRET_KEY = "test-secret"
     DEFAULT_TIME_ZONE = "UTC"  # the same default on every machine that runs the tests
+    # Off: a test that wants them turns them on with a folder of its own, and runs the
+    # periodic ones itself (autobackup.run_due at a time it names).
+    BACKUP_AUTOMATIC = False
+    BACKUP_SCHEDULER = False
+    BACKUP_IN_CHILD = False  # a child cannot see a test's uncommitted rows
+    BACKUP_DIR = ""
+    BACKUP_SECOND_PATH = ""
     WTF_CSRF_ENABLED = True

@@ -23,7 +23,7 @@ from judgeaid.models import (
     User,
 )
 from judgeaid.rules import RULESETS, get_ruleset
-from judgeaid.services import seating, throttle
+from judgeaid.services import autobackup, seating, throttle
 from judgeaid.services.accounts import ROLE_NAMES, get_tournament_or_404
 from judgeaid.services.cards import card_for_table, card_words
 from judgeaid.services.errors import Conflict
@@ -63,6 +63,7 @@ def desk(tournament_id: int, limits: throttle.Limits | None = None) -> dict:
         "staff": [{"id": u.id, "name": u.name, "role": ROLE_NAMES[u.role],
                    "needs_pin": not u.pin_hash} for u in users],
         "locks": throttle.locked_accounts(tournament_id, limits or throttle.Limits()),
+        "last_backup": autobackup.last_backup_view(tournament_id, summary["time_zone"]),
         "roster": [{"number": p.number, "name": p.name, "team": p.team.name if p.team else "",
                     "status": p.status, "token": p.token, "member_id": p.member_id}
                    for p in roster],

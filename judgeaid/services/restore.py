@@ -9,6 +9,11 @@ Card totals are added up again from the cards; the file's own numbers are never 
 
 A backup carries no PIN hashes: the restore sets a new PIN for one organizer, and every other
 account comes back without a PIN until the organizer gives it one on the desk.
+
+Restoring with `keep_ids` (the second laptop taking over when the first one dies) writes
+every row with the id it had, so the printed slips' QR codes (/cards/<id>) and every link
+keep working; it refuses a database that holds any row of a backed-up table. Player tokens
+are kept by both kinds of restore.
 """
 
 from __future__ import annotations
@@ -25,7 +30,17 @@ from datetime import datetime
 from typing import IO, Any
 
 import ijson
-from sqlalchemy import BigInteger, Boolean, DateTime, Integer, String, Text, insert, select
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    DateTime,
+    Integer,
+    String,
+    Text,
+    insert,
+    select,
+)
+from sqlalchemy import text as sql_text
 from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.security import generate_password_hash
 
@@ -785,7 +800,8 @@ def _choose_organizer(checker: Checker, name: str | None) -> int:
 class Writer:
     """Insert the checked rows table by table, a batch at a time, with fresh ids."""
 
-    def __init__(self, organizer_id: int, pin_hash: str):
+    def __init__(self, organizer_id: int, pin_hash: str, *, keep_ids: bool = False):
+        self.keep_ids = keep_ids
         self.digest = RowDigest(b"")  # proves the rows written are the rows checked
         self.new_ids: dict[str, dict[int, int]] = {name: {} for name in TARGETS}
         self.card_ids: list[int] = []
@@ -833,7 +849,14 @@ class Writer:
         if not self.batch:
             return
         rows, self.batch, self.weight = self.batch, [], 0
-        if self.has_id:
+        if self.has_id and self.keep_ids:
+            db.session.execute(insert(self.table), rows)
+            ids = [row["id"] for row in rows]
+            if self.name in self.new_ids:
+                self.new_ids[self.name].update(zip(ids, ids, strict=True))
+            if self.name == "card":
+                self.card_ids.extend(ids)
+        elif self.has_id:
             old_ids = [row.pop("id") for row in rows]
             result = db.session.execute(
                 insert(self.table).returning(self.table.c.id, sort_by_parameter_order=True),
@@ -856,17 +879,55 @@ class Writer:
 
 
 def import_tournament(data: bytes | str | IO[bytes], *, organizer_pin: str,
-                      organizer_name: str | None = None, key: bytes | None = None) -> Restored:
+                      organizer_name: str | None = None, key: bytes | None = None,
+                      keep_ids: bool = False) -> Restored:
     """Restore a backup as a new tournament, signed with this server's key unless told."""
     return restore_tournament(data, key=key if key is not None else signing_key(),
-                              organizer_pin=organizer_pin, organizer_name=organizer_name)
+                              organizer_pin=organizer_pin, organizer_name=organizer_name,
+                              keep_ids=keep_ids)
+
+
+class NotEmpty(BadBackup):
+    """A restore keeping ids into a database that already holds rows; nothing was written."""
+
+    status = 409
+
+
+def refuse_unless_empty() -> None:
+    """Raise NotEmpty unless no backed-up table of this database holds a row."""
+    taken = [model.__table__.name for model, _ in BACKUP_TABLES
+             if db.session.execute(select(model.__table__).limit(1)).first() is not None]
+    if taken:
+        raise NotEmpty("A restore that keeps ids needs an empty database (a new one, made with "
+                       f"`flask db upgrade`), and this one already holds rows of: "
+                       f"{', '.join(taken[:5])}{' and more' if len(taken) > 5 else ''}. "
+                       "Nothing was written.")
+
+
+def _restart_sequences() -> None:
+    """Set PostgreSQL's id sequences past the ids written as given (SQLite needs nothing:
+    a new row takes the highest id plus one)."""
+    if db.session.get_bind().dialect.name != "postgresql":
+        return
+    quote = db.session.get_bind().dialect.identifier_preparer.quote
+    for model, _ in BACKUP_TABLES:
+        table = model.__table__
+        if "id" not in table.columns or not table.c.id.autoincrement:
+            continue
+        name = quote(table.name)
+        db.session.execute(sql_text(
+            f"SELECT setval(pg_get_serial_sequence(:name, 'id'), max(id)) FROM {name} "
+            "HAVING max(id) IS NOT NULL"), {"name": name})
 
 
 def restore_tournament(data: bytes | str | IO[bytes], *, key: bytes, organizer_pin: str,
-                       organizer_name: str | None = None) -> Restored:
-    """Restore a backup as a new tournament with fresh ids; write nothing if anything fails."""
+                       organizer_name: str | None = None, keep_ids: bool = False) -> Restored:
+    """Restore a backup as a new tournament, with fresh ids or (keep_ids, into an empty
+    database) the ids it had; write nothing if anything fails."""
     pin = check_pin(organizer_pin, "Give the organizer a new PIN of 4 to 12 digits: a backup "
                     "carries no PINs.")
+    if keep_ids:
+        refuse_unless_empty()
     stream = open_backup(data)
     checker = check_backup(stream, key)
     organizer_id = _choose_organizer(checker, organizer_name)
@@ -875,7 +936,7 @@ def restore_tournament(data: bytes | str | IO[bytes], *, key: bytes, organizer_p
     old_tournament = checker.tournament["id"]
     checked = checker.digest.checksum()
     del checker  # what the checks kept is not needed for writing
-    writer = Writer(organizer_id, generate_password_hash(pin))
+    writer = Writer(organizer_id, generate_password_hash(pin), keep_ids=keep_ids)
     try:
         with db.session.begin_nested():
             for kind, name, value in _read(stream):
@@ -887,11 +948,14 @@ def restore_tournament(data: bytes | str | IO[bytes], *, key: bytes, organizer_p
             if writer.digest.checksum() != checked:
                 raise BadBackup("The backup file changed while it was being restored. "
                                 "Nothing was written.")
+            if keep_ids:
+                _restart_sequences()  # before the rows this restore adds itself
             store_totals(writer.card_ids)
             new_id = writer.new_ids["tournament"][old_tournament]
             record_event("tournament.restore", tournament_id=new_id, actor="restore",
                          subject=f"tournament:{new_id}",
-                         after={"verified": is_verified, "organizer": organizer})
+                         after={"verified": is_verified, "organizer": organizer,
+                                **({"kept_ids": True} if keep_ids else {})})
             db.session.flush()
     except SQLAlchemyError as exc:
         raise BadBackup("The backup could not be restored: the database refused a row "

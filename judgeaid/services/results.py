@@ -17,6 +17,7 @@ from judgeaid.models import (
 )
 from judgeaid.rules import get_ruleset
 from judgeaid.services.audit import record_event
+from judgeaid.services.backup_hook import backup_after_posting
 from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
 from judgeaid.services.players import get_player_or_404
 from judgeaid.services.sheet import (
@@ -66,6 +67,8 @@ def finalize_session(tournament: Tournament, number: int, actor: User) -> PlaySe
                  after={"totals": {str(k): v for k, v in sorted(totals.items())},
                         "unconfirmed_tables": [c["table"] for c in cards if c["pending"]]})
     db.session.flush()
+    # Nothing lost if the laptop dies: a backup holding this posting, once it is committed.
+    backup_after_posting(tournament.id, number)
     return session
 
 

@@ -1,4 +1,5 @@
-"""`flask standings export|import`: a tournament's one-file JSON backup and its restore."""
+"""`flask standings export|import`: a tournament's one-file JSON backup and its restore
+(`import --keep-ids`: into an empty database, every id as it was)."""
 
 from __future__ import annotations
 
@@ -41,7 +42,11 @@ def register_commands(bp: Blueprint) -> None:
                   help="The organizer's new PIN (a backup carries no PINs).")
     @click.option("--organizer-name", default=None,
                   help="Which organizer gets the PIN (default: the first one).")
-    def restore(backup: str, organizer_pin: str, organizer_name: str | None) -> None:
+    @click.option("--keep-ids", is_flag=True,
+                  help="Keep every id as it was, so printed QR codes and links still work "
+                       "(the second laptop taking over); only into an empty database.")
+    def restore(backup: str, organizer_pin: str, organizer_name: str | None,
+                keep_ids: bool) -> None:
         """Restore a JSON backup as a new tournament and print its new id as JSON."""
         from judgeaid.services.errors import ServiceError
         from judgeaid.services.restore import import_tournament
@@ -49,12 +54,16 @@ def register_commands(bp: Blueprint) -> None:
         try:
             with open(backup, "rb") as stream:
                 restored = import_tournament(stream, organizer_pin=organizer_pin,
-                                             organizer_name=organizer_name)
+                                             organizer_name=organizer_name, keep_ids=keep_ids)
         except ServiceError as exc:
             db.session.rollback()
             raise click.ClickException(exc.message) from exc
         db.session.commit()
+        if not restored.is_verified:
+            click.echo("Warning: this backup was not signed with this server's SECRET_KEY; "
+                       "check that it is the file you meant.", err=True)
         click.echo(json.dumps({"tournament_id": restored.tournament.id,
                                "name": restored.tournament.name,
                                "organizer": restored.organizer,
-                               "verified": restored.is_verified}, ensure_ascii=False))
+                               "verified": restored.is_verified, "kept_ids": keep_ids},
+                              ensure_ascii=False))
