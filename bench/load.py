@@ -2,7 +2,7 @@
 
 Phones and judges are simulated with asyncio and aiohttp on this machine, against a real
 gunicorn (2 workers x 4 threads, as the Makefile's run target) on a database of the load's
-own: PostgreSQL when it answers, else SQLite. Four runs, each against a freshly started
+own: PostgreSQL when it answers, else SQLite. Three runs, each against a freshly started
 gunicorn on the same 400-player demo:
 
   herd         1,600 phones (16 per card) make their first visit (the card's JSON with no
@@ -483,9 +483,13 @@ async def _hall(base: str, setup: Setup, plan: Plan, rng: random.Random
         async def ready(judge: Judge) -> None:
             async with gate:
                 answer = await sign_in(prep, setup.tournament_id, judge, "sign-in (setup)")
+                if answer.status != 200:
+                    return
                 judge.cookie = "; ".join(f"{k}={v}" for k, v in answer.cookies.items())
                 card = await prep.request("card (setup)", "GET", judge.card,
                                           headers={"Cookie": judge.cookie})
+                if card.status != 200:
+                    return
                 view = json.loads(card.body)
                 judge.players = [p["number"] for p in view["players"]]
                 judge.rounds = len(view["rounds"])
