@@ -170,6 +170,8 @@ def set_up(plan: Plan, tmp: Path) -> Setup:
     with app.app_context():
         db.engine.dispose()
     cards = [card["api"] for card in sorted(demo["cards"], key=lambda c: c["table"])]
+    if os.environ.get("REDIS_URL"):  # gunicorn inherits it: the app's caches live there
+        database += " and Redis (REDIS_URL)"
     return Setup(url, database, database_name, demo["tournament_id"], cards, judges, secret_key,
                  time.perf_counter() - started)
 
@@ -249,11 +251,12 @@ class Gunicorn:
                 self.process.wait(10)
 
 
-def _postgres_ticks(database: str | None) -> dict[int, int]:
-    """Return the CPU ticks of each PostgreSQL backend serving this database, by pid."""
-    found: dict[int, int] = {}
+def _postgres_ticks(database: str | None) -> dict[int, int] | None:
+    """Return the CPU ticks of each PostgreSQL backend serving the database, by pid."""
+    # None on SQLite, whose work is done inside gunicorn's own processes.
     if not database:
-        return found
+        return None
+    found: dict[int, int] = {}
     title = f" {database} ".encode()
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -271,7 +274,7 @@ class Cpu:
 
     generator: float
     server: float
-    database: dict[int, int]  # ticks by backend pid
+    database: dict[int, int] | None  # ticks by backend pid; None on SQLite
     host_busy: float  # every process on the host, all CPUs
     host_total: float  # the host's CPU seconds available so far (busy and idle)
 
@@ -287,10 +290,11 @@ class Cpu:
     def since(self, before: Cpu) -> dict[str, float]:
         """Return the CPU seconds each used between the two snapshots, and everything else."""
         tick = os.sysconf("SC_CLK_TCK")
-        database = sum(t - before.database.get(pid, 0) for pid, t in self.database.items())
         used = {"generator": self.generator - before.generator,
-                "gunicorn": self.server - before.server,
-                "postgresql": database / tick}
+                "gunicorn": self.server - before.server}
+        if self.database is not None and before.database is not None:
+            used["postgresql"] = sum(t - before.database.get(pid, 0)
+                                     for pid, t in self.database.items()) / tick
         busy = self.host_busy - before.host_busy
         return {**used, "other": max(0.0, busy - sum(used.values())), "host_busy": busy,
                 "host_capacity": self.host_total - before.host_total}
@@ -435,10 +439,11 @@ async def watch_loop(hall: Hall, stop_at: float, lags: list[float]) -> None:
 
 
 def client_session():
-    """Return one aiohttp session for every simulated client: no shared cookies, and a new
-    connection per request, as phones polling every 5 s reconnect (gunicorn keeps an idle
-    connection 2 s)."""
+    """Return the one aiohttp session every simulated client uses, sharing no cookies."""
     import aiohttp
+
+    # A new connection per request: a phone polling every 5 s reconnects each time, as
+    # gunicorn closes a connection idle for 2 s (its default keep-alive).
 
     return aiohttp.ClientSession(
         connector=aiohttp.TCPConnector(limit=0, force_close=True),
@@ -481,6 +486,7 @@ async def _hall(base: str, setup: Setup, plan: Plan, rng: random.Random
         gate = asyncio.Semaphore(8)
 
         async def ready(judge: Judge) -> None:
+            """Sign the judge in and learn its card's players and next round."""
             async with gate:
                 answer = await sign_in(prep, setup.tournament_id, judge, "sign-in (setup)")
                 if answer.status != 200:
@@ -506,6 +512,7 @@ async def _hall(base: str, setup: Setup, plan: Plan, rng: random.Random
         burst: dict = {"prep_s": round(prep.now(), 1)}
 
         async def sign_in_burst() -> None:
+            """Sign every judge in again, all at the same moment, each from a new client."""
             await hall.until(plan.burst_at_s)
             burst["start"] = hall.now()
             await asyncio.gather(*(sign_in(hall, setup.tournament_id, judge, "sign-in")
@@ -613,10 +620,11 @@ def costs(run: Run) -> str:
     """Return the note's words on what the run cost the generator, the server and the host."""
     lag = percentile(run.loop_lag_ms, 99) if run.loop_lag_ms else 0.0
     cpu = run.cpu_s
+    database = f", PostgreSQL {cpu['postgresql']:.1f}" if "postgresql" in cpu else ""
     return (f"CPU s over {run.seconds:.0f} s: generator {cpu['generator']:.1f} (loop lag p99 "
-            f"{duration(lag)}), gunicorn {cpu['gunicorn']:.1f}, PostgreSQL "
-            f"{cpu['postgresql']:.1f}, other work on the host {cpu['other']:.1f} "
-            f"(host {cpu['host_busy'] / max(cpu['host_capacity'], 1e-9):.0%} busy)")
+            f"{duration(lag)}), gunicorn {cpu['gunicorn']:.1f}{database}, other work on the "
+            f"host {cpu['other']:.1f} (host "
+            f"{cpu['host_busy'] / max(cpu['host_capacity'], 1e-9):.0%} busy)")
 
 
 # ---------------------------------------------------------------- the rows
