@@ -27,7 +27,6 @@ from typing import IO, Any
 import ijson
 from sqlalchemy import BigInteger, Boolean, DateTime, Integer, String, Text, insert, select
 from sqlalchemy.exc import SQLAlchemyError
-from werkzeug.security import generate_password_hash
 
 from judgeaid import values, venuetime
 from judgeaid.edge_rules import BIGINT_MAX, BIGINT_MIN, id_problem, int_problem, text_problem
@@ -35,7 +34,7 @@ from judgeaid.extensions import db
 from judgeaid.models import ROLES, Operation, Player, Tournament
 from judgeaid.rules import DEFAULT_RULESET, RULESETS, MalformedHand, get_ruleset
 from judgeaid.rules.clock import ACT_KINDS
-from judgeaid.services.accounts import NO_PIN, check_pin
+from judgeaid.services.accounts import NO_PIN, check_pin, hash_pin
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import store_totals
 from judgeaid.services.exports import (
@@ -875,7 +874,7 @@ def restore_tournament(data: bytes | str | IO[bytes], *, key: bytes, organizer_p
     old_tournament = checker.tournament["id"]
     checked = checker.digest.checksum()
     del checker  # what the checks kept is not needed for writing
-    writer = Writer(organizer_id, generate_password_hash(pin))
+    writer = Writer(organizer_id, hash_pin(pin))
     try:
         with db.session.begin_nested():
             for kind, name, value in _read(stream):
