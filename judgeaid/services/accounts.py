@@ -50,13 +50,13 @@ NO_PIN = ""
 # at the default, on the two cores that also answer every phone.
 PIN_HASH_METHOD = "scrypt:8192:8:1"
 
-# At most one PIN or password check runs at once in a worker process (gunicorn's gthread
-# worker: 4 request threads). hashlib's scrypt releases the GIL, so while one thread hashes on
-# one core the worker's other threads serve phones on the other; four hashes at once would
-# take both cores of both workers and every request in the hall would wait its turn. A
-# sign-in that finds the check busy waits for it, a bounded time: past that, a clear 503 with
-# Retry-After rather than a phone left hanging. A request's own thread is what waits, so a
-# burst still fills a worker's threads with sign-ins waiting in line (docs/decisions.md).
+# One sign-in at a time in a worker process, and one check of a PIN or of the owner's
+# password: hashing is the costly part. hashlib's scrypt releases the GIL, so while one thread
+# hashes on one core the worker's other threads serve the hall; a burst hashing at once would
+# take both cores and every request in the hall would queue behind it. A sign-in that finds
+# the turn taken waits for it, a bounded time: past that, a clear 503 with Retry-After rather
+# than a phone left hanging. The request's own thread is what waits, so the hall stays free
+# only while gunicorn has threads to spare for the waiting (docs/decisions.md has figures).
 _HASHING = threading.BoundedSemaphore(1)
 HASHING_WAIT_SECONDS = 10.0
 BUSY_RETRY_SECONDS = 5
@@ -239,6 +239,19 @@ def authenticate(tournament_id: int | None, name: str, pin: str, *, source: thro
     `new_device` is the hash of a device cookie about to be given to this client; a
     successful sign-in remembers it (or the cookie the client sent) as this user's device.
     """
+    # Nothing is written before a sign-in (count_attempt commits at once): ending the read
+    # a signed-in cookie began means no sign-in waiting its turn holds a database connection.
+    db.session.commit()
+    # The whole check takes the turn, its queries with its hash: the sign-ins of a burst then
+    # wait without using the CPU or the GIL, and the hall's requests share the worker with
+    # one sign-in at a time. Refused as busy, a sign-in has counted nothing against the name.
+    with hashing_turn():
+        return _check_sign_in(tournament_id, name, pin, source=source, limits=limits,
+                              new_device=new_device)
+
+
+def _check_sign_in(tournament_id: int | None, name: str, pin: str, *, source: throttle.Source,
+                   limits: throttle.Limits, new_device: str | None) -> User:
     if type(tournament_id) is not int or not 1 <= tournament_id <= MAX_TOURNAMENT_ID:
         tournament_id = 0
     typed, account = throttle.typed_name(name), throttle.account_key(name)
@@ -247,19 +260,17 @@ def authenticate(tournament_id: int | None, name: str, pin: str, *, source: thro
             if tournament_id and typed and typed == account else None)
     # Read now: the commit below expires it.
     stored = user.pin_hash if user and user.pin_hash else DUMMY_HASH
+    throttle.count_attempt(tournament_id, account, source,
+                           is_known_device=_is_known_device(user, source), limits=limits)
     # A megabyte "PIN" would only make the hash slow; no PIN is longer than 64 characters.
     given = pin if isinstance(pin, str) and len(pin) <= 64 else ""
-    # The turn comes first: a sign-in refused as busy has counted nothing against the name.
-    with hashing_turn():
-        throttle.count_attempt(tournament_id, account, source,
-                               is_known_device=_is_known_device(user, source), limits=limits)
-        is_right = check_password_hash(stored, given)
-        if user is not None and is_right and hash_method(stored) != PIN_HASH_METHOD:
-            # A PIN stored at an older cost is stored again at today's, in the transaction
-            # that signs the user in.
-            user.pin_hash = hash_pin(given)
+    is_right = check_password_hash(stored, given)
     if user is None or not is_right:
         raise Unauthorized("Wrong tournament, name or PIN.")
+    if hash_method(stored) != PIN_HASH_METHOD:
+        # A PIN stored at an older cost is stored again at today's, in the transaction that
+        # signs the user in.
+        user.pin_hash = hash_pin(given)
     throttle.count_success(tournament_id, account, source)
     device = source.device or new_device
     if device and not _is_known_device(user, throttle.Source("", device)):

@@ -41,9 +41,9 @@ def set_owner(name: str, password: str) -> ServerOwner:
     owner = get_owner() or ServerOwner(name=name, password_hash="")
     is_new = owner.id is None
     # werkzeug's default scrypt (32768:8:1, 63 ms on the venue laptop), not the PINs' cheaper
-    # method: this password guards every tournament on the server, it is typed a few times an
-    # event by one person, and only its owner knows whether it is as long as the 10
-    # characters asked.
+    # method: this password guards every tournament on the server, one person types it a few
+    # times an event, and a person's password of 10 characters or more is worth slowing
+    # down a search for, where a PIN of a few digits is not (accounts.PIN_HASH_METHOD).
     owner.name, owner.password_hash = name, generate_password_hash(password)
     owner.changed_at, owner.failures, owner.failed_at = utcnow(), 0, None
     db.session.add(owner)
