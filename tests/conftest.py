@@ -29,6 +29,9 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 # Fixtures whose tests reach the database from another thread or connection than the test's.
 COMMITTING_FIXTURES = {"live_server"}
 
+# accounts.PIN_HASH_METHOD as the app is served, before pytest_configure lowers it.
+SERVED_PIN_HASH_METHOD = pytest.StashKey[str]()
+
 database_url_for = databases.database_url_for
 reset_schema = databases.reset_schema
 
@@ -45,17 +48,25 @@ def pytest_configure(config):
     except ImportError:  # the pure core's tests run without the web stack
         pass
     else:
-        # PINs are hashed with scrypt at a cost fit for tests (signing in took 0.2 s of
-        # CPU); the hash is checked the same way, with the parameters stored in it.
+        from judgeaid.services import accounts
+
+        # PINs and the owner's password are hashed with scrypt at a cost fit for tests (a
+        # served sign-in costs 13 ms of CPU, the owner's 63 ms); the hash is checked the
+        # same way, with the parameters stored in it.
         security.generate_password_hash.__defaults__ = ("scrypt:1024:8:1", 16)
+        config.stash[SERVED_PIN_HASH_METHOD] = accounts.PIN_HASH_METHOD
+        accounts.PIN_HASH_METHOD = "scrypt:1024:8:1"
 
 
 @pytest.fixture
-def full_cost_pins(monkeypatch):
+def full_cost_pins(monkeypatch, pytestconfig):
     """Hash PINs made from here on at the app's own scrypt cost (list it before `app`)."""
     from werkzeug import security
 
+    from judgeaid.services import accounts
+
     monkeypatch.setattr(security.generate_password_hash, "__defaults__", ("scrypt", 16))
+    monkeypatch.setattr(accounts, "PIN_HASH_METHOD", pytestconfig.stash[SERVED_PIN_HASH_METHOD])
 
 
 @pytest.fixture(scope="session")

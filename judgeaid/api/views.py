@@ -53,7 +53,7 @@ def server_time():
 
 
 @bp.post("/login")
-@edge.api.validate(json=LoginBody, resp=responses(LoginOut, errors=(400, 401, 413, 415, 429)),
+@edge.api.validate(json=LoginBody, resp=responses(LoginOut, errors=(400, 401, 413, 415, 429, 503)),
                    tags=["auth"])
 def login(json: LoginBody):
     """Sign in a judge or organizer with tournament, name and PIN; sets the session cookie."""

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import random
 import re
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from sqlalchemy import func, select
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -14,7 +17,7 @@ from judgeaid.models import ROLES, KnownDevice, Tournament, User
 from judgeaid.rules import DEFAULT_RULESET, RULESETS, get_ruleset
 from judgeaid.services import throttle
 from judgeaid.services.audit import record_event
-from judgeaid.services.errors import Conflict, NotFound, ServiceError, Unauthorized
+from judgeaid.services.errors import Busy, Conflict, NotFound, ServiceError, Unauthorized
 from judgeaid.services.venuetime import default_zone
 
 PIN_PATTERN = re.compile(r"^\d{4,12}$")
@@ -32,6 +35,53 @@ def _check_name(name: str, what: str) -> str:
 
 # The pin_hash of an account that has no PIN yet (a restored judge): no PIN ever matches it.
 NO_PIN = ""
+
+# How every PIN is hashed: werkzeug's method string, the one place that says it. scrypt at
+# n = 8192 (8 MiB per guess, so a GPU gains little over a CPU) costs 13 ms of CPU per check on
+# the 2-core venue laptop (bench/signin.py measures it), against 63 ms for werkzeug's default
+# scrypt:32768:8:1. More would not buy safety for a PIN of 4 to 12 digits:
+# - Online, the throttle sets the pace, not the hash: 5 failures per name and device per
+#   15 minutes and 20 per name per day (services/throttle.py), whatever each check costs.
+# - Offline, from a stolen database, no cost a server can pay per sign-in saves a short PIN:
+#   all 1,000,000 six-digit PINs take 3.6 CPU-hours at 13 ms, and 17.5 at 63 ms. The hash
+#   keeps PINs out of plain sight and, salted, makes each one cost its own search; PINs last
+#   one event and a restore sets new ones.
+# What the cost decides is the hall: 100 judges signing in at once is 1.3 s of CPU now, 6.3 s
+# at the default, on the two cores that also answer every phone.
+PIN_HASH_METHOD = "scrypt:8192:8:1"
+
+# One sign-in at a time in a worker process, and one check of a PIN or of the owner's
+# password: hashing is the costly part. hashlib's scrypt releases the GIL, so while one thread
+# hashes on one core the worker's other threads serve the hall; a burst hashing at once would
+# take both cores and every request in the hall would queue behind it. A sign-in that finds
+# the turn taken waits for it, a bounded time: past that, a clear 503 with Retry-After rather
+# than a phone left hanging. The request's own thread is what waits, so the hall stays free
+# only while gunicorn has threads to spare for the waiting (docs/decisions.md has figures).
+_HASHING = threading.BoundedSemaphore(1)
+HASHING_WAIT_SECONDS = 10.0
+BUSY_RETRY_SECONDS = 5
+
+
+@contextmanager
+def hashing_turn() -> Iterator[None]:
+    """Wait for this process's turn to check a PIN or password; raise Busy if it is long."""
+    if not _HASHING.acquire(timeout=HASHING_WAIT_SECONDS):
+        raise Busy("Too many sign-ins at once. Try again in a moment.",
+                   retry_after=BUSY_RETRY_SECONDS)
+    try:
+        yield
+    finally:
+        _HASHING.release()
+
+
+def hash_pin(pin: str) -> str:
+    """Return the PIN's hash to store, made with PIN_HASH_METHOD."""
+    return generate_password_hash(pin, method=PIN_HASH_METHOD)
+
+
+def hash_method(stored: str) -> str:
+    """Return the method a stored hash was made with, as werkzeug writes it."""
+    return stored.split("$", 1)[0]
 
 
 def check_pin(pin: str, message: str = "A PIN is 4 to 12 digits.") -> str:
@@ -143,7 +193,7 @@ def add_user(tournament: Tournament, name: str, role: str, pin: str, *, actor) -
     if taken:
         raise Conflict(f"{name} already has a sign-in for this tournament.")
     user = User(tournament_id=tournament.id, name=name, role=role,
-                pin_hash=generate_password_hash(pin))
+                pin_hash=hash_pin(pin))
     db.session.add(user)
     db.session.flush()
     record_event("user.add", tournament_id=tournament.id, actor=actor, subject=f"user:{user.id}",
@@ -163,10 +213,11 @@ MAX_TOURNAMENT_ID = 2**31 - 1  # the id column is a 32-bit integer on PostgreSQL
 
 # Checked when the name is unknown (or its account has no PIN yet), so that a wrong name
 # costs as long as a wrong PIN and the answer's timing does not tell which names exist. A
-# constant, made once from a random secret nobody kept: computing it on first use made the
-# first unknown name in each worker cost two hashes.
-DUMMY_HASH = ("scrypt:32768:8:1$rtc0SA9CbnJwpXeu$17677969647163e7da2b37a4ced6b2b8eb18ca6f7cd95f"
-              "b1f0570fc3b9e2f8314b6322cba765222c2ec30b81fc79e4dd2d5b300b937e2da24ad3557627981221")
+# constant made with PIN_HASH_METHOD (a test holds them together) from a random secret nobody
+# kept: computing it on first use made the first unknown name in each worker cost two hashes.
+DUMMY_HASH = ("scrypt:8192:8:1$1DbucBKLPnGLaWot$1955bc4120851dc9b41fe078eda92a75cd59dd16155b"
+              "4937d73f98749701b63287f5e2c88a7822db573f979f9abda011c0581a4030524704071dc888"
+              "cc86e2bc")
 
 
 def _find_user(tournament_id: int, account: str) -> User | None:
@@ -188,6 +239,19 @@ def authenticate(tournament_id: int | None, name: str, pin: str, *, source: thro
     `new_device` is the hash of a device cookie about to be given to this client; a
     successful sign-in remembers it (or the cookie the client sent) as this user's device.
     """
+    # Nothing is written before a sign-in (count_attempt commits at once): ending the read
+    # a signed-in cookie began means no sign-in waiting its turn holds a database connection.
+    db.session.commit()
+    # The whole check takes the turn, its queries with its hash: the sign-ins of a burst then
+    # wait without using the CPU or the GIL, and the hall's requests share the worker with
+    # one sign-in at a time. Refused as busy, a sign-in has counted nothing against the name.
+    with hashing_turn():
+        return _check_sign_in(tournament_id, name, pin, source=source, limits=limits,
+                              new_device=new_device)
+
+
+def _check_sign_in(tournament_id: int | None, name: str, pin: str, *, source: throttle.Source,
+                   limits: throttle.Limits, new_device: str | None) -> User:
     if type(tournament_id) is not int or not 1 <= tournament_id <= MAX_TOURNAMENT_ID:
         tournament_id = 0
     typed, account = throttle.typed_name(name), throttle.account_key(name)
@@ -199,10 +263,14 @@ def authenticate(tournament_id: int | None, name: str, pin: str, *, source: thro
     throttle.count_attempt(tournament_id, account, source,
                            is_known_device=_is_known_device(user, source), limits=limits)
     # A megabyte "PIN" would only make the hash slow; no PIN is longer than 64 characters.
-    is_right = check_password_hash(stored, pin if isinstance(pin, str) and len(pin) <= 64
-                                   else "")
+    given = pin if isinstance(pin, str) and len(pin) <= 64 else ""
+    is_right = check_password_hash(stored, given)
     if user is None or not is_right:
         raise Unauthorized("Wrong tournament, name or PIN.")
+    if hash_method(stored) != PIN_HASH_METHOD:
+        # A PIN stored at an older cost is stored again at today's, in the transaction that
+        # signs the user in.
+        user.pin_hash = hash_pin(given)
     throttle.count_success(tournament_id, account, source)
     device = source.device or new_device
     if device and not _is_known_device(user, throttle.Source("", device)):
@@ -223,7 +291,7 @@ def change_pin(tournament: Tournament, user_id: int, pin: str, *, actor: User) -
     user = db.session.get(User, user_id)
     if user is None or user.tournament_id != tournament.id:
         raise NotFound("There is no such judge or organizer in this tournament.")
-    user.pin_hash = generate_password_hash(_check_pin(pin))
+    user.pin_hash = hash_pin(_check_pin(pin))
     end_sessions(user)
     # The failures counted so far were guesses at the old PIN.
     throttle.clear_account(tournament.id, user.name)
@@ -245,5 +313,7 @@ def clear_sign_in_lock(tournament: Tournament, account: str, *, actor: User) -> 
 
 def pin_matches(user: User, pin: str) -> bool:
     """Return True when `pin` is the user's PIN; for a form sent again, not for signing in."""
-    return bool(user.pin_hash and isinstance(pin, str) and len(pin) <= 64
-                and check_password_hash(user.pin_hash, pin.strip()))
+    if not (user.pin_hash and isinstance(pin, str) and len(pin) <= 64):
+        return False
+    with hashing_turn():
+        return check_password_hash(user.pin_hash, pin.strip())

@@ -52,3 +52,9 @@ class Throttled(ServiceError):
     def __init__(self, message: str, retry_after: int):
         super().__init__(message)
         self.retry_after = retry_after
+
+
+class Busy(Throttled):
+    """Too many costly checks (sign-ins) at once in this server process: retry in a moment."""
+
+    status = 503

@@ -10,6 +10,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from judgeaid.edge_rules import text_problem
 from judgeaid.extensions import db
 from judgeaid.models import ServerOwner, utcnow
+from judgeaid.services.accounts import hashing_turn
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import Forbidden, ServiceError, Throttled, Unauthorized
 
@@ -39,6 +40,10 @@ def set_owner(name: str, password: str) -> ServerOwner:
         raise ServiceError("The owner's password must not hold control characters.")
     owner = get_owner() or ServerOwner(name=name, password_hash="")
     is_new = owner.id is None
+    # werkzeug's default scrypt (32768:8:1, 63 ms on the venue laptop), not the PINs' cheaper
+    # method: this password guards every tournament on the server, one person types it a few
+    # times an event, and a person's password of 10 characters or more is worth slowing
+    # down a search for, where a PIN of a few digits is not (accounts.PIN_HASH_METHOD).
     owner.name, owner.password_hash = name, generate_password_hash(password)
     owner.changed_at, owner.failures, owner.failed_at = utcnow(), 0, None
     db.session.add(owner)
@@ -46,6 +51,13 @@ def set_owner(name: str, password: str) -> ServerOwner:
     record_event("server.owner.create" if is_new else "server.owner.reset", tournament_id=None,
                  actor="command line", subject="server_owner", after={"name": name})
     return owner
+
+
+def _matches(stored: str, password: str) -> bool:
+    # The owner's check takes the worker's one hashing turn too, so guessing at it cannot
+    # take the cores from the hall either.
+    with hashing_turn():
+        return check_password_hash(stored, password)
 
 
 def authenticate_owner(password: str) -> ServerOwner:
@@ -59,7 +71,7 @@ def authenticate_owner(password: str) -> ServerOwner:
         retry = int((owner.failed_at + WAIT - now).total_seconds()) + 1
         raise Throttled(f"Too many wrong owner passwords. Try again in {retry // 60 + 1} "
                         "minutes, or use the server's own machine.", retry_after=retry)
-    if not isinstance(password, str) or not check_password_hash(owner.password_hash, password):
+    if not isinstance(password, str) or not _matches(owner.password_hash, password):
         # one UPDATE, so failures counted by several workers at once all add up
         db.session.execute(update(ServerOwner).where(ServerOwner.id == owner.id).values(
             failures=ServerOwner.failures + 1, failed_at=now))

@@ -42,7 +42,6 @@ from sqlalchemy import (
 )
 from sqlalchemy import text as sql_text
 from sqlalchemy.exc import SQLAlchemyError
-from werkzeug.security import generate_password_hash
 
 from judgeaid import values, venuetime
 from judgeaid.edge_rules import BIGINT_MAX, BIGINT_MIN, id_problem, int_problem, text_problem
@@ -50,7 +49,7 @@ from judgeaid.extensions import db
 from judgeaid.models import ROLES, Operation, Player, Tournament
 from judgeaid.rules import DEFAULT_RULESET, RULESETS, MalformedHand, get_ruleset
 from judgeaid.rules.clock import ACT_KINDS
-from judgeaid.services.accounts import NO_PIN, check_pin
+from judgeaid.services.accounts import NO_PIN, check_pin, hash_pin
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import store_totals
 from judgeaid.services.exports import (
@@ -936,7 +935,7 @@ def restore_tournament(data: bytes | str | IO[bytes], *, key: bytes, organizer_p
     old_tournament = checker.tournament["id"]
     checked = checker.digest.checksum()
     del checker  # what the checks kept is not needed for writing
-    writer = Writer(organizer_id, generate_password_hash(pin), keep_ids=keep_ids)
+    writer = Writer(organizer_id, hash_pin(pin), keep_ids=keep_ids)
     try:
         with db.session.begin_nested():
             for kind, name, value in _read(stream):
