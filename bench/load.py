@@ -314,7 +314,11 @@ class Sample:
 
     @property
     def failed(self) -> bool:
-        """Return True unless the answer was 2xx or 304."""
+        """Return True unless the answer was 2xx or 304 (a sign-in's "busy" tries, which the
+        phone repeats by itself, are counted apart; the sign-in's own sample says how it
+        ended)."""
+        if self.kind == "sign-in try" and self.status == 503:
+            return False
         return not (200 <= self.status < 300 or self.status == 304)
 
 
@@ -335,6 +339,7 @@ class Hall:
         self.session = session
         self.base = base
         self.samples: list[Sample] = []
+        self.busy = 0  # sign-in tries answered 503 "busy" and tried again, as a phone does
         self.t0 = time.perf_counter()
 
     def now(self) -> float:
@@ -410,6 +415,25 @@ async def sign_in(hall: Hall, tournament_id: int, judge: Judge, kind: str) -> An
         "tournament_id": tournament_id, "name": judge.name, "pin": judge.pin})
 
 
+BUSY_TRIES = 30  # a phone gives up after this many "busy" answers
+
+
+async def sign_in_patiently(hall: Hall, tournament_id: int, judge: Judge,
+                            rng: random.Random) -> None:
+    """Sign the judge in as the sign-in page does (static/js/signin.js): a 503 "busy" answer
+    is tried again after its Retry-After and up to as long again. Kept as one "sign-in"
+    sample from the tap to the answer that ends it, and a "sign-in busy" count per retry."""
+    start = hall.now()
+    answer = Answer(0)
+    for _ in range(BUSY_TRIES):
+        answer = await sign_in(hall, tournament_id, judge, "sign-in try")
+        if answer.status != 503:
+            break
+        hall.busy += 1
+        await asyncio.sleep(1.0 + rng.uniform(0.0, 1.0))
+    hall.samples.append(Sample(start, "sign-in", (hall.now() - start) * 1000, answer.status))
+
+
 async def recorder(hall: Hall, judge: Judge, first_at: float, stop_at: float,
                    every_s: tuple[float, float], rng: random.Random) -> None:
     """Record the next round on the judge's card every 20-40 s, as card.js saveRound sends it."""
@@ -480,10 +504,10 @@ async def _hall(base: str, setup: Setup, plan: Plan, rng: random.Random
     judges = [Judge(name, pin, card) for (name, pin), card in zip(setup.judges, setup.cards,
                                                                   strict=True)]
     async with client_session() as session:
-        # Before the clock starts: each judge signs in (as many at once as gunicorn has
-        # threads) and reads its card.
+        # Before the clock starts: each judge signs in (one at a time per gunicorn worker,
+        # which checks one PIN at a time) and reads its card.
         prep = Hall(session, base)
-        gate = asyncio.Semaphore(8)
+        gate = asyncio.Semaphore(2)
 
         async def ready(judge: Judge) -> None:
             """Sign the judge in and learn its card's players and next round."""
@@ -515,7 +539,7 @@ async def _hall(base: str, setup: Setup, plan: Plan, rng: random.Random
             """Sign every judge in again, all at the same moment, each from a new client."""
             await hall.until(plan.burst_at_s)
             burst["start"] = hall.now()
-            await asyncio.gather(*(sign_in(hall, setup.tournament_id, judge, "sign-in")
+            await asyncio.gather(*(sign_in_patiently(hall, setup.tournament_id, judge, rng)
                                    for judge in judges))
             burst["end"] = hall.now()
 
@@ -525,7 +549,8 @@ async def _hall(base: str, setup: Setup, plan: Plan, rng: random.Random
                             plan.write_every_s, rng) for judge in judges]
         await asyncio.gather(watch_loop(hall, plan.hall_s, lags), sign_in_burst(), *phones,
                              *writers)
-    return hall, lags, {**burst, "rounds_written": sum(j.written for j in judges)}
+    return hall, lags, {**burst, "rounds_written": sum(j.written for j in judges),
+                        "busy": hall.busy}
 
 
 @contextlib.contextmanager
@@ -708,9 +733,11 @@ def hall_rows(plan: Plan, run: Run, database: str) -> list[Row]:
             f"{during.n} polls and writes started from the burst until its last sign-in "
             f"answered ({burst_window[1] - burst_window[0]:.1f} s), p50 "
             f"{duration(during.p50)}; issue 17 measured 6.4 s"),
-        Row(AREA, f"sign-in burst: {judges} simultaneous POST /api/login, p99",
+        Row(AREA, f"sign-in burst: {judges} judges tapping Sign in at once, p99",
             duration(sign_ins.p99), "", "", "",
-            f"p50 {duration(sign_ins.p50)}; {sign_ins.errors} refused or unanswered"),
+            f"from the tap to signed in, p50 {duration(sign_ins.p50)}; {sign_ins.errors} "
+            f"refused or unanswered in the end; {run.extra.get('busy', 0)} tries answered "
+            "503 busy and made again after Retry-After, as the sign-in page does"),
     ]
 
 

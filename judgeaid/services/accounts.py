@@ -52,22 +52,35 @@ PIN_HASH_METHOD = "scrypt:8192:8:1"
 
 # One sign-in at a time in a worker process, and one check of a PIN or of the owner's
 # password: hashing is the costly part. hashlib's scrypt releases the GIL, so while one thread
-# hashes on one core the worker's other threads serve the hall; a burst hashing at once would
-# take both cores and every request in the hall would queue behind it. A sign-in that finds
-# the turn taken waits for it, a bounded time: past that, a clear 503 with Retry-After rather
-# than a phone left hanging. The request's own thread is what waits, so the hall stays free
-# only while gunicorn has threads to spare for the waiting (docs/decisions.md has figures).
+# hashes on one core the worker's other threads serve the hall.
+# A request's thread is what waits for the turn, and gunicorn's threads (4 a worker) are what
+# the whole hall shares: a burst of sign-ins waiting in them would leave the phones queueing
+# behind it (more threads do not help: they fight over the GIL and the herd at a session's
+# start gets slower). So one more sign-in may wait for the turn, briefly, and the rest are
+# turned away at once with a 503 and Retry-After: 1; the sign-in page tries again by itself
+# (static/js/signin.js), and so does any API client that honours Retry-After. Two threads of
+# each worker stay free for the hall however many judges sign in at once.
 _HASHING = threading.BoundedSemaphore(1)
-HASHING_WAIT_SECONDS = 10.0
-BUSY_RETRY_SECONDS = 5
+_WAITING = threading.BoundedSemaphore(1)
+HASHING_WAIT_SECONDS = 5.0
+BUSY_RETRY_SECONDS = 1
 
 
 @contextmanager
 def hashing_turn() -> Iterator[None]:
-    """Wait for this process's turn to check a PIN or password; raise Busy if it is long."""
-    if not _HASHING.acquire(timeout=HASHING_WAIT_SECONDS):
-        raise Busy("Too many sign-ins at once. Try again in a moment.",
-                   retry_after=BUSY_RETRY_SECONDS)
+    """Take this process's turn to check a PIN or password; raise Busy if it is taken and
+    another sign-in already waits for it (or the wait grows long)."""
+    if not _HASHING.acquire(blocking=False):
+        if not _WAITING.acquire(blocking=False):
+            raise Busy("Many people are signing in at this moment. Try again in a moment.",
+                       retry_after=BUSY_RETRY_SECONDS)
+        try:
+            got = _HASHING.acquire(timeout=HASHING_WAIT_SECONDS)
+        finally:
+            _WAITING.release()
+        if not got:
+            raise Busy("Many people are signing in at this moment. Try again in a moment.",
+                       retry_after=BUSY_RETRY_SECONDS)
     try:
         yield
     finally:
