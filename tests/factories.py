@@ -413,15 +413,6 @@ def token_of(app, tid, number):
                                                             Player.number == number))
 
 
-def play_by(app, tid, ruleset: str) -> None:
-    """Make a tournament play by another registered ruleset ("zj", "mcr")."""
-    from judgeaid.models import Tournament
-
-    with app.app_context():
-        db.session.get(Tournament, tid).ruleset = ruleset
-        db.session.commit()
-
-
 class ServerClock:
     """The server's clock for a test: real time plus a skew the test moves, or frozen."""
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
 
 from judgeaid import pageforms, signin
 from judgeaid.access import sign_in, sign_out
@@ -31,7 +31,13 @@ def login(query: LoginQuery, form: LoginForm):
             db.session.commit()
             sign_in(user)
             flash(f"Signed in as {user.name}.")
-            return redirect(signin.safe_next(query.next) or signin.landing_url(user))
+            target = signin.safe_next(query.next) or signin.landing_url(user)
+            # The page's own script (static/js/signin.js) asks for JSON and goes there itself:
+            # following a redirect inside fetch would show the message to nobody.
+            if request.accept_mimetypes.best_match(["text/html", "application/json"]) == \
+                    "application/json":
+                return jsonify(next=target)
+            return redirect(target)
     chosen = form.tournament_id or query.tournament_id
     page = render_template("auth/login.html", tournaments=overview.list_tournaments(),
                            error=error, chosen=chosen)

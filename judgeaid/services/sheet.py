@@ -346,8 +346,8 @@ def session_cards(session: PlaySession) -> list[dict]:
 
 # ---------------------------------------------------------------- what is computed from it
 
-# Computed data by (database, tournament), kept with the data version it was made from.
-_computed: dict[tuple[str, int], tuple[tuple, dict]] = {}
+# Computed data by (database, tournament, part), kept with the data version it was made from.
+_computed: dict[tuple[str, int, str], tuple[tuple, dict]] = {}
 _computed_lock = Lock()
 _COMPUTED_LIMIT = 16
 
@@ -370,11 +370,14 @@ def data_version(tournament_id: int) -> tuple:
     return tuple(event), tuple(in_cards)
 
 
-def computed_standings(tournament_id: int, build: Callable[[], dict]) -> dict:
-    """Return the event's standings as `build()` makes them, again only on a new data version."""
-    # Hundreds of phones reload the standings after each session; they are recomputed only
-    # when something they are made from has changed. Callers must not modify the result.
-    key = (str(db.engine.url), tournament_id)
+def computed_standings(tournament_id: int, build: Callable[[], dict], *,
+                       part: str = "standings") -> dict:
+    """Return the event's standings (or another `part` made from the same data) as `build()`
+    makes them, again only on a new data version."""
+    # Hundreds of phones reload the standings after each session, and every player's page
+    # shows their place; they are recomputed only when something they are made from has
+    # changed. Callers must not modify the result.
+    key = (str(db.engine.url), tournament_id, part)
     current = data_version(tournament_id)
     kept = _computed.get(key)
     if kept is not None and kept[0] == current:

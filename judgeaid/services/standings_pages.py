@@ -299,7 +299,8 @@ def results_for_player(player_id: int) -> dict:
         select(PlaySession.number, PlaySession.finalized_at.is_not(None))
         .where(PlaySession.tournament_id == player.tournament_id)).all())
     # a seat's points may depend on the whole table (MCR's places): every seat is read
-    points = seat_points(player.tournament, seat_totals(player.tournament_id))
+    points = computed_standings(player.tournament_id, lambda: seat_points(
+        player.tournament, seat_totals(player.tournament_id)), part="seat points")
     ranking = get_ruleset(player.tournament.ruleset).ranking
     sessions = []
     for seat in seat_totals(player.tournament_id, player.id):

@@ -7,16 +7,15 @@
 // form again: the judge taps once and types the PIN once. Any other answer is shown as the
 // server sent it: signed in (the page it leads to), or the form with what was wrong.
 
+import { h } from "./dom.js";
+
 const TRIES = 30;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function statusOf(form) {
   let status = form.querySelector("[data-sign-in-status]");
   if (!status) {
-    status = document.createElement("p");
-    status.setAttribute("role", "status");
-    status.dataset.signInStatus = "";
-    status.className = "muted";
+    status = h("p", { class: "muted", role: "status", "data-sign-in-status": "" });
     form.append(status);
   }
   return status;
@@ -41,15 +40,17 @@ async function send(form) {
   button.disabled = true;
   try {
     for (let attempt = 1; ; attempt += 1) {
-      const response = await fetch(form.action, { method: "POST", body, credentials: "same-origin" });
+      const response = await fetch(form.action, {
+        method: "POST", body, credentials: "same-origin", headers: { Accept: "application/json" },
+      });
       if (response.status === 503 && attempt < TRIES) {
         const wait = Number(response.headers.get("Retry-After")) || 1;
         status.textContent = "Many people are signing in at this moment. This phone tries again by itself…";
         await sleep((wait + Math.random()) * 1000);
         continue;
       }
-      if (response.redirected) {
-        location.assign(response.url);
+      if (response.ok && (response.headers.get("Content-Type") || "").startsWith("application/json")) {
+        location.assign((await response.json()).next); // signed in: where the server sends us
         return;
       }
       show(await response.text());

@@ -35,6 +35,7 @@ def sign_in_by_form(page, url: str, demo, role: str) -> None:
     page.fill("input[name=name]", who["name"])
     page.fill("input[name=pin]", who["pin"])
     page.click("main button[type=submit]")
+    page.wait_for_url(lambda target: "/login" not in target)
 
 
 def sign_in(context, url: str, demo, role: str) -> None:

@@ -54,6 +54,7 @@ def test_mcr_standings_on_a_phone_and_the_lot(live_server, browser, event, schem
         organizer.fill("input[name=name]", event["organizer"])
         organizer.fill("input[name=pin]", "1234")
         organizer.click("button[type=submit]")
+        organizer.wait_for_url(lambda url: "/login" not in url)
         organizer.goto(f"{live_server.url}/t/{event['id']}/standings/manage#lots")
         tie = organizer.locator("[data-testid=lots] li").first
         assert "Places 6–7" in tie.inner_text()

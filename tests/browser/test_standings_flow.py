@@ -50,6 +50,7 @@ def test_organizer_posts_a_session_and_a_visitor_reads_the_standings(
         organizer.fill("input[name=name]", event["organizer"])
         organizer.fill("input[name=pin]", "1234")
         organizer.click("button[type=submit]")
+        organizer.wait_for_url(lambda url: "/login" not in url)
         organizer.goto(f"{live_server.url}/t/{event['id']}/standings/manage")
         organizer.click("[data-testid=finalize-1]")
         assert "Session 1 is posted as final." in organizer.locator("main").inner_text()

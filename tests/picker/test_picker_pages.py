@@ -6,7 +6,7 @@ import re
 
 from judgeaid.rules import get_ruleset
 from judgeaid.services.picker_pages import mcr_picker_page
-from tests.factories import play_by, token_of
+from tests.factories import token_of, use_ruleset
 
 
 def fan_buttons(html):
@@ -68,7 +68,7 @@ def test_a_players_page_links_their_tournaments_picker(app, client, demo):
     page = f"/p/{token_of(app, tid, 1)}"
     link = re.compile(r'<a class="button" href="([^"]+)" data-testid="player-picker">')
     assert link.search(client.get(page).get_data(as_text=True)).group(1) == "/picker"
-    play_by(app, tid, "mcr")
+    use_ruleset(app, tid, "mcr")
     assert link.search(client.get(page).get_data(as_text=True)).group(1) == "/picker/mcr"
 
 
