@@ -36,6 +36,7 @@ import time
 import urllib.request
 import uuid
 from collections import Counter, defaultdict
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -370,6 +371,14 @@ class Hall:
         return answer
 
 
+def run_in_own_loop(work):
+    """Run a coroutine to its end in a thread of its own: a module run before this one in the
+    same `make bench` (Playwright's sync API) may have left an event loop on this thread,
+    where asyncio.run refuses to start."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, work).result()
+
+
 async def phone(hall: Hall, card: str, first_at: float, stop_at: float) -> None:
     """Open the card at `first_at` (no ETag), then poll it and the clock every 5 s."""
     await hall.until(first_at)
@@ -573,7 +582,7 @@ def measure(name: str, server: Gunicorn, database: str | None, work) -> Run:
     """Run one scenario's coroutine on a new event loop; return its samples and costs."""
     wall, before = time.perf_counter(), Cpu.now(server, database)
     with ahead_of_the_server():
-        hall, lags, *rest = asyncio.run(work)
+        hall, lags, *rest = run_in_own_loop(work)
     cpu = Cpu.now(server, database).since(before)  # before gunicorn closes its connections
     return Run(name, hall.samples, time.perf_counter() - wall, cpu, lags,
                rest[0] if rest else {})
