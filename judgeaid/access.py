@@ -19,10 +19,15 @@ def load_signed_in_user() -> None:
     if user_id is None:
         return
     user = db.session.get(User, user_id) if type(user_id) is int else None
+    if user is None or session.get("epoch") != user.session_epoch:
+        # Ended (signed out here or on another device): read as nobody, and leave the cookie
+        # alone. A request that left before this browser signed out, answered after, would
+        # otherwise overwrite the new cookie, and its "Signed out." with it. Its epoch never
+        # comes back, so the old cookie can never sign anyone in again.
+        return
     seen, now = session.get("seen"), int(time.time())
     config = current_app.config
-    if (user is None or session.get("epoch") != user.session_epoch
-            or type(seen) is not int or now - seen > config["SESSION_IDLE_SECONDS"]):
+    if type(seen) is not int or now - seen > config["SESSION_IDLE_SECONDS"]:
         session.clear()
         return
     if now - seen >= config["SESSION_SEEN_REFRESH_SECONDS"]:

@@ -43,6 +43,9 @@ class Config:
     # A sign-in ends after 12 hours without use. The cookie carries when it was last seen,
     # refreshed at most every 5 minutes, so no request writes to the database for it.
     PERMANENT_SESSION_LIFETIME = 12 * 60 * 60
+    # Only then is the cookie sent again (Flask would send it with every answer otherwise,
+    # and an answer to a request made before signing out would bring the old cookie back).
+    SESSION_REFRESH_EACH_REQUEST = False
     SESSION_IDLE_SECONDS = 12 * 60 * 60
     SESSION_SEEN_REFRESH_SECONDS = 5 * 60
     # How many reverse proxies stand in front of the app (0: none). Only then are their

@@ -147,6 +147,23 @@ def test_a_pin_for_someone_of_another_tournament_is_refused(app, client, event):
     assert api_login(app.test_client(), other_id, "Otto", "5555").status_code == 200
 
 
+def test_an_answer_to_a_request_sent_before_signing_out_keeps_the_new_cookie(app, client,
+                                                                           event):
+    """A phone polls while its judge taps Sign out: the poll left with the old cookie and is
+    answered after the sign-out. Its answer must not put the old cookie back, nor wipe the
+    one that carries "Signed out.", which the next page shows."""
+    api_login(client, event, "Jin", "2468")
+    old = client.get_cookie("session").value
+    assert client.post("/logout").status_code == 302
+    late = app.test_client()
+    late.set_cookie("session", old)
+    answer = late.get("/api/time")
+    assert answer.status_code == 200
+    assert not [c for c in answer.headers.getlist("Set-Cookie") if c.startswith("session=")]
+    assert late.get("/api/me").get_json()["user"] is None  # the old cookie signs nobody in
+    assert "Signed out." in client.get("/").get_data(as_text=True)
+
+
 # ---------------------------------------------------------------- idle expiry
 
 def test_a_session_ends_after_twelve_idle_hours(client, event):
