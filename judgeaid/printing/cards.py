@@ -282,23 +282,27 @@ LINE = 1.15  # the stylesheet's line height, in ems
 PAD = 2 * POINT  # the columns' left padding
 
 
+def _draw_qr_or_spare(overlay: Overlay, g: dict, c: dict, x: float, y: float, spare_words: str) -> None:
+    """Draw the card's QR code to its live card; a spare has none, so a dashed box covers the
+    code's place and caption and says what to do instead."""
+    qr_left, qr_top, qr_size = g["qr_left"] + x, g["qr_top"] + y, g["qr_size"]
+    if c["qr"]:
+        overlay.qr(c["qr"], qr_left, qr_top, qr_size)
+        return
+    overlay.box(qr_left, qr_top, qr_size, qr_size + 0.14, border=0.5, colour="#555555",
+                dash=1.5)
+    overlay.lines(qr_left + 0.5 * POINT, qr_top + 0.5 * POINT + 0.3, spare_words, face="sans",
+                  size=6, line_height=6 * LINE * POINT, colour="#333333", center=qr_size - POINT)
+
+
 def draw_card_data(overlay: Overlay, g: dict, c: dict, x: float = 0, y: float = 0) -> None:
     """Draw one card's own data where the stylesheet puts it, its top-left at (x, y)."""
     left, top = g["left"] + x, g["top"] + y
     where = f"Session {c['session']} · Table {c['table'] or '____'}"
     overlay.lines(left, top + 0.45, where, face="bold", size=15,
                   line_height=15 * LINE * POINT, clip=(left, top + 0.45, 2.4, 0.3))
-    qr_left, qr_top, qr_size = g["qr_left"] + x, g["qr_top"] + y, g["qr_size"]
-    if c["qr"]:
-        overlay.qr(c["qr"], qr_left, qr_top, qr_size)
-    else:
-        # A spare card has no live card: the box covers the QR code's place and caption.
-        overlay.box(qr_left, qr_top, qr_size, qr_size + 0.14, border=0.5, colour="#555555",
-                    dash=1.5)
-        overlay.lines(qr_left + 0.5 * POINT, qr_top + 0.5 * POINT + 0.3,
-                      "Spare card:\nno live card.\nCopy the rounds\ninto judgeaid.",
-                      face="sans", size=6, line_height=6 * LINE * POINT, colour="#333333",
-                      center=qr_size - POINT)
+    _draw_qr_or_spare(overlay, g, c, x, y, "Spare card:\nno live card.\nCopy the rounds\n"
+                      "into judgeaid.")
     columns = [(column + x, width) for column, width in g["columns"]]
     head_top = g["grid_top"] + 0.23 + y
     for (column, width), head in zip(columns[2:], c["heads"], strict=False):
@@ -592,16 +596,8 @@ def css_runs(g: dict, c: dict) -> list[dict]:
 
 def draw_sheet_data(overlay: Overlay, g: dict, c: dict, x: float = 0, y: float = 0) -> None:
     """Draw one MCR sheet's own data where the stylesheet puts it, its top-left at (x, y)."""
-    if c["qr"]:
-        overlay.qr(c["qr"], g["qr_left"] + x, g["qr_top"] + y, g["qr_size"])
-    else:
-        qr_left, qr_top, qr_size = g["qr_left"] + x, g["qr_top"] + y, g["qr_size"]
-        overlay.box(qr_left, qr_top, qr_size, qr_size + 0.14, border=0.5, colour="#555555",
-                    dash=1.5)
-        overlay.lines(qr_left + 0.5 * POINT, qr_top + 0.5 * POINT + 0.3,
-                      "Spare sheet:\nno live card.\nCopy the hands\ninto judgeaid.",
-                      face="sans", size=6, line_height=6 * LINE * POINT, colour="#333333",
-                      center=qr_size - POINT)
+    _draw_qr_or_spare(overlay, g, c, x, y, "Spare sheet:\nno live card.\nCopy the hands\n"
+                      "into judgeaid.")
     for run in sheet_runs(g, c):
         clip = run["clip"]
         overlay.lines(run["left"] + x, run["top"] + y, run["text"], face=run["face"],

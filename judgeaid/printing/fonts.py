@@ -55,7 +55,7 @@ class Face:
         return [f for f in map(font_file, self.files + self.fallbacks) if f is not None]
 
 
-# The print stylesheets' faces (templates/print/_card.css): DejaVu, else Liberation; then
+# The print stylesheets' faces (templates/print/_sheet_base.css): DejaVu, else Liberation; then
 # Noto CJK for Chinese, Japanese and Korean, TLWG Waree for Thai. DejaVu draws Arabic and
 # Hebrew itself; its oblique has no Arabic, which its upright then draws.
 CJK = "NotoSansCJK-Regular.ttc#Noto Sans CJK SC"
