@@ -282,7 +282,8 @@ LINE = 1.15  # the stylesheet's line height, in ems
 PAD = 2 * POINT  # the columns' left padding
 
 
-def _draw_qr_or_spare(overlay: Overlay, g: dict, c: dict, x: float, y: float, spare_words: str) -> None:
+def _draw_qr_or_spare(overlay: Overlay, g: dict, c: dict, x: float, y: float,
+                      spare_words: str) -> None:
     """Draw the card's QR code to its live card; a spare has none, so a dashed box covers the
     code's place and caption and says what to do instead."""
     qr_left, qr_top, qr_size = g["qr_left"] + x, g["qr_top"] + y, g["qr_size"]
