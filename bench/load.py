@@ -5,9 +5,10 @@ gunicorn (2 workers x 4 threads, as the Makefile's run target) on a database of 
 own: PostgreSQL when it answers, else SQLite. Three runs, each against a freshly started
 gunicorn on the same 400-player demo:
 
-  herd         1,600 phones (16 per card) make their first visit (the card's JSON with no
-               ETag, and /api/time) at a random moment within 5 s, then poll both every 5 s
-               with If-None-Match, as static/js/card.js does
+  herd         1,600 phones (16 per card) make their first visit (the live card page, the
+               shell every reader shares, then the card's JSON with no ETag and /api/time)
+               at a random moment within 5 s, then poll both every 5 s with If-None-Match,
+               as static/js/card.js does
   herd, uncached
                the same, with JUDGEAID_CARD_CACHE=off: the baseline read path
   steady hall  400 phones polling and 100 signed-in judges recording a round every 20-40 s;
@@ -380,8 +381,10 @@ def run_in_own_loop(work):
 
 
 async def phone(hall: Hall, card: str, first_at: float, stop_at: float) -> None:
-    """Open the card at `first_at` (no ETag), then poll it and the clock every 5 s."""
+    """Open the card's page at `first_at` (no ETag), as a slip's QR code does, then the
+    card's data and the clock as its script does; then poll both every 5 s."""
     await hall.until(first_at)
+    await hall.request("page first", "GET", card.replace("/api/cards/", "/cards/", 1))
     answer, _ = await asyncio.gather(hall.request("card first", "GET", card),
                                      hall.request("time first", "GET", "/api/time"))
     etag = answer.etag if answer.status == 200 else None
@@ -665,13 +668,16 @@ def costs(run: Run) -> str:
 
 def herd_rows(plan: Plan, cached: Run, uncached: Run, database: str) -> list[Row]:
     """Return the herd's rows: first visits, steady polls, errors; the uncached run beside."""
-    first_kinds, poll_kinds = ("card first", "time first"), ("card poll", "time poll")
+    first_kinds = ("page first", "card first", "time first")
+    poll_kinds = ("card poll", "time poll")
     phones = plan.tables * plan.herd_per_card
     first = figures(cached.samples, first_kinds)
     first_base = figures(uncached.samples, first_kinds)
     steady = figures(cached.samples, poll_kinds, plan.herd_steady_s)
     steady_base = figures(uncached.samples, poll_kinds, plan.herd_steady_s)
     card_first = figures(cached.samples, ("card first",))
+    page_first = figures(cached.samples, ("page first",))
+    page_base = figures(uncached.samples, ("page first",))
     card_poll = figures(cached.samples, ("card poll",), plan.herd_steady_s)
     lo, hi = plan.herd_steady_s
     errors = sum(s.failed for s in cached.samples)
@@ -681,9 +687,11 @@ def herd_rows(plan: Plan, cached: Run, uncached: Run, database: str) -> list[Row
         Row(AREA, f"herd: {phones:,} phones' first visits within {plan.herd_spread_s:.0f} s, "
                   "p99", duration(first.p99), f"< {duration(HERD_FIRST_MAX_MS)}",
             duration(first_base.p99), verdict(first.p99 < HERD_FIRST_MAX_MS and first.n > 0),
-            f"{first.n} requests (card JSON without ETag + /api/time), p50 "
-            f"{duration(first.p50)}; card alone p50 {duration(card_first.p50)}, p99 "
-            f"{duration(card_first.p99)}; baseline: the same herd with JUDGEAID_CARD_CACHE=off "
+            f"{first.n} requests (the card page's shell, then its JSON without ETag + "
+            f"/api/time), p50 {duration(first.p50)}; card alone p50 {duration(card_first.p50)}, "
+            f"p99 {duration(card_first.p99)}; page alone p50 {duration(page_first.p50)}, p99 "
+            f"{duration(page_first.p99)} (uncached {duration(page_base.p99)}); baseline: the "
+            f"same herd with JUDGEAID_CARD_CACHE=off "
             f"(p50 {duration(first_base.p50)}); gunicorn 2x4 on {database}; {costs(cached)}"),
         Row(AREA, f"herd: steady polls {lo:.0f}-{hi:.0f} s, p99", duration(steady.p99),
             f"< {duration(STEADY_MAX_MS)}", duration(steady_base.p99),

@@ -780,6 +780,7 @@ EVENT_PAGES = {
     "auth.login": lambda e: {"tournament_id": e["tid"]},
     "players.page": lambda e: {"token": e["token"]},
     "cards.live": lambda e: {"card_id": e["card_id"]},
+    "cards.plain": lambda e: {"card_id": e["card_id"]},
     "cards.paper": lambda e: {"card_id": e["card_id"]},
     "cards.sheet": lambda e: {"card_id": e["card_id"]},
     "main.tournament": lambda e: {"tournament_id": e["tid"]},

@@ -47,24 +47,37 @@ def card_actor(card) -> Actor:
     abort(401, description="Sign in as a judge, or use your player link, to write on a card.")
 
 
-def _live_page(card_id: int, user, tag: str) -> str:
+def _live_page(card_id: int, user, tag: str | None, shell: bool = False) -> str:
     card = cards.get_card_or_404(card_id)
     return render_template("cards/live.html", **cards.live_page(card, user), etag=tag,
-                           reason_limit=REASON_LIMIT)
+                           shell=shell, reason_limit=REASON_LIMIT)
 
 
 @bp.get("/cards/<int:card_id>")
 def live(card_id: int):
     """Show the live card: anyone with the link reads it; judges also edit it.
 
-    A reader's page (every phone in the hall at a session's start) is the same for all of
-    them: built once per version of the card and shared (judgeaid.viewcache). A judge's page
-    carries their own forms and is built for them.
+    A reader's page (every phone in the hall at a session's start) is a shell, the same for
+    all of them and for every version of the card: built once per revision of the event and
+    shared (judgeaid.viewcache); card.js draws the card from its shared data. A judge's page
+    carries their own forms and the card, and is built for them.
     """
     tag = cards.view_tag(card_id)
     user = g.get("user")
     if user is not None or "_flashes" in session:
         return _live_page(card_id, user, tag)
+    return conditional.shared_unless_current(
+        cards.shell_tag(tag), f"card-shell:{card_id}",
+        lambda: _live_page(card_id, None, None, shell=True).encode(), mimetype="text/html")
+
+
+@bp.get("/cards/<int:card_id>/plain")
+def plain(card_id: int):
+    """Show a reader the card drawn by the server: the page a phone without JavaScript is sent
+    to from the shell. Built once per version of the card and shared, as the shell is."""
+    tag = cards.view_tag(card_id)
+    if g.get("user") is not None or "_flashes" in session:
+        return _live_page(card_id, g.get("user"), tag)
     return conditional.shared_unless_current(
         f"{tag}-page", f"card-page:{card_id}",
         lambda: _live_page(card_id, None, tag).encode(), mimetype="text/html")

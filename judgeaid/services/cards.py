@@ -163,6 +163,17 @@ def view_tag(card_id: int) -> str:
     return f"card-{card_id}-v{row.version}-r{row.revision}-e{event:08x}"
 
 
+def shell_tag(tag: str) -> str:
+    """Return the tag of the reader's page shell, from the card's view tag (`view_tag`).
+
+    The shell shows the event, the table and the players, never the rounds: it changes with
+    the event's revision, not with the card's version, so a phone that has it keeps it while
+    the rounds come as the shared card data.
+    """
+    name, card_id, _version, revision, event = tag.split("-")
+    return f"{name}-{card_id}-{revision}-{event}-shell"
+
+
 def rules_of(card: Card) -> Ruleset:
     """Return the ruleset the card's event plays by."""
     return get_ruleset(card.table.session.tournament.ruleset)

@@ -22,11 +22,13 @@ const POLL_MS = 5000;
 
 const root = document.getElementById("card-root");
 const page = JSON.parse(document.getElementById("card-page").textContent);
-const cardId = page.card.id;
+const cardId = page.card_id;
 const api = `/api/cards/${cardId}`;
 const isJudge = page.is_judge;
 const shortNames = page.short_names;
 
+// A judge's page comes with the card drawn and its data; a reader's page is a shell shared by
+// every phone and every version of the card, and the card comes as its shared data (poll).
 let card = page.card;
 let etag = page.etag ? `"${page.etag}"` : null; // the version the page was built from (the server's tag)
 let queue = []; // this card's outbox items, pending and rejected
@@ -59,7 +61,7 @@ async function loadReader() {
 }
 
 function isRecorder() {
-  return Boolean(me?.player && card.recorder === me.player.number);
+  return Boolean(me?.player && card && card.recorder === me.player.number);
 }
 
 function writeHeaders() {
@@ -547,6 +549,7 @@ function renderMyConfirm(number, confirmation, waiting) {
 }
 
 function render() {
+  if (!card) return; // a shell not yet given its card: the placeholder stands
   // Never pull a form out from under someone typing in it; render when they leave it.
   if (root.contains(document.activeElement) && document.activeElement.matches("input, select, textarea")) {
     renderDeferred = true;
@@ -573,9 +576,9 @@ root.addEventListener("focusout", () => setTimeout(() => { if (renderDeferred) r
 // ------------------------------------------------------------------ keeping up to date
 
 function adopt(data, tag = null, fromServer = true) {
-  if (!data || data.id !== cardId || data.version < card.version) return; // an older copy (cache)
+  if (!data || data.id !== cardId || (card && data.version < card.version)) return; // an older copy (cache)
   // A new tag at the same card version: a name or a setting the card shows has changed.
-  const changed = data.version !== card.version || (tag !== null && tag !== etag);
+  const changed = !card || data.version !== card.version || (tag !== null && tag !== etag);
   card = data;
   // A write's answer carries the card but not its tag: the next poll fetches it whole once.
   etag = tag;
@@ -624,7 +627,10 @@ function setLive(value) {
     root.before(notice);
   }
   notice.hidden = value;
-  if (!value) {
+  if (!value && !card) {
+    notice.textContent = "No connection, and this phone has no copy of this card yet. "
+      + "The card shows by itself when the connection returns.";
+  } else if (!value) {
     const at = seenAt ? ` (last updated ${venueTime(seenAt, { zone: cardZone() })})` : "";
     notice.textContent = `No connection. This is the copy of the card kept on this phone${at}. `
       + "Rounds waiting to be sent are marked pending. The card goes live again by itself when the connection returns.";
@@ -1303,8 +1309,11 @@ renderAttention = () => {
 
 await loadQueue();
 await loadCopy();
+// A shell fetches the card before anything reads it; a judge's page has it and polls below.
+const shell = card === null || card === undefined;
+if (shell) await poll(); // live, or this phone's copy under "No connection"
 await loadReader();
 if (isJudge || isRecorder()) loadCatalogue().catch(() => null);
-openFromFragment();
+if (card) openFromFragment();
 document.documentElement.dataset.cardReady = "true";
-poll(); // at once: live, or this phone's copy under "No connection"
+if (!shell) poll(); // at once: live, or this phone's copy under "No connection"

@@ -8,7 +8,7 @@ from judgeaid.models import Card, Tournament
 from judgeaid.services import accounts
 from judgeaid.services.cards import Actor
 from tests.browser.pages import open_card
-from tests.factories import add_penalty, demo_card_id, op, organizer_of
+from tests.factories import add_penalty, demo_card_id, op, organizer_of, record_round
 
 pytestmark = pytest.mark.browser
 
@@ -42,5 +42,59 @@ def test_a_phone_redraws_the_card_when_only_the_venue_zone_changes(live_server, 
             "() => document.querySelector('.pen-meta').textContent.includes('GMT-5')",
             timeout=12000)
         assert page.get_attribute("#card-root", "data-version") == version
+    finally:
+        phone.close()
+
+
+def test_a_phone_gets_the_shell_then_the_cards_data_and_keeps_the_shell(live_server, browser,
+                                                                        app, demo):
+    """The page a phone opens is the same for every version of the card; the rounds come as
+    the card's shared data, drawn by card.js."""
+    card_id = demo_card_id(demo)
+    url = live_server.url + demo["cards"][0]["url"]
+    phone = browser.new_context(viewport={"width": 360, "height": 740})
+    try:
+        page = phone.new_page()
+        with page.expect_response(lambda r: r.url.endswith(f"/api/cards/{card_id}")) as data:
+            first = page.goto(url)
+        assert first.headers["etag"].endswith('-shell"')
+        assert data.value.status == 200
+        page.wait_for_selector("html[data-card-ready=true]")
+        assert page.locator("[data-testid^=round-]").count() == 16
+        assert page.locator("[data-testid=card-loading]").count() == 0
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        with app.app_context():
+            card = db.session.get(Card, card_id)
+            tournament = db.session.get(Tournament, demo["tournament_id"])
+            seats = {s.position: s.player.number for s in card.table.seats}
+            answer, status = record_round(card, {"round": 1, "result": "win", "win": "self",
+                                                 "winner": seats[0], "value": 25,
+                                                 "op_id": op()},
+                                          Actor.for_user(organizer_of(tournament)))
+            assert status == 200, answer
+            db.session.commit()
+        page.wait_for_function(  # the next poll draws the round; the shell stays as it was
+            "() => document.querySelector('[data-testid=round-1]')"
+            ".classList.contains('is-recorded')",
+            timeout=12000)
+        again = phone.request.get(url, headers={"If-None-Match": first.headers["etag"]})
+        assert again.status == 304
+        page.reload()
+        page.wait_for_selector("html[data-card-ready=true]")
+        assert "is-recorded" in page.get_attribute("[data-testid=round-1]", "class")
+    finally:
+        phone.close()
+
+
+def test_a_phone_without_javascript_is_sent_to_the_card_drawn_by_the_server(live_server,
+                                                                           browser, demo):
+    phone = browser.new_context(viewport={"width": 360, "height": 740},
+                                java_script_enabled=False)
+    try:
+        page = phone.new_page()
+        page.goto(live_server.url + demo["cards"][0]["url"])
+        page.wait_for_url("**/plain")
+        assert page.locator("h1").inner_text() == "Session 1 · Table 1"
+        assert page.locator("[data-testid^=round-]").count() == 16
     finally:
         phone.close()

@@ -66,6 +66,7 @@ def test_organizer_seats_a_session_and_a_player_finds_their_table(live_server, b
         assert mine.evaluate("() => document.documentElement.scrollWidth") <= 360
         block.locator("a.button").click()
         mine.wait_for_url("**/cards/*#player=*")
+        mine.wait_for_selector("html[data-card-ready=true]")  # the card comes as its data
         assert "Player 007" in mine.inner_text("body")
     finally:
         phone.close()

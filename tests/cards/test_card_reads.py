@@ -182,17 +182,38 @@ def test_a_redis_that_does_not_answer_costs_a_build_not_an_error(app, client, de
     assert len(builds) == 1
 
 
-def test_a_readers_page_is_built_once_and_answers_304(client, demo, builds):
+def test_a_readers_page_is_a_shell_built_once_and_answers_304(client, demo, builds):
     url = demo["cards"][0]["url"]
     first = client.get(url)
-    assert first.status_code == 200 and first.headers["ETag"].endswith('-page"')
+    assert first.status_code == 200 and first.headers["ETag"].endswith('-shell"')
     assert first.headers["Cache-Control"] == "no-cache"
-    tag = first.headers["ETag"].strip('"').removesuffix("-page")
-    assert f'"etag": "{tag}"' in first.text  # the page's data names its version for card.js
+    assert 'data-testid="card-loading"' in first.text  # the rounds come as the card's data
+    assert '"card": null' in first.text and 'data-testid="round-1"' not in first.text
     second = client.get(url)
     assert second.data == first.data and len(builds) == 1
     again = client.get(url, headers={"If-None-Match": first.headers["ETag"]})
     assert again.status_code == 304
+
+
+def test_a_readers_shell_outlives_the_cards_versions_not_the_events(app, judge, demo, builds):
+    """A round recorded leaves the shell as it is (the phone keeps it, a 304); a new name is
+    a new shell."""
+    client = app.test_client()  # a phone in the hall, signed in as nobody
+    url = demo["cards"][0]["url"]
+    first = client.get(url)
+    record_first_round(judge, card_json(judge, demo))
+    made = len(builds)
+    kept = client.get(url, headers={"If-None-Match": first.headers["ETag"]})
+    assert kept.status_code == 304 and len(builds) == made
+    assert client.get(url).data == first.data
+    data = client.get(demo["cards"][0]["api"]).get_json()
+    assert data["rounds"][0]["recorded"] is True  # the round is in the data, not the shell
+    with app.app_context():
+        tournament = db.session.get(Tournament, demo["tournament_id"])
+        tournament.players[0].name = "Renamed Player"
+        db.session.commit()
+    renamed = client.get(url, headers={"If-None-Match": first.headers["ETag"]})
+    assert renamed.status_code == 200 and renamed.headers["ETag"] != first.headers["ETag"]
 
 
 def test_a_judges_page_is_their_own(judge, demo):

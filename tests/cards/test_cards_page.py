@@ -14,12 +14,17 @@ def card(client, demo):
 
 
 def page_of(client, demo) -> str:
-    response = client.get(demo["cards"][0]["url"])
+    """The card drawn by the server: a judge's page, or the page a reader's phone without
+    JavaScript is sent to from the shell."""
+    response = client.get(demo["cards"][0]["url"] + "/plain")
     assert response.status_code == 200
     return response.get_data(as_text=True)
 
 
 def test_anyone_reads_the_card_without_javascript(client, demo, card):
+    shell = client.get(demo["cards"][0]["url"]).get_data(as_text=True)
+    plain = demo["cards"][0]["url"] + "/plain"
+    assert f'<noscript><meta http-equiv="refresh" content="0; url={plain}"></noscript>' in shell
     html = page_of(client, demo)
     assert "Session 1 · Table 1" in html and "judgeaid Demo Open" in html
     for player in card["players"]:

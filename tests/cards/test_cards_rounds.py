@@ -270,7 +270,7 @@ def test_anyone_reading_the_card_sees_the_marks_and_who_sat_where(app, organizer
     post_change(organizer, card, player=n, from_round=3, substitute=sub, note="unwell")
     post_round(organizer, card, round=3, result="win", winner=sub, value=30, win="self")
     reader = app.test_client()  # anyone with the link, not signed in
-    html = reader.get(demo["cards"][0]["url"]).get_data(as_text=True)
+    html = reader.get(demo["cards"][0]["url"] + "/plain").get_data(as_text=True)
     assert "as the wrong East (§1.2.7)" in html and "compensation round (§1.2.7)" in html
     assert 'class="seat-change"' in html
     assert "Sam Spare sits in" in html and "as a neutral substitute (§4.15)" in html
@@ -289,10 +289,10 @@ def test_anyone_reading_the_card_sees_the_marks_and_who_sat_where(app, organizer
 def test_the_live_page_offers_the_seat_tool_to_the_organizer_only(app, client, demo):
     add_substitute(app, demo, "Sam Spare")
     login(client, demo, "judge")
-    html = client.get(demo["cards"][0]["url"]).get_data(as_text=True)
+    html = client.get(demo["cards"][0]["url"] + "/plain").get_data(as_text=True)
     assert "Dealt by the wrong East?" in html and "A player leaves the table" not in html
     login(client, demo, "organizer")
-    html = client.get(demo["cards"][0]["url"]).get_data(as_text=True)
+    html = client.get(demo["cards"][0]["url"] + "/plain").get_data(as_text=True)
     assert "A player leaves the table" in html and "Sam Spare (#" in html
     assert "our reading of §4.15" in html
 

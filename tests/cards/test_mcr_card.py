@@ -57,7 +57,7 @@ def test_the_demo_card_has_16_hands_in_four_wind_rounds(client, mcr):
         assert {int(p): w for p, w in card["rounds"][hand - 1]["winds"].items()} == seats
     assert [r["dealer"] for r in card["rounds"][:4]] == [a, b, c, d]
     assert card["table_points"] is None
-    page = client.get(mcr["cards"][0]["url"]).get_data(as_text=True)
+    page = client.get(mcr["cards"][0]["url"] + "/plain").get_data(as_text=True)
     assert "East wind round" in page and "North wind round" in page and "Cycle 1" not in page
     assert "0 of 16 hands recorded" in page and "our reading" in page
 
@@ -126,7 +126,7 @@ def test_a_whole_card_with_corrections_penalties_confirmations_and_table_points(
         assert done.status_code == 200, done.get_json()
     card = card_of(client, mcr)
     assert card["status"] == "locked"
-    page = client.get(mcr["cards"][0]["url"]).get_data(as_text=True)
+    page = client.get(mcr["cards"][0]["url"] + "/plain").get_data(as_text=True)
     for p in (a, b, c, d):
         assert f'data-testid="table-points-{p}"' in page
 
@@ -146,7 +146,7 @@ def test_tied_session_scores_share_table_points(client, mcr):
     # E and S share 4 + 2; the other two share 1 + 0 (our reading of MCR §3.9.2)
     assert points[east] == points[south] == 3
     assert points[others[0]] == points[others[1]] == 0.5
-    page = client.get(mcr["cards"][0]["url"]).get_data(as_text=True)
+    page = client.get(mcr["cards"][0]["url"] + "/plain").get_data(as_text=True)
     assert ">0.5<" in page and ">3<" in page
 
 
@@ -180,7 +180,7 @@ def test_time_over_ends_the_hand_in_play_and_only_finished_hands_count(app, clie
     assert late.status_code == 409
     assert late.get_json()["message"] == ("Hand 7 was not played: the session time ran out "
                                           "(MCR §3.5.6).")
-    page = client.get(mcr["cards"][0]["url"]).get_data(as_text=True)
+    page = client.get(mcr["cards"][0]["url"] + "/plain").get_data(as_text=True)
     assert "from hand 6 not played" in page
 
 
@@ -279,7 +279,7 @@ def test_the_score_sheet_shows_plus_minus_and_running_totals(client, mcr):
                win="discard", discarder=second["W"])
     client.post(f"/api/cards/{card['id']}/time-over", json={"op_id": op()})
     card = card_of(client, mcr)
-    live = client.get(mcr["cards"][0]["url"]).get_data(as_text=True)
+    live = client.get(mcr["cards"][0]["url"] + "/plain").get_data(as_text=True)
     assert 'data-testid="score-sheet-link"' in live and 'data-testid="time-this-table"' not in live
     sheet = client.get(f"/cards/{card['id']}/sheet")
     assert sheet.status_code == 200
