@@ -115,6 +115,12 @@ def test_knocked_over_tiles_pay_the_offended_player(client, mcr):
     assert given.status_code == 200, given.get_json()
     assert not given.get_json()["penalty"]["is_departure"]
     assert totals(client, card)[victim] == 40 and totals(client, card)[offender] == -40
+    # beyond 60 is refused, a reason or not: the text's range is 5-60 (MCR §3.11.6.7)
+    over = foul(client, tid, card, offender, "tiles", "tiles_knocked", points=70,
+                paid_to={str(victim): 70}, reason="tiles everywhere")
+    assert over.status_code == 422
+    assert over.get_json()["details"][0]["code"] == "outside_range"
+    assert totals(client, card)[victim] == 40
 
 
 def test_rule_violations_go_to_nobody(client, mcr):

@@ -433,6 +433,15 @@ def check_choice(
         problems.append(Problem("violation_step",
                                 "A rule violation costs 5, 10, 20, 30, 40, 50 or 60 contest "
                                 "points (MCR §3.11.2.2)."))
+    if (example is not None and example.range is not None and category != "violation"
+            and chosen_kind == "points" and chosen_points > 0
+            and not example.range[0] <= chosen_points <= example.range[1]):
+        # MCR §3.11.6.7 (3): the referee chooses within 5-60, as §3.11.2.2's list for a
+        # violation (a reason cannot take the amount outside what the text allows)
+        low, high = example.range
+        problems.append(Problem("outside_range",
+                                f"{example.label} costs {low} to {high} contest points "
+                                f"(MCR §{example.section})."))
     if (example is not None and example.is_timed and chosen_kind == "points"
             and chosen_points not in (10, 20)):
         problems.append(Problem("late_points", "A late arrival costs 10 or 20 contest points "
@@ -524,9 +533,10 @@ def check_payees(category: str, infraction: str | None, kind: str, points: int,
                             f"knocked over ({section}): choose that player.")]
         return []
     if paid:
+        # MCR §3.11.2.2 says it of every forfeiture that pays nobody; cite it once
+        cite = section if example.section == "3.11.2.2" else f"{section}, §3.11.2.2"
         return [Problem("not_paid",
-                        f"These points go to nobody else ({section}, §3.11.2.2): leave "
-                        "'paid to' empty.")]
+                        f"These points go to nobody else ({cite}): leave 'paid to' empty.")]
     return []
 
 
