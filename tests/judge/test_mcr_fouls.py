@@ -156,6 +156,20 @@ def test_the_ladder_counts_per_hand(client, mcr):
     assert totals(client, card)[offender] == -35
 
 
+def test_a_ladder_foul_needs_its_hand(client, mcr):
+    # MCR §3.11.6.3-5 count per hand: without the hand every foul would look like the first
+    tid, card, (offender, *_) = mcr
+    for _ in range(2):
+        bare = foul(client, tid, card, offender, "hand_ladder", "wall_touched", kind="warning")
+        assert bare.status_code == 422
+        detail = bare.get_json()["details"][0]
+        assert detail["code"] == "round_required" and "MCR §3.11.6.4" in detail["message"]
+    assert client.get(f"/api/cards/{card}").get_json()["penalties"] == []
+    # other fouls need no hand (a late arrival has none)
+    late = foul(client, tid, card, offender, "late", "late_10", points=10)
+    assert late.status_code == 200, late.get_json()
+
+
 def test_a_departure_needs_a_reason_and_is_marked(client, mcr):
     tid, card, (offender, *_) = mcr
     bare = foul(client, tid, card, offender, "hand_ladder", "late_pung", points=10, round=2)

@@ -156,6 +156,16 @@ def test_knocked_over_tiles_cost_5_to_60_only_even_with_a_reason():
                                reason="not ready, but only 10 each agreed") == []
 
 
+def test_only_the_per_hand_ladders_need_the_hand():
+    for infraction, section in (("empty_call", "3.11.6.3"), ("wall_touched", "3.11.6.4"),
+                                ("late_pung", "3.11.6.5")):
+        assert f"MCR §{section}" in RUBRIC.needs_round("hand_ladder", infraction)
+    assert RUBRIC.needs_round("hand_ladder", "spilled tea") is None
+    assert RUBRIC.needs_round("false_hu", "below_minimum") is None
+    assert RUBRIC.needs_round("late", "late_10") is None
+    assert ZJ.rubric.needs_round("late", "late_arrival") is None
+
+
 def test_a_violation_paid_to_someone_cites_its_section_once():
     problems = RUBRIC.check_payees("violation", "rule_violation", "points", 10, {2: 10}, 3)
     assert [p.message for p in problems] == [

@@ -486,6 +486,15 @@ def is_repeat_time_penalty(new: PriorPenalty, earlier: PriorPenalty) -> bool:
     return False
 
 
+def needs_round(category: str, infraction: str | None) -> str | None:
+    """Say why a foul must name its hand (the §3.11.6.3-5 ladders count per hand), or None."""
+    example = find_infraction(category, infraction) if category in _CATEGORIES else None
+    if example is None or not example.ladder:
+        return None
+    return (f"Give the hand: “{example.label}” is counted per hand (warning, then 5, 10, "
+            f"20 ..., MCR §{example.section}).")
+
+
 def line_label(category: str, infraction: str) -> str:
     """Return a foul's words for a card's penalty line: category, then foul."""
     example = find_infraction(category, infraction)
