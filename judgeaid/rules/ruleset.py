@@ -168,6 +168,10 @@ def _any_payees(category: str, infraction: str | None, kind: str, points: int,
     return []
 
 
+def _any_round(category: str, infraction: str | None) -> str | None:
+    return None
+
+
 @dataclass(frozen=True)
 class Rubric:
     """The penalty rubric and ladder: categories, kinds, suggestions and their checks."""
@@ -192,6 +196,9 @@ class Rubric:
     # minutes after the session's end that appeals stay open; None: until the next session
     # starts (ZJ §4.3); MCR §3.12.2: 30
     appeal_minutes: int | None = None
+    # (category, infraction) -> why the penalty must name its round (the rules count the
+    # foul per hand, MCR §3.11.6.3-5), or None; ZJ asks it of time points only (§1.9)
+    needs_round: Callable[[str, str | None], str | None] = _any_round
 
 
 @dataclass(frozen=True)

@@ -306,6 +306,11 @@ def issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *, 
                                   session, round_)
     if first is not None and not spec.confirm_repeat:
         _refuse_repeat(first, number, index)
+    missing_round = rubric.needs_round(category, example) if round_ is None else None
+    if missing_round:
+        # the rules count this foul per round or hand (MCR §3.11.6.3-5)
+        raise Unprocessable(missing_round, details=[{"code": "round_required", "player": number,
+                                                     "message": missing_round}])
     problems = rubric.check_choice(category, kind, points, infraction=example,
                                    occurrence=suggestion.occurrence, reason=reason)
     if problems:

@@ -294,7 +294,11 @@ function initRulingForm(form) {
     const beyond = $("[data-beyond]", block);
     beyond.hidden = !state.beyond;
     const mcr = data.rubric.ruleset === "mcr";
+    const [low, high] = block.suggestion ? block.suggestion.allowed_range : [0, null];
+    // MCR §3.11.2.2 and §3.11.6.7 (3) give a range to choose from: the server keeps to it
+    const textRange = mcr && high !== null && low < high;
     beyond.textContent = !state.beyond ? ""
+      : textRange ? `MCR §3.11 sets ${low}–${high} points for this foul: choose an amount within it.`
       : mcr ? "Not what MCR §3.11 sets for this foul: you may give it with a written reason. "
         + "It is marked in the log and listed for the head judge."
       : "Beyond the rubric's range: you may give it with a written reason (A.5.6, A.5.7). "
@@ -317,7 +321,7 @@ function initRulingForm(form) {
         h("summary", { text: `Earlier penalties of #${answer.player.number} ${answer.player.name}: ${live.length}` }),
         answer.history.length
           ? h("ul", {}, ...answer.history.map((past) => h("li", { class: past.is_void ? "is-void" : "",
-              text: `Session ${past.session ?? "?"}${past.round ? `, round ${past.round}` : ""}: ${past.label} · ${past.category_title} — ${past.infraction_label}${past.is_void ? " (struck out)" : ""}` })))
+              text: `Session ${past.session ?? "?"}${past.round ? `, ${data.rubric.ruleset === "mcr" ? "hand" : "round"} ${past.round}` : ""}: ${past.label} · ${past.category_title} — ${past.infraction_label}${past.is_void ? " (struck out)" : ""}` })))
           : h("p", { class: "muted", text: "None so far." })));
   };
 

@@ -66,3 +66,32 @@ def test_a_judge_gives_a_false_hu_from_the_console(app, demo, live_server, conte
     expect(page.locator("[data-foul]")).to_have_count(1)
     expect(page.locator("[data-foul]")).to_contain_text("False Hu")
     no_sideways_scroll_and_axe_clean(page)
+
+
+def test_knocked_tiles_beyond_60_say_the_texts_range(app, demo, live_server, context, page):
+    # MCR §3.11.6.7 (3): 5-60 to the offended player; the server refuses more, so the form
+    # says so instead of offering a reason
+    tid = demo["tournament_id"]
+    use_ruleset(app, tid)
+    card_id = int(demo["cards"][0]["api"].rsplit("/", 1)[1])
+    client = login(app.test_client(), demo, "judge")
+    offender, victim, *_ = [p["number"] for p in
+                            client.get(f"/api/cards/{card_id}").get_json()["players"]]
+    answer = context.request.post(live_server.url + "/api/login", data={
+        "tournament_id": tid, "name": demo["judge"]["name"], "pin": demo["judge"]["pin"]})
+    assert answer.ok
+
+    page.goto(f"{live_server.url}/t/{tid}/judge/rulings/new?card={card_id}&round=3")
+    page.click("[data-add-penalty]")
+    block = page.locator("[data-penalty]").first
+    block.locator("[data-field=player]").select_option(str(offender))
+    block.locator("[data-field=category]").select_option("tiles")
+    block.locator("[data-field=infraction]").select_option("tiles_knocked")
+    expect(block.locator("[data-testid=suggested-label]")).to_have_text("5 points")
+    block.locator("[data-field=points]").fill("70")
+    expect(block.locator("[data-beyond]")).to_have_text(
+        "MCR §3.11 sets 5–60 points for this foul: choose an amount within it.")
+    block.locator("[data-field=points]").fill("40")
+    expect(block.locator("[data-beyond]")).to_be_hidden()
+    # the hand is named "Hand" on an MCR event's form
+    expect(page.locator("label:has(select[name=round])")).to_contain_text("Hand")

@@ -115,6 +115,12 @@ def test_knocked_over_tiles_pay_the_offended_player(client, mcr):
     assert given.status_code == 200, given.get_json()
     assert not given.get_json()["penalty"]["is_departure"]
     assert totals(client, card)[victim] == 40 and totals(client, card)[offender] == -40
+    # beyond 60 is refused, a reason or not: the text's range is 5-60 (MCR §3.11.6.7)
+    over = foul(client, tid, card, offender, "tiles", "tiles_knocked", points=70,
+                paid_to={str(victim): 70}, reason="tiles everywhere")
+    assert over.status_code == 422
+    assert over.get_json()["details"][0]["code"] == "outside_range"
+    assert totals(client, card)[victim] == 40
 
 
 def test_rule_violations_go_to_nobody(client, mcr):
@@ -148,6 +154,20 @@ def test_the_ladder_counts_per_hand(client, mcr):
     assert suggestion(client, tid, card, offender, "hand_ladder", "empty_call",
                       round=6)["kind"] == "warning"
     assert totals(client, card)[offender] == -35
+
+
+def test_a_ladder_foul_needs_its_hand(client, mcr):
+    # MCR §3.11.6.3-5 count per hand: without the hand every foul would look like the first
+    tid, card, (offender, *_) = mcr
+    for _ in range(2):
+        bare = foul(client, tid, card, offender, "hand_ladder", "wall_touched", kind="warning")
+        assert bare.status_code == 422
+        detail = bare.get_json()["details"][0]
+        assert detail["code"] == "round_required" and "MCR §3.11.6.4" in detail["message"]
+    assert client.get(f"/api/cards/{card}").get_json()["penalties"] == []
+    # other fouls need no hand (a late arrival has none)
+    late = foul(client, tid, card, offender, "late", "late_10", points=10)
+    assert late.status_code == 200, late.get_json()
 
 
 def test_a_departure_needs_a_reason_and_is_marked(client, mcr):

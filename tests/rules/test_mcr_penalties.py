@@ -142,6 +142,38 @@ def test_rule_violations_take_the_listed_amounts_only():
     assert RUBRIC.suggest("violation", "rule_violation", many).points == 60
 
 
+def test_knocked_over_tiles_cost_5_to_60_only_even_with_a_reason():
+    # MCR §3.11.6.7 (3): 5-60 points to the offended player at the referee's discretion
+    for points in (5, 37, 60):
+        assert RUBRIC.check_choice("tiles", "points", points, infraction="tiles_knocked") == []
+    for points in (4, 61, 70):
+        problems = RUBRIC.check_choice("tiles", "points", points, infraction="tiles_knocked",
+                                       reason="very clumsy")
+        assert [p.code for p in problems] == ["outside_range"]
+        assert "5 to 60" in problems[0].message and "MCR §3.11.6.7" in problems[0].message
+    # a fixed amount may still be departed from with a reason, as for ZJ
+    assert RUBRIC.check_choice("false_hu", "points", 30, infraction="erroneous_hu",
+                               reason="not ready, but only 10 each agreed") == []
+
+
+def test_only_the_per_hand_ladders_need_the_hand():
+    for infraction, section in (("empty_call", "3.11.6.3"), ("wall_touched", "3.11.6.4"),
+                                ("late_pung", "3.11.6.5")):
+        assert f"MCR §{section}" in RUBRIC.needs_round("hand_ladder", infraction)
+    assert RUBRIC.needs_round("hand_ladder", "spilled tea") is None
+    assert RUBRIC.needs_round("false_hu", "below_minimum") is None
+    assert RUBRIC.needs_round("late", "late_10") is None
+    assert ZJ.rubric.needs_round("late", "late_arrival") is None
+
+
+def test_a_violation_paid_to_someone_cites_its_section_once():
+    problems = RUBRIC.check_payees("violation", "rule_violation", "points", 10, {2: 10}, 3)
+    assert [p.message for p in problems] == [
+        "These points go to nobody else (MCR §3.11.2.2): leave 'paid to' empty."]
+    late = RUBRIC.check_payees("late", "late_10", "points", 10, {2: 10}, 3)
+    assert "(MCR §3.11.2.1, §3.11.2.2)" in late[0].message
+
+
 def test_a_repeated_warning_becomes_points_by_our_reading():
     first = RUBRIC.suggest("warning", "minor", ())
     again = RUBRIC.suggest("warning", "minor", [PriorPenalty(category="warning")])

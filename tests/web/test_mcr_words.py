@@ -65,7 +65,10 @@ ZJ_WORDS = (
 )
 # On card-ish pages a deal is a "hand" in MCR; a "wind round" is MCR's own word.
 ROUND_WORD = re.compile(r"(?<!wind )\brounds?\b", re.I)
-CARDISH = {"cards.live", "cards.paper", "cards.sheet", "printing.cards_page"}
+CARDISH = {"cards.live", "cards.paper", "cards.sheet", "printing.cards_page",
+           # the ruling form, the log, appeals and a player's record name the hand
+           "judge.new_ruling", "judge.ruling", "judge.log", "judge.appeals",
+           "judge.player"}
 
 # Places that may name Zung Jung on an MCR event, with why: endpoint -> allowed phrases.
 # (None today: the ruleset chooser, the ZJ picker and the leaderboards are not the event's.)

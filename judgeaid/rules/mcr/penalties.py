@@ -433,6 +433,15 @@ def check_choice(
         problems.append(Problem("violation_step",
                                 "A rule violation costs 5, 10, 20, 30, 40, 50 or 60 contest "
                                 "points (MCR §3.11.2.2)."))
+    if (example is not None and example.range is not None and category != "violation"
+            and chosen_kind == "points" and chosen_points > 0
+            and not example.range[0] <= chosen_points <= example.range[1]):
+        # MCR §3.11.6.7 (3): the referee chooses within 5-60, as §3.11.2.2's list for a
+        # violation (a reason cannot take the amount outside what the text allows)
+        low, high = example.range
+        problems.append(Problem("outside_range",
+                                f"{example.label} costs {low} to {high} contest points "
+                                f"(MCR §{example.section})."))
     if (example is not None and example.is_timed and chosen_kind == "points"
             and chosen_points not in (10, 20)):
         problems.append(Problem("late_points", "A late arrival costs 10 or 20 contest points "
@@ -475,6 +484,15 @@ def counts_for_resignation(category: str, infraction: str | None) -> bool:
 def is_repeat_time_penalty(new: PriorPenalty, earlier: PriorPenalty) -> bool:
     """Return False: MCR has no per-round time penalties to double-charge."""
     return False
+
+
+def needs_round(category: str, infraction: str | None) -> str | None:
+    """Say why a foul must name its hand (the §3.11.6.3-5 ladders count per hand), or None."""
+    example = find_infraction(category, infraction) if category in _CATEGORIES else None
+    if example is None or not example.ladder:
+        return None
+    return (f"Give the hand: “{example.label}” is counted per hand (warning, then 5, 10, "
+            f"20 ..., MCR §{example.section}).")
 
 
 def line_label(category: str, infraction: str) -> str:
@@ -524,9 +542,10 @@ def check_payees(category: str, infraction: str | None, kind: str, points: int,
                             f"knocked over ({section}): choose that player.")]
         return []
     if paid:
+        # MCR §3.11.2.2 says it of every forfeiture that pays nobody; cite it once
+        cite = section if example.section == "3.11.2.2" else f"{section}, §3.11.2.2"
         return [Problem("not_paid",
-                        f"These points go to nobody else ({section}, §3.11.2.2): leave "
-                        "'paid to' empty.")]
+                        f"These points go to nobody else ({cite}): leave 'paid to' empty.")]
     return []
 
 

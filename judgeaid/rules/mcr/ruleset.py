@@ -124,6 +124,7 @@ MCR = Ruleset(
         payees=penalties.payees,
         check_payees=penalties.check_payees,
         appeal_minutes=30,
+        needs_round=penalties.needs_round,
     ),
     guide=Guide(
         guide_json=guide.guide_json,
