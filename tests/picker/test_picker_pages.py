@@ -89,3 +89,20 @@ def test_the_top_bar_links_a_signed_in_judge_to_their_rulesets_picker(app, clien
     login(client, demo, "judge")
     page = client.get(f"/t/{demo['tournament_id']}/judge").get_data(as_text=True)
     assert 'href="/picker/mcr" data-testid="nav-picker"' in page
+
+
+def test_a_tournaments_page_and_its_judge_home_link_its_rulesets_picker(app, client, demo):
+    from tests.conftest import login
+
+    tid = demo["tournament_id"]
+    public = re.compile(r'<a class="button" href="([^"]+)" data-testid="tournament-picker">')
+    judge = re.compile(r'<a class="button" href="([^"]+)" data-testid="judge-picker">')
+    assert public.search(client.get(f"/t/{tid}").get_data(as_text=True)).group(1) == "/picker"
+    login(client, demo, "judge")
+    assert judge.search(client.get(f"/t/{tid}/judge").get_data(as_text=True)).group(1) == (
+        "/picker")
+    use_ruleset(app, tid, "mcr")
+    html = client.get(f"/t/{tid}").get_data(as_text=True)
+    assert public.search(html).group(1) == "/picker/mcr" and "MCR fan picker" in html
+    html = client.get(f"/t/{tid}/judge").get_data(as_text=True)
+    assert judge.search(html).group(1) == "/picker/mcr"
