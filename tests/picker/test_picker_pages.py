@@ -106,3 +106,9 @@ def test_a_tournaments_page_and_its_judge_home_link_its_rulesets_picker(app, cli
     assert public.search(html).group(1) == "/picker/mcr" and "MCR fan picker" in html
     html = client.get(f"/t/{tid}/judge").get_data(as_text=True)
     assert judge.search(html).group(1) == "/picker/mcr"
+
+
+def test_the_offline_page_offers_both_pickers(client):
+    html = client.get("/offline").get_data(as_text=True)
+    assert 'href="/picker"' in html
+    assert 'href="/picker/mcr" data-testid="offline-picker-mcr"' in html
