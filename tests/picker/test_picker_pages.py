@@ -112,3 +112,15 @@ def test_the_offline_page_offers_both_pickers(client):
     html = client.get("/offline").get_data(as_text=True)
     assert 'href="/picker"' in html
     assert 'href="/picker/mcr" data-testid="offline-picker-mcr"' in html
+
+
+def test_the_top_bar_on_an_mcr_events_public_pages_links_the_mcr_picker(app, client, demo):
+    tid = demo["tournament_id"]
+    pages = (f"/t/{tid}", f"/p/{token_of(app, tid, 1)}")
+    for page in pages:
+        assert 'href="/picker" data-testid="nav-picker"' in client.get(page).get_data(as_text=True)
+    use_ruleset(app, tid, "mcr")
+    for page in pages:
+        html = client.get(page).get_data(as_text=True)
+        assert 'href="/picker/mcr" data-testid="nav-picker"' in html
+    assert 'href="/picker" data-testid="nav-picker"' in client.get("/").get_data(as_text=True)
