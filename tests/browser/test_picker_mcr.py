@@ -126,7 +126,7 @@ def test_an_implied_pair_is_an_error_naming_both(live_server, page):
 
 def test_flowers_do_not_reach_the_minimum(live_server, page):
     open_picker(page, live_server, "#f=49,73&fl=3&win=discard&winner=E&discarder=S")
-    assert "at least 8 without flowers" in errors(page)
+    assert "below the minimum" in errors(page) and "at least 8 without flowers" in errors(page)
     assert total(page) == "—"
     page.click("[data-fan='62']")  # 6 + 1 + 2 = 9 without flowers: a hand
     assert total(page) == "12" and page.locator("[data-testid=hand-errors] li").count() == 0

@@ -359,8 +359,8 @@ MESSAGES: dict[str, str] = {
                          "chows make at most {max} (our reading of {section}).",
     "too_many_pungs": "The pungs counted one by one ({names}) add up to {count}; a hand "
                       "holds at most {max} (our reading of {section}).",
-    "below_minimum": "The fans make {points} points; a win needs at least {minimum} without "
-                     "flowers ({section}).",
+    "below_minimum": "The fans make {points} points, below the minimum: a win needs at least "
+                     "{minimum} without flowers ({section}).",
     "repeat": "{b} is normally part of {a} and not scored again; this text's Appendix 1 does "
               "not say so, so the judge decides ({section}).",
     "tile_conflict": "{a} needs a wind or dragon and {b} allows none: check the hand (our "
