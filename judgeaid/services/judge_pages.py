@@ -152,7 +152,7 @@ def judge_home(tournament_id: int, user: User) -> dict:
         Appeal.tournament_id == tournament_id, Appeal.status == "filed")) or 0
     rules = get_ruleset(tournament.ruleset)
     return {"tournament": {"id": tournament.id, "name": tournament.name,
-                           "ruleset": rules.name,
+                           "ruleset": rules.name, "ruleset_code": tournament.ruleset,
                            "has_play_timers": rules.timing.has_play_timers},
             "user": {"name": user.name, "role": user.role, "id": user.id,
                      "is_head_judge": user.is_head_judge},

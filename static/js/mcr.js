@@ -68,6 +68,7 @@ export function scoreHand(catalogue, fans) {
     });
   }
   const warnings = findWarnings(index, ticked, seen);
+  warnings.push(...pairingWarnings(index, ticked, errors));
   return { value, fan_points: fanPoints, flowers, lines, warnings, errors };
 }
 
@@ -209,25 +210,20 @@ function countErrors(index, ticked, earlier) {
     }
   }
   // Chow pairings are judged once the pairs themselves stand (an excluded pair first).
-  const involved = new Set(earlier.flatMap((issue) => issue.fans));
-  const pairing = rules.pair_chow_fans.filter((id) => ticked.has(id));
-  if (pairing.length && !pairing.some((id) => involved.has(id))) {
-    const four = rules.four_chow_fans.filter((id) => ticked.has(id));
-    const limiting = four.length ? four : rules.triple_chow_fans.filter((id) => ticked.has(id));
-    const allowed = four.length ? 0 : limiting.length ? 1 : rules.max_pairings;
-    const total = pairing.reduce((sum, id) => sum + ticked.get(id), 0);
-    if (total > allowed) {
-      const fans = [...limiting, ...pairing];
-      const section = index.sections.pairing;
-      errors.push({
-        code: "too_many_pairings",
-        message: fill(index, "too_many_pairings", {
-          names: names(index, fans), count: String(total), max: String(allowed), section,
-        }),
-        fans,
+  const pairing = pairingFans(index, ticked, earlier);
+  const paired = pairing.reduce((sum, id) => sum + ticked.get(id), 0);
+  if (paired > rules.max_pairings) {
+    // four chows never make more than three pairings
+    const section = index.sections.pairing;
+    errors.push({
+      code: "too_many_pairings",
+      message: fill(index, "too_many_pairings", {
+        names: names(index, pairing), count: String(paired), max: String(rules.max_pairings),
         section,
-      });
-    }
+      }),
+      fans: pairing,
+      section,
+    });
   }
   const pungs = rules.counted_pungs.filter((id) => ticked.has(id));
   const total = pungs.reduce((sum, id) => sum + ticked.get(id), 0);
@@ -273,6 +269,32 @@ function findWarnings(index, ticked, seen) {
     }
   }
   return warnings;
+}
+
+function pairingFans(index, ticked, earlier) {
+  // The ticked chow-pairing fans, none if an earlier error already names one.
+  const involved = new Set(earlier.flatMap((issue) => issue.fans));
+  const pairing = index.rules.pair_chow_fans.filter((id) => ticked.has(id));
+  return pairing.some((id) => involved.has(id)) ? [] : pairing;
+}
+
+function pairingWarnings(index, ticked, errors) {
+  // Our reading of account-once (MCR §3.9.1.6 (5)), as hand.py: a fan of three chows leaves
+  // one chow to pair once, a fan of four none; the judge looks at the tiles (a warning).
+  const pairing = pairingFans(index, ticked, errors);
+  if (!pairing.length || errors.some((issue) => issue.code === "too_many_pairings")) return [];
+  const rules = index.rules;
+  const four = rules.four_chow_fans.filter((id) => ticked.has(id));
+  const limiting = four.length ? four : rules.triple_chow_fans.filter((id) => ticked.has(id));
+  const allowed = four.length ? 0 : 1;
+  const total = pairing.reduce((sum, id) => sum + ticked.get(id), 0);
+  if (!limiting.length || total <= allowed) return [];
+  const section = index.sections.pairing;
+  const message = fill(index, "few_chows_left", {
+    limits: names(index, limiting), names: names(index, pairing), count: String(total),
+    max: String(allowed), section,
+  });
+  return [{ code: "few_chows_left", message, fans: [...limiting, ...pairing], section }];
 }
 
 function pairKey(a, b) {

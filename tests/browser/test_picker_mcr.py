@@ -126,7 +126,7 @@ def test_an_implied_pair_is_an_error_naming_both(live_server, page):
 
 def test_flowers_do_not_reach_the_minimum(live_server, page):
     open_picker(page, live_server, "#f=49,73&fl=3&win=discard&winner=E&discarder=S")
-    assert "at least 8 without flowers" in errors(page)
+    assert "below the minimum" in errors(page) and "at least 8 without flowers" in errors(page)
     assert total(page) == "—"
     page.click("[data-fan='62']")  # 6 + 1 + 2 = 9 without flowers: a hand
     assert total(page) == "12" and page.locator("[data-testid=hand-errors] li").count() == 0
@@ -184,8 +184,12 @@ def test_the_designs_example_fragment_comes_back_as_written(live_server, page):
     assert page.url.endswith(given)
     assert page.locator("[data-fan='69'] [data-count-label]").inner_text() == "2"
     assert page.get_attribute("[data-fan='28']", "aria-pressed") == "true"
-    # Beside Pure Straight's three chows, the fourth pairs with one of them at most.
-    assert "Pure Double Chow" in errors(page) and total(page) == "—"
+    # 2 + 1 + 16 and a flower; South's discard pays 8 + 20, the other two 8 (MCR §3.9.1.3).
+    assert total(page) == "20" and errors(page) == ""
+    assert payoffs(page) == {"E": 44, "S": -28, "W": -8, "N": -8}
+    # Beside Pure Straight's three chows the fourth pairs once at most: the judge looks.
+    warned = page.locator("[data-testid=hand-warnings]").inner_text()
+    assert "28 Pure Straight" in warned and "MCR §3.9.1.6 (5)" in warned
 
 
 def test_a_fragment_with_bad_parts_keeps_what_it_can_read(live_server, page):

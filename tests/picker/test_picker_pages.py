@@ -89,3 +89,38 @@ def test_the_top_bar_links_a_signed_in_judge_to_their_rulesets_picker(app, clien
     login(client, demo, "judge")
     page = client.get(f"/t/{demo['tournament_id']}/judge").get_data(as_text=True)
     assert 'href="/picker/mcr" data-testid="nav-picker"' in page
+
+
+def test_a_tournaments_page_and_its_judge_home_link_its_rulesets_picker(app, client, demo):
+    from tests.conftest import login
+
+    tid = demo["tournament_id"]
+    public = re.compile(r'<a class="button" href="([^"]+)" data-testid="tournament-picker">')
+    judge = re.compile(r'<a class="button" href="([^"]+)" data-testid="judge-picker">')
+    assert public.search(client.get(f"/t/{tid}").get_data(as_text=True)).group(1) == "/picker"
+    login(client, demo, "judge")
+    assert judge.search(client.get(f"/t/{tid}/judge").get_data(as_text=True)).group(1) == (
+        "/picker")
+    use_ruleset(app, tid, "mcr")
+    html = client.get(f"/t/{tid}").get_data(as_text=True)
+    assert public.search(html).group(1) == "/picker/mcr" and "MCR fan picker" in html
+    html = client.get(f"/t/{tid}/judge").get_data(as_text=True)
+    assert judge.search(html).group(1) == "/picker/mcr"
+
+
+def test_the_offline_page_offers_both_pickers(client):
+    html = client.get("/offline").get_data(as_text=True)
+    assert 'href="/picker"' in html
+    assert 'href="/picker/mcr" data-testid="offline-picker-mcr"' in html
+
+
+def test_the_top_bar_on_an_mcr_events_public_pages_links_the_mcr_picker(app, client, demo):
+    tid = demo["tournament_id"]
+    pages = (f"/t/{tid}", f"/p/{token_of(app, tid, 1)}")
+    for page in pages:
+        assert 'href="/picker" data-testid="nav-picker"' in client.get(page).get_data(as_text=True)
+    use_ruleset(app, tid, "mcr")
+    for page in pages:
+        html = client.get(page).get_data(as_text=True)
+        assert 'href="/picker/mcr" data-testid="nav-picker"' in html
+    assert 'href="/picker" data-testid="nav-picker"' in client.get("/").get_data(as_text=True)

@@ -77,6 +77,7 @@ def test_flowers_do_not_count_toward_the_minimum():
     assert score.value == 14 and score.fan_points == 6
     (error,) = score.errors
     assert error.code == "below_minimum" and "6 points" in error.message
+    assert "below the minimum" in error.message  # the issue's own words for this error
 
 
 def test_a_pair_is_reported_once_even_when_both_entries_name_it():

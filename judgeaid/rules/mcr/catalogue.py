@@ -223,8 +223,9 @@ WAITS = ("77", "78", "79")
 WAIT_SECTION = "MCR App. 1 fans 77, 78"
 
 # The account-once principle (MCR §3.9.1.6 (5)) read for chows, our reading: a hand holds at
-# most four chows; fans pairing two chows can count at most three times in all, at most once
-# beside a fan of three chows, and never beside a fan built of all four chows.
+# most four chows; fans pairing two chows can count at most three times in all (an error),
+# and beside a fan of three chows at most once, beside a fan of all four chows never (a
+# warning: the text does not count this out, so the judge looks at the tiles).
 PAIR_CHOW_FANS = ("69", "70", "71", "72")
 TRIPLE_CHOW_FANS = ("23", "28", "30", "39", "41", "51")
 FOUR_CHOW_FANS = ("13", "14", "16", "29")
@@ -309,8 +310,8 @@ PRINCIPLES: tuple[Principle, ...] = (
               "are warnings for the judge."),
     Principle("non_separation", "Non-separation", "MCR §3.9.1.6 (2)",
               "Sets that made one fan are not split up and rearranged to make another.",
-              "Partly checked: a fan of three or four chows leaves room for few chow pairings. "
-              "The rest needs the tiles: the judge looks."),
+              "Partly shown: a warning when a fan of three or four chows leaves no room for "
+              "the chow pairings ticked. The rest needs the tiles: the judge looks."),
     Principle("non_identical", "Non-identical", "MCR §3.9.1.6 (3)",
               "A set already used for a fan is not paired again the same way for that fan.",
               "Checked as the most times each fan can count in one hand."),
@@ -320,8 +321,9 @@ PRINCIPLES: tuple[Principle, ...] = (
               "Pungs are Two Dragons Pungs)."),
     Principle("account_once", "Account once", "MCR §3.9.1.6 (5)",
               "Once sets have made a fan, each remaining set may join a used set only once.",
-              "Checked for chows, our reading: at most three chow pairings in a hand, one "
-              "beside a fan of three chows, none beside a fan of four."),
+              "Checked for chows, our reading: at most three chow pairings in a hand (an "
+              "error); more than one beside a fan of three chows, or any beside a fan of "
+              "four, is a warning for the judge."),
 )
 
 APPENDIX_1 = "MCR App. 1"
@@ -353,18 +355,21 @@ MESSAGES: dict[str, str] = {
                       "reading of {section}).",
     "too_many_times": "{a} is ticked {count} times; one hand can count it at most {max} "
                       "times (our reading of {section}).",
-    "too_many_pairings": "With {names} ticked, the chow pairings come to {count}; the "
-                         "hand's chows allow at most {max} (our reading of {section}).",
+    "too_many_pairings": "With {names} ticked, the chow pairings come to {count}; four "
+                         "chows make at most {max} (our reading of {section}).",
     "too_many_pungs": "The pungs counted one by one ({names}) add up to {count}; a hand "
                       "holds at most {max} (our reading of {section}).",
-    "below_minimum": "The fans make {points} points; a win needs at least {minimum} without "
-                     "flowers ({section}).",
+    "below_minimum": "The fans make {points} points, below the minimum: a win needs at least "
+                     "{minimum} without flowers ({section}).",
     "repeat": "{b} is normally part of {a} and not scored again; this text's Appendix 1 does "
               "not say so, so the judge decides ({section}).",
     "tile_conflict": "{a} needs a wind or dragon and {b} allows none: check the hand (our "
                      "reading of {section}).",
     "prefer": "{a} ticked {count} times is {b}, worth more: the player takes the higher "
               "fan ({section}).",
+    "few_chows_left": "The chow pairings ticked ({names}) come to {count}; beside {limits} "
+                      "the chows left allow {max}: check the tiles (our reading of "
+                      "{section}).",
 }
 
 

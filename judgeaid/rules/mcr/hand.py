@@ -16,14 +16,16 @@ errors (the hand cannot be scored so; the API answers 422)
     ``win_conflict``  a fan won on a drawn tile beside one won on a discard (MCR §3.7.2.3)
     ``shape_conflict``  fans needing different hand shapes (our reading of MCR §3.7.2)
     ``too_many_times``  a fan counted more often than one hand allows (our reading)
-    ``too_many_pairings``  more chow pairings than the hand's chows allow (our reading of
-    the account-once principle, MCR §3.9.1.6 (5))
+    ``too_many_pairings``  more than three chow pairings: four chows never make more (our
+    reading of the account-once principle, MCR §3.9.1.6 (5))
     ``too_many_pungs``  more dragon and terminal/wind pungs than a hand holds
     ``below_minimum``  under 8 points without flowers (MCR §3.9.1.1, §3.11.6.6)
 warnings (left to the judge)
     ``repeat``  a fan normally part of another that this text does not exclude
     ``tile_conflict``  a fan needing honors beside one allowing none
     ``prefer``  ticks a higher fan covers (MCR §3.9.1.6 (4))
+    ``few_chows_left``  more chow pairings than a fan of three or four chows leaves room for
+    (our reading of MCR §3.9.1.6 (5); the judge looks at the tiles)
 
 Each pair is reported once, by the first rule that finds it. The tables live in
 `catalogue.py`; `static/js/mcr.js` mirrors this module and must give the same answers.
@@ -145,6 +147,7 @@ def score_hand(fans: Mapping[str, int]) -> HandScore:
                                   minimum=str(MINIMUM), section=MINIMUM_SECTION),
                             (), MINIMUM_SECTION))
     warnings = _warnings(ticked, seen)
+    warnings += _pairing_warnings(ticked, errors)
     return HandScore(value, fan_points, flowers, lines, tuple(warnings), tuple(errors))
 
 
@@ -227,21 +230,14 @@ def _count_errors(ticked: dict[str, int], earlier: list[Issue]) -> list[Issue]:
                                       max=str(fan.max_count), section=COUNT_SECTION),
                                 (fid,), COUNT_SECTION))
     # Chow pairings are judged once the pairs themselves stand (an excluded pair first).
-    involved = {fid for issue in earlier for fid in issue.fans}
-    pairing = [fid for fid in PAIR_CHOW_FANS if fid in ticked]
-    if pairing and not involved & set(pairing):
-        limiting = ([fid for fid in FOUR_CHOW_FANS if fid in ticked]
-                    or [fid for fid in TRIPLE_CHOW_FANS if fid in ticked])
-        allowed = (0 if any(fid in ticked for fid in FOUR_CHOW_FANS)
-                   else 1 if limiting else MAX_PAIRINGS)
-        total = sum(ticked[fid] for fid in pairing)
-        if total > allowed:
-            fans = (*limiting, *pairing)
-            errors.append(Issue("too_many_pairings",
-                                _fill("too_many_pairings", names=_names(fans),
-                                      count=str(total), max=str(allowed),
-                                      section=PAIRING_SECTION),
-                                tuple(fans), PAIRING_SECTION))
+    pairing = _pairing_fans(ticked, earlier)
+    total = sum(ticked[fid] for fid in pairing)
+    if total > MAX_PAIRINGS:  # four chows never make more than three pairings
+        errors.append(Issue("too_many_pairings",
+                            _fill("too_many_pairings", names=_names(pairing),
+                                  count=str(total), max=str(MAX_PAIRINGS),
+                                  section=PAIRING_SECTION),
+                            tuple(pairing), PAIRING_SECTION))
     pungs = [fid for fid in COUNTED_PUNGS if fid in ticked]
     total = sum(ticked[fid] for fid in pungs)
     if total > MAX_PUNGS:
@@ -274,6 +270,33 @@ def _warnings(ticked: dict[str, int], seen: set[frozenset[str]]) -> list[Issue]:
         if ticked.get(rule.fan, 0) >= rule.count and rule.better not in ticked:
             add("prefer", rule.fan, rule.better, PREFER_SECTION, count=str(ticked[rule.fan]))
     return warnings
+
+
+def _pairing_fans(ticked: dict[str, int], earlier: list[Issue]) -> list[str]:
+    """Return the ticked chow-pairing fans, none if an earlier error already names one."""
+    involved = {fid for issue in earlier for fid in issue.fans}
+    pairing = [fid for fid in PAIR_CHOW_FANS if fid in ticked]
+    return [] if involved & set(pairing) else pairing
+
+
+def _pairing_warnings(ticked: dict[str, int], errors: list[Issue]) -> list[Issue]:
+    # Our reading of account-once (MCR §3.9.1.6 (5)): a fan of three chows leaves one chow to
+    # pair once, a fan of four leaves none. The text does not count this out, so the judge
+    # looks at the tiles (a warning): the issue's own example ticks 28 with 69 x2 and 70.
+    pairing = _pairing_fans(ticked, errors)
+    if not pairing or any(issue.code == "too_many_pairings" for issue in errors):
+        return []
+    four = [fid for fid in FOUR_CHOW_FANS if fid in ticked]
+    limiting = four or [fid for fid in TRIPLE_CHOW_FANS if fid in ticked]
+    allowed = 0 if four else 1
+    total = sum(ticked[fid] for fid in pairing)
+    if not limiting or total <= allowed:
+        return []
+    fans = (*limiting, *pairing)
+    return [Issue("few_chows_left",
+                  _fill("few_chows_left", limits=_names(limiting), names=_names(pairing),
+                        count=str(total), max=str(allowed), section=PAIRING_SECTION),
+                  fans, PAIRING_SECTION)]
 
 
 def _label(fan_id: str) -> str:
