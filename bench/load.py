@@ -5,10 +5,11 @@ gunicorn (2 workers x 4 threads, as the Makefile's run target) on a database of 
 own: PostgreSQL when it answers, else SQLite. Three runs, each against a freshly started
 gunicorn on the same 400-player demo:
 
-  herd         1,600 phones (16 per card) make their first visit (the live card page, the
-               shell every reader shares, then the card's JSON with no ETag and /api/time)
-               at a random moment within 5 s, then poll both every 5 s with If-None-Match,
-               as static/js/card.js does
+  herd         1,600 phones (16 per card) make their first visit at a random moment within
+               5 s, as a player scanning the QR code of their seating slip does: their own
+               page (/p/<token>), then the live card page (the shell every reader shares),
+               then the card's JSON with no ETag and /api/time; then they poll both every
+               5 s with If-None-Match, as static/js/card.js does
   herd, uncached
                the same, with JUDGEAID_CARD_CACHE=off: the baseline read path
   steady hall  400 phones polling and 100 signed-in judges recording a round every 20-40 s;
@@ -130,6 +131,7 @@ class Setup:
     database_name: str | None  # PostgreSQL's name of the database; None on SQLite
     tournament_id: int
     cards: list[str]  # each card's JSON path, /api/cards/<id>, by table
+    players: dict[str, list[str]]  # card's JSON path -> its seated players' pages, /p/<token>
     judges: list[tuple[str, str]]  # (name, PIN), judge i keeps card i
     secret_key: str
     seconds: float
@@ -138,12 +140,13 @@ class Setup:
 def set_up(plan: Plan, tmp: Path) -> Setup:
     """Migrate the load's database, add the demo and one judge per table; return what it is."""
     from flask_migrate import upgrade
+    from sqlalchemy import select
     from sqlalchemy.engine import make_url
 
     from judgeaid import create_app
     from judgeaid.demo import create_demo
     from judgeaid.extensions import db
-    from judgeaid.models import Tournament
+    from judgeaid.models import Card, Player, Seat, Tournament
     from judgeaid.services.accounts import add_user
 
     started = time.perf_counter()
@@ -169,13 +172,20 @@ def set_up(plan: Plan, tmp: Path) -> Setup:
         for name, pin in judges:
             add_user(tournament, name, "judge", pin, actor="setup")
         db.session.commit()
+        seated = db.session.execute(
+            select(Card.id, Player.token).join(Seat, Seat.table_id == Card.table_id)
+            .join(Player, Player.id == Seat.player_id)
+            .where(Card.tournament_id == tournament.id).order_by(Card.id, Seat.position)).all()
     with app.app_context():
         db.engine.dispose()
     cards = [card["api"] for card in sorted(demo["cards"], key=lambda c: c["table"])]
+    players: dict[str, list[str]] = defaultdict(list)
+    for card_id, token in seated:
+        players[f"/api/cards/{card_id}"].append(f"/p/{token}")
     if os.environ.get("REDIS_URL"):  # gunicorn inherits it: the app's caches live there
         database += " and Redis (REDIS_URL)"
-    return Setup(url, database, database_name, demo["tournament_id"], cards, judges, secret_key,
-                 time.perf_counter() - started)
+    return Setup(url, database, database_name, demo["tournament_id"], cards, dict(players),
+                 judges, secret_key, time.perf_counter() - started)
 
 
 def free_port() -> int:
@@ -380,10 +390,14 @@ def run_in_own_loop(work):
         return pool.submit(asyncio.run, work).result()
 
 
-async def phone(hall: Hall, card: str, first_at: float, stop_at: float) -> None:
-    """Open the card's page at `first_at` (no ETag), as a slip's QR code does, then the
-    card's data and the clock as its script does; then poll both every 5 s."""
+async def phone(hall: Hall, card: str, first_at: float, stop_at: float,
+                player: str | None = None) -> None:
+    """At `first_at`, open the player's page (the seating slip's QR code), then their card's
+    page (no ETag), then the card's data and the clock as its script does; then poll both
+    every 5 s."""
     await hall.until(first_at)
+    if player:
+        await hall.request("player first", "GET", player)
     await hall.request("page first", "GET", card.replace("/api/cards/", "/cards/", 1))
     answer, _ = await asyncio.gather(hall.request("card first", "GET", card),
                                      hall.request("time first", "GET", "/api/time"))
@@ -504,8 +518,9 @@ async def _herd(base: str, setup: Setup, plan: Plan, rng: random.Random) -> tupl
     stop_at = plan.herd_steady_s[1]
     async with client_session() as session:
         hall = Hall(session, base)
-        phones = [phone(hall, card, rng.uniform(0, plan.herd_spread_s), stop_at)
-                  for card in setup.cards for _ in range(plan.herd_per_card)]
+        phones = [phone(hall, card, rng.uniform(0, plan.herd_spread_s), stop_at,
+                        setup.players[card][i % len(setup.players[card])])
+                  for card in setup.cards for i in range(plan.herd_per_card)]
         await asyncio.gather(watch_loop(hall, stop_at, lags), *phones)
     return hall, lags
 
@@ -668,7 +683,7 @@ def costs(run: Run) -> str:
 
 def herd_rows(plan: Plan, cached: Run, uncached: Run, database: str) -> list[Row]:
     """Return the herd's rows: first visits, steady polls, errors; the uncached run beside."""
-    first_kinds = ("page first", "card first", "time first")
+    first_kinds = ("player first", "page first", "card first", "time first")
     poll_kinds = ("card poll", "time poll")
     phones = plan.tables * plan.herd_per_card
     first = figures(cached.samples, first_kinds)
@@ -678,6 +693,8 @@ def herd_rows(plan: Plan, cached: Run, uncached: Run, database: str) -> list[Row
     card_first = figures(cached.samples, ("card first",))
     page_first = figures(cached.samples, ("page first",))
     page_base = figures(uncached.samples, ("page first",))
+    player_first = figures(cached.samples, ("player first",))
+    player_base = figures(uncached.samples, ("player first",))
     card_poll = figures(cached.samples, ("card poll",), plan.herd_steady_s)
     lo, hi = plan.herd_steady_s
     errors = sum(s.failed for s in cached.samples)
@@ -687,10 +704,12 @@ def herd_rows(plan: Plan, cached: Run, uncached: Run, database: str) -> list[Row
         Row(AREA, f"herd: {phones:,} phones' first visits within {plan.herd_spread_s:.0f} s, "
                   "p99", duration(first.p99), f"< {duration(HERD_FIRST_MAX_MS)}",
             duration(first_base.p99), verdict(first.p99 < HERD_FIRST_MAX_MS and first.n > 0),
-            f"{first.n} requests (the card page's shell, then its JSON without ETag + "
-            f"/api/time), p50 {duration(first.p50)}; card alone p50 {duration(card_first.p50)}, "
-            f"p99 {duration(card_first.p99)}; page alone p50 {duration(page_first.p50)}, p99 "
-            f"{duration(page_first.p99)} (uncached {duration(page_base.p99)}); baseline: the "
+            f"{first.n} requests (the player's page from the slip, the card page's shell, then "
+            f"its JSON without ETag + /api/time), p50 {duration(first.p50)}; card alone p50 "
+            f"{duration(card_first.p50)}, p99 {duration(card_first.p99)}; card page p50 "
+            f"{duration(page_first.p50)}, p99 {duration(page_first.p99)} (uncached "
+            f"{duration(page_base.p99)}); player page p50 {duration(player_first.p50)}, p99 "
+            f"{duration(player_first.p99)} (uncached {duration(player_base.p99)}); baseline: the "
             f"same herd with JUDGEAID_CARD_CACHE=off "
             f"(p50 {duration(first_base.p50)}); gunicorn 2x4 on {database}; {costs(cached)}"),
         Row(AREA, f"herd: steady polls {lo:.0f}-{hi:.0f} s, p99", duration(steady.p99),

@@ -39,7 +39,8 @@ from judgeaid.models import BuiltView, utcnow
 
 log = logging.getLogger(__name__)
 
-KEPT_VIEWS = 512  # per process: a 400-player event has 100 cards, each with a JSON and a page
+KEPT_VIEWS = 1024  # per process: a 400-player event has 100 cards (their JSON, shell and
+# plain page) and 400 players' pages
 REDIS_SECONDS = 12 * 60 * 60  # a build nobody asked for in 12 hours is dropped from Redis
 GZIP_FROM = 600  # bytes; as judgeaid.compression
 

@@ -2,14 +2,29 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from flask import Blueprint, g, render_template, session
 
+from judgeaid import conditional
 from judgeaid.services import player_pages
 
 bp = Blueprint("players", __name__)
 
 
+def _page(token: str) -> str:
+    return render_template("players/page.html", **player_pages.player_view(token))
+
+
 @bp.get("/p/<token>")
 def page(token: str):
-    """Show the player's tables and seats for every session."""
-    return render_template("players/page.html", **player_pages.player_view(token))
+    """Show the player's tables and seats for every session.
+
+    Every player opens this page from their slip when a session starts: for anyone not signed
+    in it is built once per version of what it shows and shared (judgeaid.viewcache), and a
+    phone that holds the current version gets a 304.
+    """
+    tag, player_id = player_pages.page_tag(token)
+    if g.get("user") is not None or "_flashes" in session:
+        return _page(token)
+    return conditional.shared_unless_current(tag, f"player-page:{player_id}",
+                                             lambda: _page(token).encode(),
+                                             mimetype="text/html")

@@ -201,7 +201,8 @@ def decide_appeal(appeal_id: int, body: AppealDecisionBody, user: User) -> dict:
         card_penalty = db.session.get(CardPenalty, penalty.card_penalty_id)
         card = db.session.get(Card, card_penalty.card_id)
         cards.strike_penalty(card, card_penalty.id,
-                             f"Appeal {appeal.id} {decision}: {reason}"[:500], actor)
+                             f"Appeal {appeal.id} {decision}: {reason}"[:500], actor,
+                             by_appeal=True)
     if decision == "overturned":
         # an overturned session forfeit (MCR §3.11.2.1) gives the player their seat back
         for forfeit in db.session.scalars(select(Penalty).where(

@@ -554,6 +554,17 @@ def _check_judge(actor: Actor, card: Card, what: str) -> None:
         raise Forbidden("This card belongs to another tournament.")
 
 
+def _check_not_final(card: Card) -> None:
+    """Refuse to change a card whose session's results are posted as final: the organizer
+    reopens them first, with a reason (results.unfinalize_session), so a posted score never
+    moves without anyone saying why."""
+    session = card.table.session
+    if session.finalized_at is not None:
+        raise Conflict(f"Session {session.number}'s results are posted as final, so this card "
+                       "cannot change. The organizer can reopen them, with a reason, for a "
+                       "correction.")
+
+
 def _check_recorder(actor: Actor, card: Card) -> None:
     if actor.is_judge:
         _check_judge(actor, card, "record rounds")
@@ -651,6 +662,7 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
                  ) -> dict:
     """Record a round, or correct the revision `base_revision` names (a stale one is 409)."""
     _check_recorder(actor, card)
+    _check_not_final(card)
     number = body.round
     scoring = rules_of(card).scoring
     # "round" in Zung Jung, "hand" in MCR
@@ -774,6 +786,7 @@ def put_penalty(card: Card, player: int, points: int, reason: str, actor: Actor,
                 round_: int | None = None, op_id: str | None = None) -> dict:
     """Put penalty points on the card's penalty line (off the offender's total, §4.11)."""
     _check_judge(actor, card, "give a penalty")
+    _check_not_final(card)
     if player not in people(card):
         raise ServiceError(f"Player {player} is not at this table.")
     reason = " ".join(reason.split())
@@ -792,9 +805,16 @@ def put_penalty(card: Card, player: int, points: int, reason: str, actor: Actor,
     return {"card": card_view(card), "penalty": penalty.id}
 
 
-def strike_penalty(card: Card, penalty_id: int, reason: str, actor: Actor) -> dict:
-    """Strike out a penalty with a reason; it stays on the card, marked void."""
+def strike_penalty(card: Card, penalty_id: int, reason: str, actor: Actor, *,
+                   by_appeal: bool = False) -> dict:
+    """Strike out a penalty with a reason; it stays on the card, marked void.
+
+    The head judge's decision on an appeal (`by_appeal`, §4.3) is final and may come after
+    the session is posted; any other strike waits for the organizer to reopen the session.
+    """
     _check_judge(actor, card, "strike out a penalty")
+    if not by_appeal:
+        _check_not_final(card)
     penalty = db.session.get(CardPenalty, penalty_id)
     if penalty is None or penalty.card_id != card.id:
         raise NotFound(f"There is no penalty {penalty_id} on this card.")
@@ -859,6 +879,7 @@ def confirm_totals(card: Card, player: int | None, actor: Actor, *, on_paper: bo
 def close_rounds(card: Card, actor: Actor, *, from_round: int | None = None) -> dict:
     """Mark every round not yet recorded as not played: the session time ran out (§3.4)."""
     _check_judge(actor, card, "end play on a card")
+    _check_not_final(card)
     session = card.table.session
     rules = rules_of(card)
     if session.stage == "final" and session.bracket_size == rules.ranking.grand_final_size:
@@ -912,6 +933,7 @@ def record_seat_change(card: Card, body: CardSeatChangeBody, actor: Actor
     left empty can be given a substitute later by sending the same change with one.
     """
     _check_judge(actor, card, "record a player leaving the table")
+    _check_not_final(card)
     if actor.user is None or actor.user.role not in ("organizer", "head_judge"):
         raise Forbidden("Only the organizer or the head judge records a player leaving "
                         "the table.")

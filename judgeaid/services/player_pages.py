@@ -2,14 +2,30 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select
+import time
+import zlib
+
+from sqlalchemy import bindparam, func, select
 
 from judgeaid import venuetime
 from judgeaid.extensions import db
-from judgeaid.models import WINDS, Card, CardSeatChange, Player, PlaySession, Seat, Table
+from judgeaid.models import (
+    WINDS,
+    Appeal,
+    Card,
+    CardSeatChange,
+    Player,
+    PlaySession,
+    Ruling,
+    ScoreCheck,
+    Seat,
+    Table,
+    Tournament,
+)
 from judgeaid.rules import get_ruleset
 from judgeaid.services.appeals import appeals_for_player
-from judgeaid.services.players import get_player_by_token_or_404
+from judgeaid.services.errors import NotFound
+from judgeaid.services.players import get_player_by_token_or_404, is_token
 from judgeaid.services.seating import WIND_NAMES, session_count
 from judgeaid.services.standings_pages import results_for_player
 
@@ -18,6 +34,57 @@ STATUS_NOTES = {
     "disqualified": "You are disqualified (§4.11)",
     "resigned": "You are out of the event: resignation (§4.11)",
 }
+
+
+# The page's appeal windows (§4.3, MCR §3.12.2) open and close with the clock: once the event
+# has a ruling, a player's page is built again at least this often.
+APPEAL_WINDOW_STEP_S = 30
+
+
+def _in_event(model, column):
+    """One number of the player's event, as a subquery of the page's tag statement."""
+    return select(column).where(model.tournament_id == Player.tournament_id).scalar_subquery()
+
+
+_PAGE_TAG = (
+    select(Player.id, Tournament.revision, Tournament.created_at,
+           _in_event(Card, func.count(Card.id)),
+           _in_event(Card, func.coalesce(func.sum(Card.version), 0)),
+           _in_event(Ruling, func.max(Ruling.id)),
+           _in_event(Appeal, func.count(Appeal.id)),
+           _in_event(Appeal, func.max(Appeal.decided_at)),
+           _in_event(ScoreCheck, func.count(ScoreCheck.id)),
+           _in_event(ScoreCheck, func.max(ScoreCheck.resolved_at)))
+    .join(Tournament, Tournament.id == Player.tournament_id)
+    .where(Player.token == bindparam("token")))
+
+
+def _seconds() -> float:
+    return time.time()
+
+
+def page_tag(token: str) -> tuple[str, int]:
+    """Return the version of everything a player's page shows, and the player's id; or raise
+    NotFound, as the page does.
+
+    One statement, without building the page: the event's revision (names, sessions, seats:
+    judgeaid.revisions), the count and sum of its cards' versions (results and places), its
+    rulings, appeals and score checks (rulings are never changed, only superseded; appeals and
+    checks are decided once), and, once the event has a ruling, the time to the nearest
+    APPEAL_WINDOW_STEP_S, since whether an appeal is still open depends on the time. Every
+    player of a hall opens their page from their slip at a session's start: each is built once
+    per version and shared (judgeaid.viewcache).
+    """
+    row = db.session.connection().execute(_PAGE_TAG, {"token": token}).one_or_none() if (
+        is_token(token)) else None
+    if row is None:
+        raise NotFound("This player link is not valid. Ask the organizer for your slip.")
+    player_id, revision, created_at, cards, versions, ruling, *judging = row
+    marks = zlib.crc32(repr((ruling, *judging)).encode())
+    step = int(_seconds() // APPEAL_WINDOW_STEP_S) if ruling is not None else 0
+    event = zlib.crc32(created_at.isoformat().encode())
+    return (f"player-{player_id}-r{revision}-c{cards}.{versions}-j{marks:08x}.{step}"
+            f"-e{event:08x}", player_id)
 
 
 def player_view(token: str) -> dict:

@@ -6,7 +6,7 @@ import pytest
 from sqlalchemy import func, select
 
 from judgeaid.extensions import db
-from judgeaid.models import CallUp, CardPenalty, Penalty, Player, PlaySession, Ruling
+from judgeaid.models import CallUp, CardPenalty, Penalty, Player, PlaySession, Ruling, utcnow
 from judgeaid.services import appeals
 from tests.conftest import login
 from tests.factories import demo_card_id, end_session, give, op, rule, seated, token_of
@@ -492,3 +492,30 @@ def test_a_quick_penalty_needs_no_story(client, demo):
     entry = answer.get_json()["ruling"]
     assert entry["what_happened"] == "Phone rang"
     assert entry["decision"] == f"Player {player}: Warning"
+
+
+def test_an_appeal_decided_after_the_session_is_posted_still_strikes_the_penalty(app, client,
+                                                                                 demo):
+    """The break may come after the organizer posted the session (§4.3): the head judge's
+    decision is final and takes the penalty off the posted card, which nothing else may do."""
+    tid, card, player, entry = _ruled(client, demo)
+    end_session(app, tid)
+    token = token_of(app, tid, player)
+    appeal = client.post("/api/appeals", headers={"X-Player-Token": token}, json={
+        "ruling_id": entry["id"], "text": "Not me", "op_id": op()}).get_json()["appeal"]
+    with app.app_context():  # posted, as finalize_session leaves it
+        session = db.session.scalar(select(PlaySession).where(PlaySession.tournament_id == tid,
+                                                              PlaySession.number == 1))
+        session.finalized_at, session.finalized_by = utcnow(), "organizer:test"
+        db.session.commit()
+    login(client, demo, "head_judge")
+    penalty_id = client.get(f"/api/cards/{card}").get_json()["penalties"][0]["id"]
+    struck = client.post(f"/api/cards/{card}/penalties/{penalty_id}/void",
+                         json={"reason": "given in error", "op_id": op()})
+    assert struck.status_code == 409 and "posted as final" in struck.get_json()["message"]
+    decided = client.post(f"/api/t/{tid}/appeals/{appeal['id']}/decision",
+                          json={"decision": "overturned", "reason": "Seen on video",
+                                "op_id": op()})
+    assert decided.status_code == 200, decided.get_json()
+    view = client.get(f"/api/cards/{card}").get_json()
+    assert view["totals"][str(player)]["penalties"] == 0 and view["penalties"][0]["is_void"]
