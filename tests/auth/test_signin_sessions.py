@@ -246,9 +246,10 @@ def test_cookies_are_secure_over_https_behind_a_trusted_proxy(app_built_with, pr
 def test_trust_proxies_must_be_a_number(monkeypatch):
     from judgeaid.config import _count_of
 
-    monkeypatch.setenv("TRUST_PROXIES", "yes")
-    with pytest.raises(ValueError, match="TRUST_PROXIES must be a whole number"):
-        _count_of("TRUST_PROXIES")
+    for value in ("yes", "-1", "\u00b2", "1.5"):
+        monkeypatch.setenv("TRUST_PROXIES", value)
+        with pytest.raises(ValueError, match="TRUST_PROXIES must be a whole number"):
+            _count_of("TRUST_PROXIES")
     monkeypatch.setenv("TRUST_PROXIES", "2")
     assert _count_of("TRUST_PROXIES") == 2
 
