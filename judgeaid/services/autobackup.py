@@ -334,7 +334,7 @@ def events_in_play(now: datetime) -> list[int]:
     unposted: set[int] = set()
     for tournament_id, finalized_at in db.session.execute(
             select(PlaySession.tournament_id, PlaySession.finalized_at)
-            .where(PlaySession.status != "planned")):
+            .where(PlaySession.is_seated)):
         if finalized_at is None:
             unposted.add(tournament_id)
         elif latest.get(tournament_id) is None or finalized_at > latest[tournament_id]:
