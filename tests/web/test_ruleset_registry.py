@@ -28,6 +28,7 @@ from judgeaid.services import (
     timers,
 )
 from judgeaid.services.errors import Conflict, ServiceError
+from judgeaid.tournament.rotation import cycle_seats
 from tests.conftest import reset_schema
 from tests.factories import card_of, make_event, penalize, players_at, seat_by_hand
 
@@ -203,6 +204,29 @@ def test_the_card_seats_players_by_the_rulesets_rotation(app, demo, monkeypatch)
         assert [line["winds"] for line in printed] == [
             [seats.winds[n] for n in (1, 2, 3, 4)]
             for seats in ZJ.session.session_seats({"E": 1, "S": 2, "W": 3, "N": 4}, "league")]
+
+
+def test_the_table_page_shows_each_cycles_seats_by_the_rulesets_rotation(app, demo,
+                                                                           monkeypatch):
+    monkeypatch.setitem(RULESETS, LEAGUE_SEATS.code, LEAGUE_SEATS)
+    with app.app_context():
+        tournament = db.session.get(Tournament, demo["tournament_id"])
+        page = organizing.table_page(tournament.id, 1, 1)
+        starting = {s["wind"]: s["number"] for s in page["table"]["seats"]}
+        names = {s["number"]: s["name"] for s in page["table"]["seats"]}
+
+        def names_by_cycle(rotation):
+            return [[names[p] for p in cycle_seats(starting, c, rotation).values()]
+                    for c in range(1, 5)]
+
+        def shown(page):
+            return [[seat["name"] for seat in cycle["seats"]] for cycle in page["cycles"]]
+
+        assert names_by_cycle("standard") != names_by_cycle("league")
+        assert shown(page) == names_by_cycle("standard")
+        tournament.ruleset = LEAGUE_SEATS.code
+        db.session.commit()
+        assert shown(organizing.table_page(tournament.id, 1, 1)) == names_by_cycle("league")
 
 
 @pytest.mark.committed  # restores into a fresh database (DDL)
