@@ -179,7 +179,7 @@ def _league_always(starting, rotation):
     return ZJ.session.session_seats(starting, "league")
 
 
-LEAGUE_SEATS = replace(ZJ, code="league_seats", name="A ruleset rotating its own way",
+LEAGUE_SEATS = replace(ZJ, code="leagueseat", name="A ruleset rotating its own way",
                        session=replace(ZJ.session, rotations=("league",),
                                        session_seats=_league_always))
 
