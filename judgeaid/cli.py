@@ -11,6 +11,7 @@ from flask import Flask
 from sqlalchemy import func, select
 
 from judgeaid.extensions import db
+from judgeaid.values import whole_number
 
 
 def register(app: Flask) -> None:
@@ -155,7 +156,9 @@ def _addresses(host: str, port: str, public_base: str) -> list[str]:
         lines += ["Phones on the same network can open:"]
         lines += [f"  http://{reach.url_host(a)}:{port}/" for a in phones] or [
             "  (no network address found: is this machine on the venue's network?)"]
-    suggestions = reach.suggested_bases(phones, int(port) if port.isdigit() else None)
+    number = whole_number(port)
+    suggestions = reach.suggested_bases(phones, number if number is not None and number >= 0
+                                        else None)
     if public_base:
         lines.append(f"QR codes on printed slips and cards carry PUBLIC_BASE_URL={public_base}")
         target = reach.host_of(public_base)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from judgeaid.values import whole_number
+
 
 def _database_url(instance_path: str) -> str:
     url = os.environ.get("DATABASE_URL")
@@ -20,9 +22,10 @@ def _database_url(instance_path: str) -> str:
 
 def _count_of(variable: str) -> int:
     value = os.environ.get(variable, "").strip() or "0"
-    if not value.isdigit():
+    number = whole_number(value)
+    if number is None or number < 0:
         raise ValueError(f"{variable} must be a whole number (how many proxies), not {value!r}.")
-    return int(value)
+    return number
 
 
 def serving_address() -> tuple[str, str]:

@@ -98,6 +98,26 @@ def app(request, tmp_path, templates):
 
 
 @pytest.fixture
+def app_built_with(tmp_path, templates):
+    """Make the app with settings it reads only when it is built (TRUST_PROXIES), on a copy
+    of the empty database; settings read per request are changed on `app`'s config instead.
+
+    A test asks for this or for `app`, not both.
+    """
+    made = []
+
+    def make(**config):
+        assert not made, "one app per test"
+        made.append(databases.make_app(templates.copy_for(tmp_path, False), **config))
+        return made[0]
+
+    yield make
+    for app in made:
+        with databases.committed_database(app):
+            pass
+
+
+@pytest.fixture
 def client(app):
     """A test client of the app."""
     return app.test_client()

@@ -49,12 +49,12 @@ def reset_schema() -> None:
     db.create_all()
 
 
-def make_app(url: str):
-    """Return the app as tests know it, on the database at url."""
+def make_app(url: str, **config):
+    """Return the app as tests know it, on the database at url (config: settings over it)."""
     from judgeaid import create_app
 
     return create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url,
-                       "WTF_CSRF_ENABLED": False, "SERVER_NAME": None})
+                       "WTF_CSRF_ENABLED": False, "SERVER_NAME": None, **config})
 
 
 def _build(url: str, with_demo: bool) -> dict | None:

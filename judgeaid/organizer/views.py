@@ -23,7 +23,6 @@ from judgeaid.organizer.schemas import (
     SettingsForm,
 )
 from judgeaid.printing import phone_warnings
-from judgeaid.rules import DEFAULT_RULESET, get_ruleset
 from judgeaid.services import accounts, leaderboards, organizing, seating
 from judgeaid.services import owner as owner_service
 from judgeaid.services import players as registry
@@ -34,8 +33,6 @@ from judgeaid.uploads import allow_upload
 bp = Blueprint("organizer", __name__)
 # Every page's forms take their op_id from it: a form sent twice (a double tap) writes once.
 bp.add_app_template_global(writes.new_op_id)
-# A tournament not created yet plays the default ruleset: its formats fill the new-event form.
-NEW_FORMATS = get_ruleset(DEFAULT_RULESET).formats
 # The forms' maxlength: the columns' sizes, as the schemas check them.
 LIMITS = {"judge_name": length_of(User.name), "player_name": length_of(Player.name),
           "team": length_of(Team.name)}
@@ -62,8 +59,8 @@ def create(form: NewTournamentForm):
                         "to it with its organizer's PIN.")
         except ServiceError as exc:
             db.session.rollback()
-            return render_template("organizer/new.html", formats=NEW_FORMATS.values(),
-                                   error=exc.message, form=form.model_dump(),
+            return render_template("organizer/new.html", error=exc.message,
+                                   form=form.model_dump(),
                                    **NEW_FACTS), exc.status
         mark = owner.owner_mark()
         sign_in(organizer)
@@ -71,7 +68,7 @@ def create(form: NewTournamentForm):
         flash("Tournament created. Add judges and players next." if is_new else
               "This tournament was already created by this form; here is its desk.")
         return redirect(url_for(".dashboard", tournament_id=answer["tournament"]))
-    return render_template("organizer/new.html", formats=NEW_FORMATS.values(), error=None, form={},
+    return render_template("organizer/new.html", error=None, form={},
                            **NEW_FACTS)
 
 
@@ -107,7 +104,7 @@ RESTORE_LIMIT = 16 * 1024 * 1024
 
 
 def _restore_refused(message: str, status: int):
-    return render_template("organizer/new.html", formats=NEW_FORMATS.values(), form={},
+    return render_template("organizer/new.html", form={},
                            error=None, restore_error=message, **NEW_FACTS), status
 
 

@@ -24,7 +24,7 @@ from judgeaid.printing.qr import qr_modules, qr_svg_uri
 from judgeaid.rules import get_ruleset
 from judgeaid.services.cards import card_view
 from judgeaid.services.errors import NotFound, ServiceError
-from judgeaid.tournament.rotation import WINDS, session_seats
+from judgeaid.tournament.rotation import WINDS
 
 CARD_WIDTH, CARD_HEIGHT = 3.7, 8.5  # inches: the paper card of A.2.2
 MAX_SPARE = 40
@@ -110,7 +110,8 @@ def card_form(tournament: str, rotation: str, scheme: str, ruleset: str = "zj") 
     # Columns are the players in starting-seat order, so each column's wind per round
     # depends only on the rotation (§3.4; MCR Appendix 4 is the standard one), never on who
     # sits there.
-    seats = session_seats(dict(zip(WINDS, (1, 2, 3, 4), strict=True)), rotation)
+    seats = get_ruleset(ruleset).session.session_seats(
+        dict(zip(WINDS, (1, 2, 3, 4), strict=True)), rotation)
     words = FORM_WORDS.get(ruleset, FORM_WORDS["zj"])
     return {
         **words,

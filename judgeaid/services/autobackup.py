@@ -95,15 +95,6 @@ def _backups_in(folder: Path, tournament_id: int, reason: str) -> list[Path]:
     return [path for _, path in sorted(found)]
 
 
-def latest_backup(folder: Path, tournament_id: int | None = None) -> Path | None:
-    """Return the newest backup file in a folder (of one tournament, or of any)."""
-    number = str(tournament_id) if tournament_id else r"\d+"
-    pattern = re.compile("t" + number + r"-(?:.*-)?(\d{8}T\d{6}Z)-(?:periodic|posted-s\d+)\.json")
-    found = [(match.group(1), path.name, path) for path in folder.iterdir()
-             if (match := pattern.fullmatch(path.name))]
-    return max(found)[2] if found else None
-
-
 # ---------------------------------------------------------------- writing
 
 def _write_atomically(folder: Path, name: str, data: bytes) -> None:
@@ -343,7 +334,7 @@ def events_in_play(now: datetime) -> list[int]:
     unposted: set[int] = set()
     for tournament_id, finalized_at in db.session.execute(
             select(PlaySession.tournament_id, PlaySession.finalized_at)
-            .where(PlaySession.status != "planned")):
+            .where(PlaySession.is_seated)):
         if finalized_at is None:
             unposted.add(tournament_id)
         elif latest.get(tournament_id) is None or finalized_at > latest[tournament_id]:

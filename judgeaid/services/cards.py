@@ -191,7 +191,8 @@ def round_seats(card: Card, changes: list[SeatChange] | None = None) -> list[Rou
     """
     rotation = card.table.session.tournament.settings.get("rotation", "standard")
     return card_schedule(starting_seats(card), rotation,
-                         seat_changes(card) if changes is None else changes)
+                         seat_changes(card) if changes is None else changes,
+                         seats_for=rules_of(card).session.session_seats)
 
 
 def _change_rows(card: Card) -> list[CardSeatChange]:

@@ -53,9 +53,9 @@ def round_sizes(tournament: Tournament) -> tuple[int, ...]:
         raise ServiceError("This event has no final day (casual format).")
     brackets = get_ruleset(tournament.ruleset).ranking.final_day_rounds
     if sizes not in brackets.values() or sizes[0] != settings["advance"]:
+        choices = " or ".join(" → ".join(map(str, rounds)) for rounds in brackets.values())
         raise ServiceError(f"The final-day settings ({settings.get('advance')} advance, rounds "
-                           f"{list(sizes)}) are not a §3.3.2 bracket: use 16 → 8 → 4 or "
-                           "32 → 16 → 8 → 4.")
+                           f"{list(sizes)}) are not a §3.3.2 bracket: use {choices}.")
     return sizes
 
 

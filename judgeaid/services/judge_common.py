@@ -1,7 +1,6 @@
-"""What the judge console's aggregates share: lookups within one event, and how the log
-writes times and derived op_ids.
+"""What the judge console's aggregates share: lookups within one event.
 
-`_iso` and `_sub_op_id` stay private here until one public helper serves every service.
+The log's times and derived op_ids come from judgeaid.values (`iso_z`, `sub_op_id`).
 """
 
 from __future__ import annotations

@@ -29,7 +29,6 @@ from judgeaid.services.cards import card_for_table, card_words
 from judgeaid.services.errors import Conflict
 from judgeaid.services.overview import ruleset_label, tournament_summary
 from judgeaid.services.seating import WIND_NAMES
-from judgeaid.tournament.rotation import cycle_seats
 from judgeaid.tournament.seating import plan_report
 
 # The text each ruleset's formats come from, and the format the new-tournament form starts
@@ -298,15 +297,19 @@ def table_page(tournament_id: int, number: int, table_number: int) -> dict:
     starting = {s["wind"]: s["number"] for s in seats}
     rotation = tournament.settings.get("rotation", "standard")
     names = {s["number"]: s["name"] for s in seats}
+    rules = get_ruleset(tournament.ruleset)
+    # the seats of each cycle (wind round), from the ruleset's schedule
+    by_cycle: dict[int, dict[str, int]] = {}
+    for round_seats in rules.session.session_seats(starting, rotation):
+        by_cycle.setdefault(round_seats.cycle, round_seats.seats)
     cycles = [{"cycle": c, "seats": [{"wind_name": WIND_NAMES[w], "name": names[p]}
-                                     for w, p in cycle_seats(starting, c, rotation).items()]}
-              for c in range(1, 5)]
+                                     for w, p in cycle.items()]}
+              for c, cycle in sorted(by_cycle.items())]
     return {"t": {"id": tournament.id, "name": tournament.name}, "number": number,
             "table": {"number": table.number, "source": table.seats_source, "seats": seats,
                       "card_id": card.id, "has_rounds": seating.card_has_rounds(card)},
             "rotation": rotation, "cycles": cycles, "winds": list(WINDS),
-            "words": {**card_words(get_ruleset(tournament.ruleset)),
-                      "seats_note": get_ruleset(tournament.ruleset).card.seats_note},
+            "words": {**card_words(rules), "seats_note": rules.card.seats_note},
             "wind_names": WIND_NAMES}
 
 

@@ -560,7 +560,7 @@ class Checker:
             raise BadBackup(f"{where}: 'time_zone': {exc}") from None
         self.tournament = {"id": row["id"], "rotation": settings.get("rotation", "standard"),
                            "scheme": settings.get("payoff_scheme", "formal"),
-                           "scoring": rules.scoring}
+                           "scoring": rules.scoring, "seats_for": rules.session.session_seats}
 
     def _player(self, where: str, row: dict) -> None:
         if row["number"] in self.player_numbers.values():
@@ -688,7 +688,7 @@ class Checker:
         if self._rotation_cache is None or self._rotation_cache[0] != card_id:
             self._rotation_cache = (card_id, card_schedule(
                 dict(zip(WINDS, players, strict=True)), self.tournament["rotation"],
-                self.card_changes.get(card_id, [])))
+                self.card_changes.get(card_id, []), seats_for=self.tournament["seats_for"]))
         return self._rotation_cache[1]
 
     def _card_penalty(self, where: str, row: dict) -> None:

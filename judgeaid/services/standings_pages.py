@@ -152,23 +152,29 @@ def _standings_data(sheet: Sheet) -> dict:
 
 def lot_groups(rows: list[dict]) -> list[dict]:
     """List the players level on table points and contest points: drawn, or waiting for a lot."""
-    groups: list[dict] = []
-    for row in rows:
-        if row["tie_break"] not in ("draw", "tied"):
-            continue
-        key = (row["is_out"], round(row["table_points"], 9), row["contest_points"])
-        if groups and groups[-1]["key"] == key:
-            groups[-1]["players"].append(row)
-        else:
-            groups.append({"key": key, "players": [row]})
-    return [{"ranks": _places(g["players"][0]["rank"], len(g["players"])),
-             "points_text": g["players"][0]["mp_text"],
-             "contest_points": g["players"][0]["contest_points"],
-             "is_drawn": g["players"][0]["tie_break"] == "draw",
-             "numbers": " ".join(str(p["number"]) for p in g["players"]),
+    groups = _level_runs([row for row in rows if row["tie_break"] in ("draw", "tied")],
+                         lambda row: (row["is_out"], round(row["table_points"], 9),
+                                      row["contest_points"]))
+    return [{"ranks": _places(g[0]["rank"], len(g)),
+             "points_text": g[0]["mp_text"],
+             "contest_points": g[0]["contest_points"],
+             "is_drawn": g[0]["tie_break"] == "draw",
+             "numbers": " ".join(str(p["number"]) for p in g),
              "players": [{"rank": p["rank"], "number": p["number"], "name": p["name"],
-                          "draw": p["draw"]} for p in g["players"]]}
+                          "draw": p["draw"]} for p in g]}
             for g in groups]
+
+
+def _level_runs(rows: list[dict], key) -> list[list[dict]]:
+    """Split rows into runs of neighbours with the same key (players level on points)."""
+    runs: list[tuple[object, list[dict]]] = []
+    for row in rows:
+        value = key(row)
+        if runs and runs[-1][0] == value:
+            runs[-1][1].append(row)
+        else:
+            runs.append((value, [row]))
+    return [run for _, run in runs]
 
 
 def _places(first: int, count: int) -> str:
@@ -200,19 +206,12 @@ def _final_rows(rows: list[dict], ranking: list[dict]) -> list[dict]:
 
 def _draw_groups(rows: list[dict]) -> list[dict]:
     """List the places a seeded draw decided, with every drawn value (lower wins)."""
-    groups: list[dict] = []
-    for row in rows:
-        if row["tie_break"] != "draw":
-            continue
-        key = (row["is_out"], round(row["match_points"], 9), row["raw"])
-        if groups and groups[-1]["key"] == key:
-            groups[-1]["players"].append(row)
-        else:
-            groups.append({"key": key, "players": [row]})
-    return [{"ranks": f"{g['players'][0]['rank']}–{g['players'][-1]['rank']}",
-             "mp_text": g["players"][0]["mp_text"], "raw": g["players"][0]["raw"],
+    groups = _level_runs([row for row in rows if row["tie_break"] == "draw"],
+                         lambda row: (row["is_out"], round(row["match_points"], 9), row["raw"]))
+    return [{"ranks": f"{g[0]['rank']}–{g[-1]['rank']}",
+             "mp_text": g[0]["mp_text"], "raw": g[0]["raw"],
              "players": [{"rank": p["rank"], "number": p["number"], "name": p["name"],
-                          "draw": p["draw"]} for p in g["players"]]}
+                          "draw": p["draw"]} for p in g]}
             for g in groups]
 
 

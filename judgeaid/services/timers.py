@@ -2,9 +2,9 @@
 
 A play timer is a judge timing one player's turns in one round. Each tap is a stamp in
 server milliseconds made on the judge's phone (its clock plus the /api/time offset), so a
-tap queued while offline still lands at the moment it was made. The arithmetic is
-judgeaid.rules.zj.timing; a timer's result becomes a Penalty, a line on the card's penalty line
-and a ruling-log entry in one step.
+tap queued while offline still lands at the moment it was made. The arithmetic is the
+tournament's ruleset's (`Ruleset.timing`); a timer's result becomes a Penalty, a line on the
+card's penalty line and a ruling-log entry in one step.
 """
 
 from __future__ import annotations

@@ -128,15 +128,7 @@ def _back(tournament_id: int, anchor: str = ""):
 @pageforms.form(pageforms.ButtonForm)
 def finalize(tournament_id: int, number: int, form: pageforms.ButtonForm):
     """Post a session's results as final."""
-    user = require_organizer(tournament_id)
-    tournament = get_tournament_or_404(tournament_id)
-
-    def apply():
-        results.finalize_session(tournament, number, user)
-        return {"ok": True}
-
-    writes.once("session.finalize", f"tournament:{tournament_id}:session:{number}", form,
-                apply, tournament_id=tournament_id)
+    _finalize(tournament_id, number, form)
     flash(f"Session {number} is posted as final.")
     return _back(tournament_id, "#sessions")
 
@@ -145,15 +137,7 @@ def finalize(tournament_id: int, number: int, form: pageforms.ButtonForm):
 @pageforms.form(UnfinalizeForm)
 def unfinalize(tournament_id: int, number: int, form: UnfinalizeForm):
     """Reopen a posted session for a correction, with a reason."""
-    user = require_organizer(tournament_id)
-    tournament = get_tournament_or_404(tournament_id)
-
-    def apply():
-        results.unfinalize_session(tournament, number, form.reason, user)
-        return {"ok": True}
-
-    writes.once("session.unfinalize", f"tournament:{tournament_id}:session:{number}", form,
-                apply, tournament_id=tournament_id)
+    _unfinalize(tournament_id, number, form, form.reason)
     flash(f"Session {number} is provisional again.")
     return _back(tournament_id, "#sessions")
 
@@ -199,11 +183,7 @@ def resign(tournament_id: int, form: ResignForm):
 @pageforms.form(LotForm)
 def lot(tournament_id: int, form: LotForm):
     """Record the lot drawn for players level on table and contest points (MCR)."""
-    user = require_organizer(tournament_id)
-    tournament = get_tournament_or_404(tournament_id)
-    writes.once("standings.lot", f"tournament:{tournament_id}", form,
-                lambda: {"draw_order": results.record_lot(tournament, form.drawn, user)},
-                tournament_id=tournament_id)
+    _record_lot(tournament_id, form, form.drawn)
     flash(f"The lot is recorded: {', '.join(f'#{n}' for n in form.drawn)}, in that order.")
     return _back(tournament_id, "#lots")
 
@@ -212,15 +192,7 @@ def lot(tournament_id: int, form: LotForm):
 @pageforms.form(ResolveForm)
 def resolve(tournament_id: int, check_id: int, form: ResolveForm):
     """Close a score check with what was found."""
-    user = require_organizer(tournament_id)
-    tournament = get_tournament_or_404(tournament_id)
-
-    def apply():
-        check = results.resolve_score_check(tournament, check_id, form.resolution, user)
-        return {"score_check": results.check_data(check)}
-
-    writes.once("score_check.resolve", f"score_check:{check_id}", form, apply,
-                tournament_id=tournament_id)
+    _resolve(tournament_id, check_id, form, form.resolution)
     flash("Score check resolved.")
     return _back(tournament_id, "#checks")
 
@@ -300,6 +272,53 @@ def export_json(tournament_id: int):
                      "application/json")
 
 
+# ---------------------------------------------------------------- one write each, from a
+# page's form or the API (the same kind and target, so either replays the other's op_id)
+
+def _finalize(tournament_id: int, number: int, body):
+    user = require_organizer(tournament_id)
+    tournament = get_tournament_or_404(tournament_id)
+
+    def apply():
+        results.finalize_session(tournament, number, user)
+        return {"ok": True}
+
+    return writes.once("session.finalize", f"tournament:{tournament_id}:session:{number}", body,
+                       apply, tournament_id=tournament_id)
+
+
+def _unfinalize(tournament_id: int, number: int, body, reason: str):
+    user = require_organizer(tournament_id)
+    tournament = get_tournament_or_404(tournament_id)
+
+    def apply():
+        results.unfinalize_session(tournament, number, reason, user)
+        return {"ok": True}
+
+    return writes.once("session.unfinalize", f"tournament:{tournament_id}:session:{number}",
+                       body, apply, tournament_id=tournament_id)
+
+
+def _record_lot(tournament_id: int, body, numbers: list[int]):
+    user = require_organizer(tournament_id)
+    tournament = get_tournament_or_404(tournament_id)
+    return writes.once("standings.lot", f"tournament:{tournament_id}", body,
+                       lambda: {"draw_order": results.record_lot(tournament, numbers, user)},
+                       tournament_id=tournament_id)
+
+
+def _resolve(tournament_id: int, check_id: int, body, resolution: str):
+    user = require_organizer(tournament_id)
+    tournament = get_tournament_or_404(tournament_id)
+
+    def apply():
+        check = results.resolve_score_check(tournament, check_id, resolution, user)
+        return {"score_check": results.check_data(check)}
+
+    return writes.once("score_check.resolve", f"score_check:{check_id}", body, apply,
+                       tournament_id=tournament_id)
+
+
 # ---------------------------------------------------------------- JSON API
 
 def _player_from_token(tournament_id: int) -> Player | None:
@@ -369,15 +388,7 @@ def file_score_check(tournament_id: int, json: ScoreCheckBody):
                    security={"session": []})
 def resolve_score_check(tournament_id: int, check_id: int, json: ResolveBody):
     """Resolve a score check with what was found (organizer)."""
-    user = require_organizer(tournament_id)
-    tournament = get_tournament_or_404(tournament_id)
-
-    def apply():
-        check = results.resolve_score_check(tournament, check_id, json.resolution, user)
-        return {"score_check": results.check_data(check)}
-
-    answer, status = writes.once("score_check.resolve", f"score_check:{check_id}", json, apply,
-                                 tournament_id=tournament_id)
+    answer, status = _resolve(tournament_id, check_id, json, json.resolution)
     return jsonify(answer), status
 
 
@@ -386,15 +397,7 @@ def resolve_score_check(tournament_id: int, check_id: int, json: ResolveBody):
                    security={"session": []})
 def api_finalize(tournament_id: int, number: int, json: FinalizeBody):
     """Post a session's results as final; every card must be complete (organizer)."""
-    user = require_organizer(tournament_id)
-    tournament = get_tournament_or_404(tournament_id)
-
-    def apply():
-        results.finalize_session(tournament, number, user)
-        return {"ok": True}
-
-    writes.once("session.finalize", f"tournament:{tournament_id}:session:{number}", json,
-                apply, tournament_id=tournament_id)
+    _finalize(tournament_id, number, json)
     return jsonify(standings_pages.api_standings(tournament_id))
 
 
@@ -404,11 +407,7 @@ def api_finalize(tournament_id: int, number: int, json: FinalizeBody):
 def api_lot(tournament_id: int, json: LotBody):
     """Record the lot drawn for players level on table points and contest points, highest
     place first (organizer; MCR §3.10.1 stops at contest points, the lot is our reading)."""
-    user = require_organizer(tournament_id)
-    tournament = get_tournament_or_404(tournament_id)
-    writes.once("standings.lot", f"tournament:{tournament_id}", json,
-                lambda: {"draw_order": results.record_lot(tournament, json.numbers, user)},
-                tournament_id=tournament_id)
+    _record_lot(tournament_id, json, json.numbers)
     return jsonify(standings_pages.api_standings(tournament_id))
 
 
@@ -417,15 +416,7 @@ def api_lot(tournament_id: int, json: LotBody):
                    security={"session": []})
 def api_unfinalize(tournament_id: int, number: int, json: UnfinalizeBody):
     """Make a posted session provisional again, with a reason (organizer)."""
-    user = require_organizer(tournament_id)
-    tournament = get_tournament_or_404(tournament_id)
-
-    def apply():
-        results.unfinalize_session(tournament, number, json.reason, user)
-        return {"ok": True}
-
-    writes.once("session.unfinalize", f"tournament:{tournament_id}:session:{number}", json,
-                apply, tournament_id=tournament_id)
+    _unfinalize(tournament_id, number, json, json.reason)
     return jsonify(standings_pages.api_standings(tournament_id))
 
 

@@ -193,13 +193,16 @@ class SeatChange:
 
 
 def card_schedule(starting: Mapping[str, int], rotation: str,
-                  changes: Sequence[SeatChange] = ()) -> list[RoundSeats]:
+                  changes: Sequence[SeatChange] = (), *,
+                  seats_for: Callable[[Mapping[str, int], str], Sequence[RoundSeats]]
+                  = session_seats) -> list[RoundSeats]:
     """Return the seats and winds of rounds 1-16 with every substitute in their seat.
 
-    A seat left empty keeps the leaving player in the schedule (the rounds from there on
-    cannot be played; see `empty_from`).
+    `seats_for` is the ruleset's session schedule (`Ruleset.session.session_seats`; the
+    default is the rotation of §3.4). A seat left empty keeps the leaving player in the
+    schedule (the rounds from there on cannot be played; see `empty_from`).
     """
-    rounds = session_seats(starting, rotation)
+    rounds = list(seats_for(starting, rotation))
     for change in sorted(changes, key=lambda c: c.round_from):
         if change.entering is None:
             continue
@@ -207,7 +210,7 @@ def card_schedule(starting: Mapping[str, int], rotation: str,
         for earlier in changes:
             if earlier.entering is not None and earlier.round_from <= change.round_from:
                 seats[earlier.seat] = earlier.entering
-        later = session_seats(seats, rotation)
+        later = seats_for(seats, rotation)
         rounds[change.round_from - 1:] = later[change.round_from - 1:]
     return rounds
 

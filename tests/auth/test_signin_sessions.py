@@ -8,11 +8,9 @@ from urllib.parse import urlsplit
 import pytest
 from sqlalchemy import event as sa_event
 
-from judgeaid import create_app
 from judgeaid.extensions import db
 from judgeaid.models import AuditEvent, User
 from judgeaid.signin import safe_next
-from tests.conftest import database_url_for, reset_schema
 from tests.factories import make_judge, make_tournament
 
 
@@ -203,36 +201,17 @@ def test_using_a_session_writes_nothing_to_the_database(app, client, event):
 
 # ---------------------------------------------------------------- Secure cookies
 
-def make_app(tmp_path, **config):
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_url_for(tmp_path),
-                      "WTF_CSRF_ENABLED": False, **config})
-    with app.app_context():
-        reset_schema()
-        make_tournament(organizer="Olga", pin="1234")
-        db.session.commit()
-    return app
-
-
 def session_cookie(response) -> str:
     cookies = [c for c in response.headers.getlist("Set-Cookie") if c.startswith("session=")]
     assert len(cookies) == 1
     return cookies[0]
 
 
-@pytest.mark.parametrize(("config", "headers", "base_url", "secure"), [
-    ({}, {}, "http://localhost", False),
-    ({}, {"X-Forwarded-Proto": "https"}, "http://localhost", False),  # proxy not trusted
-    ({"TRUST_PROXIES": 1}, {"X-Forwarded-Proto": "https"}, "http://localhost", True),
-    ({"TRUST_PROXIES": 1}, {"X-Forwarded-Proto": "http"}, "http://localhost", False),
-    ({"PUBLIC_BASE_URL": "https://judgeaid.example.org"}, {}, "http://localhost", True),
-    ({}, {}, "https://localhost", True),
-])
-def test_cookies_are_secure_over_https(tmp_path, config, headers, base_url, secure):
-    app = make_app(tmp_path, **config)
-    client = app.test_client()
+def check_cookies(client, tid, headers, base_url, secure):
+    """Sign in as Olga; both cookies are Secure exactly when `secure`, always HttpOnly/Lax."""
     page = client.get("/login", headers=headers, base_url=base_url)
     device = [c for c in page.headers.getlist("Set-Cookie") if c.startswith("judgeaid_device=")]
-    response = client.post("/api/login", json={"tournament_id": 1, "name": "Olga",
+    response = client.post("/api/login", json={"tournament_id": tid, "name": "Olga",
                                                 "pin": "1234"},
                            headers=headers, base_url=base_url)
     assert response.status_code == 200
@@ -240,17 +219,37 @@ def test_cookies_are_secure_over_https(tmp_path, config, headers, base_url, secu
     assert ("; Secure" in cookie) is secure
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
     assert len(device) == 1 and ("; Secure" in device[0]) is secure
+
+
+@pytest.mark.parametrize(("config", "headers", "base_url", "secure"), [
+    ({}, {}, "http://localhost", False),
+    ({}, {"X-Forwarded-Proto": "https"}, "http://localhost", False),  # proxy not trusted
+    ({"PUBLIC_BASE_URL": "https://judgeaid.example.org"}, {}, "http://localhost", True),
+    ({}, {}, "https://localhost", True),
+])
+def test_cookies_are_secure_over_https(app, client, event, config, headers, base_url, secure):
+    app.config.update(config)  # read per request; the app fixture puts it back
+    check_cookies(client, event, headers, base_url, secure)
+
+
+@pytest.mark.parametrize(("proto", "secure"), [("https", True), ("http", False)])
+def test_cookies_are_secure_over_https_behind_a_trusted_proxy(app_built_with, proto, secure):
+    app = app_built_with(TRUST_PROXIES=1)  # the proxy is trusted when the app is built
     with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
+        tournament, _ = make_tournament(organizer="Olga", pin="1234")
+        db.session.commit()
+        tid = tournament.id
+    check_cookies(app.test_client(), tid, {"X-Forwarded-Proto": proto}, "http://localhost",
+                  secure)
 
 
 def test_trust_proxies_must_be_a_number(monkeypatch):
     from judgeaid.config import _count_of
 
-    monkeypatch.setenv("TRUST_PROXIES", "yes")
-    with pytest.raises(ValueError, match="TRUST_PROXIES must be a whole number"):
-        _count_of("TRUST_PROXIES")
+    for value in ("yes", "-1", "\u00b2", "1.5"):
+        monkeypatch.setenv("TRUST_PROXIES", value)
+        with pytest.raises(ValueError, match="TRUST_PROXIES must be a whole number"):
+            _count_of("TRUST_PROXIES")
     monkeypatch.setenv("TRUST_PROXIES", "2")
     assert _count_of("TRUST_PROXIES") == 2
 

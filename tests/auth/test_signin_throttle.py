@@ -12,11 +12,9 @@ import urllib.request
 
 import pytest
 
-from judgeaid import create_app
 from judgeaid.extensions import db
 from judgeaid.models import AuditEvent, LoginThrottle
 from judgeaid.signin import DEVICE_COOKIE
-from tests.conftest import database_url_for, reset_schema
 from tests.factories import make_judge, make_tournament
 
 
@@ -136,19 +134,12 @@ def test_the_cap_per_name_spares_a_phone_that_signed_in_before(app, event):
     assert response.status_code == 302
 
 
-def make_app(tmp_path, **config):
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": database_url_for(tmp_path),
-                      "WTF_CSRF_ENABLED": False, **config})
-    with app.app_context():
-        reset_schema()
-        tournament, _ = make_tournament(organizer="Olga", pin="1234")
-        db.session.commit()
-    return app
-
-
 @pytest.mark.parametrize("trusted", [0, 1])
-def test_forwarded_for_counts_only_behind_a_trusted_proxy(tmp_path, trusted):
-    app = make_app(tmp_path, TRUST_PROXIES=trusted)
+def test_forwarded_for_counts_only_behind_a_trusted_proxy(app_built_with, trusted):
+    app = app_built_with(TRUST_PROXIES=trusted)  # the proxy is trusted when the app is built
+    with app.app_context():
+        make_tournament(organizer="Olga", pin="1234")
+        db.session.commit()
     client = app.test_client()
 
     def attempt(forwarded_for: str, pin: str = "9999") -> int:
@@ -163,8 +154,6 @@ def test_forwarded_for_counts_only_behind_a_trusted_proxy(tmp_path, trusted):
     assert attempt("10.0.0.2, 10.0.0.1") == 429
     with app.app_context():
         sources = {row.source for row in db.session.query(LoginThrottle) if row.source}
-        db.session.remove()
-        db.engine.dispose()
     assert sources == ({"address:10.0.0.1"} if trusted else {"address:127.0.0.1"})
 
 

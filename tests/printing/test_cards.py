@@ -5,6 +5,7 @@ import uuid
 import pytest
 
 from tests.printing import (
+    cards_pdf,
     char_boxes,
     page_images,
     page_sizes,
@@ -12,7 +13,6 @@ from tests.printing import (
     qr_codes,
     same_places,
 )
-from tests.printing.__init__ import cards_pdf
 
 HOST = "http://localhost"
 

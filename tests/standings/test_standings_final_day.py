@@ -171,3 +171,16 @@ def test_final_day_pages_are_for_the_organizer(app, client):
     assert "Finalize all 1 preliminary sessions first" in text
     refused = client.post(f"/t/{tid}/final-day/advance")
     assert refused.status_code == 409
+
+
+def test_a_final_day_that_is_no_bracket_names_the_rulesets_brackets(app):
+    with app.app_context():
+        tournament, _ = make_event("rsom", players=20)
+        tournament.settings = {**tournament.settings, "final_day": [16, 8]}
+        with pytest.raises(ServiceError) as refused:
+            final_day.round_sizes(tournament)
+        assert refused.value.message == (
+            "The final-day settings (16 advance, rounds [16, 8]) are not a §3.3.2 bracket: "
+            "use 16 → 8 → 4 or 32 → 16 → 8 → 4.")
+        tournament.settings = {**tournament.settings, "final_day": [16, 8, 4]}
+        assert final_day.round_sizes(tournament) == (16, 8, 4)

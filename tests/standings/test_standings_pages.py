@@ -211,3 +211,21 @@ def test_organizer_of_the_other_event_cannot_see_this_desk(client, event):
     client.post("/api/login", json={"tournament_id": event["other"], "name": "Olga",
                                     "pin": "1234"})
     assert client.get(f"/t/{event['id']}/standings/manage").status_code == 403
+
+
+def _level_row(number, rank, tie_break, table_points, contest_points, is_out=False):
+    return {"number": number, "rank": rank, "name": f"P{number}", "tie_break": tie_break,
+            "table_points": table_points, "contest_points": contest_points, "is_out": is_out,
+            "mp_text": f"{table_points:g}", "draw": None}
+
+
+def test_lot_groups_gather_neighbours_level_on_both_points():
+    rows = [_level_row(1, 1, None, 9.0, 40),
+            _level_row(2, 2, "tied", 8.0, 20), _level_row(3, 3, "draw", 8.0, 20),
+            _level_row(4, 4, "raw", 8.0, 10),  # level on table points only
+            _level_row(5, 5, "tied", 4.0, 5), _level_row(6, 6, "tied", 4.0, 5),
+            _level_row(7, 7, "tied", 4.0, 5, is_out=True)]
+    groups = standings_pages.lot_groups(rows)
+    assert [(g["ranks"], g["numbers"], g["is_drawn"]) for g in groups] == [
+        ("2–3", "2 3", False), ("5–6", "5 6", False), ("7–7", "7", False)]
+    assert groups[0]["contest_points"] == 20 and groups[0]["points_text"] == "8"

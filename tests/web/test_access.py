@@ -69,17 +69,11 @@ def test_unknown_player_link_is_404(client):
     assert b"not valid" in response.data
 
 
-def test_forms_need_a_csrf_token(tmp_path):
-    from judgeaid import create_app
-    from tests.conftest import database_url_for, reset_schema
-
-    app = create_app({"TESTING": True, "WTF_CSRF_ENABLED": True,
-                      "SQLALCHEMY_DATABASE_URI": database_url_for(tmp_path)})
+def test_forms_need_a_csrf_token(app, client):
+    app.config["WTF_CSRF_ENABLED"] = True  # read per request; the app fixture puts it back
     with app.app_context():
-        reset_schema()
         make_tournament(pin="1234")
         db.session.commit()
-    client = app.test_client()
     response = client.post("/new", data={"name": "X", "format": "csom",
                                          "organizer_name": "Y", "pin": "1234"})
     assert response.status_code == 400
@@ -89,5 +83,3 @@ def test_forms_need_a_csrf_token(tmp_path):
     response = client.post("/new", data={"csrf_token": token, "name": "X", "format": "csom",
                                          "organizer_name": "Y", "pin": "1234"})
     assert response.status_code == 302
-    with app.app_context():
-        db.engine.dispose()

@@ -11,6 +11,7 @@ import pytest
 
 from judgeaid.extensions import db
 from judgeaid.models import Player, PlaySession, Tournament
+from judgeaid.printing.cards import card_form
 from judgeaid.rules import RULESETS, TimeLimits
 from judgeaid.services import (
     accounts,
@@ -27,6 +28,7 @@ from judgeaid.services import (
     timers,
 )
 from judgeaid.services.errors import Conflict, ServiceError
+from judgeaid.tournament.rotation import cycle_seats
 from tests.conftest import reset_schema
 from tests.factories import card_of, make_event, penalize, players_at, seat_by_hand
 
@@ -170,6 +172,61 @@ def test_formats_come_from_the_ruleset_chosen(app, monkeypatch):
         summary = overview.tournament_summary(tournament.id)
         assert (summary["format"], summary["kind"]) == ("Fake open", "casual")
         assert organizing.sessions_page(tournament.id)["t"]["format"] == "Fake open"
+
+
+def _league_always(starting, rotation):
+    # a ruleset with one seat rotation of its own, whatever the event's setting says
+    return ZJ.session.session_seats(starting, "league")
+
+
+LEAGUE_SEATS = replace(ZJ, code="leagueseat", name="A ruleset rotating its own way",
+                       session=replace(ZJ.session, rotations=("league",),
+                                       session_seats=_league_always))
+
+
+def test_the_card_seats_players_by_the_rulesets_rotation(app, demo, monkeypatch):
+    monkeypatch.setitem(RULESETS, LEAGUE_SEATS.code, LEAGUE_SEATS)
+    with app.app_context():
+        tournament = db.session.get(Tournament, demo["tournament_id"])
+        assert tournament.settings.get("rotation", "standard") == "standard"
+        session = db.session.scalars(db.select(PlaySession).filter_by(
+            tournament_id=tournament.id, number=1)).one()
+        card = cards.card_for_table(session.tables[0])
+        starting = cards.starting_seats(card)
+        standard = ZJ.session.session_seats(starting, "standard")
+        league = ZJ.session.session_seats(starting, "league")
+        assert standard != league
+        assert cards.round_seats(card) == standard
+        tournament.ruleset = LEAGUE_SEATS.code
+        db.session.commit()
+        assert cards.round_seats(card) == league
+        printed = card_form("Event", "standard", "formal", LEAGUE_SEATS.code)["rounds"]
+        assert [line["winds"] for line in printed] == [
+            [seats.winds[n] for n in (1, 2, 3, 4)]
+            for seats in ZJ.session.session_seats({"E": 1, "S": 2, "W": 3, "N": 4}, "league")]
+
+
+def test_the_table_page_shows_each_cycles_seats_by_the_rulesets_rotation(app, demo,
+                                                                           monkeypatch):
+    monkeypatch.setitem(RULESETS, LEAGUE_SEATS.code, LEAGUE_SEATS)
+    with app.app_context():
+        tournament = db.session.get(Tournament, demo["tournament_id"])
+        page = organizing.table_page(tournament.id, 1, 1)
+        starting = {s["wind"]: s["number"] for s in page["table"]["seats"]}
+        names = {s["number"]: s["name"] for s in page["table"]["seats"]}
+
+        def names_by_cycle(rotation):
+            return [[names[p] for p in cycle_seats(starting, c, rotation).values()]
+                    for c in range(1, 5)]
+
+        def shown(page):
+            return [[seat["name"] for seat in cycle["seats"]] for cycle in page["cycles"]]
+
+        assert names_by_cycle("standard") != names_by_cycle("league")
+        assert shown(page) == names_by_cycle("standard")
+        tournament.ruleset = LEAGUE_SEATS.code
+        db.session.commit()
+        assert shown(organizing.table_page(tournament.id, 1, 1)) == names_by_cycle("league")
 
 
 @pytest.mark.committed  # restores into a fresh database (DDL)
