@@ -6,7 +6,7 @@ import base64
 import hashlib
 from pathlib import Path
 
-from flask import Flask, current_app, url_for
+from flask import Flask, current_app, has_request_context, request, url_for
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
@@ -63,8 +63,17 @@ def import_map() -> dict[str, dict[str, str]]:
 
 
 def import_map_json() -> Markup:
-    """Return the import map as the exact text of its inline script, safe inside HTML."""
-    return Markup(htmlsafe_json_dumps(import_map(), dumps=current_app.json.dumps))
+    """Return the import map as the exact text of its inline script, safe inside HTML.
+
+    Every page carries it and its hash is in every answer's CSP, so it is made once per
+    script root (as the static files' hashes are), not twice a request.
+    """
+    app = current_app
+    kept = app.extensions.setdefault("judgeaid.import_maps", {})
+    root = request.script_root if has_request_context() else ""
+    if app.debug or root not in kept:
+        kept[root] = Markup(htmlsafe_json_dumps(import_map(), dumps=app.json.dumps))
+    return kept[root]
 
 
 def import_map_hash() -> str:

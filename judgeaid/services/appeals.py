@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import func, select
 
 from judgeaid.extensions import db
-from judgeaid.judge.schemas import AppealBody, AppealDecisionBody, LogQuery
+from judgeaid.judge.schemas import AppealBody, AppealDecisionBody
 from judgeaid.models import (
     Appeal,
     AuditEvent,
@@ -34,10 +34,10 @@ from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from judgeaid.services.judge_common import check_tournament, roster, user_names
 from judgeaid.services.rulings import (
     appeal_json,
+    entries_about,
     involves,
     log_entries,
     ruling_detail,
-    search_log,
 )
 
 
@@ -124,7 +124,7 @@ def appeals_for_player(player_id: int) -> dict:
     player = db.session.get(Player, player_id)
     if player is None:
         raise NotFound("There is no such player.")
-    entries = search_log(player.tournament_id, LogQuery(player=player.number))["entries"]
+    entries = entries_about(player.tournament_id, player.number)
     windows: dict[int | None, tuple[bool, str]] = {}
     rulings = []
     for entry in sorted(entries, key=lambda e: (e["session"] or 0, e["id"])):

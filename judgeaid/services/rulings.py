@@ -263,6 +263,17 @@ def _may_concern(tournament_id: int, number: int):
                Ruling.id.in_(penalised))
 
 
+def entries_about(tournament_id: int, number: int) -> list[dict]:
+    """Return the current log entries about one player, newest first: what their own page
+    shows (search_log without its filters' lists)."""
+    rulings = list(db.session.scalars(
+        select(Ruling).where(Ruling.tournament_id == tournament_id,
+                             _may_concern(tournament_id, number))
+        .order_by(Ruling.created_at.desc(), Ruling.id.desc())))
+    return [e for e in log_entries(tournament_id, rulings)
+            if involves(e, number) and e["is_current"]]
+
+
 def search_log(tournament_id: int, filters: LogQuery | None = None) -> dict:
     """Return log entries filtered by table, player, judge, session or words."""
     filters = filters or LogQuery()
