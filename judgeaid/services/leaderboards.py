@@ -5,8 +5,13 @@ event's facts and its players' MP totals as the event's standings compute them.
 
 Our readings (shown on the page too):
 - An event's MP for a player is their standings total (late-arrival deductions included),
-  plus the MP of every final-day session they played: §3.3.2.2 says final-day MP are worked
-  out for leaderboards although they do not decide who advances.
+  plus the MP of every final-day session they played in their own seat: §3.3.2.2 says
+  final-day MP are worked out for leaderboards although they do not decide who advances.
+  A neutral filler's seat (§4.15) earns the filler nothing: it counts for nobody's place.
+- "Reached the final day" (§3.5.2.1 weighs an RSoM 4× for those who go through to the
+  final day) is having gone through by the cut of §3.3.2.1: a qualifier whose seat a
+  filler took did (resigned from that round, they went through all the same); the filler,
+  an eliminated player in someone else's seat, did not (§4.15; neutral is our reading).
 - Resigned, withdrawn and disqualified players keep the MP of the sessions they played, as
   the event's standings show them: leaving out a disqualified player's total could only
   raise it. Neutral substitutes (§4.15) never appear, and nor does a registered player who
@@ -28,7 +33,7 @@ from judgeaid.models import Player, PlaySession, Tournament, User, utcnow
 from judgeaid.rules import get_ruleset
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import ServiceError
-from judgeaid.services.sheet import FINAL, load_sheet, seat_points
+from judgeaid.services.sheet import FINAL, final_day_entrants, load_sheet, seat_points
 from judgeaid.tournament import leaderboard as core
 from judgeaid.tournament.standings import display_match_points
 
@@ -178,13 +183,21 @@ def event_results(tournament_id: int) -> tuple[bool, list[core.Result]]:
     member_ids = dict(db.session.execute(
         select(Player.number, Player.member_id).where(Player.tournament_id == tournament_id))
         .all())
+    # §3.5.2.1 weighs RSoM results by whether the player advanced to the final day, and
+    # §3.3.2.1 says who advances: the cut of the preliminary round, not who sat down. So
+    # the final day's entrants count, a qualifier whose seat a filler took included, and
+    # never the filler: an eliminated player called to fill an empty seat (§4.15), who
+    # plays it as a neutral player (our reading) and advances nowhere.
+    entrants = final_day_entrants(sheet)
     played: set[int] = set()
     final_day: dict[int, list[float]] = {}
     points = seat_points(sheet.tournament, sheet.totals)
     for seat in sheet.totals:
         played.add(seat.player_number)
-        if seat.stage == FINAL:
-            # §3.3.2.2 final-day MP count for leaderboards, not for advancing
+        if seat.stage == FINAL and not seat.is_neutral:
+            # §3.3.2.2 final-day MP count for leaderboards, not for advancing; a neutral
+            # filler's seat counts for nobody (§4.15, our reading), neither the filler
+            # nor the absent qualifier it stands for
             final_day.setdefault(seat.player_number, []).append(
                 points[seat.session_number, seat.player_number])
     results = []
@@ -195,7 +208,7 @@ def event_results(tournament_id: int) -> tuple[bool, list[core.Result]]:
         results.append(core.Result(
             event_id=tournament_id, name=line.name, member_id=member_ids.get(line.number),
             match_points=math.fsum([line.match_points, *extra]),
-            reached_final_day=bool(extra)))
+            reached_final_day=line.number in entrants))
     return sheet.is_provisional, results
 
 

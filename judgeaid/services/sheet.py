@@ -257,7 +257,13 @@ def recorded_lots(tournament: Tournament) -> dict[int, int]:
 
 
 def final_day_entrants(sheet: Sheet) -> set[int]:
-    """Return who entered a final-day round: seated there, or absent with a filler (§4.15)."""
+    """Return who entered a final-day round: seated there, or absent with a filler (§4.15).
+
+    These are the players who advanced to the final day by the cut (§3.3.2.1): the one
+    answer the standings (Day-1 places) and the leaderboards (§3.5.2.1 final-day weight)
+    use. A neutral filler's seat stands for the absent entrant, never for the filler, an
+    eliminated player (§4.15; that the filler plays neutral is our reading).
+    """
     # plain seat tuples (SeatTotal's fields): a big event has thousands of seats
     entrants = {seat[12] if seat[11] else seat[8] for seat in sheet.seats if seat[2] == FINAL}
     entrants.discard(None)

@@ -21,7 +21,6 @@ from judgeaid.services.sheet import (
     Sheet,
     computed_standings,
     draw_hex,
-    final_day_entrants,
     load_sheet,
     seat_points,
     seat_totals,
@@ -213,22 +212,6 @@ def _draw_groups(rows: list[dict]) -> list[dict]:
              "players": [{"rank": p["rank"], "number": p["number"], "name": p["name"],
                           "draw": p["draw"]} for p in g]}
             for g in groups]
-
-
-def player_totals(tournament_id: int) -> list[dict]:
-    """Return each ranked player's total MP and whether they reached the final day.
-
-    For the leaderboards (§3.5.2.1): `match_points` is the preliminary (or casual) total
-    after late-arrival deductions; `reached_final_day` is True for every entrant of a
-    final-day round, a finalist replaced by a filler included (§4.15, our reading), and
-    never for the neutral filler.
-    """
-    sheet = load_sheet(tournament_id)
-    entrants = final_day_entrants(sheet)
-    return [{"number": line.number, "name": line.name, "match_points": line.match_points,
-             "rank": line.rank, "status": sheet.players[line.number].status,
-             "reached_final_day": line.number in entrants}
-            for line in sheet.standings]
 
 
 def api_standings(tournament_id: int) -> dict:

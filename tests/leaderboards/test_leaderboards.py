@@ -12,18 +12,22 @@ from sqlalchemy import select
 
 from judgeaid.extensions import db
 from judgeaid.models import AuditEvent, Player, PlaySession, Tournament
-from judgeaid.services import leaderboards, players
+from judgeaid.services import cards, final_day, leaderboards, players
 from judgeaid.services.errors import ServiceError
+from judgeaid.services.sheet import load_sheet
 from tests.factories import (
     EXPECTED_2026,
     build_events,
     card_of,
+    current_round,
     facts,
     make_event,
     mp,
     name_players,
     play,
+    players_at,
     seat_by_hand,
+    start_round_of_16,
     win,
 )
 
@@ -70,6 +74,9 @@ def test_the_page_lists_the_board_and_says_which_events_count_and_why(client, ev
     assert "World Open" in left and "gives this series no weight" in left
     assert "member HK-1" in html and "§3.5.2.1" in html
     assert "our reading" in html.lower()
+    # who gets the final-day weight, and what a final-day filler's seat is worth
+    assert "the preliminary cut sent to the final day (§3.3.2.1)" in html
+    assert "Our reading of §4.15: an eliminated player called to fill" in html
 
 
 def test_last_year_and_this_year_windows(client, app, events):
@@ -186,6 +193,39 @@ def test_held_on_defaults_to_the_first_sessions_day(app):
         assert db.session.scalar(select(PlaySession.id).where(
             PlaySession.tournament_id == event.id)) == session.id
 
+
+
+def test_a_qualifier_replaced_by_a_filler_reached_the_final_day_and_the_filler_did_not(app):
+    # §3.5.2.1 weighs RSoM results 4× "for players who advance to the final day", and
+    # §3.3.2.1 makes the preliminary cut decide who advances; the filler of §4.15 is an
+    # eliminated player in an absent qualifier's seat, neutral (our reading)
+    with app.app_context():
+        tournament, organizer, by_rank = start_round_of_16()
+        facts(tournament, organizer, held_on="2026-06-06")
+        qualifier, filler = by_rank[16], by_rank[17]
+        day1 = {line.number: line.match_points for line in load_sheet(tournament.id).standings}
+        seat = final_day.call_filler(tournament, current_round(tournament).number, qualifier,
+                                     filler, organizer)
+        card = cards.card_for_table(seat.table)
+        seated = next(n for n in players_at(card) if n != filler)
+        play(card, organizer, win(filler, 100))  # the filler takes +300 there, the rest −100
+        db.session.commit()
+        _, results = leaderboards.event_results(tournament.id)
+        got = {result.name: result for result in results}
+        name = {p.number: p.name for p in tournament.players}
+        assert got[name[qualifier]].reached_final_day is True
+        assert got[name[filler]].reached_final_day is False
+        assert sum(result.reached_final_day for result in results) == 16
+        assert got[name[seated]].reached_final_day is True
+        # the neutral seat's +300 counts for nobody: not for the filler, not for the qualifier
+        assert got[name[filler]].match_points == pytest.approx(day1[filler])
+        assert got[name[qualifier]].match_points == pytest.approx(day1[qualifier])
+        # a finalist in their own seat gets that round's MP (§3.3.2.2)
+        assert got[name[seated]].match_points == pytest.approx(day1[seated] + mp(-100))
+        board = {line.name: line.match_points for line in leaderboards.compute(
+            leaderboards.Choice(window="custom", start="2026-01-01", end="2026-12-31")).lines}
+        assert board[name[qualifier]] == pytest.approx(4 * day1[qualifier])
+        assert board[name[filler]] == pytest.approx(2 * day1[filler])
 
 # ---------------------------------------------------------------- organizer forms
 

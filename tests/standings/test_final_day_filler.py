@@ -10,7 +10,7 @@ from sqlalchemy import select
 
 from judgeaid.extensions import db
 from judgeaid.models import AuditEvent, Player, Seat
-from judgeaid.services import cards, final_day, results, standings_pages
+from judgeaid.services import cards, final_day, results
 from judgeaid.services.errors import Conflict, ServiceError
 from judgeaid.services.sheet import load_sheet
 from tests import factories
@@ -236,15 +236,3 @@ def test_a_finalist_resigned_during_a_round_keeps_the_cut_and_ranks_last_of_it(a
     assert ("out of the event during the round (§4.11): below everyone still in it "
             "(our reading)") in page
 
-
-def test_player_totals_say_who_reached_the_final_day_and_never_the_filler(app):
-    with app.app_context():
-        tournament, organizer, by_rank = start_round_of_16()
-        final_day.call_filler(tournament, current_round(tournament).number, by_rank[16],
-                              by_rank[17], organizer)
-        totals = {row["number"]: row for row in standings_pages.player_totals(tournament.id)}
-        assert totals[by_rank[16]]["reached_final_day"] is True
-        assert totals[by_rank[16]]["status"] == "resigned"
-        assert totals[by_rank[17]]["reached_final_day"] is False
-        assert sum(row["reached_final_day"] for row in totals.values()) == 16
-        assert totals[by_rank[1]]["rank"] == 1
