@@ -377,14 +377,15 @@ def data_version(tournament_id: int) -> tuple:
 
 
 def computed_standings(tournament_id: int, build: Callable[[], dict], *,
-                       part: str = "standings") -> dict:
+                       part: str = "standings", version: tuple | None = None) -> dict:
     """Return the event's standings (or another `part` made from the same data) as `build()`
-    makes them, again only on a new data version."""
+    makes them, again only on a new data version (`version`, read when not given: a caller
+    reading several parts in one request reads it once)."""
     # Hundreds of phones reload the standings after each session, and every player's page
     # shows their place; they are recomputed only when something they are made from has
     # changed. Callers must not modify the result.
     key = (str(db.engine.url), tournament_id, part)
-    current = data_version(tournament_id)
+    current = version if version is not None else data_version(tournament_id)
     kept = _computed.get(key)
     if kept is not None and kept[0] == current:
         return kept[1]

@@ -20,6 +20,7 @@ from judgeaid.services.sheet import (
     SeatTotal,
     Sheet,
     computed_standings,
+    data_version,
     draw_hex,
     load_sheet,
     seat_points,
@@ -79,9 +80,10 @@ def absence_notes(sheet: Sheet) -> dict[int, dict[str, str]]:
 
 # ---------------------------------------------------------------- the public standings
 
-def standings_view(tournament_id: int) -> dict:
+def standings_view(tournament_id: int, version: tuple | None = None) -> dict:
     """Return the public standings as plain data for the pages and the API."""
-    return computed_standings(tournament_id, lambda: _standings_data(load_sheet(tournament_id)))
+    return computed_standings(tournament_id, lambda: _standings_data(load_sheet(tournament_id)),
+                              version=version)
 
 
 def _standings_data(sheet: Sheet) -> dict:
@@ -275,17 +277,23 @@ def results_for_player(player_id: int) -> dict:
     player = db.session.get(Player, player_id)
     if player is None:
         raise NotFound(f"There is no player {player_id}.")
-    data = standings_view(player.tournament_id)
+    # Every player's page shows this at a session's start: the event's parts are read from
+    # what is kept for the data version, read once here.
+    version = data_version(player.tournament_id)
+    data = standings_view(player.tournament_id, version)
     line = next((row for row in data["standings"] if row["number"] == player.number), None)
     finalized = dict(db.session.execute(
         select(PlaySession.number, PlaySession.finalized_at.is_not(None))
         .where(PlaySession.tournament_id == player.tournament_id)).all())
     # a seat's points may depend on the whole table (MCR's places): every seat is read
     points = computed_standings(player.tournament_id, lambda: seat_points(
-        player.tournament, seat_totals(player.tournament_id)), part="seat points")
+        player.tournament, seat_totals(player.tournament_id)), part="seat points",
+        version=version)
+    seats = computed_standings(player.tournament_id, lambda: _seats_by_player(
+        player.tournament_id), part="seats by player", version=version)
     ranking = get_ruleset(player.tournament.ruleset).ranking
     sessions = []
-    for seat in seat_totals(player.tournament_id, player.id):
+    for seat in seats.get(player.id, ()):
         is_counted = seat.stage == PRELIMINARY and not seat.is_neutral
         sessions.append({
             "is_neutral": seat.is_neutral, "stands_in_for": seat.stands_in_for,
@@ -327,6 +335,14 @@ def results_for_player(player_id: int) -> dict:
         "check_sessions": [s["number"] for s in sessions],
         "token": player.token,
     }
+
+
+def _seats_by_player(tournament_id: int) -> dict[int, list]:
+    """Return every seat's totals of the event by player id, in seat_totals' order."""
+    by_player: dict[int, list] = {}
+    for seat in seat_totals(tournament_id):
+        by_player.setdefault(seat.player_id, []).append(seat)
+    return by_player
 
 
 def _late_decision_text(player: Player) -> str:
