@@ -311,3 +311,25 @@ def test_a_swap_that_seats_team_mates_together_warns(app, event):
     check(event, words, "(§3.6).")
     if event["code"] == "mcr":
         assert "our reading of MCR §3.5.1" in words
+
+
+
+def test_an_absent_player_put_out_of_the_event(app, event):
+    from judgeaid.models import AuditEvent
+
+    tid = event["tournament_id"]
+    in_app(app, event, lambda t, user: seating.seat_session(t, 2, user).number)
+    organizer = client_as(app, event, "organizer")
+    with app.test_request_context():
+        url = url_for("seating.absent", tournament_id=tid, number=2)
+    answer = organizer.post(url, data={"player": 1, "confirm": "yes", "op_id": op()},
+                            follow_redirects=True)
+    assert answer.status_code == 200
+    page = shown_text(answer)
+    assert "is resigned from the tournament from session 2" in page
+    with app.app_context():
+        reason = db.session.scalar(select(AuditEvent.after).where(
+            AuditEvent.tournament_id == tid, AuditEvent.action == "player.resign"))["reason"]
+    flashed = page[page.index("is resigned from the tournament"):][:160]
+    check(event, reason + " " + flashed, "reason (§3.7)")
+    check(event, flashed, "session 2 (§3.7).")
