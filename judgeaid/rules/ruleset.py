@@ -11,7 +11,7 @@ values and functions, so a second ruleset (MCR: 81 fans and flowers, an 8-point 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, Literal
 
@@ -196,6 +196,9 @@ class Rubric:
     # minutes after the session's end that appeals stay open; None: until the next session
     # starts (ZJ §4.3); MCR §3.12.2: 30
     appeal_minutes: int | None = None
+    # who decides an appeal, and why the decision is final (ZJ §4.3; MCR §3.13.1, §3.13.3)
+    appeal_judge_section: str = "§4.3"
+    appeal_final_section: str = "§4.3"
     # (category, infraction) -> why the penalty must name its round (the rules count the
     # foul per hand, MCR §3.11.6.3-5), or None; ZJ asks it of time points only (§1.9)
     needs_round: Callable[[str, str | None], str | None] = _any_round
@@ -211,6 +214,13 @@ class Guide:
     sections_json: Callable[[], list[dict[str, str]]]
     is_section: Callable[[str], bool]
     section: Callable[[str], Any]
+    # what a section number is written after ("§3.7" in Zung Jung, "MCR §3.11" in MCR)
+    citation_prefix: str = "§"
+
+
+def bracketed(section: str) -> str:
+    """Return a citation as it follows a sentence's words, " (§3.7)"; "" cites nothing."""
+    return f" ({section})" if section else ""
 
 
 def _two_places(value: float) -> str:
@@ -248,6 +258,15 @@ class Ranking:
     # what the seating's messages cite for joining late and for a neutral substitute
     late_section: str = "§3.7"
     substitute_section: str = "§4.15"
+    # the rule each way out of the event cites, by the player's status ("" cites none)
+    out_sections: Mapping[str, str] = field(default_factory=lambda: {
+        "withdrawn": "§4.13", "disqualified": "§4.11", "resigned": "§4.11"})
+    # a player absent without an acceptable reason is out of the event
+    absent_section: str = "§3.7"
+    # a team's size limit, "{kind}" the event's kind, and keeping team-mates apart
+    team_limit_words: str = "the §3.6 limit for {kind} events"
+    team_limit_note: str = "§3.6 limit for {kind} events"
+    team_apart_section: str = "§3.6"
 
 
 @dataclass(frozen=True)
@@ -273,6 +292,8 @@ class CardWords:
     # the card's citations, each shown in brackets after its words ("" shows none): a deal by
     # the wrong East, a player leaving mid-session, a neutral substitute taking the seat
     deal_section: str = "§1.2.7"
+    deal_errors_section: str = "§1.2.7 dealing errors"
+    deal_reading: str = "our reading of §1.2.7"
     leave_section: str = "§4.11"
     substitute_section: str = "§4.15"
     substitute_reading: str = "our reading of §4.15"
@@ -280,6 +301,8 @@ class CardWords:
     left_word: str = "resigned"
     # why a seat counts for nobody this session (a forfeit, MCR §3.11.2.1); "": never happens
     forfeit_note: str = ""
+    # the players' own draw of their starting seats at the table
+    seat_draw_section: str = "§1.2.2"
     # whether the printed card is a score sheet laid out as MCR Appendix 5 (+, − and a running
     # total per player each hand) rather than Zung Jung's Official Scoring Card
     printed_sheet: bool = False

@@ -10,6 +10,8 @@ from flask import Blueprint, flash, redirect, render_template, url_for
 
 from judgeaid import pageforms, writes
 from judgeaid.access import require_judge, require_organizer
+from judgeaid.rules import get_ruleset
+from judgeaid.rules.ruleset import bracketed
 from judgeaid.seating.schemas import (
     AbsentForm,
     LateArrivalForm,
@@ -169,8 +171,9 @@ def absent(tournament_id: int, number: int, form: AbsentForm):
                             lambda: _out(results.resign_absent(
                                 tournament, number, form.player, user)),
                             tournament_id=tournament_id)
-    flash(f"{answer['name']} is resigned from the tournament from session {number} (§3.7). "
-          "Give their seat to a neutral substitute below.")
+    section = get_ruleset(tournament.ruleset).ranking.absent_section
+    flash(f"{answer['name']} is resigned from the tournament from session {number}"
+          f"{bracketed(section)}. Give their seat to a neutral substitute below.")
     return redirect(url_for(".tables", tournament_id=tournament_id, number=number) + "#absent")
 
 

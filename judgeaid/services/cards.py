@@ -43,6 +43,7 @@ from judgeaid.models import (
     utcnow,
 )
 from judgeaid.rules import MalformedHand, Ruleset, Scoring, get_ruleset
+from judgeaid.rules.ruleset import bracketed
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
 from judgeaid.services.players import is_token
@@ -614,8 +615,9 @@ def _latest(card: Card, number: int) -> CardRound | None:
         .order_by(CardRound.revision.desc()).limit(1))
 
 
-def line_words(line: dict, names: dict[int, str]) -> str:
-    """Return a round's line as a short sentence with the players' names."""
+def line_words(line: dict, names: dict[int, str], deal_section: str = "§1.2.7") -> str:
+    """Return a round's line as a short sentence with the players' names; a wrong-East or
+    compensation mark cites `deal_section` (the card's words, "" for none)."""
     def who(number: int | None) -> str:
         return names.get(number, f"player {number}")
 
@@ -633,9 +635,10 @@ def line_words(line: dict, names: dict[int, str]) -> str:
     # a stored line names the wrong East "wrong_dealer"; a line sent names it "dealer"
     wrong = line.get("wrong_dealer", line.get("dealer"))
     if wrong is not None:
-        words += f", dealt by {who(wrong)} as the wrong East (§1.2.7)"
+        words += f", dealt by {who(wrong)} as the wrong East{bracketed(deal_section)}"
     if line.get("compensation_for") is not None:
-        words += f", {who(line['compensation_for'])}'s compensation round (§1.2.7)"
+        words += (f", {who(line['compensation_for'])}'s compensation round"
+                  f"{bracketed(deal_section)}")
     return words
 
 
@@ -643,11 +646,12 @@ def _conflict(card: Card, number: int, current: CardRound, line: dict, actor: Ac
               what: str) -> str:
     """Say in words who wrote the line that stands, what it says, and what was sent."""
     names = people(card)
+    section = rules_of(card).card.deal_section
     decide = ("Choose which one stands: keep theirs, or send yours as a correction with a "
               "reason." if actor.is_judge else "A judge decides which one stands.")
-    theirs = line_words(_round_json(current, rules_of(card).scoring), names)
+    theirs = line_words(_round_json(current, rules_of(card).scoring), names, section)
     return (f"{actor_display(current.recorded_by)} {what}: {theirs}. You entered: "
-            f"{line_words(line, names)}. {decide}")
+            f"{line_words(line, names, section)}. {decide}")
 
 
 def _both_lines(card: Card, number: int, current: CardRound | None, line: dict,
@@ -680,10 +684,11 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
     empty = empty_from(changes)
     if empty and number >= empty:
         left = min((c for c in changes if c.entering is None), key=lambda c: c.round_from)
-        raise Conflict(f"{people(card)[left.leaving]} left the table from round "
-                       f"{left.round_from} and nobody took the seat, so rounds from "
+        raise Conflict(f"{people(card)[left.leaving]} left the table from {word} "
+                       f"{left.round_from} and nobody took the seat, so {word}s from "
                        f"{left.round_from} on cannot be recorded; the other three's scores "
-                       "stand. The organizer can name a substitute (§4.15).")
+                       "stand. The organizer can name a substitute"
+                       f"{bracketed(rules_of(card).card.substitute_section)}.")
     if body.correction:
         _check_judge(actor, card, "correct a round")
         if current is None:
@@ -751,16 +756,20 @@ def _checked_deal(card: Card, number: int, current: CardRound | None, line: dict
     schedule = round_seats(card)
     marks = _marks(_revisions(card))
     mark = DealMark(line["dealer"], line["compensation_for"])
+    words = rules_of(card).card
     if mark.is_marked and not actor.is_judge:
         # the app leaves §1.2.7 marks to a judge: a dealing error is an irregularity
-        raise Forbidden("Only a judge marks a round dealt by the wrong East or a "
-                        "compensation round (§1.2.7 dealing errors). Call a judge.")
+        raise Forbidden(f"Only a judge marks a {words.round_word} dealt by the wrong East or "
+                        f"a compensation {words.round_word}"
+                        f"{bracketed(words.deal_errors_section)}. Call a judge.")
     if mark.compensation_for is not None and current is not None and (
             current.compensation_for != mark.compensation_for):
         dealt_by = current.dealer or schedule[number - 1].dealer
-        raise Conflict(f"Round {number} was already played with {people(card)[dealt_by]} "
-                       "as East: a compensation round is agreed before it is dealt (our reading "
-                       "of §1.2.7), so mark a round still to be played.")
+        word = words.round_word
+        raise Conflict(f"{word.capitalize()} {number} was already played with "
+                       f"{people(card)[dealt_by]} as East: a compensation {word} is agreed "
+                       f"before it is dealt{bracketed(words.deal_reading)}, so mark a {word} "
+                       "still to be played.")
     if mark.is_marked:
         marks[number] = mark
     else:
@@ -768,8 +777,15 @@ def _checked_deal(card: Card, number: int, current: CardRound | None, line: dict
     try:
         check_deals(schedule, marks)
     except BadDeal as exc:
-        raise Unprocessable(_named(card, str(exc)) + " (§1.2.7)") from exc
+        raise Unprocessable(_named(card, _deal_problem(str(exc), words.deal_section))
+                            + bracketed(words.deal_section)) from exc
     return marked_seats(schedule[number - 1], mark)
+
+
+def _deal_problem(message: str, section: str) -> str:
+    """Return the core's words for a mark the card cannot take, citing the card's own rule:
+    the core cites Zung Jung's §1.2.7, which another ruleset's card does not show."""
+    return message if section == "§1.2.7" else message.replace(" (§1.2.7)", "")
 
 
 def _named(card: Card, message: str) -> str:

@@ -66,8 +66,7 @@ def _cite(rules, category: str, infraction: str) -> str:
         return ""
     if example is None:
         return ""
-    prefix = "MCR §" if rules.code == "mcr" else "§"
-    return f"{prefix}{example.section}"
+    return f"{rules.guide.citation_prefix}{example.section}"
 
 
 def _remarks(p: dict) -> str:

@@ -23,6 +23,7 @@ from judgeaid.models import (
     User,
 )
 from judgeaid.rules import RULESETS, get_ruleset
+from judgeaid.rules.ruleset import Ranking, bracketed
 from judgeaid.services import autobackup, seating, throttle
 from judgeaid.services.accounts import ROLE_NAMES, get_tournament_or_404
 from judgeaid.services.cards import card_for_table, card_words
@@ -112,7 +113,7 @@ def sessions_page(tournament_id: int) -> dict:
                   "payoff_note": get_ruleset(tournament.ruleset).card.payoff_note},
         "sessions": sessions,
         "next": _next_state(tournament, upcoming),
-        "changes": [_change_row(p) for p in roster
+        "changes": [_change_row(p, get_ruleset(tournament.ruleset).ranking) for p in roster
                     if p.status != "active" or p.is_substitute or p.joined_session > 1],
         "players": [{"number": p.number, "name": p.name} for p in roster
                     if p.status == "active"],
@@ -131,17 +132,20 @@ def _next_state(tournament: Tournament, upcoming: int | None) -> dict | None:
             "substitutes_needed": seating.substitutes_needed(tournament, upcoming)}
 
 
-def _change_row(player: Player) -> dict:
-    """Describe in words how a player's participation differs from playing every session."""
+def _change_row(player: Player, ranking: Ranking) -> dict:
+    """Describe in words how a player's participation differs from playing every session,
+    citing the event's own rules."""
     if player.status != "active":
-        what = {"withdrawn": "withdrew (§4.13)", "disqualified": "disqualified (§4.11)"}.get(
-            player.status, player.status)
+        what = {"withdrawn": "withdrew", "disqualified": "disqualified"}.get(
+            player.status, player.status) + bracketed(ranking.out_sections.get(player.status, ""))
         note = f"{what}; out from session {player.left_session}" if player.left_session \
             else what
     elif player.is_substitute:
-        note = f"neutral substitute (§4.15) from session {player.joined_session}"
+        note = (f"neutral substitute{bracketed(ranking.substitute_section)} from session "
+                f"{player.joined_session}")
     else:
-        note = f"late arrival (§3.7): joins at session {player.joined_session}"
+        note = (f"late arrival{bracketed(ranking.late_section)}: joins at session "
+                f"{player.joined_session}")
     return {"number": player.number, "name": player.name, "note": note}
 
 

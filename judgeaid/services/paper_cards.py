@@ -24,6 +24,7 @@ from judgeaid.edge import describe
 from judgeaid.judge.schemas import PenaltySpec
 from judgeaid.models import Card, Player
 from judgeaid.rules import get_ruleset
+from judgeaid.rules.ruleset import bracketed
 from judgeaid.services import cards, penalties
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor
@@ -113,10 +114,12 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
             continue
         recorded = view["rounds"][number - 1]
         if not recorded["recorded"] and recorded.get("result") == "not_played":
-            why = ("a player left (§4.11) and nobody took the seat"
+            words = get_ruleset(card.table.session.tournament.ruleset).card
+            why = (f"a player left{bracketed(words.leave_section)} and nobody took the seat"
                    if recorded.get("not_played_reason") == "seat_empty"
-                   else "the session time ran out (§3.4)")
-            problems.append(_problem(row, f"Round {number} was marked not played: {why}.",
+                   else f"the session time ran out{bracketed(words.time_section)}")
+            problems.append(_problem(row, f"{words.round_word.capitalize()} {number} was "
+                                     f"marked not played: {why}.",
                                      round=number))
             continue
         try:
@@ -183,10 +186,11 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
         missing = _missing_rounds(view, seen, time_over=body.time_over)
         if missing:
             problems.append(_problem(
-                "signatures", f"Round {missing[0]}"
+                "signatures", f"{rules.card.round_word.capitalize()} {missing[0]}"
                 + (f" and {len(missing) - 1} more are" if len(missing) > 1 else " is")
                 + " not on the card, so the signatures cannot be recorded yet: enter every "
-                "round, or tick “session time over” (§3.4).", field="signed"))
+                f"{rules.card.round_word}, or tick “session time over”"
+                f"{bracketed(rules.card.time_section)}.", field="signed"))
 
     if problems or conflicts:
         details = problems + conflicts

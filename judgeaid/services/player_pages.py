@@ -23,16 +23,18 @@ from judgeaid.models import (
     Tournament,
 )
 from judgeaid.rules import get_ruleset
+from judgeaid.rules.ruleset import bracketed
 from judgeaid.services.appeals import appeals_for_player
 from judgeaid.services.errors import NotFound
 from judgeaid.services.players import get_player_by_token_or_404, is_token
 from judgeaid.services.seating import WIND_NAMES, session_count
 from judgeaid.services.standings_pages import results_for_player
 
+# each cites the event's own rule for it (`Ranking.out_sections`)
 STATUS_NOTES = {
-    "withdrawn": "You withdrew from the event (§4.13)",
-    "disqualified": "You are disqualified (§4.11)",
-    "resigned": "You are out of the event: resignation (§4.11)",
+    "withdrawn": "You withdrew from the event",
+    "disqualified": "You are disqualified",
+    "resigned": "You are out of the event: resignation",
 }
 
 
@@ -135,11 +137,13 @@ def _stand_ins(player: Player, zone: str, seated: dict) -> dict[int, dict]:
         .join(Player, Player.id == CardSeatChange.leaving_player_id)
         .where(CardSeatChange.entering_player_id == player.id)
     ).all()
+    words = get_ruleset(player.tournament.ruleset).card
+    word = words.round_word
     return {number: {
         "number": number, "is_final": stage == "final", "is_seated": True,
         "starts_at": _moment(starts_at, zone), "table": table,
-        "seat": f"{WIND_NAMES[WINDS[position]]}, {leaving}’s seat from round {round_from} "
-                "(neutral substitute, §4.15)",
+        "seat": f"{WIND_NAMES[WINDS[position]]}, {leaving}’s seat from {word} {round_from} "
+                f"(neutral substitute, {words.substitute_section})",
         "is_judge_draw": False, "card_id": card_id,
     } for number, stage, starts_at, table, position, round_from, card_id, leaving in rows
         if number not in seated}
@@ -151,7 +155,8 @@ def _unseated(player: Player, number: int, session: PlaySession | None) -> dict:
     if player.left_session is not None and number >= player.left_session:
         why = "You are out of the event by then."
     elif number < player.joined_session:
-        why = "You join later (§3.7)." if not is_seated else "You joined after this session."
+        late = bracketed(get_ruleset(player.tournament.ruleset).ranking.late_section)
+        why = f"You join later{late}." if not is_seated else "You joined after this session."
     elif is_seated:
         why = "No seat for you in this session." if player.is_substitute else \
             "You have no seat in this session. See the organizer."
@@ -165,16 +170,20 @@ def _unseated(player: Player, number: int, session: PlaySession | None) -> dict:
 
 def _status_note(player: Player) -> str | None:
     """Return one sentence about how the player takes part, when it is not the usual way."""
+    ranking = get_ruleset(player.tournament.ruleset).ranking
     if player.status in STATUS_NOTES:
-        note = STATUS_NOTES[player.status]
+        note = STATUS_NOTES[player.status] + bracketed(ranking.out_sections.get(player.status,
+                                                                                ""))
         return note + (f"; from session {player.left_session} on you have no seat."
                        if player.left_session else ".")
     if player.status != "active":
         return f"Status: {player.status}."
     if player.is_substitute:
-        return "You are a neutral substitute (§4.15): you play where a seat needs filling."
+        return (f"You are a neutral substitute{bracketed(ranking.substitute_section)}: you "
+                "play where a seat needs filling.")
     if player.joined_session > 1:
-        return f"You join the event at session {player.joined_session} (§3.7)."
+        return (f"You join the event at session {player.joined_session}"
+                f"{bracketed(ranking.late_section)}.")
     return None
 
 

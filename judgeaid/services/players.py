@@ -12,6 +12,7 @@ from judgeaid.edge import length_of
 from judgeaid.extensions import db
 from judgeaid.models import Player, Team, Tournament, User
 from judgeaid.rules import get_ruleset
+from judgeaid.rules.ruleset import bracketed
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
 from judgeaid.tournament.leaderboard import member_id_problem
@@ -132,8 +133,9 @@ def set_member_id(tournament: Tournament, number: int | None, member_id: str | N
     """Give a player their member id (or clear it), refusing one another player holds."""
     player = get_player_or_404(tournament, number)
     if player.is_substitute:
-        raise ServiceError("A neutral substitute (§4.15) never appears on a leaderboard, so "
-                           "has no member id here.")
+        section = get_ruleset(tournament.ruleset).ranking.substitute_section
+        raise ServiceError(f"A neutral substitute{bracketed(section)} never appears on a "
+                           "leaderboard, so has no member id here.")
     value = check_member_id(tournament, member_id, player)
     before = player.member_id
     player.member_id = value
@@ -147,9 +149,10 @@ def set_member_id(tournament: Tournament, number: int | None, member_id: str | N
 def import_players(tournament: Tournament, data: bytes | str, actor: User | str) -> ImportReport:
     """Add every valid row of a CSV file and report each rejected one."""
     numbers, names = _existing(tournament)
-    kind = get_ruleset(tournament.ruleset).formats[tournament.format].kind
+    rules = get_ruleset(tournament.ruleset)
+    kind = rules.formats[tournament.format].kind
     regs, problems = parse_players_csv(
-        data, kind=kind, taken_numbers=numbers,
+        data, kind=kind, team_limit_note=rules.ranking.team_limit_note, taken_numbers=numbers,
         taken_names=names, team_sizes=_team_sizes(tournament), name_max=NAME_MAX,
         team_max=TEAM_MAX, taken_member_ids=_member_ids(tournament),
     )
@@ -171,10 +174,11 @@ def add_player(tournament: Tournament, name: str, team: str | None, actor: User 
         raise Conflict(f"{name} is already registered.")
     if number is not None and number in numbers:
         raise Conflict(f"Player number {number} is already registered.")
-    kind = get_ruleset(tournament.ruleset).formats[tournament.format].kind
+    rules = get_ruleset(tournament.ruleset)
+    kind = rules.formats[tournament.format].kind
     if team and _team_sizes(tournament).get(team, 0) >= TEAM_LIMITS[kind]:
-        raise ServiceError(f"Team {team} already has {TEAM_LIMITS[kind]} players, the §3.6 "
-                           f"limit for {kind} events.")
+        limit = rules.ranking.team_limit_words.format(kind=kind)
+        raise ServiceError(f"Team {team} already has {TEAM_LIMITS[kind]} players, {limit}.")
     member_id = check_member_id(tournament, member_id)
     return _register(tournament, [Registration(0, number, name, team, member_id)], actor)[0]
 

@@ -16,6 +16,7 @@ from judgeaid.models import (
     utcnow,
 )
 from judgeaid.rules import get_ruleset
+from judgeaid.rules.ruleset import bracketed
 from judgeaid.services.audit import record_event
 from judgeaid.services.backup_hook import backup_after_posting
 from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
@@ -191,14 +192,15 @@ def resign_absent(tournament: Tournament, session_number: int, number: int,
         .join(Seat, Seat.table_id == Table.id)
         .where(Seat.player_id == player.id, Seat.is_neutral.is_(False),
                PlaySession.number < session_number))
+    ranking = get_ruleset(tournament.ruleset).ranking
     if not played:
         raise ServiceError(f"{player.name} has not played a session before session "
-                           f"{session_number}: the late-arrival pardon applies instead "
-                           "(§3.7). Record them as a late arrival, or as resigned with a "
-                           "reason on the results desk.")
+                           f"{session_number}: the late-arrival pardon applies instead"
+                           f"{bracketed(ranking.late_section)}. Record them as a late arrival, "
+                           "or as resigned with a reason on the results desk.")
     return mark_resigned(tournament, number, session_number,
                          f"absent from session {session_number} without an acceptable "
-                         "reason (§3.7)", actor)
+                         f"reason{bracketed(ranking.absent_section)}", actor)
 
 
 # ---------------------------------------------------------------- score checks (§3.5.1)

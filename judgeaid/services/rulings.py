@@ -238,8 +238,8 @@ def log_entries(tournament_id: int, rulings: list[Ruling]) -> list[dict]:
             "what_happened": r.what_happened, "decision": r.decision,
             "sections": [{"id": s, "title": guide_of.section(s).title,
                           "citation": guide_of.section(s).citation}
-                         if guide_of.is_section(s) else {"id": s, "title": "",
-                                                         "citation": f"§{s}"}
+                         if guide_of.is_section(s) else {
+                             "id": s, "title": "", "citation": f"{guide_of.citation_prefix}{s}"}
                          for s in r.sections],
             "guide": guide, "judge": judges.get(r.judge_id, "?"), "judge_id": r.judge_id,
             "called_at": iso_z(r.called_at), "arrived_at": iso_z(r.arrived_at),

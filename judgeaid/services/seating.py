@@ -37,6 +37,7 @@ from judgeaid.models import (
     utcnow,
 )
 from judgeaid.rules import Ruleset, get_ruleset
+from judgeaid.rules.ruleset import bracketed
 from judgeaid.services import players as registry
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import card_for_table, create_cards
@@ -674,7 +675,8 @@ def swap_players(tournament: Tournament, number: int, a: int | None, b: int | No
                                f"{seat_a.table.number}; swapping them changes nothing.")
         plan = _seated_plan(tournament)
         warnings = check_swap(plan, number - 1, first.number, second.number,
-                              team_names(tournament))
+                              team_names(tournament),
+                              get_ruleset(tournament.ruleset).ranking.team_apart_section)
     if warnings and not is_confirmed:
         return SwapOutcome(warnings, False)
     before = session_tables(session)
@@ -726,8 +728,9 @@ def _replace_check(tournament: Tournament, session: PlaySession, seat: Seat,
         team = teams.get(other)
         if team and team == teams.get(newcomer.number):
             # §3.6 team-mates apart
+            section = get_ruleset(newcomer.tournament.ruleset).ranking.team_apart_section
             warnings.append(f"Players {newcomer.number} and {other} are both in team {team} "
-                            f"and would share table {seat.table.number} (§3.6).")
+                            f"and would share table {seat.table.number}{bracketed(section)}.")
     return warnings
 
 
@@ -748,8 +751,10 @@ def enter_seat_draw(tournament: Tournament, number: int, table_number: int,
     table = get_table_or_404(tournament, number, table_number)
     card = card_for_table(table)
     if card_has_rounds(card):
-        raise Conflict(f"A round is already recorded at table {table.number}, so its starting "
-                       "seats can no longer change (§1.2.2).")
+        words = get_ruleset(tournament.ruleset).card
+        raise Conflict(f"A {words.round_word} is already recorded at table {table.number}, so "
+                       "its starting seats can no longer change"
+                       f"{bracketed(words.seat_draw_section)}.")
     seats = {seat.player.number: seat for seat in table.seats}
     chosen = {}
     for wind in WINDS:

@@ -8,6 +8,7 @@ from sqlalchemy import select
 from judgeaid.extensions import db
 from judgeaid.models import Player, PlaySession, ScoreCheck
 from judgeaid.rules import get_ruleset
+from judgeaid.rules.ruleset import bracketed
 from judgeaid.services import final_day
 from judgeaid.services.cards import substitute_seats
 from judgeaid.services.errors import NotFound
@@ -33,8 +34,9 @@ from judgeaid.values import iso_z
 
 # the ranking's points kind that counts table points by place (MCR §3.10.1)
 TABLE_POINTS = "table_points"
-OUT_WORDS = {"resigned": "resigned: out of the event", "withdrawn": "withdrew (§4.13)",
-             "disqualified": "disqualified (§4.11)"}
+# a withdrawal and a disqualification cite the event's own rule (`Ranking.out_sections`)
+OUT_WORDS = {"resigned": "resigned: out of the event", "withdrawn": "withdrew",
+             "disqualified": "disqualified"}
 
 
 def absence_notes(sheet: Sheet) -> dict[int, dict[str, str]]:
@@ -45,6 +47,7 @@ def absence_notes(sheet: Sheet) -> dict[int, dict[str, str]]:
     reading). "filler": the rounds a player played as a neutral filler.
     """
     labels = {s.number: session_label(s.number, s.stage, s.bracket_size) for s in sheet.sessions}
+    ranking = get_ruleset(sheet.tournament.ruleset).ranking
     absent_in: dict[int, int] = {}
     filled: dict[int, list[str]] = {}
     forfeited: dict[int, list[str]] = {}
@@ -64,7 +67,9 @@ def absence_notes(sheet: Sheet) -> dict[int, dict[str, str]]:
                 note["out"] = (f"absent from the {labels[absent_in[number]]}: out of the event "
                                "and last of that round (our reading of §4.15)")
             else:
-                note["out"] = OUT_WORDS[player.status] + (
+                cited = ("" if player.status == "resigned" else
+                         bracketed(ranking.out_sections.get(player.status, "")))
+                note["out"] = OUT_WORDS[player.status] + cited + (
                     f" from session {player.left_session}" if player.left_session else "")
         if number in filled:
             note["filler"] = ("neutral filler in the " + ", ".join(filled[number])
@@ -350,9 +355,10 @@ def _late_decision_text(player: Player) -> str:
     if not player.late_decision:
         return ""
     session = player.late_decision_session
+    late = bracketed(get_ruleset(player.tournament.ruleset).ranking.late_section)
     if player.late_decision == "allowed":
-        return f"Checked in after the cut-off for session {session}; allowed to play it (§3.7)."
-    return f"Checked in after the cut-off for session {session}; refused for it (§3.7)."
+        return f"Checked in after the cut-off for session {session}; allowed to play it{late}."
+    return f"Checked in after the cut-off for session {session}; refused for it{late}."
 
 
 # ---------------------------------------------------------------- the organizer's page

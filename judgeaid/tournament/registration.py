@@ -83,12 +83,14 @@ def parse_players_csv(
     name_max: int = NAME_MAX,
     team_max: int = TEAM_MAX,
     taken_member_ids: dict[str, str] | None = None,
+    team_limit_note: str = "§3.6 limit for {kind} events",
 ) -> tuple[list[Registration], list[Problem]]:
     """Parse `name[,team]` or `id,name,team` rows; return accepted rows and every problem.
 
     An optional `member_id` (or `member id`) column carries the ZJM affiliate's membership
     number (§3.5.2.1); `taken_member_ids` maps the casefolded ids already in the event to
-    who holds them.
+    who holds them. `team_limit_note` says in brackets whose team limit it is ("{kind}" the
+    event's kind).
     """
     text = _decode(data)
     rows: list[list[str]] = []
@@ -197,8 +199,8 @@ def parse_players_csv(
         if reg.team is not None:
             if sizes[reg.team] >= limit:
                 problems.append(Problem(reg.line, f"Team {shown(reg.team)} would have more than "
-                                                  f"{limit} players (§3.6 limit for {kind} "
-                                                  "events)."))
+                                                  f"{limit} players "
+                                                  f"({team_limit_note.format(kind=kind)})."))
                 continue
             sizes[reg.team] += 1
         kept.append(reg)

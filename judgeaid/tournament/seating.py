@@ -273,8 +273,10 @@ def check_swap(
     a: int,
     b: int,
     teams: Mapping[int, str | None] | None = None,
+    team_section: str = "§3.6",
 ) -> list[str]:
-    """Warn in plain English about repeats and team clashes a swap of a and b would create."""
+    """Warn in plain English about repeats and team clashes a swap of a and b would create;
+    a team clash cites `team_section` (the event's rule for team-mates, "" for none)."""
     table_a, table_b = _swap_tables(plan, session_index, a, b)
     session = plan.sessions[session_index]
     number = session_index + 1
@@ -301,7 +303,8 @@ def check_swap(
                 # §3.6 team-mates apart
                 warnings.append(
                     f"Players {mover} and {other} are team-mates ({team}) and would share "
-                    f"table {table + 1} of session {number} (§3.6)."
+                    f"table {table + 1} of session {number}"
+                    + (f" ({team_section})." if team_section else ".")
                 )
     return warnings
 

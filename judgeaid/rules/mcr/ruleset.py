@@ -76,6 +76,10 @@ MCR = Ruleset(
                      "turn or play timers (MCR §3.5.6 times the session)."),
         penalty_example="MCR §3.11.2",
         deal_section="our reading: the MCR text has no rule for a wrong deal",
+        deal_errors_section="our reading: the MCR text has no rule for a wrong deal",
+        deal_reading="our reading: the MCR text has no rule for a wrong deal",
+        # MCR §3.4.7 seating by draw lots, or as the regulations arrange it beforehand
+        seat_draw_section="MCR §3.4.7",
         leave_section="MCR §3.11.5",
         substitute_section="our reading",
         substitute_reading="our reading",
@@ -102,6 +106,13 @@ MCR = Ruleset(
         rank_teams=standings.rank_teams,
         late_section="our reading: the MCR text has no rule for joining late",
         substitute_section="our reading",
+        # MCR §3.11.5 disqualification; the text has no withdrawal and no resignation
+        out_sections={"withdrawn": "", "disqualified": "MCR §3.11.5", "resigned": ""},
+        absent_section="our reading: the MCR text has no rule for it",
+        team_limit_words="the app's limit for a team (our reading: the MCR text sets none)",
+        team_limit_note="the app's limit for a team; our reading: the MCR text sets none",
+        # MCR §3.5.1 tables may be drawn to keep players of one country or region apart
+        team_apart_section="our reading of MCR §3.5.1",
     ),
     scoring=Scoring(version=VERSION, catalogue_json=catalogue_json, score_hand=score_hand,
                     recorded_lines=recorded_lines, implied_label=implied_label,
@@ -124,6 +135,10 @@ MCR = Ruleset(
         payees=penalties.payees,
         check_payees=penalties.check_payees,
         appeal_minutes=30,
+        # MCR §3.13.1 the chief referee judges appeals on the rules; §3.13.3 the Arbitration
+        # Committee may not overturn that judgment (our reading: the app's decision is final)
+        appeal_judge_section="MCR §3.13.1",
+        appeal_final_section="our reading of MCR §3.13.3",
         needs_round=penalties.needs_round,
     ),
     guide=Guide(
@@ -133,5 +148,6 @@ MCR = Ruleset(
         sections_json=sections.sections_json,
         is_section=sections.is_section,
         section=sections.get,
+        citation_prefix="MCR §",
     ),
 )
