@@ -19,6 +19,10 @@ import { $, $$, h, signed, venueTime, venueZone } from "./dom.js";
 const WINDS = ["E", "S", "W", "N"];
 const WIND_NAMES = { E: "East", S: "South", W: "West", N: "North" };
 const POLL_MS = 5000;
+// Each poll comes 4-6 s after the last, not exactly 5: the phones of a whole hall open their
+// cards in the same few seconds at a session's start, and would otherwise ask all together
+// every 5 s for as long as the session lasts.
+const nextPollMs = () => POLL_MS * (0.8 + 0.4 * Math.random());
 
 const root = document.getElementById("card-root");
 const page = JSON.parse(document.getElementById("card-page").textContent);
@@ -656,7 +660,7 @@ async function poll() {
       setLive(false);
     }
   }
-  pollTimer = setTimeout(poll, POLL_MS);
+  pollTimer = setTimeout(poll, nextPollMs());
 }
 
 document.addEventListener("visibilitychange", () => {
