@@ -59,11 +59,16 @@ fonts-or-advice:
 lint: $(VENV)/.dev-stamp
 	$(VENV)/bin/ruff check .
 
+# The suite runs in TEST_WORKERS processes (pytest-xdist), a test file to a process; each has
+# databases of its own (tests/databases.py). TEST_WORKERS=0 runs it in this process alone.
+TEST_WORKERS ?= 2
+PYTEST := $(PY) -m pytest $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile)
+
 test: $(VENV)/.dev-stamp chromium fonts lint
-	env -u TEST_DATABASE_URL $(PY) -m pytest
+	env -u TEST_DATABASE_URL $(PYTEST)
 	@if [ -n "$$TEST_DATABASE_URL" ]; then \
 		echo "== again on $$TEST_DATABASE_URL"; \
-		$(PY) -m pytest; \
+		$(PYTEST); \
 	fi
 
 # With TEST_DATABASE_URL set, the table is measured a second time on that database (it is

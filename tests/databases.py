@@ -24,16 +24,27 @@ RESTART_SEQUENCES = "tests.restart_sequences"
 
 
 def database_url_for(tmp_path: Path) -> str:
-    """Return the test database: TEST_DATABASE_URL (PostgreSQL) or a fresh SQLite file."""
+    """Return the test database: TEST_DATABASE_URL (PostgreSQL) or a fresh SQLite file.
+
+    Under pytest-xdist (`make test` runs two workers) each worker has databases of its own on
+    PostgreSQL, named after TEST_DATABASE_URL's with the worker's name (`test_gw0`); on
+    SQLite its files are in its own temporary folder already.
+    """
     url = os.environ.get("TEST_DATABASE_URL")
     if url:
+        from sqlalchemy.engine import make_url
+
         from judgeaid.config import _database_url
 
         os.environ["DATABASE_URL"] = url
         try:
-            return _database_url("")
+            url = make_url(_database_url(""))
         finally:
             del os.environ["DATABASE_URL"]
+        worker = os.environ.get("PYTEST_XDIST_WORKER")
+        if worker:
+            url = url.set(database=f"{url.database}_{worker}")
+        return url.render_as_string(hide_password=False)
     return "sqlite:///" + str(tmp_path / "test.sqlite")
 
 
