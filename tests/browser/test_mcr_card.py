@@ -72,6 +72,7 @@ def test_judge_records_mcr_hands_and_the_live_card_shows_them(app, live_server, 
     # The score sheet to print (MCR Appendix 5) scrolls inside its frame, not the page
     page.click("[data-testid=score-sheet-link]")
     expect(page.locator("[data-testid=score-sheet] tr[data-hand='2']")).to_be_visible()
+    page.wait_for_load_state("load")  # its stylesheet too: the rows show before it applies
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
     serious = [v for v in Axe().run(page).response["violations"]
                if v["impact"] in ("serious", "critical")]
