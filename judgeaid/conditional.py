@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Response, current_app, jsonify, request
+from flask import Response, current_app, g, jsonify, request, session
 
 from judgeaid import viewcache
 
@@ -59,3 +59,9 @@ def shared_unless_current(tag: str, name: str, build: Callable[[], bytes], *,
     response.set_etag(tag)
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+def page_is_shared() -> bool:
+    """Say whether this request may get a page shared by every reader: nobody is signed in
+    (a judge's page has their forms) and no flashed message waits for this reader."""
+    return g.get("user") is None and "_flashes" not in session

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, g, jsonify, render_template, request, session
+from flask import Blueprint, abort, g, jsonify, render_template, request
 
 from judgeaid import conditional, edge, writes
 from judgeaid.access import require_judge
@@ -63,9 +63,8 @@ def live(card_id: int):
     carries their own forms and the card, and is built for them.
     """
     tag = cards.view_tag(card_id)
-    user = g.get("user")
-    if user is not None or "_flashes" in session:
-        return _live_page(card_id, user, tag)
+    if not conditional.page_is_shared():
+        return _live_page(card_id, g.get("user"), tag)
     return conditional.shared_unless_current(
         cards.shell_tag(tag), f"card-shell:{card_id}",
         lambda: _live_page(card_id, None, None, shell=True).encode(), mimetype="text/html")
@@ -76,7 +75,7 @@ def plain(card_id: int):
     """Show a reader the card drawn by the server: the page a phone without JavaScript is sent
     to from the shell. Built once per version of the card and shared, as the shell is."""
     tag = cards.view_tag(card_id)
-    if g.get("user") is not None or "_flashes" in session:
+    if not conditional.page_is_shared():
         return _live_page(card_id, g.get("user"), tag)
     return conditional.shared_unless_current(
         f"{tag}-page", f"card-page:{card_id}",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, g, render_template, session
+from flask import Blueprint, render_template
 
 from judgeaid import conditional
 from judgeaid.services import player_pages
@@ -23,7 +23,7 @@ def page(token: str):
     phone that holds the current version gets a 304.
     """
     tag, player_id = player_pages.page_tag(token)
-    if g.get("user") is not None or "_flashes" in session:
+    if not conditional.page_is_shared():
         return _page(token)
     return conditional.shared_unless_current(tag, f"player-page:{player_id}",
                                              lambda: _page(token).encode(),
