@@ -2,7 +2,8 @@
 
 A tournament names its ruleset by code (`Tournament.ruleset`); services reach the rules only
 through `get_ruleset`. Adding a ruleset is a package under judgeaid/rules/ building a
-`Ruleset` and one line in `RULESETS`.
+`Ruleset` and one `register` line below; `register` refuses a ruleset whose text table
+(judgeaid/rules/words.py) is incomplete.
 """
 
 from judgeaid.rules.mcr.ruleset import MCR
@@ -15,9 +16,27 @@ from judgeaid.rules.ruleset import (
     Scoring,
     TimeLimits,
 )
+from judgeaid.rules.words import MissingWords, check_words
 from judgeaid.rules.zj.ruleset import ZJ
 
-RULESETS: dict[str, Ruleset] = {ruleset.code: ruleset for ruleset in (ZJ, MCR)}
+RULESETS: dict[str, Ruleset] = {}
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    """Add a ruleset to the registry after checking its text table is complete."""
+    check_words(ruleset.code, ruleset.words)
+    if ruleset.words.code != ruleset.code:
+        raise MissingWords(f"ruleset {ruleset.code!r} carries the words of {ruleset.words.code!r}")
+    unworded = [column.label_key for column in ruleset.can.standings_columns
+                if column.label_key not in ruleset.words]
+    if unworded:
+        raise MissingWords(f"ruleset {ruleset.code!r}: no words for columns {unworded}")
+    RULESETS[ruleset.code] = ruleset
+    return ruleset
+
+
+register(ZJ)
+register(MCR)
 DEFAULT_RULESET = ZJ.code
 
 
@@ -27,4 +46,4 @@ def get_ruleset(code: str) -> Ruleset:
 
 
 __all__ = ["DEFAULT_RULESET", "RULESETS", "MalformedHand", "MalformedPayoff", "PriorPenalty",
-           "RepeatPolicy", "Ruleset", "Scoring", "TimeLimits", "get_ruleset"]
+           "RepeatPolicy", "Ruleset", "Scoring", "TimeLimits", "get_ruleset", "register"]

@@ -15,6 +15,9 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, Literal
 
+from judgeaid.rules.capabilities import Capabilities
+from judgeaid.rules.words import Words
+
 
 @dataclass(frozen=True)
 class TimeLimits:
@@ -327,3 +330,11 @@ class Ruleset:
     guide: Guide
     ranking: Ranking
     card: CardWords = CardWords()
+    # every rule-dependent sentence, label and citation, by key (judgeaid/rules/words.py)
+    words: Words = field(kw_only=True)
+    # what pages, scripts and printing ask of the ruleset beyond words
+    can: Capabilities = field(kw_only=True)
+
+    def cite(self, section: str) -> str:
+        """Return a section number as this ruleset cites it ("§2.3", "MCR §3.9.1.3")."""
+        return f"{self.guide.citation_prefix}{section}"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from judgeaid.rules.capabilities import Capabilities, StandingsColumn
 from judgeaid.rules.mcr import guide, lateness, penalties, sections, session, standings, timing
 from judgeaid.rules.mcr.catalogue import MINIMUM, VERSION, catalogue_json
 from judgeaid.rules.mcr.formats import FORMATS, default_settings, validate_settings
@@ -18,6 +19,7 @@ from judgeaid.rules.mcr.hand import (
     score_hand,
 )
 from judgeaid.rules.mcr.payoff import payoff, payoff_request
+from judgeaid.rules.mcr.words import WORDS
 from judgeaid.rules.ruleset import (
     CardWords,
     Guide,
@@ -28,9 +30,16 @@ from judgeaid.rules.ruleset import (
     SessionShape,
     Timing,
 )
+from judgeaid.rules.words import Words
 
 MCR = Ruleset(
     code="mcr",
+    words=Words("mcr", WORDS),
+    can=Capabilities(
+        mirror="mcr.js", picker="/picker/mcr", same_turn_chain=False, deal_mark=False,
+        flowers=True, final_day=False, print_form="score_sheet",
+        standings_columns=(StandingsColumn("table_points", "standings.points_label"),
+                           StandingsColumn("contest_points", "standings.raw_label"))),
     name="MCR",
     formats=FORMATS,
     default_settings=default_settings,

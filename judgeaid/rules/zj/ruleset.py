@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from judgeaid.rules.capabilities import Capabilities, StandingsColumn
 from judgeaid.rules.ruleset import (
     ClockPenalty,
     Guide,
@@ -16,11 +17,13 @@ from judgeaid.rules.ruleset import (
     TimeLimits,
     Timing,
 )
+from judgeaid.rules.words import Words
 from judgeaid.rules.zj import irregularities, penalties, sections, timing
 from judgeaid.rules.zj.catalogue import CHICKEN_VALUE, VERSION, catalogue_json
 from judgeaid.rules.zj.formats import FORMATS, ROTATIONS, default_settings, validate_settings
 from judgeaid.rules.zj.hand import implied_label, recorded_lines, recorded_value_fits, score_hand
 from judgeaid.rules.zj.payoff import payoff, payoff_request
+from judgeaid.rules.zj.words import WORDS
 from judgeaid.tournament import rotation, standings
 from judgeaid.tournament.brackets import FINAL_DAY_ROUNDS, GRAND_FINAL_SIZE
 
@@ -70,6 +73,12 @@ def late_join_problem(joins: int, format_code: str, sessions: int) -> str | None
 
 ZJ = Ruleset(
     code="zj",
+    words=Words("zj", WORDS),
+    can=Capabilities(
+        mirror="zj.js", picker="/picker", same_turn_chain=True, deal_mark=True,
+        flowers=False, final_day=True, print_form="official_card",
+        standings_columns=(StandingsColumn("match_points", "standings.points_label"),
+                           StandingsColumn("raw", "standings.raw_label"))),
     name="Zung Jung",
     formats=FORMATS,
     default_settings=default_settings,
