@@ -14,4 +14,19 @@ WORDS: dict[str, str] = {
     # --- the standings -------------------------------------------------------------------
     "standings.points_label": "Table points",
     "standings.raw_label": "Contest points",
+    # --- services, standings, print and exports (issue 25, part A) ---
+    # (keys of this part go below this line)
+
+    # --- pages: templates (issue 25, part B) ---
+    # (keys of this part go below this line)
+
+    # --- scripts: js.* keys the browser draws (issue 25, part C) ---
+    # (keys of this part go below this line)
+
+    # --- MCR to the letter: implied fans, win type, right to win (issue 26) ---
+    # (keys of this part go below this line)
+
+    # --- a hostile hall: sign-in, call-ups, names (issue 28) ---
+    # (keys of this part go below this line)
+
 }
