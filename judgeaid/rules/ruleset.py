@@ -205,6 +205,10 @@ class Rubric:
     # (category, infraction) -> why the penalty must name its round (the rules count the
     # foul per hand, MCR §3.11.6.3-5), or None; ZJ asks it of time points only (§1.9)
     needs_round: Callable[[str, str | None], str | None] = _any_round
+    # (category, infraction, kind) -> whether the penalty takes the offender's right to win
+    # the round or hand it names (ZJ dead hand §1.8, §4.11; MCR §3.11.3): a flag of the
+    # rubric's data, asked by the card before it records a winner
+    loses_win: Callable[[str, str | None, str], bool] = lambda category, infraction, kind: False
 
 
 @dataclass(frozen=True)

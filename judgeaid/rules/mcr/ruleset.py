@@ -149,6 +149,7 @@ MCR = Ruleset(
         appeal_judge_section="MCR §3.13.1",
         appeal_final_section="our reading of MCR §3.13.3",
         needs_round=penalties.needs_round,
+        loses_win=penalties.loses_win,
     ),
     guide=Guide(
         guide_json=guide.guide_json,
