@@ -85,6 +85,10 @@ class Scoring:
     payoff: Callable[..., Any]
     payoff_request: Callable[[Mapping[str, Any]], Any]
     min_hand_value: int
+    # (ticked patterns, "self" | "discard") -> the issues of patterns that fix the other win
+    # type (MCR §3.7.2.3), each with .message; none where the ruleset has no such check
+    win_issues: Callable[[Mapping[str, int], str | None], Sequence[Any]] = (
+        lambda patterns, win: ())
 
 
 @dataclass(frozen=True)
@@ -97,6 +101,10 @@ class SessionShape:
     session_seats: Callable[[Mapping[str, int], str], Sequence[Any]]
     # which wind cycle (a turn of the dealer round the table) a round number falls in
     cycle_of: Callable[[int], int]
+    # several players call Hu on one discard: the seat winds in the order their claims win,
+    # from the discarder's seat wind (MCR §3.7.2.4; ZJ §1.4.5), and the section to cite
+    hu_order: Callable[[str], tuple[str, ...]] | None = None
+    hu_order_section: str = ""
 
 
 @dataclass(frozen=True)

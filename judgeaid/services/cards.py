@@ -44,6 +44,7 @@ from judgeaid.models import (
 )
 from judgeaid.rules import MalformedHand, Ruleset, Scoring, get_ruleset
 from judgeaid.rules.ruleset import bracketed
+from judgeaid.services import right_to_win
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
 from judgeaid.services.players import is_token
@@ -329,6 +330,10 @@ def card_view(card: Card) -> dict:
                       for p in penalties],
         "totals": {n: {"rounds": t.rounds, "penalties": t.penalties, "total": t.total}
                    for n, t in totals.items()},
+        # MCR §3.11.3, ZJ §1.8: who may not win which round or hand, and the ruling that says so
+        "no_win": {str(number): [{"player": player, "ruling": words}
+                                 for player, words in barred.items()]
+                   for number, barred in sorted(right_to_win.barred(card, names).items())},
         "not_played_from": card.not_played_from,
         "is_complete": all(r["recorded"] or r.get("result") == "not_played" for r in rounds),
         "confirmations": [{"player": c.player_number, "via": c.via, "by": c.confirmed_by,
@@ -540,6 +545,10 @@ def _touch(card: Card) -> None:
     db.session.refresh(card)
 
 
+# a change made elsewhere that the card shows (a penalty taking a player's right to win)
+touch = _touch
+
+
 def _revoke_confirmations(card: Card) -> int:
     revoked = 0
     for confirmation in _confirmations(card):
@@ -592,6 +601,10 @@ def _round_line(body: CardRoundBody, scoring: Scoring) -> dict:
             # Each message names both patterns and cites its own section (§2.2, §1.5 ...).
             raise Unprocessable("The ticked patterns break a counting rule: "
                                 + " ".join(e.message for e in hand.errors))
+        mismatch = scoring.win_issues(dict(patterns), body.win)
+        if mismatch:
+            # MCR §3.7.2.3: a fan that fixes how the hand was won agrees with the win
+            raise Unprocessable(" ".join(issue.message for issue in mismatch))
         if value is not None and value != hand.value:
             raise Unprocessable(f"The value {value} does not match the ticked patterns, which "
                                 f"make {hand.value}.")
@@ -673,6 +686,8 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
     # "round" in Zung Jung, "hand" in MCR
     word = rules_of(card).card.round_word
     line = _round_line(body, scoring)
+    right_to_win.settle(card, number, line, body.claimants,
+                        round_seats(card)[number - 1].winds, people(card))
     reason = " ".join(body.reason.split())
     current = _latest(card, number)
 

@@ -215,6 +215,11 @@ def _win_errors(ticked: dict[str, int], win: str | None) -> list[Issue]:
     return errors
 
 
+def win_issues(fans: Mapping[str, int], win: str | None) -> tuple[Issue, ...]:
+    """Return the fans at odds with how a recorded hand was won (the card asks this)."""
+    return tuple(_win_errors(_read(fans), win if win in SCORE_WINS else None))
+
+
 def recorded_lines(fans: Mapping[str, int] | None, value: int | None) -> tuple[Line, ...]:
     """Return the lines of a hand recorded with its ticked fans; nothing if they do not read."""
     if not fans:

@@ -25,6 +25,19 @@ WORDS: dict[str, str] = {
 
     # --- MCR to the letter: implied fans, win type, right to win (issue 26) ---
     # (keys of this part go below this line)
+    "card.no_win_refused": "{name} may not win {hand}: {ruling} took the right to win "
+                           "that hand (MCR §3.11.3). Strike that penalty out first if it "
+                           "was wrong.",
+    "card.no_win_note": "may not win this hand: {ruling}",
+    "card.hu_nearest": "{winner} cannot be the winner: of the players who called Hu on "
+                       "{discarder}'s discard, {nearest} sits nearest after the discarder "
+                       "and wins (MCR §3.7.2.4).",
+    "card.hu_claimants_bad": "The players who called Hu must sit at this table and not be "
+                             "the discarder, and the win must be on a discard "
+                             "(MCR §3.7.2.4).",
+    "card.hu_no_rule": "Give the winner: MCR §3.7.2.4 makes the nearest after the "
+                       "discarder win.",
+    "card.claimants_label": "Called Hu on this discard (MCR §3.7.2.4)",
 
     # --- a hostile hall: sign-in, call-ups, names (issue 28) ---
     # (keys of this part go below this line)
