@@ -478,10 +478,6 @@ function mcrPart() {
   const search = $("[data-fan-search]");
   search.addEventListener("input", () => { query = search.value; filter(marks().included); });
   $("[data-seats-link]").addEventListener("click", () => $("#seats").scrollIntoView({ block: "start" }));
-  const dock = $("[data-dock]");
-  new ResizeObserver(() => {
-    document.documentElement.style.setProperty("--dock-h", `${Math.ceil(dock.getBoundingClientRect().height)}px`);
-  }).observe(dock);
 
   return {
     byId,

@@ -198,13 +198,16 @@ def test_the_dock_keeps_total_win_and_payoff_in_view_while_ticking(live_server, 
                      "[data-testid=payoff-E]"):
         box = page.locator(selector).bounding_box()
         assert box and box["y"] >= 0 and box["y"] + box["height"] <= 740, selector
-    # nothing the dock covers: the last control scrolls clear above it
-    page.locator("input[name=discarder][value=N]").scroll_into_view_if_needed()
-    page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
-    dock_top = page.locator("[data-dock]").bounding_box()["y"]
-    for label in page.locator("#seats label").all():
-        box = label.bounding_box()
-        assert box["y"] + box["height"] <= dock_top
+    # nothing covers a control: each one scrolled into view is what a tap at its centre hits
+    covered = page.evaluate("""() => [...document.querySelectorAll(
+        '[data-picker-scroll] button, [data-picker-scroll] label, [data-picker-scroll] input')]
+      .filter((e) => e.offsetParent).filter((e) => {
+        e.scrollIntoView({ block: "nearest" });
+        const r = e.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return !(hit === e || e.contains(hit) || hit?.closest("label")?.contains(e));
+      }).map((e) => e.outerHTML.slice(0, 80))""")
+    assert covered == []
 
 
 @pytest.mark.parametrize(("query", "shown"), [
