@@ -166,6 +166,10 @@ class McrScoreOut(BaseModel):
 class McrScoreErrors(BaseModel):
     errors: list[McrIssue]
     warnings: list[McrIssue] = []
+    value: int | None = Field(None, description="What the fans make as ticked")
+    fan_points: int | None = None
+    flowers: int | None = None
+    lines: list[McrLine] = []
 
 
 class McrPayoffBody(Schema):

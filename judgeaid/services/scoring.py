@@ -78,7 +78,9 @@ def mcr_score(fans: dict[str, int], flowers: int | None = None,
         raise ServiceError(str(exc), code=exc.code) from exc
     body = hand.as_dict()
     if hand.errors:
-        return {"errors": body["errors"], "warnings": body["warnings"]}
+        # the total as ticked travels too: a hand below the minimum still shows what it makes
+        return {key: body[key] for key in ("errors", "warnings", "value", "fan_points",
+                                           "flowers", "lines")}
     return {key: body[key] for key in ("value", "fan_points", "flowers", "lines", "warnings")}
 
 

@@ -84,6 +84,14 @@ def test_the_issue_s_four_kongs_example(client):
     assert response.get_json()["value"] == 88
 
 
+def test_the_kong_pair_alone_totals_6_below_the_minimum(client):
+    response = client.post("/api/mcr/score", json={"fans": {"74": 1, "67": 1}})
+    body = response.get_json()
+    assert response.status_code == 422 and body["value"] == 6
+    assert [e["code"] for e in body["errors"]] == ["below_minimum"]
+    assert [(x["id"], x["points"]) for x in body["lines"]] == [("57", 6)]
+
+
 @pytest.mark.parametrize("fans", [{"74": 1, "67": 1, "49": 1}, {"67": 1, "74": 1, "49": 1}])
 def test_a_melded_and_a_concealed_kong_are_6(client, fans):
     body = client.post("/api/mcr/score", json={"fans": fans}).get_json()
