@@ -395,6 +395,9 @@ function mcrPart() {
   const label = (id) => `${id} ${byId.get(id).name}`;
   // MCR §3.9.1.6 (1): rows of the implication table that leave none of the implied fan.
   const whole = rules.implied.filter((row) => row.leaves === 0);
+  // The picker's own words travel in the catalogue (catalogue.py MESSAGES), filled as mcr.js does.
+  const say = (key, params) => catalogue.messages[key].replace(/\{(\w+)\}/g,
+    (token, name) => (name in params ? params[name] : token));
   const implies = (a, b) => whole.some((row) => row.fan === a && row.implies === b);
 
   // The fans a ticked fan always brings (shown as included, never scored beside it), and
@@ -419,13 +422,9 @@ function mcrPart() {
 
   function blockedReason(id) {
     const { included, blocked } = marks();
-    if (included.has(id)) {
-      return `${label(id)} is always part of ${label(included.get(id))}, so it is included and `
-        + "not scored again (MCR §3.9.1.6 (1)).";
-    }
+    if (included.has(id)) return say("picker_included", { a: label(id), b: label(included.get(id)) });
     const block = blocked.get(id);
-    return block ? `${label(id)} cannot be ticked beside ${label(block.with)}: MCR App. 1 fan `
-      + `${block.owner} says they do not combine. Untick it first.` : "";
+    return block ? say("picker_blocked", { a: label(id), b: label(block.with), owner: block.owner }) : "";
   }
 
   // A fan that fixes how the hand was won sets the win type (MCR §3.7.2.3).
@@ -433,8 +432,7 @@ function mcrPart() {
     const want = rules.draw_wins.includes(id) ? "self" : rules.discard_wins.includes(id) ? "discard" : null;
     if (!want || want === state.win) return;
     state.win = want;
-    notice(`${label(id)} is won ${want === "self" ? "by self-draw" : "on a discard"}, so the win is `
-      + `set to ${want === "self" ? "self-draw" : "a discard"} (MCR §3.7.2.3).`);
+    notice(say(want === "self" ? "picker_win_self" : "picker_win_discard", { a: label(id) }));
   }
 
   function tick(id, count) {
@@ -539,18 +537,19 @@ function mcrPart() {
         const note = $("[data-implied]", button);
         if (!note) continue;
         note.hidden = !by && !block;
-        note.textContent = by ? `Included in ${label(by)}, not counted (MCR §3.9.1.6 (1))`
-          : block ? `Does not combine with ${label(block.with)} (MCR App. 1 fan ${block.owner})` : "";
+        note.textContent = by ? say("picker_included_note", { b: label(by) })
+          : block ? say("picker_blocked_note", { b: label(block.with), owner: block.owner }) : "";
       }
       const ticked = [...state.ticks.keys()].sort((a, b) => Number(a) - Number(b)).map((id) => {
         const count = state.ticks.get(id);
-        const name = id === FLOWERS ? `${count} ${count === 1 ? "flower" : "flowers"}`
+        const name = id === FLOWERS
+          ? (count === 1 ? say("picker_one_flower", {}) : say("picker_flowers", { count }))
           : count > 1 ? `${label(id)} × ${count}` : label(id);
-        return scoredOut.has(id) ? `${name} (included, not counted)` : name;
+        return scoredOut.has(id) ? say("picker_ticked_included", { a: name }) : name;
       });
       const line = $("[data-ticked]");
       line.hidden = ticked.length === 0;
-      line.textContent = ticked.length ? `Ticked: ${ticked.join(" · ")}` : "";
+      line.textContent = ticked.length ? say("picker_ticked", { names: ticked.join(" · ") }) : "";
       for (const cell of $$("[data-seat-cell]")) cell.classList.toggle("is-winner", cell.dataset.seatCell === state.winner);
       filter(included);
     },

@@ -386,6 +386,21 @@ MESSAGES: dict[str, str] = {
     "win_mismatch_discard": "{a} is scored only on a win on a discard, and this hand was "
                             "self-drawn ({section}).",
     "bad_win": "The win type must be 'self' or 'discard'.",
+    # the fan picker's words (static/js/picker.js fills them the same way)
+    "picker_included": "{a} is always part of {b}, so it is included and not scored again "
+                       "(MCR §3.9.1.6 (1)).",
+    "picker_blocked": "{a} cannot be ticked beside {b}: MCR App. 1 fan {owner} says they do "
+                      "not combine. Untick it first.",
+    "picker_win_self": "{a} is won by self-draw, so the win is set to self-draw "
+                       "(MCR §3.7.2.3).",
+    "picker_win_discard": "{a} is won on a discard, so the win is set to a discard "
+                          "(MCR §3.7.2.3).",
+    "picker_included_note": "Included in {b}, not counted (MCR §3.9.1.6 (1))",
+    "picker_blocked_note": "Does not combine with {b} (MCR App. 1 fan {owner})",
+    "picker_ticked": "Ticked: {names}",
+    "picker_ticked_included": "{a} (included, not counted)",
+    "picker_flowers": "{count} flowers",
+    "picker_one_flower": "1 flower",
     "repeat": "{b} is normally part of {a} and not scored again; this text's Appendix 1 does "
               "not say so, so the judge decides ({section}).",
     "tile_conflict": "{a} needs a wind or dragon and {b} allows none: check the hand (our "
