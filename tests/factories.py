@@ -12,7 +12,6 @@ import uuid
 from sqlalchemy import func, select
 
 from judgeaid.api import views as api_views
-from judgeaid.cards.schemas import CardSeatChangeBody
 from judgeaid.extensions import db
 from judgeaid.models import (
     Appeal,
@@ -45,6 +44,7 @@ from judgeaid.services import (
     seating,
 )
 from judgeaid.services import clock as clock_service
+from judgeaid.services.card_inputs import CardSeatChangeBody
 from judgeaid.services.cards import Actor
 from judgeaid.services.sheet import load_sheet
 from tests.databases import reset_schema
@@ -90,8 +90,8 @@ def _once(kind: str, card, body, apply) -> tuple[dict, int]:
 
 def record_round(card, payload: dict, actor) -> tuple[dict, int]:
     """Record (or correct) a round from an API-shaped dict; a correction may omit its base."""
-    from judgeaid.cards.schemas import CardRoundBody
     from judgeaid.services import cards
+    from judgeaid.services.card_inputs import CardRoundBody
 
     payload = dict(payload)
     if payload.get("correction") and payload.get("base_revision") is None:

@@ -8,21 +8,23 @@ from judgeaid import conditional, edge, writes
 from judgeaid.access import require_judge
 from judgeaid.api.views import json_writes_only
 from judgeaid.cards.schemas import (
-    REASON_LIMIT,
     CardConfirmBody,
     CardPenaltyBody,
     CardReader,
     CardRecorderBody,
-    CardRoundBody,
-    CardSeatChangeBody,
     CardTimeOverBody,
     CardView,
     CardVoidBody,
     CardWriteOut,
-    PaperCardBody,
     PaperCardOut,
 )
 from judgeaid.services import cards, leaving, paper_cards
+from judgeaid.services.card_inputs import (
+    REASON_LIMIT,
+    CardRoundBody,
+    CardSeatChangeBody,
+    PaperCardBody,
+)
 from judgeaid.services.cards import Actor
 from judgeaid.services.players import get_player_by_token_or_404
 

@@ -9,7 +9,6 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import func, select
 
 from judgeaid.extensions import db
-from judgeaid.judge.schemas import AppealBody, AppealDecisionBody
 from judgeaid.models import (
     Appeal,
     AuditEvent,
@@ -32,6 +31,7 @@ from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from judgeaid.services.judge_common import check_tournament, roster, user_names
+from judgeaid.services.judge_inputs import AppealBody, AppealDecisionBody
 from judgeaid.services.rulings import (
     appeal_json,
     entries_about,

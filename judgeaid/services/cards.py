@@ -18,10 +18,6 @@ from dataclasses import dataclass
 from sqlalchemy import bindparam, select
 
 from judgeaid import values, writes
-from judgeaid.cards.schemas import (
-    CardRoundBody,
-    CardSeatChangeBody,
-)
 from judgeaid.edge import length_of
 from judgeaid.extensions import db
 from judgeaid.models import (
@@ -45,6 +41,7 @@ from judgeaid.models import (
 from judgeaid.rules import MalformedHand, Ruleset, Scoring, get_ruleset
 from judgeaid.rules.ruleset import bracketed
 from judgeaid.services.audit import record_event
+from judgeaid.services.card_inputs import CardRoundBody, CardSeatChangeBody
 from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
 from judgeaid.services.players import is_token
 from judgeaid.tournament.card import (
@@ -529,7 +526,7 @@ def store_totals(card_ids: Iterable[int]) -> None:
 
 # ---------------------------------------------------------------- writing
 #
-# The verbs take checked values (judgeaid.cards.schemas) and flush; the view's
+# The verbs take checked values (judgeaid.services.card_inputs) and flush; the view's
 # `writes.once` keeps them to one application per op_id and commits.
 
 def _touch(card: Card) -> None:

@@ -11,7 +11,6 @@ import time
 from sqlalchemy import func, select
 
 from judgeaid import writes
-from judgeaid.clock.schemas import ClockActBody
 from judgeaid.extensions import db
 from judgeaid.models import (
     Card,
@@ -37,6 +36,7 @@ from judgeaid.services import cards
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor, actor_display
+from judgeaid.services.clock_inputs import ClockActBody
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
 
 # Time after zero for writing down a round finished before the bell: the app's own margin,

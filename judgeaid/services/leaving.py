@@ -3,8 +3,8 @@ the player's status in the event from the next session on."""
 
 from __future__ import annotations
 
-from judgeaid.cards.schemas import CardSeatChangeBody
 from judgeaid.models import Card, Player
+from judgeaid.services.card_inputs import CardSeatChangeBody
 from judgeaid.services.cards import Actor, record_seat_change
 from judgeaid.services.results import mark_resigned
 from judgeaid.services.seating import withdraw_player

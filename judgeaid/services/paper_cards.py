@@ -19,16 +19,16 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
-from judgeaid.cards.schemas import CardRoundBody, PaperCardBody, PaperPenalty, PaperRound
 from judgeaid.edge import describe
-from judgeaid.judge.schemas import PenaltySpec
 from judgeaid.models import Card, Player
 from judgeaid.rules import get_ruleset
 from judgeaid.rules.ruleset import bracketed
 from judgeaid.services import cards, penalties
 from judgeaid.services.audit import record_event
+from judgeaid.services.card_inputs import CardRoundBody, PaperCardBody, PaperPenalty, PaperRound
 from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict, Forbidden, ServiceError, Unprocessable
+from judgeaid.services.judge_inputs import PenaltySpec
 from judgeaid.services.players import get_player_or_404
 from judgeaid.tournament.card import BadRound, score_round
 

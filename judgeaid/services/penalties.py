@@ -11,7 +11,6 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from judgeaid.extensions import db
-from judgeaid.judge.schemas import PenaltyBody, PenaltySpec, RepeatPolicyForm, SuggestQuery
 from judgeaid.models import (
     Appeal,
     Card,
@@ -31,6 +30,7 @@ from judgeaid.services.call_ups import get_card, seated_player
 from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict, Forbidden, ServiceError, Unprocessable
 from judgeaid.services.judge_common import check_tournament
+from judgeaid.services.judge_inputs import PenaltyBody, PenaltySpec, RepeatPolicyForm, SuggestQuery
 from judgeaid.values import iso_z, sub_op_id
 
 DEFAULT_REPEAT_POLICY = {"scope": "category", "window": "tournament"}

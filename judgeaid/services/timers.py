@@ -13,7 +13,6 @@ from typing import Any
 
 from sqlalchemy import select, update
 
-from judgeaid.clock.schemas import TimeoutStartBody, TimerStartBody
 from judgeaid.extensions import db
 from judgeaid.models import (
     Card,
@@ -34,6 +33,7 @@ from judgeaid.services import clock as session_clock
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor
+from judgeaid.services.clock_inputs import TimeoutStartBody, TimerStartBody
 from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from judgeaid.values import sub_op_id
 

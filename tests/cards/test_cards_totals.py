@@ -15,10 +15,10 @@ from flask_migrate import downgrade, stamp, upgrade
 from sqlalchemy import func, select
 
 from judgeaid.extensions import db
-from judgeaid.judge.schemas import PenaltyBody
 from judgeaid.models import Card, CardPenalty, CardTotal, Tournament
 from judgeaid.services import cards, exports, penalties, restore, seating
 from judgeaid.services.cards import Actor
+from judgeaid.services.judge_inputs import PenaltyBody
 from judgeaid.services.players import add_player
 from judgeaid.services.sheet import seat_totals
 from tests import factories
