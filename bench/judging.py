@@ -38,7 +38,7 @@ def _seed(ctx) -> dict:
     from judgeaid.demo import create_demo
     from judgeaid.extensions import db
     from judgeaid.models import Card, CardPenalty, Penalty, Player, Seat, Table, User
-    from judgeaid.services.cards import store_totals
+    from judgeaid.services.card_totals import store_totals
 
     with ctx.app.test_request_context():
         demo = create_demo(PLAYERS, 17)

@@ -38,7 +38,7 @@ def _build(ctx) -> int:
         utcnow,
     )
     from judgeaid.services import accounts
-    from judgeaid.services.cards import store_totals
+    from judgeaid.services.card_totals import store_totals
     from judgeaid.services.players import new_token
 
     rng = random.Random(8)

@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 
 from judgeaid.models import Player, PlaySession, Seat, Table, Team, Tournament
 
-# The rows outside a card that its view (services.cards.card_view) and the standings
+# The rows outside a card that its view (services.card_views.card_view) and the standings
 # (services.sheet.data_version) are made from.
 SHOWN_ON_CARDS = (Tournament, Player, Team, PlaySession, Table, Seat)
 

@@ -32,7 +32,7 @@ from judgeaid.rules.clock import (
     session_clock,
     time_over_due,
 )
-from judgeaid.services import cards
+from judgeaid.services import card_writes, cards
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor, actor_display
@@ -271,7 +271,7 @@ def _close_card(session: PlaySession, table: Table, actor: Actor) -> int | None:
     rounds = get_ruleset(session.tournament.ruleset).session.rounds
     if card.not_played_from is not None or _last_recorded(card) >= rounds:
         return None
-    cards.close_rounds(card, actor)
+    card_writes.close_rounds(card, actor)
     return card.id
 
 

@@ -15,6 +15,7 @@ from judgeaid.printing.cards import card_form
 from judgeaid.rules import RULESETS, TimeLimits
 from judgeaid.services import (
     accounts,
+    card_views,
     cards,
     clock,
     exports,
@@ -126,7 +127,7 @@ def test_cards_and_standings_ask_the_tournaments_ruleset(app, fake_tournament):
         session = db.session.scalars(db.select(PlaySession).filter_by(
             tournament_id=fake_tournament, number=1)).one()
         card = cards.card_for_table(session.tables[0])
-        view = cards.card_view(card)
+        view = card_views.card_view(card)
         assert [line["round"] for line in view["rounds"]] == list(range(1, 9))
         seats = [sheet.SeatTotal(session.id, 1, "preliminary", None, 1, card.id, wind, n, n,
                                  rounds, 0)
