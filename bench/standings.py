@@ -160,7 +160,7 @@ def run(ctx) -> list[Row]:
     from judgeaid.extensions import db
     from judgeaid.models import Player
     from judgeaid.services import exports, standings_pages
-    from judgeaid.services.sheet import forget_computed
+    from judgeaid.services.standings_data import forget_computed
 
     started = time.perf_counter()
     tid = _build(ctx)

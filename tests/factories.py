@@ -47,7 +47,7 @@ from judgeaid.services import (
 from judgeaid.services import clock as clock_service
 from judgeaid.services.card_inputs import CardSeatChangeBody
 from judgeaid.services.cards import Actor
-from judgeaid.services.sheet import load_sheet
+from judgeaid.services.standings_data import load_sheet
 from tests.databases import reset_schema
 
 

@@ -43,7 +43,7 @@ from judgeaid.services.exports import (
     foreign_keys,
     schema,
 )
-from judgeaid.services.sheet import DRAW_ORDER
+from judgeaid.services.standings_data import DRAW_ORDER
 from judgeaid.tournament.card import (
     BadRound,
     DealMark,

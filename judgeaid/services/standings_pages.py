@@ -15,7 +15,7 @@ from judgeaid.services.errors import NotFound
 from judgeaid.services.results import MESSAGE_LIMIT, REASON_LIMIT, check_data, score_checks
 from judgeaid.services.seating import session_count
 from judgeaid.services.session_changes import late_check_in_times
-from judgeaid.services.sheet import (
+from judgeaid.services.standings_data import (
     FINAL,
     OUT_STATUSES,
     PRELIMINARY,

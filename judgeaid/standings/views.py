@@ -26,7 +26,7 @@ from judgeaid.services import exports, final_day, results, session_changes, stan
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.errors import NotFound, ServiceError
 from judgeaid.services.players import get_player_by_token_or_404
-from judgeaid.services.sheet import load_sheet
+from judgeaid.services.standings_data import load_sheet
 from judgeaid.standings.cli import register_commands
 from judgeaid.standings.schemas import (
     TOKEN_PATTERN,

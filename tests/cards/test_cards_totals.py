@@ -20,7 +20,7 @@ from judgeaid.services import card_totals, card_views, cards, exports, penalties
 from judgeaid.services.cards import Actor
 from judgeaid.services.judge_inputs import PenaltyBody
 from judgeaid.services.players import add_player
-from judgeaid.services.sheet import seat_totals
+from judgeaid.services.standings_data import seat_totals
 from tests import factories
 from tests.conftest import LiveServer, is_postgres, login
 from tests.factories import (

@@ -14,7 +14,7 @@ from judgeaid.models import WINDS, AuditEvent
 from judgeaid.services import accounts, card_views, cards, results, seating, session_changes
 from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict, ServiceError
-from judgeaid.services.sheet import seat_totals
+from judgeaid.services.standings_data import seat_totals
 from judgeaid.tournament.standings import draw_value
 from tests import factories
 from tests.factories import (

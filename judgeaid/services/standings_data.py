@@ -1,4 +1,5 @@
-"""The standings sheet (§3.3, §3.5, §3.7): sessions, players and card totals, loaded once.
+"""What the standings are computed from (§3.3, §3.5, §3.7): the event's sheet of sessions,
+players and card totals, loaded once.
 
 Card totals are read from the totals every card write stores (`CardTotal`, see
 judgeaid.services.card_totals), so the standings of a whole event cost one query of four
