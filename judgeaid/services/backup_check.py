@@ -54,8 +54,6 @@ from judgeaid.tournament.card import (
 )
 
 READABLE_VERSIONS = (1, BACKUP_VERSION)
-
-
 BATCH = 500  # rows per INSERT: a few hundred KB of parameters at most
 
 

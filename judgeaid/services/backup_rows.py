@@ -24,29 +24,15 @@ from judgeaid.services.backup_stream import MAX_DEPTH
 from judgeaid.services.exports import BACKUP_TABLES, foreign_keys
 
 MAX_NUMBER = 100_000  # player, table and session numbers
-
-
 MAX_POINTS = 1000  # one penalty's points, as a judge may give them
-
-
 BRACKET_SIZES = (4, 8, 16, 32, 64)
-
-
 WINDS = ("E", "S", "W", "N")
-
 
 # What any registered ruleset may have written.
 FORMAT_CODES = tuple(dict.fromkeys(f for r in RULESETS.values() for f in r.formats))
-
-
 CATEGORY_IDS = tuple(dict.fromkeys(c for r in RULESETS.values() for c in r.rubric.categories))
-
-
 PENALTY_KINDS = tuple(dict.fromkeys(k for r in RULESETS.values() for k in r.rubric.kinds))
-
-
 ROUNDS = max(r.session.rounds for r in RULESETS.values())
-
 
 # Columns holding one of a few words, as the services write them.
 CHOICES: dict[tuple[str, str], tuple[str | None, ...]] = {
@@ -73,7 +59,6 @@ CHOICES: dict[tuple[str, str], tuple[str | None, ...]] = {
     ("time_out", "kind"): ("timeout", "late"),
     ("score_check", "status"): ("open", "resolved"),
 }
-
 
 # Whole numbers with a narrower range than the column's.
 RANGES: dict[tuple[str, str], tuple[int, int]] = {
@@ -112,12 +97,10 @@ RANGES: dict[tuple[str, str], tuple[int, int]] = {
     ("operation", "status"): (100, 599),
 }
 
-
 # Player numbers that must name a player seated at the row's card.
 SEATED = {("card_round", "winner"), ("card_round", "discarder"), ("card_round", "responsible"),
           ("card_penalty", "player_number"), ("confirmation", "player_number"),
           ("play_timer", "player_number")}
-
 
 # Tables whose rows other rows point at: their old ids are kept while reading.
 TARGETS = {target for model, _ in BACKUP_TABLES for _, target in foreign_keys(model)}

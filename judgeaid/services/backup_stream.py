@@ -18,7 +18,6 @@ from judgeaid.services.exports import BadBackup
 
 MAX_DEPTH = 32  # nesting of a JSON value inside a row
 
-
 # Parser events in one row: a replay record holding a whole card is a few thousand. The cap
 # keeps one crafted row from taking many times its size in memory.
 MAX_ROW_EVENTS = 50_000
@@ -38,8 +37,6 @@ def open_backup(data: bytes | str | IO[bytes]) -> IO[bytes]:
 _SURROGATE_ESCAPE = re.compile(
     rb"(?<!\\)(\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2})"
     rb"|(?<!\\)\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
-
-
 _CARRY = 24  # two escapes: a pair cut by a chunk's end is seen whole in the next chunk
 
 

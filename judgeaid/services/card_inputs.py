@@ -19,7 +19,6 @@ from judgeaid.tournament.card import ROUNDS
 # Free-text reasons are Text columns: this is the longest a judge writes, and what the
 # appeal service keeps of a struck-out penalty's reason.
 REASON_LIMIT = 500
-
 Round = between(1, ROUNDS)
 # At most 8: MCR's flowers (fan 81) count up to 8; each ruleset refuses what its own patterns
 # cannot hold (a ZJ set pattern counts at most 4, §2.2).

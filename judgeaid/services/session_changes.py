@@ -34,7 +34,6 @@ from judgeaid.tournament.standings import is_after_cut_off, late_cut_off
 
 MAX_SUBSTITUTES = 3
 
-
 # §3.7 the organizer's choice for a check-in after the cut-off
 LATE_DECISIONS = ("allow", "refuse")
 
