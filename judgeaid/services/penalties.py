@@ -24,15 +24,10 @@ from judgeaid.models import (
 )
 from judgeaid.rules import PriorPenalty, RepeatPolicy, Ruleset, get_ruleset
 from judgeaid.rules.ruleset import Rubric
-from judgeaid.services import (
-    card_totals,
-    card_views,
-    card_writes,
-    results,
-    session_changes,
-)
+from judgeaid.services import card_totals, card_writes, results, session_changes
 from judgeaid.services.audit import record_event
 from judgeaid.services.call_ups import get_card, seated_player
+from judgeaid.services.card_views import card_view
 from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict, Forbidden, ServiceError, Unprocessable
 from judgeaid.services.judge_common import check_tournament
@@ -415,7 +410,7 @@ def issue_penalty(tournament: Tournament, body: PenaltyBody, user: User) -> dict
                      history_for={}, card_views=views)
     totals = views[-1]["totals"] if views and not penalty.paid_to else None
     if penalty.kind == "points" and totals is None:
-        totals = card_views.card_view(card)["totals"]
+        totals = card_view(card)["totals"]
     player = db.session.get(Player, penalty.player_id)
     rubric = get_ruleset(tournament.ruleset).rubric
     return {"penalty": _penalty_json(rubric, penalty, player.number, player.name, user.name,
