@@ -54,9 +54,40 @@ def test_the_offline_shell_holds_what_its_modules_import():
     assert needed <= shell, f"the shell misses {sorted(needed - shell)}"
 
 
+def mirrors():
+    """Return the scoring mirrors the registered rulesets name (rulesets.js imports them)."""
+    from judgeaid.rules import RULESETS
+
+    return {r.can.mirror for r in RULESETS.values() if r.can.mirror}
+
+
 def test_every_module_is_used():
     templates = "".join(path.read_text() for path in (ROOT / "templates").rglob("*.html"))
     loaded = set(re.findall(r"asset\('js/([\w.-]+\.js)'\)", templates))
     imported = set().union(*(imports_of(name) for name in MODULES))
     assert loaded <= MODULES.keys()
-    assert MODULES.keys() <= loaded | imported
+    assert mirrors() <= MODULES.keys()
+    assert MODULES.keys() <= loaded | imported | mirrors()
+
+
+def test_the_offline_shell_holds_every_mirror():
+    # the picker and the card import the ruleset's mirror by the name its data gives
+    shell = {name.removeprefix("js/") for name in SHELL_FILES}
+    assert mirrors() <= shell
+
+
+def test_no_module_is_over_700_lines():
+    long = {name: text.count("\n") for name, text in MODULES.items() if text.count("\n") > 700}
+    assert not long, f"split these along their seams: {long}"
+
+
+def test_no_module_names_a_ruleset_or_cites_a_section():
+    # a script asks its ruleset (rulesets.js) for words and capabilities; only the mirrors,
+    # each a ruleset's own module, cite the rulebook
+    mirrored = mirrors()
+    for name, text in MODULES.items():
+        if name in mirrored:
+            continue
+        assert "\u00a7" not in text, f"{name} cites a section: its words belong to the ruleset"
+        named = r"""isMcr|===?\s*["'](?:mcr|zj)["']|["'](?:mcr|zj)["']\s*===?"""
+        assert not re.search(named, text), f"{name} branches on a ruleset's code"

@@ -62,6 +62,7 @@ from judgeaid.tournament.card import (
     score_round,
 )
 from judgeaid.tournament.rotation import RoundSeats
+from judgeaid.wording import script_view
 
 # Who wrote a line is stored in full wherever it fits: the narrowest column that keeps it.
 LABEL_LIMIT = min(length_of(column) for column in (
@@ -343,6 +344,8 @@ def card_view(card: Card) -> dict:
         "deal_owed": {n: skipped for n, skipped in deal_owed(seats, marks).items()},
         "ruleset": session.tournament.ruleset,
         "words": card_words(rules),
+        # the ruleset's words and capabilities for the card's scripts (static/js/rulesets.js)
+        "rules": script_view(rules.code),
         "table_points": _table_points(rules, numbers, totals, rounds),
         # MCR §3.11.2.1: who forfeited this session; their seat earns them nothing
         "forfeits": sorted(s.player.number for s in card.table.seats

@@ -1,7 +1,7 @@
 // The paper card form: a judge copies a whole signed paper scoring card after an outage.
 //
 // One line per round (winner or Draw, how, discarder, value), the deltas and running totals
-// worked out here with the same payoff code the server mirrors (zj.js), new penalty lines,
+// worked out here with the same payoff code the server runs (the ruleset's mirror), new penalty lines,
 // and a "signed" tick per player. Rounds already on the live card arrive filled in; a line
 // that differs from the recorded one shows both and asks which one counts. Saving sends the
 // whole card as one write through the outbox (one op_id), so a flaky network never loses a
@@ -9,8 +9,7 @@
 // POST /api/cards/<id>/paper applies all of it, or nothing and says what is wrong per row.
 
 import { dismiss, enqueue, items, mountPending, subscribe } from "./outbox.js";
-import * as zj from "./zj.js";
-import * as mcr from "./mcr.js";
+import { mirror, payoff, ruleset } from "./rulesets.js";
 import { $, $$, h, signed, venueTime } from "./dom.js";
 
 const WINDS = ["E", "S", "W", "N"];
@@ -25,6 +24,9 @@ const message = $("[data-paper-message]");
 const saveButton = $("[data-save-paper]");
 
 let card = page.card;
+// The card's ruleset: its words, and its scoring mirror for the deltas (./rulesets.js).
+const rules = ruleset(card.rules);
+const scoring = await mirror(card.rules);
 const cardId = card.id;
 const players = card.players.map((p) => p.number);
 const draftKey = `judgeaid-paper-draft:${cardId}`;
@@ -93,13 +95,6 @@ function lineOf(number) {
   return line;
 }
 
-/** Split a hand by the card's ruleset: §2.3 (zj.js), or MCR §3.9.1.3 with no same-turn rule. */
-function payoff(request) {
-  if (card.ruleset !== "mcr") return zj.payoff(request);
-  const { value, win, winner, discarder } = request;
-  return mcr.payoff(win === "discard" ? { value, win, winner, discarder } : { value, win, winner });
-}
-
 /** Return {player: delta} for a line, or null when it cannot be worked out yet. */
 function deltasOf(number, line) {
   if (!line) return null;
@@ -114,7 +109,7 @@ function deltasOf(number, line) {
     if (line.same_turn) request.same_turn = line.same_turn.map((p) => winds[p]);
   }
   try {
-    const result = payoff(request);
+    const result = payoff(scoring, request);
     const byWind = Object.fromEntries(Object.entries(winds).map(([p, w]) => [w, Number(p)]));
     return Object.fromEntries(WINDS.map((w) => [byWind[w], result.deltas[w]]));
   } catch {
@@ -159,7 +154,7 @@ function renderRound(number) {
   const item = h("li", { class: "paper-round", "data-round": number, "data-testid": `paper-round-${number}` });
   const dealer = players.find((p) => winds[p] === "E");
   const head = h("div", { class: "pr-head" },
-    h("span", { class: "pr-no", text: `Round ${number}` }),
+    h("span", { class: "pr-no", text: rules.say("js.card.round_title", { round: number }) }),
     h("span", { class: "pr-dealer muted", text: `E: ${name(dealer)}` }),
     h("span", { class: "pr-tag", "data-tag": "" }));
   const winner = h("select", { name: "winner", "aria-label": `Round ${number}: winner` },
@@ -249,15 +244,14 @@ function renderPenalties() {
         h("label", { class: "pr-field" }, h("span", { text: words.Round }), round),
         h("label", { class: "pr-field pp-reason" }, h("span", { text: "Reason" }), reason)),
       // MCR times only the session: no line is a play-time penalty there
-      words.time_penalties ? h("label", { class: "pp-time" }, isTime,
-        " Time-limit penalty: counts toward the player's time points in its round (§1.9)") : "",
+      words.time_penalties ? h("label", { class: "pp-time" }, isTime, ` ${rules.say("js.paper.time_penalty")}`) : "",
       pen.question ? resignationQuestion(pen, index) : "",
       h("button", { type: "button", class: "button quiet", "data-remove-penalty": index, text: "Remove" }),
       h("p", { class: "row-error", "data-error-for": `penalty ${index + 1}`, role: "alert", hidden: true }));
   }));
 }
 
-// A time line that takes a round above 80 time points asks the §1.9 question on the line.
+// A time line that takes a round over the ruleset's time points asks the server's question on the line.
 function resignationQuestion(pen, index) {
   const answer = h("select", { name: "resignation", "aria-label": `Penalty ${index + 1}: the judge's answer` },
     h("option", { value: "", text: "— choose —" }),
