@@ -161,6 +161,20 @@ KEYS: dict[str, str] = {
     "js.picker.implied_by":
         "the picker: this element is not scored beside {fan}, which implies it, with the rule",
     "js.picker.tick_first": "the picker: tick the hand's elements to see who pays",
+    "js.timer.turn_hint": "the play timer: when a player's turn starts, with the rule",
+    "js.timer.resigned":
+        "the play timer: past the time points a player may take in one deal, with the rule",
+    "js.timer.resign_warning":
+        "the play timer: one more step puts the player past the time points allowed, with the rule",
+    "js.timer.approaching":
+        "the play timer: {points} time points, getting close to the limit, with the rule",
+    "js.timer.late_absent":
+        "the time-out log: a late player is past the lateness the rules allow, with the rule",
+    "js.clock.ended": "the session clock's status once the session is over, with the rule",
+    "js.clock.over": "the session clock's status at time, with the rule",
+    "js.clock.untimed": "the session clock's status for a session with no time limit",
+    "js.clock.warn15": "the session clock's status with less than 15 minutes left",
+    "js.clock.warn5": "the session clock's status with less than 5 minutes left",
 
     # --- MCR to the letter: implied fans, win type, right to win (issue 26) ---
     # (keys of this part go below this line)

@@ -136,6 +136,21 @@ WORDS: dict[str, str] = {
     "js.picker.shared_immune": "The three others pay alike, MCR §3.9.1.3.",
     "js.picker.implied_by": "Not scored with {fan} (MCR §3.9.1.6)",
     "js.picker.tick_first": "Tick the hand's fans to see who pays.",
+    "js.timer.turn_hint": "Their turn starts when the player before them discards",
+    "js.timer.resigned": (
+        "Past the time points allowed in one hand: the player is out of the event unless they "
+        "give you a reasonable explanation."),
+    "js.timer.resign_warning": (
+        "At the time points allowed in one hand: one more step and the player is out of the "
+        "event, unless they explain."),
+    "js.timer.approaching":
+        "{points} points: getting close to the time points allowed in one hand.",
+    "js.timer.late_absent": "More than 15 minutes late: the session is forfeited (MCR §3.11.2.1)",
+    "js.clock.ended": "Session over: only the hands finished before time count (MCR §3.5.6)",
+    "js.clock.over": "Time! The hand in play ends now; only finished hands count (MCR §3.5.6)",
+    "js.clock.untimed": "No time limit set: all 16 hands are played",
+    "js.clock.warn15": "15 minutes left: the head judge tells the players (MCR §3.5.6)",
+    "js.clock.warn5": "Less than 5 minutes left (reminder)",
 
     # --- MCR to the letter: implied fans, win type, right to win (issue 26) ---
     # (keys of this part go below this line)

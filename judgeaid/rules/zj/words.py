@@ -133,6 +133,22 @@ WORDS: dict[str, str] = {
         "Nobody is responsible (the winner had discarded this tile): the three others pay alike.",
     "js.picker.implied_by": "Included with {fan}",
     "js.picker.tick_first": "Tick the hand's patterns to see who pays.",
+    "js.timer.turn_hint": "Their turn starts when the player before them discards (§1.9)",
+    "js.timer.resigned": (
+        "More than 80 points this round: the player is considered resigned, out of the "
+        "tournament, unless they give you a reasonable explanation (§1.9, §4.11)."),
+    "js.timer.resign_warning": (
+        "80 points: one more step and the player is considered resigned from the tournament, "
+        "unless they explain (§1.9, §4.11)."),
+    "js.timer.approaching": (
+        "{points} points: getting close to 80; above it a player is considered resigned from "
+        "the tournament (§1.9)."),
+    "js.timer.late_absent": "More than 5 minutes late: may be ruled absent (§4.14, §4.15)",
+    "js.clock.ended": "Session over: stop play (§3.4.1.2, §3.4.2.2)",
+    "js.clock.over": "Time! Stop play now (§3.4.1.2, §3.4.2.2)",
+    "js.clock.untimed": "No time limit (Grand Final, §3.4.2.2): all 16 rounds are played",
+    "js.clock.warn15": "Less than 15 minutes left (reminder)",
+    "js.clock.warn5": "Less than 5 minutes left (reminder)",
 
     # --- MCR to the letter: implied fans, win type, right to win (issue 26) ---
     # (keys of this part go below this line)
