@@ -159,7 +159,7 @@ KEYS: dict[str, str] = {
         "pay alike"),
     "js.picker.shared_immune": "the picker's payoff note on a discard when nobody is responsible",
     "js.picker.implied_by":
-        "the picker: this element is not scored beside {fan}, which implies it, with the rule",
+        "the picker: this element is not scored beside {item}, which implies it, with the rule",
     "js.picker.tick_first": "the picker: tick the hand's elements to see who pays",
     "js.timer.turn_hint": "the play timer: when a player's turn starts, with the rule",
     "js.timer.resigned":

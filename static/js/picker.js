@@ -457,7 +457,7 @@ function fanPart() {
         const note = $("[data-implied]", button);
         if (!note) continue;
         note.hidden = !by;
-        note.textContent = by ? rules.say("js.picker.implied_by", { fan: label(by) }) : "";
+        note.textContent = by ? rules.say("js.picker.implied_by", { item: label(by) }) : "";
       }
     },
 

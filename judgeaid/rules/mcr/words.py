@@ -134,7 +134,7 @@ WORDS: dict[str, str] = {
         "other two pay {rest} each, MCR §3.9.1.3."),
     "js.picker.shared_small": "The three others pay alike, MCR §3.9.1.3.",
     "js.picker.shared_immune": "The three others pay alike, MCR §3.9.1.3.",
-    "js.picker.implied_by": "Not scored with {fan} (MCR §3.9.1.6)",
+    "js.picker.implied_by": "Not scored with {item} (MCR §3.9.1.6)",
     "js.picker.tick_first": "Tick the hand's fans to see who pays.",
     "js.timer.turn_hint": "Their turn starts when the player before them discards",
     "js.timer.resigned": (

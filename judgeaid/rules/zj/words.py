@@ -131,7 +131,7 @@ WORDS: dict[str, str] = {
     "js.picker.shared_small": "{threshold} points or less: the three others pay alike.",
     "js.picker.shared_immune":
         "Nobody is responsible (the winner had discarded this tile): the three others pay alike.",
-    "js.picker.implied_by": "Included with {fan}",
+    "js.picker.implied_by": "Included with {item}",
     "js.picker.tick_first": "Tick the hand's patterns to see who pays.",
     "js.timer.turn_hint": "Their turn starts when the player before them discards (§1.9)",
     "js.timer.resigned": (
