@@ -91,3 +91,14 @@ def test_no_module_names_a_ruleset_or_cites_a_section():
         assert "\u00a7" not in text, f"{name} cites a section: its words belong to the ruleset"
         named = r"""isMcr|===?\s*["'](?:mcr|zj)["']|["'](?:mcr|zj)["']\s*===?"""
         assert not re.search(named, text), f"{name} branches on a ruleset's code"
+
+
+def test_no_import_circle():
+    # a page's modules form a tree of siblings under its entry (a later issue preloads them all)
+    def visit(name, path):
+        assert name not in path, f"import circle: {' -> '.join([*path, name])}"
+        for child in imports_of(name):
+            visit(child, [*path, name])
+
+    for name in MODULES:
+        visit(name, [])

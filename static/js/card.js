@@ -159,6 +159,9 @@ const shell = card === null || card === undefined;
 if (shell) await poll(); // live, or this phone's copy under "No connection"
 await loadReader();
 if (isJudge || isRecorder()) loadCatalogue().catch(() => null);
-if (card) await loadScoring().then(openFromFragment, () => null);
+if (card) {
+  await loadScoring().catch(() => null); // the round form's scoring, before a picker link fills it
+  openFromFragment();
+}
 document.documentElement.dataset.cardReady = "true";
 if (!shell) poll(); // at once: live, or this phone's copy under "No connection"

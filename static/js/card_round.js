@@ -23,6 +23,7 @@ let loading = null;
 
 /** Load the card's ruleset's scoring mirror, once (the card must be there). */
 export function loadScoring() {
+  if (!card?.rules) return Promise.resolve(null); // a copy kept from before: the next poll brings them
   loading ||= mirror(card.rules).then((module) => {
     scoring = module;
     if (entry && dialog.open) paintForm();
@@ -357,8 +358,14 @@ dialog.addEventListener("click", (event) => {
 export async function loadCatalogue() {
   if (catalogue) return catalogue;
   const embedded = frame.contentDocument?.querySelector("[data-picker-catalogue]");
-  setCatalogue(embedded ? JSON.parse(embedded.textContent)
-    : await (await fetch(`/api/${rules().code}/catalogue`)).json());
+  if (embedded) {
+    setCatalogue(JSON.parse(embedded.textContent));
+    return catalogue;
+  }
+  if (!rules().code) throw new Error("The card has not arrived yet.");
+  const response = await fetch(`/api/${rules().code}/catalogue`);
+  if (!response.ok) throw new Error(`The catalogue did not come (${response.status}).`);
+  setCatalogue(await response.json());
   return catalogue;
 }
 
