@@ -175,6 +175,18 @@ KEYS: dict[str, str] = {
     "js.clock.untimed": "the session clock's status for a session with no time limit",
     "js.clock.warn15": "the session clock's status with less than 15 minutes left",
     "js.clock.warn5": "the session clock's status with less than 5 minutes left",
+    "js.paper.winner_label": "the paper card: the winner field of deal {round}, for screen readers",
+    "js.paper.how_label": "the paper card: the how-won field of deal {round}, for screen readers",
+    "js.paper.discarder_label":
+        "the paper card: the discarder field of deal {round}, for screen readers",
+    "js.paper.value_label":
+        "the paper card: the hand value field of deal {round}, for screen readers",
+    "js.paper.added_one": "the paper card's summary: one deal added",
+    "js.paper.added_many": "the paper card's summary: {count} deals added",
+    "js.paper.corrected_one": "the paper card's summary: one deal corrected from the paper",
+    "js.paper.corrected_many": "the paper card's summary: {count} deals corrected from the paper",
+    "js.paper.choose_line":
+        "the paper card: for deals {rounds}, choose which line counts before saving",
 
     # --- MCR to the letter: implied fans, win type, right to win (issue 26) ---
     # (keys of this part go below this line)
@@ -212,8 +224,9 @@ class Words(Mapping[str, str]):
         """Return a key's text with its `{name}` placeholders filled in."""
         return self[key].format(**values)
 
-    def as_dict(self, prefix: str = "") -> dict[str, str]:
-        """Return the table (or the keys starting with `prefix`) as a plain dict."""
+    def as_dict(self, prefix: str | tuple[str, ...] = "") -> dict[str, str]:
+        """Return the table (or the keys starting with `prefix`, or one of several) as a plain
+        dict."""
         return {key: text for key, text in self.table.items() if key.startswith(prefix)}
 
 

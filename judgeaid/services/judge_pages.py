@@ -83,7 +83,7 @@ def ruling_form(tournament_id: int, args: RulingFormQuery, user: User) -> dict:
         "prefill": prefill, "tables": tables, "sections": rules.guide.sections_json(),
         "rubric": rules.rubric.rubric_json(), "is_head_judge": user.is_head_judge,
         # the ruleset's words and capabilities for the form's script (static/js/rulesets.js)
-        "rules": script_view(rules.code),
+        "rules": script_view(rules.code, "js.judge."),
         "guide": ({"id": prefill["guide_entry"],
                    "title": rules.guide.entry(prefill["guide_entry"]).title}
                   if prefill["guide_entry"] else None),

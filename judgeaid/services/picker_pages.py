@@ -25,4 +25,4 @@ def mcr_picker_page() -> dict[str, Any]:
             "minimum": scoring.min_hand_value, "extra": data["rules"]["payoff"]["extra"],
             "principles": data["principles"],
             # the ruleset's words and capabilities for the picker's script (static/js/rulesets.js)
-            "script_rules": script_view("mcr")}
+            "script_rules": script_view("mcr", "js.picker.")}

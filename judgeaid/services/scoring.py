@@ -50,7 +50,7 @@ def picker_page() -> dict[str, Any]:
                "patterns": [p for p in data["patterns"] if p["category"] == c["id"]]}
               for c in data["categories"]]
     # the ruleset's words and capabilities for the picker's script (static/js/rulesets.js)
-    return {"groups": groups, "catalogue": data, "script_rules": script_view("zj")}
+    return {"groups": groups, "catalogue": data, "script_rules": script_view("zj", "js.picker.")}
 
 
 # MCR (issue 16): the /api/mcr/... endpoints are MCR's by their URL, as the ones above are ZJ's.

@@ -157,15 +157,15 @@ function renderRound(number) {
     h("span", { class: "pr-no", text: rules.say("js.card.round_title", { round: number }) }),
     h("span", { class: "pr-dealer muted", text: `E: ${name(dealer)}` }),
     h("span", { class: "pr-tag", "data-tag": "" }));
-  const winner = h("select", { name: "winner", "aria-label": `Round ${number}: winner` },
+  const winner = h("select", { name: "winner", "aria-label": rules.say("js.paper.winner_label", { round: number }) },
     playerOptions(row.winner, winds, [["", "—"], ["draw", "Draw"]]));
-  const how = h("select", { name: "win", "aria-label": `Round ${number}: how` },
+  const how = h("select", { name: "win", "aria-label": rules.say("js.paper.how_label", { round: number }) },
     h("option", { value: "discard", text: "Discard", selected: row.win === "discard" }),
     h("option", { value: "self", text: "Self-draw", selected: row.win === "self" }));
-  const discarder = h("select", { name: "discarder", "aria-label": `Round ${number}: discarder` },
+  const discarder = h("select", { name: "discarder", "aria-label": rules.say("js.paper.discarder_label", { round: number }) },
     playerOptions(row.discarder, winds, [["", "—"]]));
   const value = h("input", { name: "value", type: "number", inputmode: "numeric", min: 1, max: 480,
-    value: row.value, autocomplete: "off", "aria-label": `Round ${number}: hand value` });
+    value: row.value, autocomplete: "off", "aria-label": rules.say("js.paper.value_label", { round: number }) });
   item.append(head,
     h("div", { class: "pr-fields" },
       h("label", { class: "pr-field" }, h("span", { text: "Winner" }), winner),
@@ -391,9 +391,9 @@ function showRefusal(item) {
 function summaryText(summary) {
   const parts = [];
   const n = (count, one, many) => `${count} ${count === 1 ? one : many}`;
-  if (summary.added.length) parts.push(`${n(summary.added.length, "round", "rounds")} added`);
+  if (summary.added.length) parts.push(rules.say(summary.added.length === 1 ? "js.paper.added_one" : "js.paper.added_many", { count: summary.added.length }));
   if (summary.already_recorded.length) parts.push(`${summary.already_recorded.length} already recorded`);
-  if (summary.corrected.length) parts.push(`${n(summary.corrected.length, "round", "rounds")} corrected from the paper`);
+  if (summary.corrected.length) parts.push(rules.say(summary.corrected.length === 1 ? "js.paper.corrected_one" : "js.paper.corrected_many", { count: summary.corrected.length }));
   if (summary.kept.length) parts.push(`${summary.kept.length} kept as recorded`);
   if (summary.penalties) parts.push(n(summary.penalties, "penalty line", "penalty lines"));
   if (summary.signed_on_paper.length) parts.push(`${n(summary.signed_on_paper.length, "signature", "signatures")} recorded as signed on paper`);
@@ -425,7 +425,7 @@ async function submit() {
       place.hidden = false;
       place.textContent = "Choose which one counts: the recorded line or the paper.";
     }
-    say(`Round ${undecided.join(", ")}: choose which line counts before saving. Nothing was sent.`, "error");
+    say(rules.say("js.paper.choose_line", { rounds: undecided.join(", ") }), "error");
     $(`[data-round="${undecided[0]}"]`).scrollIntoView({ block: "center" });
     return;
   }

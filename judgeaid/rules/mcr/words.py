@@ -151,6 +151,16 @@ WORDS: dict[str, str] = {
     "js.clock.untimed": "No time limit set: all 16 hands are played",
     "js.clock.warn15": "15 minutes left: the head judge tells the players (MCR §3.5.6)",
     "js.clock.warn5": "Less than 5 minutes left (reminder)",
+    "js.paper.winner_label": "Hand {round}: winner",
+    "js.paper.how_label": "Hand {round}: how",
+    "js.paper.discarder_label": "Hand {round}: discarder",
+    "js.paper.value_label": "Hand {round}: hand value",
+    "js.paper.added_one": "1 hand added",
+    "js.paper.added_many": "{count} hands added",
+    "js.paper.corrected_one": "1 hand corrected from the paper",
+    "js.paper.corrected_many": "{count} hands corrected from the paper",
+    "js.paper.choose_line":
+        "Hand {rounds}: choose which line counts before saving. Nothing was sent.",
 
     # --- MCR to the letter: implied fans, win type, right to win (issue 26) ---
     # (keys of this part go below this line)

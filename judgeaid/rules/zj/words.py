@@ -149,6 +149,16 @@ WORDS: dict[str, str] = {
     "js.clock.untimed": "No time limit (Grand Final, §3.4.2.2): all 16 rounds are played",
     "js.clock.warn15": "Less than 15 minutes left (reminder)",
     "js.clock.warn5": "Less than 5 minutes left (reminder)",
+    "js.paper.winner_label": "Round {round}: winner",
+    "js.paper.how_label": "Round {round}: how",
+    "js.paper.discarder_label": "Round {round}: discarder",
+    "js.paper.value_label": "Round {round}: hand value",
+    "js.paper.added_one": "1 round added",
+    "js.paper.added_many": "{count} rounds added",
+    "js.paper.corrected_one": "1 round corrected from the paper",
+    "js.paper.corrected_many": "{count} rounds corrected from the paper",
+    "js.paper.choose_line":
+        "Round {rounds}: choose which line counts before saving. Nothing was sent.",
 
     # --- MCR to the letter: implied fans, win type, right to win (issue 26) ---
     # (keys of this part go below this line)
