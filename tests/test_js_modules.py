@@ -102,3 +102,22 @@ def test_no_import_circle():
 
     for name in MODULES:
         visit(name, [])
+
+
+def test_every_words_key_a_script_draws_is_in_the_table():
+    # a script draws its rule words from the ruleset by key (rulesets.js say); each key it
+    # names is one every ruleset must have, and each js.* key of the table is drawn somewhere
+    from judgeaid.rules.words import KEYS
+
+    named = set()
+    patterns = set()
+    for text in MODULES.values():
+        named |= set(re.findall(r"""["'](js\.[a-z0-9_.]+[a-z0-9_])["']""", text))
+        # keys built from parts: `js.card.seat_change_${reason}_${...}`
+        patterns |= {re.sub(r"\\\$\\\{[^}]*\\\}", "[a-z0-9_]+", re.escape(t))
+                     for t in re.findall(r"`(js\.[^`]*\$\{[^`]*)`", text)}
+    assert named <= KEYS.keys(), sorted(named - KEYS.keys())
+    scripted = {key for key in KEYS if key.startswith("js.")}
+    drawn = {key for key in scripted
+             if key in named or any(re.fullmatch(p, key) for p in patterns)}
+    assert drawn == scripted, f"no script draws {sorted(scripted - drawn)}"
