@@ -193,6 +193,7 @@ KEYS: dict[str, str] = {
 
     # --- a hostile hall: sign-in, call-ups, names (issue 28) ---
     # (keys of this part go below this line)
+
 }
 
 
