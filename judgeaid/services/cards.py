@@ -345,7 +345,8 @@ def card_view(card: Card) -> dict:
         "ruleset": session.tournament.ruleset,
         "words": card_words(rules),
         # the ruleset's words and capabilities for the card's scripts (static/js/rulesets.js)
-        "rules": script_view(rules.code, ("js.card.", "js.payoff.", "js.paper.")),
+        "rules": script_view(rules.code, ("card.hand_word", "js.card.", "js.payoff.",
+                                             "js.paper.")),
         "table_points": _table_points(rules, numbers, totals, rounds),
         # MCR §3.11.2.1: who forfeited this session; their seat earns them nothing
         "forfeits": sorted(s.player.number for s in card.table.seats

@@ -223,14 +223,14 @@ function renderPenalties() {
   const words = card.words;
   const live = card.penalties.filter((p) => !p.is_void);
   $("[data-recorded-penalties]").replaceChildren(...live.map((p) => h("li", { class: "muted" },
-    `${name(p.player)} −${p.points}${p.round ? ` · ${words.round} ${p.round}` : ""} · ${p.reason} (already on the card)`)));
+    `${name(p.player)} −${p.points}${p.round ? ` · ${rules.say("js.card.penalty_round", { round: p.round })}` : ""} · ${p.reason} (already on the card)`)));
   penaltyList.replaceChildren(...penalties.map((pen, index) => {
     const player = h("select", { name: "player", "aria-label": `Penalty ${index + 1}: player` },
       h("option", { value: "", text: "—" }),
       ...players.map((p) => h("option", { value: p, text: name(p), selected: String(pen.player) === String(p) })));
     const points = h("input", { name: "points", type: "number", inputmode: "numeric", min: 1, max: 1000,
       value: pen.points, autocomplete: "off", "aria-label": `Penalty ${index + 1}: points` });
-    const round = h("select", { name: "round", "aria-label": `Penalty ${index + 1}: ${words.round}` },
+    const round = h("select", { name: "round", "aria-label": `Penalty ${index + 1}: ${rules.say("card.hand_word")}` },
       h("option", { value: "", text: "—" }),
       ...card.rounds.map((r) => h("option", { value: r.round, text: r.round, selected: String(pen.round) === String(r.round) })));
     const reason = h("input", { name: "reason", value: pen.reason, maxlength: page.reason_limit,
@@ -241,7 +241,7 @@ function renderPenalties() {
       h("div", { class: "pp-fields" },
         h("label", { class: "pr-field" }, h("span", { text: "Player" }), player),
         h("label", { class: "pr-field" }, h("span", { text: "Points" }), points),
-        h("label", { class: "pr-field" }, h("span", { text: words.Round }), round),
+        h("label", { class: "pr-field" }, h("span", { text: rules.say("card.hand_word_title") }), round),
         h("label", { class: "pr-field pp-reason" }, h("span", { text: "Reason" }), reason)),
       // MCR times only the session: no line is a play-time penalty there
       words.time_penalties ? h("label", { class: "pp-time" }, isTime, ` ${rules.say("js.paper.time_penalty")}`) : "",
