@@ -373,7 +373,8 @@ export async function loadCatalogue() {
 // ticks (p= or f=), flower tiles apart where the ruleset counts them, or a typed value.
 function pickerFragment() {
   const r = currentRound();
-  const { ticks, typed, flowers, flower } = scoring.FRAGMENT;
+  const { ticks, typed, flower } = scoring.FRAGMENT;
+  const flowers = rules().can.flowers && scoring.FRAGMENT.flowers; // flower tiles counted apart
   const parts = [];
   if (entry.patterns) {
     const listed = Object.entries(entry.patterns).filter(([id]) => id !== flower);
@@ -450,7 +451,8 @@ function applyPicker(params, { onlyChosen = false } = {}) {
     return entry.value ? null : "The picker link has no usable value.";
   }
   const patterns = {};
-  const { ticks, flowers, flower } = scoring.FRAGMENT;
+  const { ticks, flower } = scoring.FRAGMENT;
+  const flowers = rules().can.flowers && scoring.FRAGMENT.flowers;
   for (const part of (params.get(ticks) || "").split(",").filter(Boolean)) {
     const [id, count = "1"] = part.split("*");
     patterns[id] = Number(count);
