@@ -76,11 +76,6 @@ def test_the_offline_shell_holds_every_mirror():
     assert mirrors() <= shell
 
 
-def test_no_module_is_over_700_lines():
-    long = {name: text.count("\n") for name, text in MODULES.items() if text.count("\n") > 700}
-    assert not long, f"split these along their seams: {long}"
-
-
 def test_no_module_names_a_ruleset_or_cites_a_section():
     # a script asks its ruleset (rulesets.js) for words and capabilities; only the mirrors,
     # each a ruleset's own module, cite the rulebook
