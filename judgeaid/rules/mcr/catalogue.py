@@ -395,7 +395,6 @@ MESSAGES: dict[str, str] = {
                        "(MCR §3.7.2.3).",
     "picker_win_discard": "{a} is won on a discard, so the win is set to a discard "
                           "(MCR §3.7.2.3).",
-    "picker_included_note": "Included in {b}, not counted (MCR §3.9.1.6 (1))",
     "picker_blocked_note": "Does not combine with {b} (MCR App. 1 fan {owner})",
     "picker_ticked": "Ticked: {names}",
     "picker_ticked_included": "{a} (included, not counted)",
