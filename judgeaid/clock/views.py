@@ -15,6 +15,7 @@ from judgeaid.clock.schemas import (
     TimeoutEndBody,
     TimeoutOut,
     TimeoutsOut,
+    TimerFoulBody,
     TimerListQuery,
     TimerOut,
     TimerPenaltyBody,
@@ -27,6 +28,7 @@ from judgeaid.services import clock, timers
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.cards import Actor
 from judgeaid.services.clock_inputs import ClockActBody, TimeoutStartBody, TimerStartBody
+from judgeaid.wording import ruleset_view
 
 bp = Blueprint("clock", __name__)
 api = Blueprint("clock_api", __name__, url_prefix="/api")
@@ -66,7 +68,8 @@ def timer_list(tournament_id: int, query: TimerListQuery):
     require_judge(tournament_id)
     choices = timers.timer_choices(tournament_id, card_id=query.card)
     return render_template("clock/timers.html", tournament_id=tournament_id,
-                           choices=choices, table=choices["table"] or query.table)
+                           choices=choices, table=choices["table"] or query.table,
+                           rules=ruleset_view(get_tournament_or_404(tournament_id).ruleset))
 
 
 @bp.get("/t/<int:tournament_id>/timers/<int:timer_id>")
@@ -77,7 +80,8 @@ def timer_page(tournament_id: int, timer_id: int):
     if timer.tournament_id != tournament_id:
         abort(404, description="This timer belongs to another tournament.")
     return render_template("clock/timer.html", tournament_id=tournament_id,
-                           timer=timers.timer_view(timer))
+                           timer=timers.timer_view(timer),
+                           rules=ruleset_view(get_tournament_or_404(tournament_id).ruleset))
 
 
 @bp.get("/t/<int:tournament_id>/timeouts")
@@ -202,6 +206,14 @@ def convert(timer_id: int, json: TimerPenaltyBody):
     return _timer_write(timer_id, "timer.penalty", json, lambda timer, user: timers.convert(
         timer, json.at_ms, user, op_id=json.op_id, resignation=json.resignation,
         explanation=json.explanation))
+
+
+@api.post("/timers/<int:timer_id>/foul")
+@edge.api.validate(json=TimerFoulBody, **TIMER_WRITE)
+def record_foul(timer_id: int, json: TimerFoulBody):
+    """A judge's clock: record a passed limit or a late call as the rubric prices it."""
+    return _timer_write(timer_id, "timer.foul", json, lambda timer, user: timers.record_foul(
+        timer, json.foul, json.at_ms, user, op_id=json.op_id))
 
 
 # ---------------------------------------------------------------- time-outs API

@@ -29,6 +29,7 @@ from judgeaid.services import players as registry
 from judgeaid.services.errors import Conflict, ServiceError
 from judgeaid.services.restore import import_tournament
 from judgeaid.uploads import allow_upload
+from judgeaid.wording import ruleset_view
 
 bp = Blueprint("organizer", __name__)
 # Every page's forms take their op_id from it: a form sent twice (a double tap) writes once.
@@ -219,7 +220,9 @@ def dashboard(tournament_id: int):
     return render_template("organizer/dashboard.html",
                            **organizing.desk(tournament_id, signin.limits()), limits=LIMITS,
                            warnings=phone_warnings(desk=True), facts=facts,
-                           series_choices=facts["series_choices"])
+                           series_choices=facts["series_choices"],
+                           rules=ruleset_view(accounts.get_tournament_or_404(
+                               tournament_id).ruleset))
 
 
 @bp.post("/t/<int:tournament_id>/organizer/settings")

@@ -178,6 +178,28 @@ WORDS: dict[str, str] = {
                        "discarder win.",
     "card.claimants_label": "Called Hu on this discard (MCR §3.7.2.4)",
 
+    "clock.timers_note": "MCR sets play limits but no clock price: a discard within 10 s "
+                         "(MCR §3.6.4), the dealer's first discard within 20 s of "
+                         "arranging the tiles (MCR §3.5.7 item 6), a Pung or Kong call "
+                         "within 3 s (MCR §3.6.7). The judge's clock shows when a limit "
+                         "was passed and offers the foul at the rubric's price; the judge "
+                         "confirms. The hall clock gives notice at 15 minutes left, and at "
+                         "time the hand in play ends at once (MCR §3.5.6).",
+    "clock.timers_heading": "Play limits (MCR §3.6.4, §3.6.7)",
+    "clock.dealer_start": "This player is the dealer: 20 s from the deal to the first "
+                          "discard (MCR §3.5.7 item 6)",
+    "clock.timer_limits": "{turn_s} s to discard after a draw or a claim (MCR §3.6.4), 20 s "
+                          "for the dealer's start (MCR §3.5.7 item 6). Passing a limit costs "
+                          "nothing by itself: the judge rules the foul.",
+    "js.timer.limit_left": "{left} left before the {limit} limit",
+    "js.timer.limit_passed": "{over} over the {limit} limit (MCR §3.6.4): you may record "
+                             "the foul below.",
+    "js.timer.record_limit": "Limit passed: record a rule violation, {label} "
+                             "(MCR §3.11.2.2)",
+    "js.timer.late_call": "Late Pung or Kong call (over 3 s, MCR §3.6.7): {label} "
+                          "(MCR §3.11.6.5)",
+    "js.timer.foul_recorded": "{label} for {name} is on the card.",
+
     # --- a hostile hall: sign-in, call-ups, names (issue 28) ---
     # (keys of this part go below this line)
 
