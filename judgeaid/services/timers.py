@@ -95,6 +95,15 @@ def _seat_player(card: Card, number: int) -> tuple[Player, str]:
     raise ServiceError(f"Player {number} is not at table {card.table.number}.")
 
 
+def _limits_json(limits: TimeLimits, deal_turn_s: int | None) -> dict:
+    shown = {"kind": limits.kind, "turn_s": limits.turn_s,
+             "round_bank_s": limits.round_bank_s, "free_s": limits.free_s}
+    if deal_turn_s is not None:
+        # a judge's clock: the dealer's start from the deal (MCR §3.5.7 item 6)
+        shown["deal_turn_s"] = deal_turn_s
+    return shown
+
+
 def timer_view(timer: PlayTimer, now_ms: int | None = None) -> dict:
     """Return a play timer as plain data: stamps in server ms and the charges so far."""
     now = session_clock.server_now_ms() if now_ms is None else now_ms
@@ -112,9 +121,7 @@ def timer_view(timer: PlayTimer, now_ms: int | None = None) -> dict:
                                          "seat": wind},
         "judge": judge.name if judge else "?", "dealt_at_ms": timer.dealt_at_ms,
         "free_until_ms": timer.dealt_at_ms + limits.free_ms,
-        "limits": {"kind": limits.kind, "turn_s": limits.turn_s,
-                   "round_bank_s": limits.round_bank_s, "free_s": limits.free_s,
-                   "deal_turn_s": get_ruleset(tournament.ruleset).timing.deal_turn_s},
+        "limits": _limits_json(limits, get_ruleset(tournament.ruleset).timing.deal_turn_s),
         "is_stalling_clock": timer.is_stalling_clock, "turns": timer.turns,
         "edges": _edges(timer), "status": timer.status, "version": timer.version,
         "now_ms": now,

@@ -257,7 +257,7 @@ function mountTimer(root) {
     const at = Math.round(servertime.now());
     if (status === "running") closeOpenTurn(at);
     status = "converting";
-    parts.question.hidden = true;
+    if (parts.question) parts.question.hidden = true;
     persist();
     render();
     send("penalty", { at_ms: at, op_id: newOpId(), ...answer }, "points onto the card");
@@ -286,7 +286,7 @@ function mountTimer(root) {
     q.scrollIntoView({ block: "center" });
   }
 
-  $("[data-question-explained]", parts.question).addEventListener("click", () => {
+  if (parts.question) $("[data-question-explained]", parts.question).addEventListener("click", () => {
     const explanation = $("[data-question-explanation]", parts.question).value.trim();
     if (!explanation) {
       setText($("[data-question-error]", parts.question), "Write the explanation you accepted.");
@@ -294,10 +294,10 @@ function mountTimer(root) {
     }
     convert({ resignation: "explained", explanation });
   });
-  $("[data-question-none]", parts.question).addEventListener("click", () => {
+  if (parts.question) $("[data-question-none]", parts.question).addEventListener("click", () => {
     $("[data-question-resign]", parts.question).hidden = false;
   });
-  $("[data-question-resign]", parts.question).addEventListener("click", () => convert({ resignation: "resigned" }));
+  if (parts.question) $("[data-question-resign]", parts.question).addEventListener("click", () => convert({ resignation: "resigned" }));
 
   subscribe(async (event) => {
     if (!event.item || !forThis(event.item)) return;

@@ -135,3 +135,16 @@ def test_zung_jung_offers_no_fouls_on_its_timers(client, demo, server_clock):
     timer = start(client, demo["tournament_id"], card, player).get_json()["timer"]
     assert timer["fouls"] is None
     assert foul(client, timer["id"], "late_call").status_code == 409
+
+
+def test_an_mcr_timer_page_shows_no_zung_jung_words(client, mcr, server_clock):
+    from tests.web.test_mcr_words import ZJ_WORDS, shown_text
+
+    tid, card, players = mcr
+    timer = start(client, tid, card, players[0]).get_json()["timer"]
+    page = client.get(f"/t/{tid}/timers/{timer['id']}")
+    assert page.status_code == 200
+    text = shown_text(page)
+    assert "MCR §3.6.4" in text and "20 s for the dealer's start" in text
+    for pattern, why in ZJ_WORDS:
+        assert not pattern.search(text), why

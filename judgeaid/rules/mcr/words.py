@@ -185,7 +185,7 @@ WORDS: dict[str, str] = {
                          "was passed and offers the foul at the rubric's price; the judge "
                          "confirms. The hall clock gives notice at 15 minutes left, and at "
                          "time the hand in play ends at once (MCR §3.5.6).",
-    "clock.timers_heading": "Play limits (MCR §3.6.4, §3.6.7)",
+    "clock.timers_heading": "Play limits (MCR §3.6.4, MCR §3.6.7)",
     "clock.dealer_start": "This player is the dealer: 20 s from the deal to the first "
                           "discard (MCR §3.5.7 item 6)",
     "clock.timer_limits": "{turn_s} s to discard after a draw or a claim (MCR §3.6.4), 20 s "
