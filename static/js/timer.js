@@ -405,7 +405,9 @@ function mountTimer(root) {
     if (shown.total !== null && result.totalPoints > shown.total) {
       signal(result.isResignation ? "stop" : result.totalPoints >= APPROACH_POINTS ? "limit" : "warn", root);
     }
-    shown = { total: result.totalPoints, turnIndex };
+    // a judge's clock: a signal the moment a turn passes its limit
+    if (fouls && shown.over !== undefined && result.overTurns > shown.over) signal("warn", root);
+    shown = { total: result.totalPoints, turnIndex, over: result.overTurns };
 
     parts.undo.disabled = status !== "running" || edges.length === 0;
     parts.finish.disabled = status !== "running";

@@ -278,8 +278,10 @@ def test_an_mcr_judge_sees_a_passed_limit_and_records_the_fouls(live_server, pho
     _advance(page, server_clock, 13 * S)
     assert "over the 10 s limit (MCR §3.6.4)" in page.locator(
         "[data-timer-turn-hint]").inner_text()
+    assert root.get_attribute("data-last-signal") == "warn"
     tap.click()
     assert root.get_attribute("data-points") == "0"
+    assert page.get_by_test_id("timer-points").is_hidden()
     assert record.is_enabled()
     assert "rule violation, 5 points (MCR §3.11.2.2)" in record.inner_text()
 
