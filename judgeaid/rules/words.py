@@ -42,6 +42,59 @@ KEYS: dict[str, str] = {
 
     # --- pages: templates (issue 25, part B) ---
     # (keys of this part go below this line)
+    "page.clock.session_clock_label": (
+        "the session clock's label, citing the rule that sets the session's length"),
+    "page.clock.control_eyebrow": (
+        "the clock controls' eyebrow: the event's {event} name and the clock's rule"),
+    "page.clock.warnings_note": (
+        "what the session clock's warnings are and which rule sets the session's length"),
+    "page.clock.at_zero": (
+        "what happens at zero on the clock: {seconds} of grace before unrecorded deals close"),
+    "page.clock.untimed_note": "what an untimed session is (the clock counts up)",
+    "page.clock.timeouts_link": "the link to the time-outs and late-arrivals page, citing its rule",
+    "page.clock.timers_link": "the link to the play timers page, citing their rule",
+    "page.timeouts.eyebrow": "the time-outs page's eyebrow: the rule it applies",
+    "page.timeouts.absent_rule": "what the list of players who may be ruled absent means",
+    "page.timeouts.rule": "the rule for time-outs and late arrivals, in full",
+    "page.timers.eyebrow": "the play timers page's eyebrow, citing the play-time rule",
+    "page.timers.stalling_label": (
+        "the check box that holds a stalling player to the short turn limit"),
+    "page.timer.limits": (
+        "a play timer's limits: {turn} seconds a turn, {free} seconds free after the deal"),
+    "page.timer.limits_stalling": (
+        "a stalling player's timer limits: {turn} seconds a turn, {free} seconds free"),
+    "page.timer.limits_bank": (
+        "a timer's limits with a time bank: {turn} s a turn, {bank} minutes a deal, {free} s "
+        "free"),
+    "page.timer.limits_stalling_bank": (
+        "a stalling player's limits with a time bank: {turn}, {bank} minutes, {free}"),
+    "page.timer.resignation_question": (
+        "why the timer asks whether the player explained going over the time points"),
+    "page.timer.turn_rule": "what a turn is for the timer and when time points put a player out",
+    "page.judge.section": "a cited rule section with its {id} and {title}, as a chip or check box",
+    "page.judge.section_id": "a cited rule section's number {id} alone",
+    "page.judge.penalties_cite": "the citation beside the ruling form's penalties heading",
+    "page.judge.paid_to_cite": (
+        "when a penalty's points are paid to the opponents, beside that choice"),
+    "page.judge.departure_tag": (
+        "a penalty other than the rubric's suggestion: {departure} says how"),
+    "page.judge.time_explanation": (
+        "a player's accepted {explanation} for going over the time points"),
+    "page.judge.departures_note": "what the head judge's list of departures from the rubric is",
+    "page.judge.repeat_link": "the link to the repeat-counting settings, citing the ladder's rule",
+    "page.judge.ladder": "how the suggested penalty climbs with repeats, for the event {event}",
+    "page.judge.repeat_window_round": "the repeat setting's choice: the same deal",
+    "page.judge.clock_penalties_note": "that penalties the clock sets never count as repeats",
+    "page.judge.appeals_cite": "the citation beside an appeals heading",
+    "page.judge.appeal_final_head": (
+        "to the head judge: their appeal decision cannot be appealed again"),
+    "page.judge.appeal_final": "to a judge: only the head judge decides appeals, finally",
+    "page.judge.log_print_note": "the printed log's note on changed entries",
+    "page.fouls.form_cite": (
+        "the record of fouls' form citation (empty: the rulebook has no such form)"),
+    "page.guide.lead": "the irregularity guide's lead",
+    "page.guide.search_placeholder": (
+        "the guide's search box hint: sample words and a section number"),
 
     # --- scripts: js.* keys the browser draws (issue 25, part C) ---
     # (keys of this part go below this line)

@@ -19,6 +19,83 @@ WORDS: dict[str, str] = {
 
     # --- pages: templates (issue 25, part B) ---
     # (keys of this part go below this line)
+    "page.clock.session_clock_label": "Session clock (MCR §3.5.6)",
+    "page.clock.control_eyebrow": "{event} · session clock (MCR §3.5.6)",
+    "page.clock.warnings_note": (
+        "MCR §3.5.6 sets the session's length (at most 150 minutes) and a notice to the players"
+        " at 15 minutes left; the 5-minute warning is this app's reminder. At time the hand in "
+        "play ends at once and only the hands finished before it count."),
+    "page.clock.at_zero": (
+        "At zero every screen says to stop play; {seconds} seconds later, hands not yet "
+        "recorded become not played on the cards. Ending the clock closes the cards at once."),
+    "page.clock.untimed_note": (
+        "No time limit set: all 16 hands are played, and the clock counts up."),
+    "page.clock.timeouts_link": "Time-outs and late arrivals (MCR §3.11.2.1)",
+    "page.clock.timers_link": "Play timers (MCR §3.5.6)",
+    "page.timeouts.eyebrow": "MCR §3.11.2.1",
+    "page.timeouts.absent_rule": (
+        "More than 15 minutes late: the player has forfeited this session and plays again from "
+        "the next one (MCR §3.11.2.1). Ending the late arrival records it on the card."),
+    "page.timeouts.rule": (
+        "A player late for the session loses 10 contest points if up to 10 minutes late, and 20"
+        " points if 11 to 15 minutes late; later than that, the player forfeits the session and"
+        " plays again from the next one (MCR §3.11.2.1). The MCR text sets no allowance for "
+        "time away from the table: a time-out is logged for the judge, who may rule a violation"
+        " of 5 to 60 points (MCR §3.11.2.2, our reading)."),
+    "page.timers.eyebrow": "Play time (MCR §3.5.6)",
+    "page.timers.stalling_label": (
+        "Stalling: hold this player to a short turn limit (MCR §3.11.2.2, our reading)"),
+    "page.timer.limits": (
+        "{turn} s a turn · first {free} s after the deal free (MCR has no play timers: MCR "
+        "§3.5.6)"),
+    "page.timer.limits_stalling": (
+        "{turn} s a turn · first {free} s after the deal free (MCR has no play timers: MCR "
+        "§3.5.6)"),
+    "page.timer.limits_bank": (
+        "{turn} s a turn · {bank} min for the whole hand · first {free} s after the deal free "
+        "(MCR has no play timers: MCR §3.5.6)"),
+    "page.timer.limits_stalling_bank": (
+        "{turn} s a turn · {bank} min for the whole hand · first {free} s after the deal free "
+        "(MCR has no play timers: MCR §3.5.6)"),
+    "page.timer.resignation_question": (
+        "MCR has no resignation for time (MCR §3.5.6): a judge rules any slow play as a "
+        "violation (MCR §3.11.2.2)."),
+    "page.timer.turn_rule": (
+        "MCR times the whole session, not each turn (MCR §3.5.6); a judge rules any slow play "
+        "as a violation (MCR §3.11.2.2)."),
+    "page.judge.section": "MCR §{id} {title}",
+    "page.judge.section_id": "MCR §{id}",
+    "page.judge.penalties_cite": "(MCR §3.11)",
+    "page.judge.paid_to_cite": "(filled in where MCR §3.11.6.6 or MCR §3.11.6.7 pays them)",
+    "page.judge.departure_tag": "{departure} (the judge's choice, with the reason written)",
+    "page.judge.time_explanation": "explanation recorded: {explanation}",
+    "page.judge.departures_note": (
+        "Any judge may choose a penalty other than the suggestion, with a written reason (our "
+        "reading: the MCR text leaves many amounts to the referee). They are listed here for "
+        "you to review; on appeal your decision is final (MCR §3.13.3)."),
+    "page.judge.repeat_link": "How repeated fouls are counted (MCR §3.11.6.3)",
+    "page.judge.ladder": (
+        "An empty call, touching the wall early and a late pung each climb within one hand: a "
+        "warning, then 5, 10 and 20 points, and so on (MCR §3.11.6.3, §3.11.6.4, §3.11.6.5; "
+        "past 20 we double, our reading). Other fouls start with a warning, then a rule "
+        "violation of 5 to 60 points (MCR §3.11.1, §3.11.2.2). Choose what counts as an earlier"
+        " foul for {event}."),
+    "page.judge.repeat_window_round": "The same hand",
+    "page.judge.clock_penalties_note": (
+        "Late arrivals follow the clock and never count as repeats (MCR §3.11.2.1). Changing "
+        "this affects later suggestions only."),
+    "page.judge.appeals_cite": "(MCR §3.12)",
+    "page.judge.appeal_final_head": (
+        "Your decision is final: it cannot be appealed again (MCR §3.13.3)."),
+    "page.judge.appeal_final": (
+        "Only the head judge decides appeals, and that decision is final (MCR §3.13.3); this "
+        "page shows them."),
+    "page.judge.log_print_note": "changed entries show their current version",
+    "page.fouls.form_cite": "(MCR Appendix 6)",
+    "page.guide.lead": (
+        "Short answers for what happens at the table, each with the MCR sections to cite. Works"
+        " offline once opened."),
+    "page.guide.search_placeholder": "Search: false hu, late pung, 3.11.6…",
 
     # --- scripts: js.* keys the browser draws (issue 25, part C) ---
     # (keys of this part go below this line)

@@ -19,6 +19,82 @@ WORDS: dict[str, str] = {
 
     # --- pages: templates (issue 25, part B) ---
     # (keys of this part go below this line)
+    "page.clock.session_clock_label": "Session clock (§3.4.1.2, §3.4.2.2)",
+    "page.clock.control_eyebrow": "{event} · session clock (§3.4.1.2, §3.4.2.2)",
+    "page.clock.warnings_note": (
+        "Warnings show at 15 and 5 minutes left: a convenience of this app, not a rule "
+        "(§3.4.1.2 and §3.4.2.2 set only the session length)."),
+    "page.clock.at_zero": (
+        "At zero every screen says to stop play; {seconds} seconds later, rounds not yet "
+        "recorded become not played on the cards. Ending the clock closes the cards at once."),
+    "page.clock.untimed_note": (
+        "No time limit: a Grand Final plays all 16 rounds (§3.4.2.2); the clock counts up."),
+    "page.clock.timeouts_link": "Time-outs and late arrivals (§4.14)",
+    "page.clock.timers_link": "Play timers (§1.9)",
+    "page.timeouts.eyebrow": "§4.14",
+    "page.timeouts.absent_rule": (
+        "More than 5 minutes late (§4.14, §4.15): the player may be ruled absent (out for "
+        "resignation), or play on with a penalty of at least the time-out charge."),
+    "page.timeouts.rule": (
+        "Each player has 180 s of time-outs free per session; after that, 5 points for each "
+        "started 30 s. A late arrival is charged the same way from the start of the session, "
+        "with no free time. A medication time-out with a doctor's note has its first 60 s free."),
+    "page.timers.eyebrow": "Play time (§1.9)",
+    "page.timers.stalling_label": "Stalling: hold this player to 15 s a turn (§1.9.1)",
+    "page.timer.limits": (
+        "{turn} s a turn · first {free} s after the deal free · 5 points per started 15 s over "
+        "(§1.9.1)"),
+    "page.timer.limits_stalling": (
+        "{turn} s a turn (stalling clock, §1.9.1) · first {free} s after the deal free · 5 "
+        "points per started 15 s over (§1.9.1)"),
+    "page.timer.limits_bank": (
+        "{turn} s a turn · {bank} min for the whole round · first {free} s after the deal free "
+        "· 5 points per started 15 s over (§1.9.2)"),
+    "page.timer.limits_stalling_bank": (
+        "{turn} s a turn (stalling clock, §1.9.1) · {bank} min for the whole round · first "
+        "{free} s after the deal free · 5 points per started 15 s over (§1.9.2)"),
+    "page.timer.resignation_question": (
+        "More than 80 time-limit points in one round: the player is considered resigned unless "
+        "they gave a reasonable explanation (§1.9). A resignation puts them out of the "
+        "tournament (§4.11)."),
+    "page.timer.turn_rule": (
+        "A turn starts when the player before them discards (or when the tile they claimed is "
+        "discarded) and ends with their own discard; after a kong a new turn starts with the "
+        "replacement tile (§1.9). More than 80 time-limit points in one round and the player is"
+        " considered resigned, out of the tournament, unless the judge accepts a reasonable "
+        "explanation (§1.9, §4.11); time-outs and lateness (§4.14) do not count towards it (our"
+        " reading)."),
+    "page.judge.section": "§{id} {title}",
+    "page.judge.section_id": "§{id}",
+    "page.judge.penalties_cite": "(A.5, §4.11)",
+    "page.judge.paid_to_cite": "(only if you rule so, §4.11)",
+    "page.judge.departure_tag": "{departure} (A.5.6, A.5.7)",
+    "page.judge.time_explanation": (
+        "over 80 time points in the round; explanation accepted (§1.9): {explanation}"),
+    "page.judge.departures_note": (
+        "Any judge may choose a penalty above or below the rubric's suggestion, with a written "
+        "reason (A.5.6, A.5.7). They are listed here for you to review; on appeal your decision"
+        " is final (§4.3, §4.11)."),
+    "page.judge.repeat_link": "How repeated violations are counted (A.5.6)",
+    "page.judge.ladder": (
+        "The suggested penalty climbs the ladder warning → 5 → 10 → 20 → 40 → disqualification "
+        "with each repeat (A.5.6). Choose what counts as a repeat for {event}."),
+    "page.judge.repeat_window_round": "The same round",
+    "page.judge.clock_penalties_note": (
+        "Time penalties follow the clock and never count as repeats (§1.9, A.5.5). Changing "
+        "this affects later suggestions only."),
+    "page.judge.appeals_cite": "(§4.3)",
+    "page.judge.appeal_final_head": (
+        "Your decision is final: it cannot be appealed again (§4.3, §4.11)."),
+    "page.judge.appeal_final": (
+        "Only the head judge decides appeals, and that decision is final (§4.3, §4.11); this "
+        "page shows them."),
+    "page.judge.log_print_note": "changed entries show their current version (A.5, §4.3)",
+    "page.fouls.form_cite": "",
+    "page.guide.lead": (
+        "Short answers for what happens at the table, each with the ZJM sections to cite. Works"
+        " offline once opened."),
+    "page.guide.search_placeholder": "Search: false win, exposed tile, 1.8…",
 
     # --- scripts: js.* keys the browser draws (issue 25, part C) ---
     # (keys of this part go below this line)
