@@ -7,6 +7,7 @@ from flask import Blueprint, make_response, render_template, url_for
 from judgeaid.assets import asset_url, shell_urls, shell_version
 from judgeaid.services import overview
 from judgeaid.services.cards import actor_display
+from judgeaid.wording import event_rules
 
 bp = Blueprint("main", __name__)
 
@@ -29,7 +30,8 @@ def home():
 @bp.get("/t/<int:tournament_id>")
 def tournament(tournament_id: int):
     """Show a tournament's public page."""
-    return render_template("main/tournament.html", t=overview.tournament_summary(tournament_id))
+    return render_template("main/tournament.html", rules=event_rules(tournament_id),
+                           t=overview.tournament_summary(tournament_id))
 
 
 @bp.get("/offline")

@@ -95,6 +95,28 @@ KEYS: dict[str, str] = {
     "page.guide.lead": "the irregularity guide's lead",
     "page.guide.search_placeholder": (
         "the guide's search box hint: sample words and a section number"),
+    "page.card.form_name": "what the event's card is called, in the card's eyebrow",
+    "page.card.sheet_link": "the link to the card laid out as a score sheet to print",
+    "page.card.sheet_eyebrow": (
+        "the printable score sheet's eyebrow: the {event} name and the form cited"),
+    "page.card.leave_rule": "what happens when a player leaves the table during a session",
+    "page.card.reason_left": "the reason a player leaves the table of their own will",
+    "page.card.deal_cite": "the citation beside the wrong-East deal mark",
+    "page.card.deal_rule": "what a deal by the wrong East does; {count} deals remain on the card",
+    "page.card.paper_signed": "the paper card form: tick who signed the paper card",
+    "page.card.place_points_title": (
+        "the full name of the card's row of points by place at the table"),
+    "page.card.place_points_short": (
+        "the short head of the card's row of points by place at the table"),
+    "page.player.appeal_note": (
+        "how a player appeals a ruling, and that the head judge's decision is final"),
+    "page.player.arrive_note": "when a player should be in the hall before a session",
+    "page.player.seats_rotate": "how seats change during a session, for a player",
+    "page.results.late_one": "a late joiner's deduction: one session missed, {points} points off",
+    "page.results.late_many": (
+        "a late joiner's deduction: {sessions} sessions missed, {points} points off"),
+    "page.results.points_note": "how a session's score becomes the points the ranking counts",
+    "page.results.score_check_note": "how a player asks for a score check",
 
     # --- scripts: js.* keys the browser draws (issue 25, part C) ---
     # (keys of this part go below this line)

@@ -96,6 +96,47 @@ WORDS: dict[str, str] = {
         "Short answers for what happens at the table, each with the MCR sections to cite. Works"
         " offline once opened."),
     "page.guide.search_placeholder": "Search: false hu, late pung, 3.11.6…",
+    "page.card.form_name": "Score sheet",
+    "page.card.sheet_link": "Score sheet to print (MCR Appendix 5)",
+    "page.card.sheet_eyebrow": "{event} · score sheet (MCR Appendix 5)",
+    "page.card.leave_rule": (
+        "A player who leaves the event or is disqualified during the session (MCR §3.11.5) "
+        "keeps the hands they played. From the hand you choose, a neutral substitute can take "
+        "their seat: their score keeps the table zero-sum and is never ranked. The MCR text "
+        "does not cover this; this is our reading. With nobody in the seat, no further hand can"
+        " be recorded and the other three’s scores stand."),
+    "page.card.reason_left": "Left the event",
+    "page.card.deal_cite": "(our reading)",
+    "page.card.deal_rule": (
+        "Found after the correct East drew their 12th tile: the wrong East keeps this hand’s "
+        "deal, the winds follow them, and the next hand goes on as if the correct East had "
+        "dealt. If all four players agree, the skipped East deals a later hand as compensation;"
+        " the card still has {count} hands. The MCR text has no rule for a wrong deal; this is "
+        "our reading."),
+    "page.card.paper_signed": (
+        "Tick each player who signed the paper card (MCR §3.9.1). Their confirmation is "
+        "recorded as “signed on paper”."),
+    "page.card.place_points_title": "Table points (MCR §3.9.2)",
+    "page.card.place_points_short": "TP",
+    "page.player.appeal_note": (
+        "If you still disagree with a judge's ruling, appeal to the head judge in the break "
+        "after that session, before your next one starts. The head judge's decision is final "
+        "(MCR §3.13.3)."),
+    "page.player.arrive_note": (
+        "Be at your table before the start: lateness costs contest points, and more than 15 "
+        "minutes late forfeits the session (MCR §3.11.2.1)."),
+    "page.player.seats_rotate": "Seats change between wind rounds; the scoring card shows where.",
+    "page.results.late_one": (
+        "Late arrival: 1 session missed, which earns no table points or contest points."),
+    "page.results.late_many": (
+        "Late arrival: {sessions} sessions missed, which earn no table points or contest "
+        "points."),
+    "page.results.points_note": (
+        "Each session gives table points by your place at the table: 4, 2, 1 and 0, tied places"
+        " sharing them (MCR §3.9.2; the sharing is our reading)."),
+    "page.results.score_check_note": (
+        "If a score above looks wrong, tell the organizer which session and what you think "
+        "happened."),
 
     # --- scripts: js.* keys the browser draws (issue 25, part C) ---
     # (keys of this part go below this line)

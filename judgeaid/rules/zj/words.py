@@ -95,6 +95,43 @@ WORDS: dict[str, str] = {
         "Short answers for what happens at the table, each with the ZJM sections to cite. Works"
         " offline once opened."),
     "page.guide.search_placeholder": "Search: false win, exposed tile, 1.8…",
+    "page.card.form_name": "Official Scoring Card",
+    "page.card.sheet_link": "Score sheet to print",
+    "page.card.sheet_eyebrow": "{event} · score sheet",
+    "page.card.leave_rule": (
+        "A player who resigns or is disqualified during the session (§4.11) keeps the rounds "
+        "they played. From the round you choose, a neutral substitute can take their seat: "
+        "their score keeps the table zero-sum and is never ranked. The rulebook does not cover "
+        "this in the middle of a session; this is our reading of §4.15. With nobody in the "
+        "seat, no further round can be recorded and the other three’s scores stand."),
+    "page.card.reason_left": "Resigned",
+    "page.card.deal_cite": "(§1.2.7)",
+    "page.card.deal_rule": (
+        "Found after the correct East drew their 12th tile: the wrong East keeps this round’s "
+        "deal, the winds follow them, and the next round goes on as if the correct East had "
+        "dealt. If all four players agree, the skipped East deals a later round as "
+        "compensation; the card still has {count} rounds."),
+    "page.card.paper_signed": (
+        "Tick each player who signed the paper card (§4.9). Their confirmation is recorded as "
+        "“signed on paper”."),
+    "page.card.place_points_title": "Points by place at the table",
+    "page.card.place_points_short": "Place",
+    "page.player.appeal_note": (
+        "If you still disagree with a judge's ruling, appeal to the head judge in the break "
+        "after that session, before your next one starts. The head judge's decision is final "
+        "(§4.3)."),
+    "page.player.arrive_note": "Be in the hall at least 10 minutes before the start (§4.10).",
+    "page.player.seats_rotate": (
+        "Seats change after every cycle of four rounds; the scoring card shows where."),
+    "page.results.late_one": "Late arrival: 1 session missed, {points} match points off (§3.7).",
+    "page.results.late_many": (
+        "Late arrival: {sessions} sessions missed, {points} match points off (§3.7)."),
+    "page.results.points_note": (
+        "The match points of a session are the square root of its score, with the score's sign "
+        "(§3.5.2)."),
+    "page.results.score_check_note": (
+        "If a score above looks wrong, tell the organizer which session and what you think "
+        "happened (§3.5.1)."),
 
     # --- scripts: js.* keys the browser draws (issue 25, part C) ---
     # (keys of this part go below this line)
