@@ -117,6 +117,40 @@ KEYS: dict[str, str] = {
         "a late joiner's deduction: {sessions} sessions missed, {points} points off"),
     "page.results.points_note": "how a session's score becomes the points the ranking counts",
     "page.results.score_check_note": "how a player asks for a score check",
+    "page.seating.session_time": "how long a session lasts: {minutes} minutes",
+    "page.seating.session_untimed": "a session with no time limit",
+    "page.seating.seats_league": "seats kept for the whole session",
+    "page.seating.seats_rotate": "how seats change during a session",
+    "page.seating.payoff_formal": "how a hand is paid (the event's payoff)",
+    "page.seating.payoff_uniform": "how a hand is paid when everyone pays the value alike",
+    "page.seating.turn_limit": (
+        "the turn limit: {turn} seconds a turn, {free} seconds free at a deal's start"),
+    "page.seating.round_limit": "a deal's time bank of {seconds} seconds",
+    "page.seating.round_limit_none": "no time bank for a deal",
+    "page.seating.withdraw": "the button that withdraws a player from the event",
+    "page.seating.disqualify": "the button that disqualifies a player",
+    "page.seating.late_legend": "the late-arrival form's legend",
+    "page.seating.late_closed": "that late arrivals can no longer join",
+    "page.seating.substitutes_label": "the label of the number of neutral substitutes to add",
+    "page.seating.late_cut_off_rule": "the check-in cut-off rule for a late arrival",
+    "page.seating.late_refuse": "the choice that refuses a late arrival for the session",
+    "page.seating.absent_rule": (
+        "what happens to a player absent from a later session without a reason"),
+    "page.seating.absent_confirm": "the check box confirming a player is absent without a reason",
+    "page.seating.absent_submit": "the button recording an absent player",
+    "page.seating.swap_note": "when two players may swap seats, and how a substitute fills a seat",
+    "page.seating.seats_judge_draw": (
+        "a table's starting seats came from the players' own wind draw"),
+    "page.seating.seats_digital_draw": "a table's starting seats came from the app's draw",
+    "page.seating.wind_draw_note": "how a judge enters the players' own wind draw",
+    "page.seating.table_seats_league": "a table's seats stay all session; East deals first",
+    "page.seating.table_seats_rotate": (
+        "a table's seats change during the session; East deals first"),
+    "page.seating.clashes_label": "the count of team-mates seated at one table",
+    "page.seating.clash_flag": "the short flag for a team-mate at the table",
+    "page.seating.team_clashes_one": "team-mates share a table once over the event",
+    "page.seating.team_clashes": "team-mates share a table {count} times over the event",
+    "page.seating.board_lead_end": "the seating board's instruction to players",
 
     # --- scripts: js.* keys the browser draws (issue 25, part C) ---
     # (keys of this part go below this line)

@@ -137,6 +137,65 @@ WORDS: dict[str, str] = {
     "page.results.score_check_note": (
         "If a score above looks wrong, tell the organizer which session and what you think "
         "happened."),
+    "page.seating.session_time": (
+        "{minutes} minutes, 16 hands; at time the hand in play ends (MCR §3.5.6)"),
+    "page.seating.session_untimed": "no limit: all 16 hands (MCR §3.5.6)",
+    "page.seating.seats_league": "kept for the whole session",
+    "page.seating.seats_rotate": "change after every wind round of four hands (MCR Appendix 4)",
+    "page.seating.payoff_formal": (
+        "Self-drawn: each other player pays 8 + the hand's value; on a discard the discarder "
+        "pays 8 + value and the other two 8 (MCR §3.9.1.3)."),
+    "page.seating.payoff_uniform": (
+        "Self-drawn: each other player pays 8 + the hand's value; on a discard the discarder "
+        "pays 8 + value and the other two 8 (MCR §3.9.1.3)."),
+    "page.seating.turn_limit": "none: MCR times the session, not the turn (MCR §3.5.6)",
+    "page.seating.round_limit": "none (MCR §3.5.6)",
+    "page.seating.round_limit_none": "none (MCR §3.5.6)",
+    "page.seating.withdraw": "Withdraw",
+    "page.seating.disqualify": "Disqualify (MCR §3.11.5)",
+    "page.seating.late_legend": "Late arrival: a registered player who has not played yet",
+    "page.seating.late_closed": (
+        "Late arrivals are no longer possible: they must check in before session 3 (our "
+        "reading)."),
+    "page.seating.substitutes_label": "Neutral substitutes (our reading)",
+    "page.seating.late_cut_off_rule": (
+        "A player who has not checked in by the time a session starts may be refused for that "
+        "session; a refused player joins at the next one, and the sessions missed earn no table"
+        " points or contest points (our reading: the MCR text has no rule for joining late). "
+        "Before the start, leave the choice empty."),
+    "page.seating.late_refuse": "Checked in after the cut-off: refuse them for that session",
+    "page.seating.absent_rule": (
+        "A player who has played a session and does not come to this one without a reason you "
+        "accept leaves the event (our reading: the MCR text has no rule for it). One step "
+        "records it. Then give their seat to a neutral substitute with the swap below. A player"
+        " more than 15 minutes late who does come forfeits only this session (MCR §3.11.2.1): a"
+        " judge records it on the card. A player who has not played yet is a late arrival "
+        "instead (Sessions page)."),
+    "page.seating.absent_confirm": "Absent, no acceptable reason: out of the event",
+    "page.seating.absent_submit": "Record as out of the event",
+    "page.seating.swap_note": (
+        "Possible while neither table has anything on its card. To fill the seat of a player "
+        "who is out, give a substitute's number as the second player (our reading)."),
+    "page.seating.seats_judge_draw": (
+        "Starting seats: the players’ own wind draw, entered by a judge (MCR §3.5.1)"),
+    "page.seating.seats_digital_draw": "Starting seats: recorded digital draw (MCR §3.5.1)",
+    "page.seating.wind_draw_note": (
+        "If the players drew wind tiles at the table (MCR §3.5.1), enter who drew each wind. "
+        "This replaces the digital draw."),
+    "page.seating.table_seats_league": (
+        "Seats stay the same all session. The player in the East seat deals first."),
+    "page.seating.table_seats_rotate": (
+        "Players change seats after every wind round of four hands (MCR Appendix 4). The player"
+        " in the East seat deals first in each wind round."),
+    "page.seating.clashes_label": "team-mates at one table (MCR Appendix 7)",
+    "page.seating.clash_flag": "team",
+    "page.seating.team_clashes_one": (
+        "Over the whole event, team-mates share a table once: a team is too large to keep "
+        "apart."),
+    "page.seating.team_clashes": (
+        "Over the whole event, team-mates share a table {count} times: a team is too large to "
+        "keep apart."),
+    "page.seating.board_lead_end": "Find your name, go to your table, and take the seat shown.",
 
     # --- scripts: js.* keys the browser draws (issue 25, part C) ---
     # (keys of this part go below this line)

@@ -132,6 +132,59 @@ WORDS: dict[str, str] = {
     "page.results.score_check_note": (
         "If a score above looks wrong, tell the organizer which session and what you think "
         "happened (§3.5.1)."),
+    "page.seating.session_time": "{minutes} minutes (§3.4)",
+    "page.seating.session_untimed": "no limit: all 16 rounds (§3.4)",
+    "page.seating.seats_league": "kept for the whole session (league) (§3.4)",
+    "page.seating.seats_rotate": "change after every cycle of 4 rounds (§3.4)",
+    "page.seating.payoff_formal": "formal scheme (§2.3)",
+    "page.seating.payoff_uniform": "uniform: everyone pays the value (§2.3)",
+    "page.seating.turn_limit": "{turn} s, {free} s free at the start of a round (§1.9)",
+    "page.seating.round_limit": "{seconds} s per round (§1.9)",
+    "page.seating.round_limit_none": "none (§1.9)",
+    "page.seating.withdraw": "Withdraw (§4.13)",
+    "page.seating.disqualify": "Disqualify (§4.11)",
+    "page.seating.late_legend": "Late arrival (§3.7): a registered player who has not played yet",
+    "page.seating.late_closed": (
+        "Late arrivals are no longer possible: they must check in before session 3 (§3.7)."),
+    "page.seating.substitutes_label": "Neutral substitutes (§4.15)",
+    "page.seating.late_cut_off_rule": (
+        "A player who checks in less than 10 minutes before a session starts may be refused for"
+        " that session (§3.7); a refused player joins at the next one, and each of the first "
+        "two sessions missed costs 15 match points. Before the cut-off, leave the choice empty."),
+    "page.seating.late_refuse": "Checked in after the cut-off: refuse them for that session (§3.7)",
+    "page.seating.absent_rule": (
+        "A player who has played a session and does not come to this one without a reason you "
+        "accept is out of the tournament for resignation (§3.7). One step records it; the point"
+        " penalty cannot be chosen instead (§3.7). Then give their seat to a neutral substitute"
+        " with the swap below. A player who has not played yet is a late arrival instead "
+        "(Sessions page)."),
+    "page.seating.absent_confirm": "Absent, no acceptable reason: resigned from the tournament",
+    "page.seating.absent_submit": "Record as resigned (§3.7)",
+    "page.seating.swap_note": (
+        "Possible while neither table has anything on its card. To fill the seat of a player "
+        "who is out, give a substitute's number as the second player (§4.15)."),
+    "page.seating.seats_judge_draw": (
+        "Starting seats: the players’ own wind draw, entered by a judge (§1.2.2)"),
+    "page.seating.seats_digital_draw": "Starting seats: recorded digital draw (§1.2.2)",
+    "page.seating.wind_draw_note": (
+        "If the players drew wind tiles at the table (§1.2.2), enter who drew each wind. This "
+        "replaces the digital draw."),
+    "page.seating.table_seats_league": (
+        "League: seats stay the same all session (§3.4). The player in the East seat deals "
+        "first in each cycle."),
+    "page.seating.table_seats_rotate": (
+        "Players change seats after every cycle of four rounds (§3.4). The player in the East "
+        "seat deals first in each cycle."),
+    "page.seating.clashes_label": "team-mates at one table (§3.6)",
+    "page.seating.clash_flag": "§3.6",
+    "page.seating.team_clashes_one": (
+        "Over the whole event, team-mates share a table once: a team is too large to keep apart"
+        " (§3.6)."),
+    "page.seating.team_clashes": (
+        "Over the whole event, team-mates share a table {count} times: a team is too large to "
+        "keep apart (§3.6)."),
+    "page.seating.board_lead_end": (
+        "Find your name, go to your table, and take the seat shown (§4.10)."),
 
     # --- scripts: js.* keys the browser draws (issue 25, part C) ---
     # (keys of this part go below this line)
