@@ -151,6 +151,51 @@ KEYS: dict[str, str] = {
     "page.seating.team_clashes_one": "team-mates share a table once over the event",
     "page.seating.team_clashes": "team-mates share a table {count} times over the event",
     "page.seating.board_lead_end": "the seating board's instruction to players",
+    "page.standings.provisional_note": (
+        "that standings stay provisional until every session is posted"),
+    "page.standings.post_note": "to the organizer: posting a session as final, and reopening it",
+    "page.standings.checks_note": (
+        "to the organizer: what score checks are and what to do with them"),
+    "page.standings.late_heading": "the heading of the late arrivals and departures section",
+    "page.standings.late_rule": (
+        "how late joiners and players who stop coming count in the standings"),
+    "page.standings.join_session_2": "the choice: a late joiner starts at session 2",
+    "page.standings.join_session_3": "the choice: a late joiner starts at session 3",
+    "page.standings.mark_out": "the button marking a player out of the event",
+    "page.standings.lots_note": "how players level on every count are placed by lot",
+    "page.standings.lot_group": (
+        "a group of players level on both counts: {ranks} places, {points}, {raw}"),
+    "page.standings.final_ranking_note": "how the final ranking orders finalists and everyone else",
+    "page.standings.day1_points": (
+        "the short label of a player's preliminary points in the final ranking"),
+    "page.standings.points_rule": (
+        "how a session's score becomes the points the ranking counts, and ties"),
+    "page.standings.late_deduction": (
+        "a player's late-arrival deduction of {points} points in the standings"),
+    "page.standings.tie_raw": "a tie on the ranking's points, broken by the second count",
+    "page.standings.draw_note": "how the seeded draw places players level on every count",
+    "page.standings.draw_group": (
+        "a group of players placed by the draw: {ranks} places, {points}, {raw}"),
+    "page.standings.teams_note": "how teams are ranked",
+    "page.standings.pager": (
+        "the projector's pager with the columns it shows: page {page} of {pages}"),
+    "page.final_day.none": "that the event's ruleset has no final day",
+    "page.final_day.rounds": "the final day's shape: {advance} players advance, rounds of {sizes}",
+    "page.final_day.empty_seat": "how an empty seat in a final-day round is filled",
+    "page.final_day.empty_seat_reading": (
+        "our reading of what an absent finalist and their filler count for"),
+    "page.final_day.cut": "the cut: the top {size} of the preliminary standings advance",
+    "page.final_day.cut_tie": "a tie at the cut line, broken by {decider}",
+    "page.final_day.points_head": "the short head of the preliminary points column at the cut",
+    "page.final_day.absent": "a finalist who did not come: last of the round",
+    "page.final_day.absent_out": (
+        "a finalist who did not come: out of the tournament, last of the round"),
+    "page.final_day.out": "a finalist out of the event during the round, with their {raw} score",
+    "page.final_day.out_below": (
+        "a finalist out of the event during the round: {raw}, below everyone still in it"),
+    "page.final_day.bracket_note": "how a final-day round is ranked and who goes through",
+    "page.final_day.filler": (
+        "a neutral filler's note: they stand in for {name} #{number}, who is absent"),
 
     # --- scripts: js.* keys the browser draws (issue 25, part C) ---
     # (keys of this part go below this line)

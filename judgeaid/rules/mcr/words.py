@@ -196,6 +196,83 @@ WORDS: dict[str, str] = {
         "Over the whole event, team-mates share a table {count} times: a team is too large to "
         "keep apart."),
     "page.seating.board_lead_end": "Find your name, go to your table, and take the seat shown.",
+    "page.standings.provisional_note": (
+        "Scores may still be corrected until the organizer posts every session as final."),
+    "page.standings.post_note": (
+        "Standings stay provisional until you post a session as final. Every card must be "
+        "complete first; posted results can be reopened for a correction, with a reason that "
+        "goes in the audit log."),
+    "page.standings.checks_note": (
+        "Players ask for these from their own page when a score looks wrong. Check the card, "
+        "have a judge correct it if needed, then close the request here."),
+    "page.standings.late_heading": "Late arrivals and leaving",
+    "page.standings.late_rule": (
+        "A player who checks in before session 3 may still join; the sessions they missed earn "
+        "them no table points and no contest points, and nothing more is taken off (our "
+        "reading: the MCR text has no rule for joining an event late). Lateness for a session a"
+        " player is seated in is charged in contest points at the table (MCR §3.11). A player "
+        "who has played and then misses a session without a reason you accept can be marked out"
+        " of the event; they go below everyone still playing (our reading)."),
+    "page.standings.join_session_2": "session 2",
+    "page.standings.join_session_3": "session 3",
+    "page.standings.mark_out": "Mark out of the event",
+    "page.standings.lots_note": (
+        "Players rank by table points, then contest points (MCR §3.10.1). The text goes no "
+        "further; our reading: players still level draw lots in the hall, once every session is"
+        " posted as final, and you record the order drawn here. Until then they share their "
+        "place."),
+    "page.standings.lot_group": "Places {ranks} · {points} table points · {raw} contest points",
+    "page.standings.final_ranking_note": (
+        "The ranking after the last session is the final one (MCR §3.10.1)."),
+    "page.standings.day1_points": "Table points",
+    "page.standings.points_rule": (
+        "Each session gives the players of a table 4, 2, 1 and 0 table points by their place on"
+        " its card; players on the same score share the points of the places they fill (MCR "
+        "§3.9.2; the sharing is our reading). Players rank by their table points over all "
+        "sessions, then by contest points, the sum of their session scores with penalties taken"
+        " off (MCR §3.10.1). Players still level on both are placed by a lot the organizer "
+        "draws and records (our reading: the text stops at contest points)."),
+    "page.standings.late_deduction": "late: {points} points off",
+    "page.standings.tie_raw": "level on table points: contest points decide",
+    "page.standings.draw_note": (
+        "These players are level on table points and contest points. Each player's draw value "
+        "comes from the event's recorded seed and their player number (SHA-256); the lower "
+        "value takes the higher place. The organizer can show the seed so anyone can recompute "
+        "it."),
+    "page.standings.draw_group": "Places {ranks} · {points} table points · {raw} contest points",
+    "page.standings.teams_note": (
+        "A team's table points and contest points are its members' added up, and teams rank by "
+        "them in that order (MCR Appendix 7). Teams level on both share the place (our "
+        "reading)."),
+    "page.standings.pager": "table points · contest points (MCR §3.10.1) · page {page} / {pages}",
+    "page.final_day.none": (
+        "MCR events have no final day: the ranking after the last session is the final one (MCR"
+        " §3.10.1)."),
+    "page.final_day.rounds": (
+        "{advance} players advance; rounds of {sizes}. The last round plays all 16 hands with "
+        "no session clock."),
+    "page.final_day.empty_seat": (
+        "When a player of this round does not come, call the highest-ranked eliminated player "
+        "present to fill the seat (our reading). The app proposes them by preliminary rank; if "
+        "they are not here, mark them not present and the next one is proposed."),
+    "page.final_day.empty_seat_reading": (
+        "Our reading: the absent player is out of the event and ranks last of this round; the "
+        "filler plays as a neutral substitute, whose score keeps the table zero-sum but who "
+        "cannot advance or change their own place."),
+    "page.final_day.cut": "The top {size} of the preliminary standings advance.",
+    "page.final_day.cut_tie": "At the line the table points are equal; the {decider} decides:",
+    "page.final_day.points_head": "TP",
+    "page.final_day.absent": "absent: last of the round (our reading)",
+    "page.final_day.absent_out": "absent: out of the event, last of the round (our reading)",
+    "page.final_day.out": "{raw} · out of the event during the round (MCR §3.11.5)",
+    "page.final_day.out_below": (
+        "{raw} · out of the event during the round (MCR §3.11.5): below everyone still in it "
+        "(our reading)"),
+    "page.final_day.bracket_note": (
+        "Each round is ranked by the session's score across the whole field; the bottom half "
+        "goes out, a tie at the line goes to the better preliminary rank, then to the draw (our"
+        " reading). Survivors are seeded again by their preliminary rank alone."),
+    "page.final_day.filler": "neutral filler for {name} #{number}, who is absent (our reading)",
 
     # --- scripts: js.* keys the browser draws (issue 25, part C) ---
     # (keys of this part go below this line)

@@ -185,6 +185,78 @@ WORDS: dict[str, str] = {
         "keep apart (§3.6)."),
     "page.seating.board_lead_end": (
         "Find your name, go to your table, and take the seat shown (§4.10)."),
+    "page.standings.provisional_note": (
+        "Scores may still be corrected until the organizer posts every session as final "
+        "(§3.5.1)."),
+    "page.standings.post_note": (
+        "Standings stay provisional until you post a session as final (§3.5.1). Every card must"
+        " be complete first; posted results can be reopened for a correction, with a reason "
+        "that goes in the audit log."),
+    "page.standings.checks_note": (
+        "Players ask for these from their own page when a score looks wrong (§3.5.1). Check the"
+        " card, have a judge correct it if needed, then close the request here."),
+    "page.standings.late_heading": "Late arrivals and resignations",
+    "page.standings.late_rule": (
+        "A player who checks in before session 3 may still join; each of the first two sessions"
+        " missed costs 15 match points (§3.7). A player who has played and then misses a later "
+        "session without a reason you accept is out of the event for resignation and goes below"
+        " everyone still playing; §3.7 does not let the point penalty be chosen instead. On the"
+        " day, the session's tables page does this in one step."),
+    "page.standings.join_session_2": "session 2 (−15 MP)",
+    "page.standings.join_session_3": "session 3 (−30 MP)",
+    "page.standings.mark_out": "Mark resigned",
+    "page.standings.lots_note": (
+        "Players rank by match points, then raw score (§3.3). Players still level are placed by"
+        " the seeded draw; you record nothing here."),
+    "page.standings.lot_group": "Places {ranks} · {points} match points · {raw} raw",
+    "page.standings.final_ranking_note": (
+        "Finalists are ranked by their raw score inside the round they went out in; everyone "
+        "else keeps their preliminary place (§3.5.1)."),
+    "page.standings.day1_points": "Day-1 MP",
+    "page.standings.points_rule": (
+        "Each session's card total becomes match points: the square root of the score, keeping "
+        "its sign (§3.5.2). Equal match points are split by the raw total, then by a seeded "
+        "draw (§3.3)."),
+    "page.standings.late_deduction": "late −{points} MP (§3.7)",
+    "page.standings.tie_raw": "tie on MP: raw total decides",
+    "page.standings.draw_note": (
+        "These players are level on match points and raw total. Each player's draw value comes "
+        "from the event's recorded seed and their player number (SHA-256); the lower value "
+        "takes the higher place. The organizer can show the seed so anyone can recompute it."),
+    "page.standings.draw_group": "Places {ranks} · {points} MP · {raw} raw",
+    "page.standings.teams_note": (
+        "A team's match points and raw scores are its members' added up, and teams rank by them"
+        " in that order (§3.6). Teams level on both share the place (our reading)."),
+    "page.standings.pager": "match points · raw · page {page} / {pages}",
+    "page.final_day.none": (
+        "This event's format has no final day: the standings after the last session are final."),
+    "page.final_day.rounds": (
+        "{advance} players advance; rounds of {sizes} (§3.3.2.2). The Grand Final plays all 16 "
+        "rounds with no session clock."),
+    "page.final_day.empty_seat": (
+        "When a player of this round does not come, call the highest-ranked eliminated player "
+        "present to fill the seat (§4.15). The app proposes them by preliminary rank; if they "
+        "are not here, mark them not present and the next one is proposed."),
+    "page.final_day.empty_seat_reading": (
+        "§4.15 says no more, so this is our reading of §4.15: the absent player is out of the "
+        "tournament (resigned) and ranks last of this round; the filler plays as a neutral "
+        "substitute, whose score keeps the table zero-sum but who cannot advance or change "
+        "their own place."),
+    "page.final_day.cut": "The top {size} of the preliminary standings advance (§3.3.2.1).",
+    "page.final_day.cut_tie": "At the line the match points are equal; the {decider} decides:",
+    "page.final_day.points_head": "MP",
+    "page.final_day.absent": "absent: last of the round (our reading of §4.15)",
+    "page.final_day.absent_out": (
+        "absent: out of the tournament, last of the round (our reading of §4.15)"),
+    "page.final_day.out": "{raw} · out of the event during the round (§4.11)",
+    "page.final_day.out_below": (
+        "{raw} · out of the event during the round (§4.11): below everyone still in it (our "
+        "reading)"),
+    "page.final_day.bracket_note": (
+        "Each round is ranked by the session's raw score across the whole field; the bottom "
+        "half goes out, a tie at the line goes to the better Day-1 match points, then to the "
+        "draw (§3.3.2.2). Survivors are seeded again by their Day-1 rank alone (§3.5.3.2)."),
+    "page.final_day.filler": "neutral filler for {name} #{number}, who is absent (§4.15)",
 
     # --- scripts: js.* keys the browser draws (issue 25, part C) ---
     # (keys of this part go below this line)
