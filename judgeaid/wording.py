@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from judgeaid.rules import get_ruleset
+from judgeaid.rules import RULESETS, get_ruleset
 
 
 @cache
@@ -38,3 +38,15 @@ def event_rules(tournament_id: int) -> dict[str, Any]:
 
         abort(404, description="There is no such tournament.")
     return ruleset_view(tournament.ruleset)
+
+
+def every_ruleset() -> list[dict[str, Any]]:
+    """Return `ruleset_view` of every registered ruleset, for pages of no event."""
+    return [ruleset_view(code) for code in RULESETS]
+
+
+def leaderboard_rules() -> dict[str, Any] | None:
+    """Return `ruleset_view` of the ruleset whose events count on the leaderboards (None:
+    no registered ruleset has leaderboards)."""
+    return next((ruleset_view(code) for code, rules in RULESETS.items()
+                 if rules.can.leaderboards), None)

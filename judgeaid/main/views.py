@@ -7,7 +7,7 @@ from flask import Blueprint, make_response, render_template, url_for
 from judgeaid.assets import asset_url, shell_urls, shell_version
 from judgeaid.services import overview
 from judgeaid.services.cards import actor_display
-from judgeaid.wording import event_rules
+from judgeaid.wording import event_rules, every_ruleset
 
 bp = Blueprint("main", __name__)
 
@@ -24,7 +24,8 @@ def actor_filter(label: str | None) -> str:
 @bp.get("/")
 def home():
     """List the tournaments on this server."""
-    return render_template("main/home.html", tournaments=overview.list_tournaments())
+    return render_template("main/home.html", tournaments=overview.list_tournaments(),
+                           rulesets=every_ruleset())
 
 
 @bp.get("/t/<int:tournament_id>")
@@ -37,7 +38,7 @@ def tournament(tournament_id: int):
 @bp.get("/offline")
 def offline():
     """Explain that this page needs the network."""
-    return render_template("main/offline.html")
+    return render_template("main/offline.html", rulesets=every_ruleset())
 
 
 @bp.get("/manifest.webmanifest")

@@ -29,7 +29,7 @@ from judgeaid.services import players as registry
 from judgeaid.services.errors import Conflict, ServiceError
 from judgeaid.services.restore import import_tournament
 from judgeaid.uploads import allow_upload
-from judgeaid.wording import event_rules
+from judgeaid.wording import event_rules, every_ruleset
 
 bp = Blueprint("organizer", __name__)
 # Every page's forms take their op_id from it: a form sent twice (a double tap) writes once.
@@ -97,7 +97,8 @@ def _once_setting_pin(kind: str, target: str, form, apply, *, tournament_id: int
 
 # The new-tournament form's leaderboard fields (§3.5.2.1) read their values from `form`.
 NEW_FACTS = {"series_choices": leaderboards.SERIES_CHOICES,
-             "rulesets": organizing.ruleset_choices()}
+             "rulesets": organizing.ruleset_choices(),
+             "ruleset_rules": {r["code"]: r for r in every_ruleset()}}
 
 
 # A backup holds every card's history: a 400-player, 8-session event's file is about 5 MB.

@@ -196,6 +196,43 @@ KEYS: dict[str, str] = {
     "page.final_day.bracket_note": "how a final-day round is ranked and who goes through",
     "page.final_day.filler": (
         "a neutral filler's note: they stand in for {name} #{number}, who is absent"),
+    "page.organizer.session_minutes_label": "the label of the session length setting",
+    "page.organizer.clock_note": "how the event's clock and seats work, under the settings",
+    "page.organizer.turn_limit_label": "the label of the turn limit setting, in seconds",
+    "page.organizer.rotate_option": "the choice that seats rotate during the session",
+    "page.organizer.payoff_label": "the label of the payoff setting",
+    "page.organizer.team_label": "the label of a player's optional team",
+    "page.organizer.member_id_label": "the label of a player's optional membership number",
+    "page.leaderboards.member_id_note": "what a player's membership number is for",
+    "page.leaderboards.legend": "the heading of an event's leaderboard facts",
+    "page.leaderboards.sanctioned_label": (
+        "the check box: the event was sanctioned by the body whose leaderboards count it"),
+    "page.leaderboards.sanctioned_note": "that only sanctioned events count on a leaderboard",
+    "page.leaderboards.weights_note": "how each kind of event is weighed on the leaderboards",
+    "page.leaderboards.lead": "the leaderboards page's lead",
+    "page.leaderboards.window_choice": "the time-window board, as a choice",
+    "page.leaderboards.lifetime_choice": "the lifetime board, as a choice; {count} events at least",
+    "page.leaderboards.lifetime_note": "how the lifetime board is made; {count} events at least",
+    "page.leaderboards.window_note": "how the time-window board is made",
+    "page.leaderboards.points_short": (
+        "the short label of a player's points on the time-window board"),
+    "page.leaderboards.mean_short": (
+        "the short label of a player's mean points on the lifetime board"),
+    "page.leaderboards.how_sanctioned": "which events count on the leaderboards",
+    "page.leaderboards.how_weights": "how events are weighed on the leaderboards",
+    "page.leaderboards.how_points": "what a player's points for one event are on the leaderboards",
+    "page.leaderboards.how_out": "what players out of an event keep on the leaderboards",
+    "page.leaderboards.how_ties": "how equal points are placed on the leaderboards",
+    "page.event.timers_fact": "the event's play timers, as a fact: {turn} seconds a turn",
+    "page.event.seats_league_fact": "seats fixed for a session, as a fact",
+    "page.event.seats_rotate_fact": "seats changing during a session, as a fact",
+    "page.print.slips_lead": "what the printed seating slips are",
+    "page.print.cards_lead": "what the printed scoring cards are",
+    "page.print.blank_choice": "the choice to print the cards with no deal filled in",
+    "page.print.slip_note": "the seating slip's footer: the seat comes from the app's draw",
+    "page.print.list_seats": "the notice-board list's note: the seats are starting seats",
+    "page.home.picker_link": (
+        "a link to the ruleset's picker on pages of no event, naming the ruleset"),
 
     # --- scripts: js.* keys the browser draws (issue 25, part C) ---
     # (keys of this part go below this line)

@@ -273,6 +273,51 @@ WORDS: dict[str, str] = {
         "goes out, a tie at the line goes to the better preliminary rank, then to the draw (our"
         " reading). Survivors are seeded again by their preliminary rank alone."),
     "page.final_day.filler": "neutral filler for {name} #{number}, who is absent (our reading)",
+    "page.organizer.session_minutes_label": "Session minutes (at most 150, MCR §3.5.6)",
+    "page.organizer.clock_note": (
+        "MCR has no turn or play timers and no time bank: the hall clock gives notice at 15 "
+        "minutes left, and at time the hand in play ends at once (MCR §3.5.6). Seats change "
+        "between wind rounds as MCR Appendix 4 sets out; hands pay by MCR §3.9.1.3."),
+    "page.organizer.turn_limit_label": "Turn limit, s (MCR has none: MCR §3.5.6)",
+    "page.organizer.rotate_option": "rotate each wind round (MCR Appendix 4)",
+    "page.organizer.payoff_label": "Payoff (MCR §3.9.1.3)",
+    "page.organizer.team_label": "Team (optional, MCR Appendix 7)",
+    "page.organizer.member_id_label": "Member id (optional)",
+    "page.leaderboards.member_id_note": (
+        "A membership number matches a player across events; without one, only exactly the same"
+        " name matches."),
+    "page.leaderboards.legend": "Leaderboards",
+    "page.leaderboards.sanctioned_label": "Sanctioned event",
+    "page.leaderboards.sanctioned_note": "MCR events count on no leaderboard of this server.",
+    "page.leaderboards.weights_note": "MCR events count on no leaderboard of this server.",
+    "page.leaderboards.lead": "MCR events count on no leaderboard of this server.",
+    "page.leaderboards.window_choice": "MCR events count on no leaderboard of this server.",
+    "page.leaderboards.lifetime_choice": "MCR events count on no leaderboard of this server.",
+    "page.leaderboards.lifetime_note": "MCR events count on no leaderboard of this server.",
+    "page.leaderboards.window_note": "MCR events count on no leaderboard of this server.",
+    "page.leaderboards.points_short": "TP",
+    "page.leaderboards.mean_short": "mean TP",
+    "page.leaderboards.how_sanctioned": "MCR events count on no leaderboard of this server.",
+    "page.leaderboards.how_weights": "MCR events count on no leaderboard of this server.",
+    "page.leaderboards.how_points": "MCR events count on no leaderboard of this server.",
+    "page.leaderboards.how_out": "MCR events count on no leaderboard of this server.",
+    "page.leaderboards.how_ties": "MCR events count on no leaderboard of this server.",
+    "page.event.timers_fact": (
+        "none: MCR times the session only, with a notice at 15 minutes left (MCR §3.5.6)"),
+    "page.event.seats_league_fact": "fixed for a session",
+    "page.event.seats_rotate_fact": "change between wind rounds (MCR Appendix 4)",
+    "page.print.slips_lead": (
+        "A slip per player with table, seat and a QR code to their own page, then the list by "
+        "name for the notice board."),
+    "page.print.cards_lead": (
+        "A score sheet per table (MCR Appendix 5), with a QR code to its live card and the "
+        "hands recorded so far."),
+    "page.print.blank_choice": "Leave the hands blank, even where some are recorded",
+    "page.print.slip_note": (
+        "Seat from the app's draw, in place of the wind tiles (MCR §3.5.1); a judge may still "
+        "hold the draw at the table."),
+    "page.print.list_seats": "Seats are starting seats (MCR §3.5.1).",
+    "page.home.picker_link": "MCR fan picker",
 
     # --- scripts: js.* keys the browser draws (issue 25, part C) ---
     # (keys of this part go below this line)

@@ -257,6 +257,79 @@ WORDS: dict[str, str] = {
         "half goes out, a tie at the line goes to the better Day-1 match points, then to the "
         "draw (§3.3.2.2). Survivors are seeded again by their Day-1 rank alone (§3.5.3.2)."),
     "page.final_day.filler": "neutral filler for {name} #{number}, who is absent (§4.15)",
+    "page.organizer.session_minutes_label": "Session minutes (empty: none)",
+    "page.organizer.clock_note": (
+        "Judges time each player's turn with play timers (§1.9); the session clock's warnings "
+        "at 15 and 5 minutes left are this app's reminders (§3.4.1.2)."),
+    "page.organizer.turn_limit_label": "Turn limit, s (§1.9)",
+    "page.organizer.rotate_option": "rotate each cycle (§3.4.2.1)",
+    "page.organizer.payoff_label": "Payoff (§2.3)",
+    "page.organizer.team_label": "Team (optional, §3.6)",
+    "page.organizer.member_id_label": "Member id (optional, §3.5.2.1)",
+    "page.leaderboards.member_id_note": (
+        "The ZJM affiliate's membership number matches a player across events on the "
+        "leaderboards; without one, only exactly the same name matches."),
+    "page.leaderboards.legend": "Leaderboards (§3.5.2.1)",
+    "page.leaderboards.sanctioned_label": "Sanctioned by the Zung Jung Movement",
+    "page.leaderboards.sanctioned_note": (
+        "Only sanctioned events count on a leaderboard (§3.5.2.1); an unsanctioned format never"
+        " does."),
+    "page.leaderboards.weights_note": (
+        "§3.5.2.1 weighs SoM League 1×, CSoM 2×, and RSoM 2× (out after the preliminary round) "
+        "or 4× (final day). It gives international events no weight: our reading is that they "
+        "count only with the weight you set here."),
+    "page.leaderboards.lead": (
+        "Match points (§3.5.2) carried from one event to the next, as §3.5.2.1 describes: a sum"
+        " over a time window, or a lifetime average."),
+    "page.leaderboards.window_choice": (
+        "The sum of each player's weighted MP over the events held between two dates."),
+    "page.leaderboards.lifetime_choice": (
+        "The average MP per event over sanctioned competitive events, for players with at least"
+        " {count} of them."),
+    "page.leaderboards.lifetime_note": (
+        "Each player's average MP per event over the sanctioned competitive events below, once "
+        "they have played at least {count} (§3.5.2.1). Our reading: the average is not "
+        "weighted; the series weights apply to the time-windowed sums."),
+    "page.leaderboards.window_note": (
+        "Each player's MP from every counted event held in these dates, multiplied by the "
+        "event's weight and added up (§3.5.2.1)."),
+    "page.leaderboards.points_short": "MP",
+    "page.leaderboards.mean_short": "mean MP",
+    "page.leaderboards.how_sanctioned": (
+        "Only events that the Zung Jung Movement sanctioned count (§3.2.1); §3.5.2.1 rules out "
+        "every other event. The organizer of each event says whether it was sanctioned."),
+    "page.leaderboards.how_weights": (
+        "Weights (§3.5.2.1): an SoM League result counts once, a CSoM result twice, an RSoM "
+        "result twice for players out after the preliminary round and four times for players "
+        "the preliminary cut sent to the final day (§3.3.2.1), also one who then missed a round"
+        " there. The rulebook gives international events no weight, so (our reading) one counts"
+        " only when its organizer sets a weight; the same goes for other events."),
+    "page.leaderboards.how_points": (
+        "A player's MP for an event is their match-point total in that event's standings, "
+        "including any late-arrival deduction, plus the MP of their final-day sessions "
+        "(§3.3.2.2 says those are worked out for leaderboards). Our reading of §4.15: an "
+        "eliminated player called to fill an empty final-day seat plays it as a neutral player,"
+        " so that score counts for nobody, and the filler stays out after the preliminary "
+        "round. Results not yet posted as final are marked provisional."),
+    "page.leaderboards.how_out": (
+        "Our reading: resigned, withdrawn and disqualified players keep the MP of the sessions "
+        "they played; neutral substitutes (§4.15) never appear."),
+    "page.leaderboards.how_ties": "Equal MP share a place and are listed by name.",
+    "page.event.timers_fact": "{turn} s a turn (§1.9)",
+    "page.event.seats_league_fact": "fixed for a session",
+    "page.event.seats_rotate_fact": "rotate every cycle (§3.4)",
+    "page.print.slips_lead": (
+        "A slip per player with table, seat and a QR code to their own page, then the list by "
+        "name for the notice board (§3.4)."),
+    "page.print.cards_lead": (
+        "An Official Scoring Card per table (A.2.2), with a QR code to its live card and the "
+        "rounds recorded so far."),
+    "page.print.blank_choice": "Leave the rounds blank, even where some are recorded",
+    "page.print.slip_note": (
+        "Seat from the app's draw, in place of the wind tiles (§1.2.2); a judge may still hold "
+        "the draw at the table."),
+    "page.print.list_seats": "Seats are starting seats (§1.2.2).",
+    "page.home.picker_link": "Zung Jung pattern picker",
 
     # --- scripts: js.* keys the browser draws (issue 25, part C) ---
     # (keys of this part go below this line)
