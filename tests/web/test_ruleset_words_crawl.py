@@ -16,7 +16,6 @@ from urllib.parse import urldefrag, urljoin, urlsplit
 
 import pytest
 
-from judgeaid.extensions import db
 from judgeaid.rules import RULESETS
 from tests.conftest import login
 
@@ -102,27 +101,10 @@ def crawl(client, start: str, tid: int, token: str) -> dict[str, str]:
     return shown
 
 
-@pytest.fixture(scope="module")
-def events(templates, tmp_path_factory):
-    """One demo event per registered ruleset, in one database the module's crawls share."""
-    from judgeaid.demo import create_demo
-    from tests import databases
-
-    app = databases.make_app(templates.copy_for(tmp_path_factory.mktemp("crawl"), False))
-    made = {}
-    with app.test_request_context():
-        for code in RULESETS:
-            made[code] = create_demo(8, 5, ruleset=code)
-        db.session.commit()
-    yield app, made
-    with databases.committed_database(app):
-        pass
-
-
 @pytest.mark.parametrize("role", ["organizer", "judge", "player"])
 @pytest.mark.parametrize("code", sorted(RULESETS))
-def test_an_event_shows_only_its_own_rulesets_words(events, code, role):
-    app, made = events
+def test_an_event_shows_only_its_own_rulesets_words(ruleset_events, code, role):
+    app, made = ruleset_events
     demo = made[code]
     tid = demo["tournament_id"]
     token = demo["players"][0]["url"].rsplit("/", 1)[1]
