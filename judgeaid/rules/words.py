@@ -233,6 +233,9 @@ KEYS: dict[str, str] = {
     "page.print.list_seats": "the notice-board list's note: the seats are starting seats",
     "page.home.picker_link": (
         "a link to the ruleset's picker on pages of no event, naming the ruleset"),
+    "page.seating.cycles_heading": (
+        "the heading of a table's seats in each turn of the dealer round the table"),
+    "page.seating.cycle_head": "the column head naming a turn of the dealer round the table",
 
     # --- scripts: js.* keys the browser draws (issue 25, part C) ---
     # (keys of this part go below this line)

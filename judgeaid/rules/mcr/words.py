@@ -318,6 +318,8 @@ WORDS: dict[str, str] = {
         "hold the draw at the table."),
     "page.print.list_seats": "Seats are starting seats (MCR §3.5.1).",
     "page.home.picker_link": "MCR fan picker",
+    "page.seating.cycles_heading": "Seats in each wind round",
+    "page.seating.cycle_head": "Wind round",
 
     # --- scripts: js.* keys the browser draws (issue 25, part C) ---
     # (keys of this part go below this line)

@@ -330,6 +330,8 @@ WORDS: dict[str, str] = {
         "the draw at the table."),
     "page.print.list_seats": "Seats are starting seats (§1.2.2).",
     "page.home.picker_link": "Zung Jung pattern picker",
+    "page.seating.cycles_heading": "Seats in each cycle",
+    "page.seating.cycle_head": "Cycle",
 
     # --- scripts: js.* keys the browser draws (issue 25, part C) ---
     # (keys of this part go below this line)
