@@ -69,6 +69,7 @@ from judgeaid.services.judge_inputs import (
     SuggestQuery,
 )
 from judgeaid.services.players import get_player_by_token_or_404
+from judgeaid.wording import event_rules
 
 bp = Blueprint("judge", __name__)
 api = Blueprint("judge_api", __name__, url_prefix="/api")
@@ -104,7 +105,8 @@ def home(tournament_id: int):
     """Show the judge home: the call-up queue and every judge action one tap away."""
     user = require_judge(tournament_id)
     page = links.home(judge_pages.judge_home(tournament_id, user), tournament_id)
-    return render_template("judge/home.html", tournament_id=tournament_id, **page)
+    return render_template("judge/home.html", rules=event_rules(tournament_id),
+                           tournament_id=tournament_id, **page)
 
 
 @bp.get("/t/<int:tournament_id>/judge/rulings/new")
@@ -113,7 +115,8 @@ def new_ruling(tournament_id: int, query: RulingFormQuery):
     """Show the ruling form, started from a call-up, a table, a guide answer or an entry."""
     user = require_judge(tournament_id)
     form = judge_pages.ruling_form(tournament_id, query, user)
-    return render_template("judge/ruling_form.html", tournament_id=tournament_id, form=form)
+    return render_template("judge/ruling_form.html", rules=event_rules(tournament_id),
+                           tournament_id=tournament_id, form=form)
 
 
 @bp.get("/t/<int:tournament_id>/judge/rulings/<int:ruling_id>")
@@ -121,7 +124,8 @@ def ruling(tournament_id: int, ruling_id: int):
     """Show one log entry with its versions, penalties and appeals."""
     require_judge(tournament_id)
     detail = ruling_cases.ruling_detail(tournament_id, ruling_id)
-    return render_template("judge/ruling.html", tournament_id=tournament_id, **detail)
+    return render_template("judge/ruling.html", rules=event_rules(tournament_id),
+                           tournament_id=tournament_id, **detail)
 
 
 @bp.get("/t/<int:tournament_id>/judge/log")
@@ -130,7 +134,8 @@ def log(tournament_id: int, query: LogQuery):
     """Show the ruling log, filtered by table, player, judge, session or words."""
     require_judge(tournament_id)
     found = ruling_cases.search_log(tournament_id, query)
-    return render_template("judge/log.html", tournament_id=tournament_id, **found)
+    return render_template("judge/log.html", rules=event_rules(tournament_id),
+                           tournament_id=tournament_id, **found)
 
 
 @bp.get("/t/<int:tournament_id>/judge/log/print")
@@ -138,7 +143,8 @@ def log(tournament_id: int, query: LogQuery):
 def log_print(tournament_id: int, query: LogPrintQuery):
     """Show one session's ruling log laid out for paper."""
     require_judge(tournament_id)
-    return render_template("judge/log_print.html", tournament_id=tournament_id,
+    return render_template("judge/log_print.html", rules=event_rules(tournament_id),
+                           tournament_id=tournament_id,
                            **judge_pages.log_for_print(tournament_id, query.session))
 
 
@@ -147,7 +153,7 @@ def log_print(tournament_id: int, query: LogPrintQuery):
 def fouls_print(tournament_id: int, query: LogPrintQuery):
     """Show one session's record of fouls (MCR Appendix 6) laid out for paper."""
     require_judge(tournament_id)
-    return render_template("judge/fouls_print.html",
+    return render_template("judge/fouls_print.html", rules=event_rules(tournament_id),
                            **fouls_record.record_of_fouls(tournament_id, query.session))
 
 
@@ -157,7 +163,8 @@ def fouls_pdf(tournament_id: int, query: LogPrintQuery):
     """Return one session's record of fouls (MCR Appendix 6) as a PDF."""
     require_judge(tournament_id)
     data = fouls_record.record_of_fouls(tournament_id, query.session)
-    pdf = create_pdf(render_template("print/fouls.html", **data), request.url_root)
+    pdf = create_pdf(render_template("print/fouls.html", rules=event_rules(tournament_id), **data),
+                                     request.url_root)
     response = Response(pdf, mimetype="application/pdf")
     response.headers.set("Content-Disposition", "inline",
                          filename=f"record-of-fouls-session-{query.session}.pdf")
@@ -171,7 +178,7 @@ def guide(tournament_id: int, query: GuideQuery):
     """Show the irregularity guide, searchable and kept for offline use."""
     require_judge(tournament_id)
     data = judge_pages.guide_page(tournament_id, query.q)
-    return render_template("judge/guide.html", **data)
+    return render_template("judge/guide.html", rules=event_rules(tournament_id), **data)
 
 
 @bp.get("/t/<int:tournament_id>/judge/players/<int:number>")
@@ -179,7 +186,8 @@ def player(tournament_id: int, number: int):
     """Show a player's penalties, rulings and appeals of the tournament."""
     require_judge(tournament_id)
     record = judge_pages.player_record(tournament_id, number)
-    return render_template("judge/player.html", tournament_id=tournament_id, **record)
+    return render_template("judge/player.html", rules=event_rules(tournament_id),
+                           tournament_id=tournament_id, **record)
 
 
 @bp.get("/t/<int:tournament_id>/judge/players")
@@ -194,7 +202,8 @@ def player_lookup(tournament_id: int, query: PlayerLookupQuery):
 def appeals(tournament_id: int):
     """Show the appeals and the floor rulings they dispute; the head judge decides here."""
     user = require_judge(tournament_id)
-    return render_template("judge/appeals.html", tournament_id=tournament_id,
+    return render_template("judge/appeals.html", rules=event_rules(tournament_id),
+                           tournament_id=tournament_id,
                            is_head_judge=user.is_head_judge,
                            **appeal_cases.appeals_overview(tournament_id))
 
@@ -203,7 +212,8 @@ def appeals(tournament_id: int):
 def penalties(tournament_id: int):
     """Show the event's penalty overview with totals per session."""
     require_judge(tournament_id)
-    return render_template("judge/penalties.html", tournament_id=tournament_id,
+    return render_template("judge/penalties.html", rules=event_rules(tournament_id),
+                           tournament_id=tournament_id,
                            **judge_pages.penalty_overview(tournament_id))
 
 
@@ -212,7 +222,8 @@ def settings(tournament_id: int):
     """Show how repeated violations are counted (organizer)."""
     require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    return render_template("judge/settings.html", tournament_id=tournament_id,
+    return render_template("judge/settings.html", rules=event_rules(tournament_id),
+                           tournament_id=tournament_id,
                            **penalty_cases.settings_view(tournament))
 
 

@@ -29,6 +29,7 @@ from judgeaid.services import players as registry
 from judgeaid.services.errors import Conflict, ServiceError
 from judgeaid.services.restore import import_tournament
 from judgeaid.uploads import allow_upload
+from judgeaid.wording import event_rules, every_ruleset
 
 bp = Blueprint("organizer", __name__)
 # Every page's forms take their op_id from it: a form sent twice (a double tap) writes once.
@@ -96,7 +97,8 @@ def _once_setting_pin(kind: str, target: str, form, apply, *, tournament_id: int
 
 # The new-tournament form's leaderboard fields (§3.5.2.1) read their values from `form`.
 NEW_FACTS = {"series_choices": leaderboards.SERIES_CHOICES,
-             "rulesets": organizing.ruleset_choices()}
+             "rulesets": organizing.ruleset_choices(),
+             "ruleset_rules": {r["code"]: r for r in every_ruleset()}}
 
 
 # A backup holds every card's history: a 400-player, 8-session event's file is about 5 MB.
@@ -216,7 +218,7 @@ def dashboard(tournament_id: int):
     require_organizer(tournament_id, rule="Only the organizer uses the desk; judges start "
                       "from the judge console.")
     facts = leaderboards.facts_view(accounts.get_tournament_or_404(tournament_id))
-    return render_template("organizer/dashboard.html",
+    return render_template("organizer/dashboard.html", rules=event_rules(tournament_id),
                            **organizing.desk(tournament_id, signin.limits()), limits=LIMITS,
                            warnings=phone_warnings(desk=True), facts=facts,
                            series_choices=facts["series_choices"])
@@ -328,4 +330,5 @@ def import_players(tournament_id: int, form: ImportForm):
     sent = {"file": hashlib.sha256(data).hexdigest(), "op_id": form.op_id}
     answer, _ = writes.once("players.import", f"tournament:{tournament_id}", sent, apply,
                             tournament_id=tournament_id)
-    return render_template("organizer/import_report.html", tournament=tournament, **answer)
+    return render_template("organizer/import_report.html", rules=event_rules(tournament_id),
+                           tournament=tournament, **answer)

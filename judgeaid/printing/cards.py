@@ -25,6 +25,7 @@ from judgeaid.rules import get_ruleset
 from judgeaid.services.card_views import card_view
 from judgeaid.services.errors import NotFound, ServiceError
 from judgeaid.tournament.rotation import WINDS
+from judgeaid.wording import ruleset_view
 
 CARD_WIDTH, CARD_HEIGHT = 3.7, 8.5  # inches: the paper card of A.2.2
 MAX_SPARE = 40
@@ -385,7 +386,7 @@ def render_cards(tournament: Tournament, number: int, *, layout: str = "card",
         "title": f"{tournament.name}: scoring cards, session {number}",
         "g": g, "sheet": {"width": _inch(sheet.width), "height": _inch(sheet.height),
                           "per_page": sheet.per_page, "marks": cut_marks(sheet)},
-        "form": form_data,
+        "form": form_data, "rules": ruleset_view(tournament.ruleset),
     }
     if not stamped:
         pages = with_qr_images(pages, g["qr_size"])

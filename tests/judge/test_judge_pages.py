@@ -9,6 +9,7 @@ from sqlalchemy import select
 from judgeaid.extensions import db
 from judgeaid.models import Player
 from judgeaid.services.appeals import appeals_for_player
+from judgeaid.wording import ruleset_view
 from tests.conftest import login
 from tests.factories import demo_card_id, give, op, rule, seated
 
@@ -120,7 +121,8 @@ def test_partials_render_with_plain_data(app, client, demo, ruled):
         row = db.session.scalar(select(Player).where(Player.tournament_id == tid,
                                                      Player.number == player))
         appeals = appeals_for_player(row.id)
-        html = render_template_string('{% include "players/_appeals.html" %}', appeals=appeals)
+        html = render_template_string('{% include "players/_appeals.html" %}', appeals=appeals,
+                                      rules=ruleset_view("zj"))
         callup = render_template_string('{% include "cards/_callup.html" %}',
                                         card={"id": card, "table": 1})
     assert appeals["rulings"] and not appeals["can_appeal_any"]
