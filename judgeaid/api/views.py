@@ -56,12 +56,19 @@ def server_time():
 @edge.api.validate(json=LoginBody, resp=responses(LoginOut, errors=(400, 401, 413, 415, 429, 503)),
                    tags=["auth"])
 def login(json: LoginBody):
-    """Sign in a judge or organizer with tournament, name and PIN; sets the session cookie."""
-    user = signin.authenticate(json.tournament_id, json.name, json.pin)
+    """Sign in a judge or organizer with tournament, name and PIN (or their one-time recovery
+    code instead, which works despite a sign-in lock and is then replaced); sets the session
+    cookie."""
+    user = signin.authenticate(json.tournament_id, json.name, json.pin, json.recovery)
     db.session.commit()
     sign_in(user)
-    return jsonify(user={"id": user.id, "name": user.name, "role": user.role,
-                         "tournament_id": user.tournament_id}, home=signin.landing_url(user))
+    answer = {"user": {"id": user.id, "name": user.name, "role": user.role,
+                       "tournament_id": user.tournament_id}, "home": signin.landing_url(user)}
+    if json.recovery:
+        answer["recovery"] = user.recovery_code
+    response = jsonify(answer)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.post("/logout")

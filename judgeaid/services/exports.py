@@ -224,7 +224,9 @@ def teams_csv(tournament_id: int) -> bytes:
 # ---------------------------------------------------------------- JSON backup
 
 # Columns a backup leaves out: a short PIN's hash is cracked offline in minutes.
-LEFT_OUT = {"user": ("pin_hash",)}
+LEFT_OUT = {"user": ("pin_hash", "recovery_hash")}
+# Columns added since version 1 that never travel in a backup: a version-1 file lacks them.
+LEFT_OUT_V1 = {"user": ("recovery_hash",)}
 
 
 def _table_name(model: type) -> str:
@@ -233,7 +235,7 @@ def _table_name(model: type) -> str:
 
 def schema(version: int = BACKUP_VERSION) -> dict[str, list[str]]:
     """Return the columns of every backed-up table, in table order, as that version wrote."""
-    left_out = LEFT_OUT if version >= 2 else {}
+    left_out = LEFT_OUT if version >= 2 else LEFT_OUT_V1
     return {_table_name(model): [c.name for c in model.__table__.columns
                                  if c.name not in left_out.get(_table_name(model), ())]
             for model, _ in BACKUP_TABLES}
