@@ -69,6 +69,9 @@ class Config:
     LOGIN_ADDRESS_FAILURES_ALLOWED = 30
     LOGIN_DEVICE_FAILURES_ALLOWED = 10
     LOGIN_BUDGET_WINDOW_SECONDS = 15 * 60
+    # New call-ups one phone (address, device) may make across tables in a window.
+    CALL_UPS_PER_SOURCE = 3
+    CALL_UP_WINDOW_SECONDS = 10 * 60
     # The time zone a new tournament starts with (an IANA name, e.g. Europe/Copenhagen);
     # empty: the server's own zone, else UTC (judgeaid.venuetime.server_zone).
     DEFAULT_TIME_ZONE = os.environ.get("JUDGEAID_TIME_ZONE", "")

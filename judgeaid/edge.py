@@ -14,6 +14,7 @@ and bidi controls; integers are written with the ASCII digits 0-9 only.
 
 from __future__ import annotations
 
+import copy
 from contextvars import ContextVar
 from typing import Annotated, Any
 
@@ -315,13 +316,51 @@ class JSONProvider(DefaultJSONProvider):
 
 
 def _read_json_first() -> None:
-    """Parse a JSON body before any view: malformed or too deep is a clear 400."""
+    """Parse a JSON body before any view: malformed, too deep or not an object is a clear 400
+    (a `null` body is not an empty one: it is never read as a hand with nothing ticked)."""
     if request.method in ("POST", "PUT", "PATCH", "DELETE") and request.is_json:
         try:
-            request.get_json()
+            body = request.get_json()
         except BadRequest:  # any decoding failure (a body over the size cap stays a 413)
             abort(400, description="The request body is not valid JSON, or it is nested more "
                                    f"than {MAX_JSON_DEPTH} levels deep.")
+        if not isinstance(body, dict):
+            abort(400, description="The request body must be a JSON object ({...}).")
+
+
+# What the document says beyond the schemas: the limits the server enforces before a view.
+_BOUNDS = {"ge": "minimum", "le": "maximum", "gt": "exclusiveMinimum", "lt": "exclusiveMaximum"}
+URI_TOO_LONG = {"description": "The request line is longer than the server reads (gunicorn "
+                               "refuses it before the app: 4094 bytes); no JSON body."}
+
+
+def _bounded(schema: Any) -> Any:
+    """Return a parameter's schema with pydantic's ge/le written as minimum/maximum."""
+    if isinstance(schema, dict):
+        return {_BOUNDS.get(key, key): _bounded(value) for key, value in schema.items()}
+    if isinstance(schema, list):
+        return [_bounded(item) for item in schema]
+    return schema
+
+
+def document() -> dict:
+    """Return the OpenAPI document as the server enforces it: every id in a path or query
+    string with its range, a body that must be an object, and the 414 before the app."""
+    spec = copy.deepcopy(api.spec)
+    for operations in spec.get("paths", {}).values():
+        for operation in operations.values():
+            if not isinstance(operation, dict):
+                continue
+            for parameter in operation.get("parameters", []):
+                schema = _bounded(parameter.get("schema", {}))
+                if parameter.get("in") == "path" and schema.get("type") == "integer":
+                    # The URL map's <int:...>: ASCII digits from 1 to 2^31-1, else a 404.
+                    schema.update(minimum=1, maximum=MAX_ID)
+                parameter["schema"] = schema
+            if "requestBody" in operation:
+                operation["requestBody"]["required"] = True
+            operation.setdefault("responses", {}).setdefault("414", URI_TOO_LONG)
+    return spec
 
 
 def register(app: Flask) -> None:

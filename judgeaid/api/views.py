@@ -95,7 +95,7 @@ def me():
 @edge.api.validate(resp=responses(OpenAPIDocument, errors=()), tags=["general"])
 def openapi_document():
     """Return the OpenAPI 3 document of every JSON endpoint, made from their schemas."""
-    return jsonify(edge.api.spec)
+    return jsonify(edge.document())
 
 
 @bp.get("/zj/catalogue")

@@ -19,6 +19,9 @@ ALL_SOURCES = ""
 # and no typed name is "*" under it.
 BUDGET_TOURNAMENT = -1
 BUDGET_ACCOUNT = "*"
+# New call-ups per source across tables (issue 28), counted the same way.
+CALLS_TOURNAMENT = -2
+CALLS_ACCOUNT = "call-up"
 
 
 @dataclass(frozen=True)
@@ -260,3 +263,29 @@ def clear_account(tournament_id: int, account: str) -> int:
         LoginThrottle.tournament_id == tournament_id,
         LoginThrottle.account == account_key(account)))
     return result.rowcount or 0
+
+
+# ---------------------------------------------------------------- call-ups per source
+
+def calls_spent(source: Source, *, allowed: int, window_seconds: int) -> int:
+    """Return the seconds this source must wait before calling again (0: it may call)."""
+    now = utcnow()
+    window = timedelta(seconds=window_seconds)
+    c = THROTTLE.c
+    waits = []
+    for key, _ in source.budgets(Limits()):
+        row = db.session.execute(select(c.failures, c.window_started_at).where(
+            c.tournament_id == CALLS_TOURNAMENT, c.account == CALLS_ACCOUNT,
+            c.source == key)).first()
+        if row and row.window_started_at >= now - window and row.failures >= allowed:
+            waits.append(max(1, math.ceil((row.window_started_at + window - now)
+                                          .total_seconds())))
+    return max(waits, default=0)
+
+
+def count_call(source: Source, *, window_seconds: int) -> None:
+    """Count one new call-up against this source's address and device."""
+    now = utcnow()
+    for key, _ in source.budgets(Limits()):
+        _count(CALLS_TOURNAMENT, CALLS_ACCOUNT, key, None, timedelta(seconds=window_seconds),
+               now)
