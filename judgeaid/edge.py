@@ -20,13 +20,13 @@ from typing import Annotated, Any
 
 from flask import Flask, abort, request
 from flask.json.provider import DefaultJSONProvider
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 from spectree import Response, SpecTree
 from werkzeug.exceptions import BadRequest
 from werkzeug.routing import BaseConverter, ValidationError
 
-from judgeaid import edge_rules, values
+from judgeaid import edge_rules, naming, values
 from judgeaid.services.errors import ServiceError
 
 # The largest id or count a column can hold (PostgreSQL `integer`).
@@ -111,7 +111,7 @@ def _text_checker(max_length: int, *, multiline: bool, blank: bool):
             return value
         if not isinstance(value, str):
             raise PydanticCustomError("text", "must be text")
-        problem = edge_rules.text_problem(value, multiline=multiline)
+        problem = edge_rules.text_problem(value, multiline=multiline, bidi=False)
         if problem:
             raise PydanticCustomError("text", problem)
         value = value.strip() if multiline else " ".join(value.split())
@@ -140,9 +140,21 @@ def text(max_length: int, *, multiline: bool = False, blank: bool = True) -> Any
                      Field(max_length=max_length)]
 
 
+def _name_rules(value: Any) -> Any:
+    if not isinstance(value, str):
+        return value
+    value = naming.normalise(value)
+    char = naming.invisible(value)
+    if char is not None:
+        raise PydanticCustomError("text", "contains an invisible character (U+{code})",
+                                  {"code": f"{ord(char):04X}"})
+    return value
+
+
 def name(max_length: int) -> Any:
-    """Return the type of a person's or team's name: one line, not empty."""
-    return text(max_length, blank=False)
+    """Return the type of a person's or team's name: one line, not empty, NFKC-normalised,
+    without invisible characters (judgeaid.naming; look-alikes are the services' to refuse)."""
+    return Annotated[text(max_length, blank=False), AfterValidator(_name_rules)]
 
 
 OpId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_.:-]{8,64}$",

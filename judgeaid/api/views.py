@@ -59,12 +59,13 @@ def login(json: LoginBody):
     """Sign in a judge or organizer with tournament, name and PIN (or their one-time recovery
     code instead, which works despite a sign-in lock and is then replaced); sets the session
     cookie."""
-    user = signin.authenticate(json.tournament_id, json.name, json.pin, json.recovery)
+    recovery = None if json.pin else json.recovery
+    user = signin.authenticate(json.tournament_id, json.name, json.pin, recovery)
     db.session.commit()
     sign_in(user)
     answer = {"user": {"id": user.id, "name": user.name, "role": user.role,
                        "tournament_id": user.tournament_id}, "home": signin.landing_url(user)}
-    if json.recovery:
+    if recovery:
         answer["recovery"] = user.recovery_code
     response = jsonify(answer)
     response.headers["Cache-Control"] = "no-store"

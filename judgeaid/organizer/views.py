@@ -348,7 +348,8 @@ def import_players(tournament_id: int, form: ImportForm):
         return {"added": [{"number": p.number, "name": p.name,
                            "team": p.team.name if p.team else ""} for p in report.added],
                 "problems": [{"line": p.line, "reason": p.reason, "text": p.text}
-                             for p in report.problems]}
+                             for p in report.problems],
+                "refused": report.refused}
 
     # The file's hash stands for the file in the stored request: sent twice, it imports once.
     sent = {"file": hashlib.sha256(data).hexdigest(), "op_id": form.op_id}

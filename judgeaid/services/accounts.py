@@ -16,7 +16,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from judgeaid import venuetime
+from judgeaid import naming, venuetime
 from judgeaid.extensions import db
 from judgeaid.models import ROLES, KnownDevice, Tournament, User
 from judgeaid.rules import DEFAULT_RULESET, RULESETS, get_ruleset
@@ -30,11 +30,14 @@ ROLE_NAMES = {"organizer": "Organizer", "head_judge": "Head judge", "judge": "Ju
 
 
 def _check_name(name: str, what: str) -> str:
-    name = " ".join((name or "").split())
+    name = naming.normalise(name)
     if not name:
         raise ServiceError(f"The {what} name is missing.")
     if len(name) > 80:
         raise ServiceError(f"The {what} name is longer than 80 characters.")
+    problem = naming.invisible_problem(name, f"{what} name")
+    if problem:
+        raise ServiceError(problem)
     return name
 
 
@@ -278,6 +281,11 @@ def add_user(tournament: Tournament, name: str, role: str, pin: str, *, actor) -
     )
     if taken:
         raise Conflict(f"{name} already has a sign-in for this tournament.")
+    # A judge who looks like another could take calls, and sign-ins, meant for them.
+    other = naming.look_alike(name, db.session.scalars(
+        select(User.name).where(User.tournament_id == tournament.id)))
+    if other:
+        raise Conflict(naming.look_alike_problem(name, other, "person's name"))
     user = User(tournament_id=tournament.id, name=name, role=role,
                 pin_hash=hash_pin(pin))
     # Shown once beside the PIN (the desk, `flask demo`): the caller reads it here.

@@ -11,6 +11,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from judgeaid.extensions import db
 from judgeaid.models import LoginThrottle, User, utcnow
+from judgeaid.naming import normalise
 from judgeaid.services.errors import Throttled
 
 THROTTLE = LoginThrottle.__table__
@@ -71,8 +72,8 @@ class Source:
 
 
 def typed_name(name: str | None) -> str:
-    """Return a typed name as compared: spaces collapsed, lower case."""
-    return " ".join((name or "").split()).lower()
+    """Return a typed name as compared: NFKC, spaces collapsed, lower case."""
+    return normalise(name if isinstance(name, str) else "").lower()
 
 
 def account_key(name: str | None) -> str:
