@@ -54,6 +54,7 @@ KEYS: dict[str, str] = {
     "callup.when_play_stopped": "the sentence beside Call a judge (card, player page): a "
                                 "call-up is for when play at the table has stopped, with the "
                                 "rule that says so",
+
 }
 
 
