@@ -37,7 +37,31 @@ def replay(op_id: str, kind: str, payload: dict[str, Any], *,
         raise Conflict(f"op_id {op_id} was already used for a different write; "
                        "make a new op_id for a new write (on a page: reload it, then send "
                        "the form again).")
-    return done.response, done.status
+    return answered(done.response), done.status
+
+
+# A stored answer keeps what the write said, not a copy of the card it showed: a card view is
+# ~14 kB, and one per write made every backup grow with every round (issue 28). A replay gets
+# the card as it is now, which is what the phone that lost the first answer needs.
+CARD_REFERENCE = "$card"
+
+
+def stored(response: dict[str, Any]) -> dict[str, Any]:
+    """Return the answer as kept: a whole card view replaced by a reference to the card."""
+    card = response.get("card")
+    if isinstance(card, dict) and "rounds" in card and isinstance(card.get("id"), int):
+        return {**response, "card": {CARD_REFERENCE: card["id"]}}
+    return response
+
+
+def answered(response: dict[str, Any]) -> dict[str, Any]:
+    """Return a kept answer as sent: the card named by a reference drawn as it is now."""
+    card = response.get("card") if isinstance(response, dict) else None
+    if isinstance(card, dict) and set(card) == {CARD_REFERENCE}:
+        from judgeaid.services.cards import card_view, get_card_or_404  # cards imports writes
+
+        return {**response, "card": card_view(get_card_or_404(card[CARD_REFERENCE]))}
+    return response
 
 
 def remember(op_id: str, kind: str, tournament_id: int | None, payload: dict[str, Any],
@@ -45,6 +69,6 @@ def remember(op_id: str, kind: str, tournament_id: int | None, payload: dict[str
     """Store the answer to an applied write under its op_id."""
     db.session.add(Operation(op_id=op_id, kind=kind, target=target,
                              tournament_id=tournament_id, request_hash=request_hash(payload),
-                             status=status, response=response))
+                             status=status, response=stored(response)))
     db.session.flush()
 

@@ -1,0 +1,66 @@
+"""Backups keep what restores the event, not copies of answers (issue 28): a write's stored
+answer names its card instead of holding a whole card view, a replay still changes nothing
+and gets the card, and an answer stored whole before (an old backup's) still replays."""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+from judgeaid.extensions import db
+from judgeaid.models import Operation
+from judgeaid.services import exports
+from judgeaid.services.cards import Actor, card_view
+from judgeaid.services.operations import CARD_REFERENCE
+from tests.factories import card_of, make_event, organizer_of, record_round, seat_by_hand, win
+
+
+def _event():
+    tournament, organizer = make_event("rsom", players=8)
+    session = seat_by_hand(tournament, 1, [[1, 2, 3, 4], [5, 6, 7, 8]])
+    return tournament, organizer, card_of(session, 1)
+
+
+def test_a_rounds_stored_answer_names_its_card_and_a_replay_gets_it_whole(app):
+    with app.test_request_context():
+        tournament, organizer, card = _event()
+        actor = Actor.for_user(organizer)
+        body = {"round": 1, **win(1, 40), "op_id": str(uuid.uuid4())}
+        first, status = record_round(card, body, actor)
+        assert status == 200 and first["card"]["rounds"][0]["recorded"]
+        stored = db.session.get(Operation, body["op_id"]).response
+        assert stored["card"] == {CARD_REFERENCE: card.id}
+        assert len(json.dumps(stored)) < 200 < len(json.dumps(first))
+        version = card.version
+        again, status = record_round(card, body, actor)
+        assert status == 200 and again == first  # nothing changed, nothing was applied
+        db.session.refresh(card)
+        assert card.version == version
+
+
+def test_an_answer_stored_whole_before_still_replays(app):
+    with app.test_request_context():
+        tournament, organizer, card = _event()
+        actor = Actor.for_user(organizer)
+        body = {"round": 1, **win(1, 40), "op_id": str(uuid.uuid4())}
+        first, _ = record_round(card, body, actor)
+        row = db.session.get(Operation, body["op_id"])
+        row.response = {**first, "card": card_view(card)}  # as an old backup restores it
+        db.session.flush()
+        again, status = record_round(card, body, actor)
+        assert status == 200 and again["card"]["rounds"] == first["card"]["rounds"]
+
+
+def test_the_backup_grows_by_little_with_every_write(app):
+    with app.test_request_context():
+        tournament, organizer, card = _event()
+        other = card_of(tournament.sessions[0], 2)
+        before = len(exports.backup_bytes(tournament.id))
+        for number in range(1, 9):
+            for target in (card, other):
+                record_round(target, {"round": number, **win(1 if target is card else 5, 40),
+                                      "op_id": str(uuid.uuid4())},
+                             Actor.for_user(organizer_of(tournament)))
+        grown = len(exports.backup_bytes(tournament.id)) - before
+        # 16 rounds: each adds its line, its audit event and its replay record, not a card.
+        assert grown / 16 < 2500, grown / 16
