@@ -92,6 +92,49 @@ def _build(ctx) -> int:
         return tournament.id
 
 
+def _history(tournament_id: int) -> int:
+    """Add what real writes leave beside each round line: its replay record (the answer as
+    writes.once keeps it) and its audit event; return how many rounds got them."""
+    import uuid
+
+    from sqlalchemy import insert, select
+
+    from judgeaid.extensions import db
+    from judgeaid.models import AuditEvent, Card, CardRound, Operation
+    from judgeaid.services import operations
+
+    rows = db.session.execute(select(CardRound).join(Card, Card.id == CardRound.card_id)
+                              .where(Card.tournament_id == tournament_id)).scalars().all()
+    ops, events = [], []
+    for line in rows:
+        op_id = str(uuid.uuid4())
+        line.op_id = op_id
+        body = {"round": line.round, "result": line.result, "winner": line.winner,
+                "value": line.value, "win": line.win, "op_id": op_id}
+        answer = {"card": {"id": line.card_id, "rounds": []}, "round": line.round,
+                  "revision": line.revision, "changed": True}
+        ops.append({"op_id": op_id, "tournament_id": tournament_id, "kind": "card.round",
+                    "target": f"card:{line.card_id}", "status": 200,
+                    "request_hash": operations.request_hash(body),
+                    "response": operations.stored(answer), "note": "",
+                    "created_at": line.recorded_at})
+        events.append({"tournament_id": tournament_id, "user_id": None,
+                       "actor": "judge:Bench Judge", "action": "card.round",
+                       "subject": f"card:{line.card_id}:round:{line.round}", "before": None,
+                       "after": {"result": line.result, "winner": line.winner,
+                                 "value": line.value, "win": line.win, "wrong_dealer": None,
+                                 "compensation_for": None, "discarder": None, "same_turn": [],
+                                 "patterns": None, "pattern_lines": [], "deltas": line.deltas,
+                                 "responsible": None, "revision": line.revision, "reason": "",
+                                 "recorded_by": "judge:Bench Judge",
+                                 "recorded_at": line.recorded_at.isoformat() + "Z"},
+                       "created_at": line.recorded_at})
+    db.session.execute(insert(Operation), ops)
+    db.session.execute(insert(AuditEvent), events)
+    db.session.commit()
+    return len(rows)
+
+
 def _round(card_id: int, number: int, revision: int, group: list[int], rng) -> dict:
     """Return a round line: a self-draw (deltas +3v / −v each) or, now and then, a draw."""
     if rng.random() < 0.1:
