@@ -16,7 +16,6 @@ from judgeaid.extensions import db
 from judgeaid.models import Operation
 from judgeaid.services.errors import Conflict
 
-
 # 128 bits of SHA-256 tell two bodies apart as surely as 256, and every replay record is in
 # every backup (issue 28); a record kept whole before is compared on its first 32 as well.
 HASH_CHARS = 32
