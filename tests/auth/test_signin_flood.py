@@ -13,11 +13,19 @@ import urllib.request
 import pytest
 
 from judgeaid.extensions import db
-from judgeaid.services import accounts
+from judgeaid.services import accounts, throttle
 from judgeaid.services.errors import Busy
 from judgeaid.signin import DEVICE_COOKIE
 from tests.conftest import LiveServer
 from tests.factories import make_judge, make_tournament
+
+
+@pytest.fixture(autouse=True)
+def forget_spent_budgets():
+    """Each test's database starts empty: so does this process's memory of spent budgets."""
+    throttle._SPENT.clear()
+    yield
+    throttle._SPENT.clear()
 
 
 @pytest.fixture
