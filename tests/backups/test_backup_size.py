@@ -4,15 +4,29 @@ and gets the card, and an answer stored whole before (an old backup's) still rep
 
 from __future__ import annotations
 
+import gzip
+import io
 import json
 import uuid
 
+import pytest
+
 from judgeaid.extensions import db
-from judgeaid.models import Operation
-from judgeaid.services import exports
+from judgeaid.models import Card, Operation
+from judgeaid.services import exports, operations, restore
 from judgeaid.services.cards import Actor, card_view
 from judgeaid.services.operations import CARD_REFERENCE
-from tests.factories import card_of, make_event, organizer_of, record_round, seat_by_hand, win
+from tests.factories import (
+    build_event,
+    card_of,
+    fresh_database,
+    make_event,
+    organizer_of,
+    record_round,
+    seat_by_hand,
+    win,
+    without_ids,
+)
 
 
 def _event():
@@ -63,5 +77,57 @@ def test_the_backup_grows_by_little_with_every_write(app):
                              Actor.for_user(organizer_of(tournament)))
         grown = len(exports.backup_bytes(tournament.id)) - before
         # 16 rounds: each adds its line, its audit event and its replay record, not a card.
-        print("per write", grown / 16)
         assert grown / 16 < 2500, grown / 16
+
+
+# ---------------------------------------------------------------- the backup file, restored
+
+@pytest.mark.committed
+def test_the_compressed_backup_file_restores_as_the_json_does(app):
+    with app.app_context():
+        tid = build_event()
+        plain = exports.export_tournament(tid)
+        packed = exports.backup_file(tid)
+        assert packed[:2] == b"\x1f\x8b"
+        assert json.loads(gzip.decompress(packed))["tables"] == json.loads(
+            exports.backup_bytes(tid))["tables"]
+        assert len(packed) * 4 < len(exports.backup_bytes(tid))
+        fresh_database()
+        restored = restore.import_tournament(io.BytesIO(packed), organizer_pin="4321")
+        db.session.commit()
+        assert restored.is_verified
+        again = exports.export_tournament(restored.tournament.id)
+    again["tables"]["audit_event"].pop()  # the restore's own event
+    assert without_ids(again) == without_ids(plain)
+
+
+@pytest.mark.committed
+def test_an_old_backup_with_whole_answers_still_restores_and_replays(app, monkeypatch):
+    """A backup made before issue 28: every replay record a whole card view and a 64-digit
+    request hash. It restores, and its op_ids still replay without applying twice."""
+    monkeypatch.setattr(operations, "stored", lambda response: response)
+    monkeypatch.setattr(operations, "HASH_CHARS", 64)
+    with app.test_request_context():
+        tournament, organizer, card = _event()
+        body = {"round": 1, **win(1, 40), "op_id": str(uuid.uuid4())}
+        record_round(card, body, Actor.for_user(organizer))
+        card_id = card.id
+        old = exports.backup_bytes(tournament.id)
+        assert len(json.loads(old)["tables"]["operation"][-1]["request_hash"]) == 64
+        assert "rounds" in json.loads(old)["tables"]["operation"][-1]["response"]["card"]
+    monkeypatch.undo()
+    with app.test_request_context():
+        fresh_database()
+        restored = restore.import_tournament(old, organizer_pin="4321", keep_ids=True)
+        db.session.commit()
+        card = db.session.get(Card, card_id)
+        version = card.version
+        again, status = record_round(card, body, Actor.for_user(organizer_of(restored.tournament)))
+        assert status == 200 and again["card"]["rounds"][0]["recorded"]
+        db.session.refresh(card)
+        assert card.version == version
+
+
+def test_a_damaged_or_inflating_compressed_file_is_refused(app):
+    with app.app_context(), pytest.raises(restore.BadBackup, match="damaged"):
+        restore.check_backup(restore.open_backup(b"\x1f\x8b" + b"\x00" * 40), b"k")
