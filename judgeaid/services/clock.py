@@ -11,7 +11,6 @@ import time
 from sqlalchemy import func, select
 
 from judgeaid import writes
-from judgeaid.clock.schemas import ClockActBody
 from judgeaid.extensions import db
 from judgeaid.models import (
     Card,
@@ -33,10 +32,11 @@ from judgeaid.rules.clock import (
     session_clock,
     time_over_due,
 )
-from judgeaid.services import cards
+from judgeaid.services import card_writes, cards
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor, actor_display
+from judgeaid.services.clock_inputs import ClockActBody
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
 
 # Time after zero for writing down a round finished before the bell: the app's own margin,
@@ -271,7 +271,7 @@ def _close_card(session: PlaySession, table: Table, actor: Actor) -> int | None:
     rounds = get_ruleset(session.tournament.ruleset).session.rounds
     if card.not_played_from is not None or _last_recorded(card) >= rounds:
         return None
-    cards.close_rounds(card, actor)
+    card_writes.close_rounds(card, actor)
     return card.id
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from sqlalchemy import func, select
 
 from judgeaid.extensions import db
-from judgeaid.judge.schemas import LogQuery, RulingFormQuery
 from judgeaid.models import Appeal, Card, Penalty, Player, Ruling, Tournament, User, utcnow
 from judgeaid.rules import get_ruleset
 from judgeaid.services.call_ups import (
@@ -21,6 +20,7 @@ from judgeaid.services.call_ups import (
 )
 from judgeaid.services.errors import NotFound
 from judgeaid.services.judge_common import check_tournament
+from judgeaid.services.judge_inputs import LogQuery, RulingFormQuery
 from judgeaid.services.penalties import departures, penalty_rows, player_history
 from judgeaid.services.rulings import ruling_detail, search_log
 from judgeaid.values import iso_z

@@ -33,7 +33,7 @@ from judgeaid.models import Player, PlaySession, Tournament, User, utcnow
 from judgeaid.rules import get_ruleset
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import ServiceError
-from judgeaid.services.sheet import FINAL, final_day_entrants, load_sheet, seat_points
+from judgeaid.services.standings_data import FINAL, final_day_entrants, load_sheet, seat_points
 from judgeaid.tournament import leaderboard as core
 from judgeaid.tournament.standings import display_match_points
 

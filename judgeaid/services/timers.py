@@ -13,7 +13,6 @@ from typing import Any
 
 from sqlalchemy import select, update
 
-from judgeaid.clock.schemas import TimeoutStartBody, TimerStartBody
 from judgeaid.extensions import db
 from judgeaid.models import (
     Card,
@@ -29,11 +28,12 @@ from judgeaid.models import (
     User,
 )
 from judgeaid.rules import Ruleset, TimeLimits, get_ruleset
-from judgeaid.services import cards, penalties, seating
+from judgeaid.services import card_writes, cards, penalties, session_changes
 from judgeaid.services import clock as session_clock
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor
+from judgeaid.services.clock_inputs import TimeoutStartBody, TimerStartBody
 from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from judgeaid.values import sub_op_id
 
@@ -310,9 +310,9 @@ def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str,
     db.session.flush()
     clocked = rules.timing.time_penalty
     line = f"{rules.rubric.line_label(clocked.category, clocked.infraction)} (ruling #{ruling.id})"
-    body = cards.put_penalty(card, player.number, result.total_points, line,
-                             Actor.for_user(user), round_=timer.round,
-                             op_id=sub_op_id(op_id, "card"))
+    body = card_writes.put_penalty(card, player.number, result.total_points, line,
+                                   Actor.for_user(user), round_=timer.round,
+                                   op_id=sub_op_id(op_id, "card"))
     penalty = Penalty(tournament_id=tournament.id, player_id=player.id, ruling_id=ruling.id,
                       card_penalty_id=body["penalty"], session_number=card.table.session.number,
                       round=timer.round, category=clocked.category,
@@ -528,8 +528,8 @@ def _charge(row: TimeOut, ended_at_ms: int, user: User, op_id: str) -> None:
         card = _player_card(session, player)
         clocked = rules.timing.timeout_penalty
         line = f"{rules.rubric.line_label(clocked.category, clocked.infraction)}: {what}"
-        body = cards.put_penalty(card, player.number, row.points, line, Actor.for_user(user),
-                                 op_id=sub_op_id(op_id, "card"))
+        body = card_writes.put_penalty(card, player.number, row.points, line, Actor.for_user(user),
+                                       op_id=sub_op_id(op_id, "card"))
         penalty = Penalty(tournament_id=row.tournament_id, player_id=player.id,
                           card_penalty_id=body["penalty"], session_number=session.number,
                           category=clocked.category, infraction=clocked.infraction,
@@ -547,7 +547,7 @@ def _charge(row: TimeOut, ended_at_ms: int, user: User, op_id: str) -> None:
         player = db.session.get(Player, row.player_id)
         card = _player_card(session, player)
         if card is not None:
-            seating.forfeit_session(card, player, user, what)
+            session_changes.forfeit_session(card, player, user, what)
     record_event(f"timeout.{row.kind}.end", tournament_id=row.tournament_id, actor=user,
                  subject=f"timeout:{row.id}",
                  after={"duration_ms": duration, "points": row.points,

@@ -8,7 +8,7 @@ import pytest
 from judgeaid.extensions import db
 from judgeaid.services import accounts, cards, final_day
 from judgeaid.services.errors import ServiceError
-from judgeaid.services.sheet import load_sheet
+from judgeaid.services.standings_data import load_sheet
 from judgeaid.tournament.brackets import SEED_TABLES
 from tests import factories
 from tests.factories import (
