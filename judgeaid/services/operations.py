@@ -63,7 +63,9 @@ def answered(response: dict[str, Any]) -> dict[str, Any]:
     """Return a kept answer as sent: the card named by a reference drawn as it is now."""
     card = response.get("card") if isinstance(response, dict) else None
     if isinstance(card, dict) and set(card) == {CARD_REFERENCE}:
-        from judgeaid.services.cards import card_view, get_card_or_404  # cards imports writes
+        # imported here: the card services import writes, which imports this module
+        from judgeaid.services.card_views import card_view
+        from judgeaid.services.cards import get_card_or_404
 
         return {**response, "card": card_view(get_card_or_404(card[CARD_REFERENCE]))}
     return response

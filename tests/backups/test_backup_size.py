@@ -14,7 +14,8 @@ import pytest
 from judgeaid.extensions import db
 from judgeaid.models import Card, Operation
 from judgeaid.services import exports, operations, restore
-from judgeaid.services.cards import Actor, card_view
+from judgeaid.services.card_views import card_view
+from judgeaid.services.cards import Actor
 from judgeaid.services.operations import CARD_REFERENCE
 from tests.factories import (
     build_event,
