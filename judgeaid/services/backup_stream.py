@@ -31,8 +31,12 @@ def open_backup(data: bytes | str | IO[bytes]) -> IO[bytes]:
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogatepass")
     stream = io.BytesIO(data) if isinstance(data, bytes) else data
-    head = stream.read(2)
-    stream.seek(0)
+    if isinstance(stream, io.BytesIO):
+        head = bytes(stream.getbuffer()[:2])  # looked at, not read: the stream stays put
+    else:
+        position = stream.tell()
+        head = stream.read(2)
+        stream.seek(position)
     return _Inflated(stream) if head == GZIP_MAGIC else stream
 
 
