@@ -256,3 +256,17 @@ def test_a_flood_from_one_address_leaves_another_signing_in_at_once(app_built_wi
     assert max(timings) < 2.5, timings
     assert set(flood_statuses) <= {401, 429, 503}
     assert flood_statuses.count(401) <= app.config["LOGIN_ADDRESS_FAILURES_ALLOWED"]
+
+
+def test_the_sign_in_page_takes_a_recovery_code(app, event):
+    tid, codes = event
+    for n in range(5):
+        login(app.test_client(), tid, "Jin", f"{n:06d}")
+    phone = app.test_client()
+    page = phone.get("/login").get_data(as_text=True)
+    assert 'name="recovery"' in page
+    answer = phone.post("/login", data={"tournament_id": tid, "name": "Jin",
+                                        "recovery": codes["Jin"]}, follow_redirects=True)
+    assert answer.status_code == 200
+    text = answer.get_data(as_text=True)
+    assert "Signed in as Jin." in text and "your new one is" in text
