@@ -12,7 +12,9 @@ from flask import (
     Blueprint,
     Response,
     abort,
+    current_app,
     flash,
+    g,
     jsonify,
     redirect,
     render_template,
@@ -20,7 +22,7 @@ from flask import (
     url_for,
 )
 
-from judgeaid import conditional, edge, writes
+from judgeaid import conditional, edge, signin, writes
 from judgeaid.access import require_judge, require_organizer
 from judgeaid.api.views import json_writes_only
 from judgeaid.edge import responses
@@ -31,6 +33,7 @@ from judgeaid.judge.schemas import (
     CallQueue,
     CallStatus,
     CallUpAnswer,
+    CallUpHeaders,
     DepartureList,
     Guide,
     GuideApiQuery,
@@ -51,7 +54,7 @@ from judgeaid.judge.schemas import (
 from judgeaid.printing.pdf import create_pdf
 from judgeaid.rules import get_ruleset
 from judgeaid.services import appeals as appeal_cases
-from judgeaid.services import call_ups, fouls_record, judge_pages
+from judgeaid.services import call_ups, fouls_record, judge_pages, throttle
 from judgeaid.services import judge_inputs as inputs
 from judgeaid.services import penalties as penalty_cases
 from judgeaid.services import rulings as ruling_cases
@@ -257,14 +260,32 @@ def guide_data(query: GuideApiQuery):
 
 
 @api.post("/cards/<int:card_id>/call-up")
-@edge.api.validate(json=CallUpBody, resp=responses(CallUpAnswer, errors=(400, 404, 409, 413,
-                                                                          415)), tags=TAGS)
-def call_judge(card_id: int, json: CallUpBody):
-    """Call a judge to this table (anyone with the card's link); a table already waiting
-    keeps its place."""
+@edge.api.validate(json=CallUpBody, headers=CallUpHeaders,
+                   resp=responses(CallUpAnswer, errors=(400, 401, 403, 404, 409, 413, 415,
+                                                        429)), tags=TAGS)
+def call_judge(card_id: int, json: CallUpBody, headers: CallUpHeaders):
+    """Call a judge to this table, once play has stopped: with the table's link
+    (X-Table-Token, the `t` of the printed card's QR code), a seated player's link
+    (X-Player-Token) or a judge's sign-in; a table already waiting keeps its place. New calls
+    are limited per phone across tables."""
     card = get_card_or_404(card_id)
-    answer, status = writes.once("judge.callup", f"card:{card.id}", json,
-                                 lambda: call_ups.call_judge(card, json),
+    caller = call_ups.check_caller(card, user=g.get("user"),
+                                   table_token_sent=headers.x_table_token,
+                                   player_token_sent=headers.x_player_token)
+    config = current_app.config
+    window = config["CALL_UP_WINDOW_SECONDS"]
+    source = signin.source() if caller != "judge" else None
+
+    def apply():
+        if source is not None:
+            call_ups.check_call_budget(source, allowed=config["CALL_UPS_PER_SOURCE"],
+                                       window_seconds=window)
+        answer = call_ups.call_judge(card, json)
+        if answer["is_new"] and source is not None:
+            throttle.count_call(source, window_seconds=window)  # with the call, or not at all
+        return answer
+
+    answer, status = writes.once("judge.callup", f"card:{card.id}", json, apply,
                                  tournament_id=card.tournament_id)
     return jsonify(answer), status
 

@@ -22,6 +22,7 @@ from judgeaid.printing.overlay import POINT, Overlay
 from judgeaid.printing.pdf import create_pdf
 from judgeaid.printing.qr import qr_modules, qr_svg_uri
 from judgeaid.rules import get_ruleset
+from judgeaid.services.call_ups import table_token
 from judgeaid.services.card_views import card_view
 from judgeaid.services.errors import NotFound, ServiceError
 from judgeaid.tournament.rotation import WINDS
@@ -226,12 +227,12 @@ def session_cards(tournament: Tournament, number: int, *, blank: bool = False,
         teams = dict(db.session.execute(select(Player.number, Team.name).join(Player.team)
                                         .where(Player.tournament_id == tournament.id)).all())
         data = [sheet_data(card_view(card), session=number, blank=blank, teams=teams,
-                           url=public_url("cards.live", card_id=card.id))
+                           url=table_link(card.id))
                 for card in cards if wanted is None or card.table.number in wanted]
         data += [sheet_data(None, session=number) for _ in range(spare)]
     else:
         data = [card_data(card_view(card), session=number, blank=blank,
-                          url=public_url("cards.live", card_id=card.id))
+                          url=table_link(card.id))
                 for card in cards if wanted is None or card.table.number in wanted]
         data += [card_data(None, session=number) for _ in range(spare)]
     if not data:
@@ -282,6 +283,12 @@ def _inch(value: float) -> str:
 
 LINE = 1.15  # the stylesheet's line height, in ems
 PAD = 2 * POINT  # the columns' left padding
+
+
+def table_link(card_id: int) -> str:
+    """Return the printed card's QR code: the card's path with the table's token in its query,
+    which lets the table call a judge (issue 28); reading needs only the path."""
+    return public_url("cards.live", card_id=card_id, t=table_token(card_id))
 
 
 def _draw_qr_or_spare(overlay: Overlay, g: dict, c: dict, x: float, y: float,

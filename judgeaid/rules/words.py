@@ -401,6 +401,9 @@ KEYS: dict[str, str] = {
 
     # --- a hostile hall: sign-in, call-ups, names (issue 28) ---
     # (keys of this part go below this line)
+    "callup.when_play_stopped": "the sentence beside Call a judge (card, player page): a "
+                                "call-up is for when play at the table has stopped, with the "
+                                "rule that says so",
 
 }
 

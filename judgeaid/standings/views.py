@@ -276,6 +276,14 @@ def export_json(tournament_id: int):
                      "application/json")
 
 
+@bp.get("/t/<int:tournament_id>/exports/tournament.json.gz")
+def export_backup_file(tournament_id: int):
+    """Download the backup file: the same JSON, gzip-compressed (organizer; issue 28)."""
+    require_organizer(tournament_id)
+    return _download(exports.backup_file(tournament_id),
+                     f"tournament-{tournament_id}{exports.BACKUP_FILE_SUFFIX}", "application/gzip")
+
+
 # ---------------------------------------------------------------- one write each, from a
 # page's form or the API (the same kind and target, so either replays the other's op_id)
 

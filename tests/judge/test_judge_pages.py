@@ -11,7 +11,7 @@ from judgeaid.models import Player
 from judgeaid.services.appeals import appeals_for_player
 from judgeaid.wording import ruleset_view
 from tests.conftest import login
-from tests.factories import demo_card_id, give, op, rule, seated
+from tests.factories import at_table, demo_card_id, give, op, rule, seated
 
 PAGES = ["/judge", "/judge/rulings/new", "/judge/rulings/new?guide=false-win",
          "/judge/rulings/new?penalty=1", "/judge/log", "/judge/log?session=1&table=1",
@@ -24,6 +24,7 @@ def ruled(client, demo):
     """A signed-in judge, one call-up from table 2 and one ruling with a penalty at table 1."""
     tid, card = demo["tournament_id"], demo_card_id(demo)
     client.post(f"/api/cards/{demo_card_id(demo, 1)}/call-up",
+                headers=at_table(client, demo_card_id(demo, 1)),
                 json={"reason": "wall", "op_id": op()})
     login(client, demo, "judge")
     player = seated(client, card)[0]

@@ -25,6 +25,7 @@ NOT_EVENT = {
     "main.home", "organizer.create", "organizer.owner_login", "leaderboards.index",
     "picker.picker", "picker.picker_mcr", "printing.cards_pdf", "printing.slips_pdf",
     "judge.fouls_pdf", "standings.export_csv", "standings.export_json",
+    "standings.export_backup_file",
     "standings.standings_csv", "leaderboards.board_csv", "standings.teams_csv",
     "api.server_time", "api.me", "api.openapi_document", "api.zj_catalogue",
     "api.mcr_catalogue", "leaderboards_api.api_board",

@@ -481,5 +481,7 @@ WORDS: dict[str, str] = {
 
     # --- a hostile hall: sign-in, call-ups, names (issue 28) ---
     # (keys of this part go below this line)
+    "callup.when_play_stopped": "Call a judge once play at your table has stopped: during "
+                                "play, a player raises a hand and waits for a judge.",
 
 }

@@ -489,5 +489,7 @@ WORDS: dict[str, str] = {
 
     # --- a hostile hall: sign-in, call-ups, names (issue 28) ---
     # (keys of this part go below this line)
+    "callup.when_play_stopped": "Call a judge once play at your table has stopped: no phone "
+                                "may be used during play (§4.5), so until then raise a hand.",
 
 }
