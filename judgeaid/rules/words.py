@@ -405,6 +405,7 @@ KEYS: dict[str, str] = {
                           "from the deal to the first discard, with the rule",
     "clock.timer_limits": "the timer page's line saying the limits a judge's clock times, "
                           "{turn_s} (a discard's limit in seconds), with the rules",
+    "js.timer.finished": "the play timer's button and state once the round or hand is over",
     "js.timer.limit_left": "the judge's clock: {left} left before the running turn's {limit} "
                            "limit",
     "js.timer.limit_passed": "the judge's clock: the running or a finished turn passed its "

@@ -423,7 +423,7 @@ function mountTimer(root) {
         ? rules.say("js.timer.foul_recorded", { label: penalty.label, name: view.player.name })
         : `${penalty.points} points are on the card's penalty line, with ruling #${penalty.ruling_id} in the log.`);
     }
-    setText(parts.state, { running: "Timing", finished: "Round over", converting: "Sending",
+    setText(parts.state, { running: "Timing", finished: rules.say("js.timer.finished"), converting: "Sending",
       converted: "On the card" }[status] || status);
     renderTurns(result);
     holdScreen();

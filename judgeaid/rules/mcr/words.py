@@ -496,6 +496,7 @@ WORDS: dict[str, str] = {
     "clock.timer_limits": "{turn_s} s to discard after a draw or a claim (MCR §3.6.4), 20 s "
                           "for the dealer's start (MCR §3.5.7 item 6). Passing a limit costs "
                           "nothing by itself: the judge rules the foul.",
+    "js.timer.finished": "Hand over",
     "js.timer.limit_left": "{left} left before the {limit} limit",
     "js.timer.limit_passed": "{over} over the {limit} limit (MCR §3.6.4): you may record "
                              "the foul below.",

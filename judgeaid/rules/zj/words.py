@@ -491,6 +491,7 @@ WORDS: dict[str, str] = {
                          "are set by the clock, 5 per started 15 s over the limit (§1.9).",
     "clock.dealer_start": "This player starts: time from the deal (§1.9)",
     "clock.timer_limits": "{turn_s} s a turn; 5 points per started 15 s over (§1.9).",
+    "js.timer.finished": "Round over",
     "js.timer.limit_left": "{left} left before the {limit} limit",
     "js.timer.limit_passed": "{over} over the {limit} limit (§1.9).",
     "js.timer.record_limit": "Put the time penalty on the card: {label} (§1.9)",
