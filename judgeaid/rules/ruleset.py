@@ -123,16 +123,29 @@ class Timing:
     crosses_resignation: Callable[[int, int], bool]
     time_penalty: ClockPenalty
     timeout_penalty: ClockPenalty
-    # False: no turn or play timers at all (MCR times only the session, MCR §3.5.6)
+    # False: no clock-priced time penalties (MCR prices none; see `judge_clock`)
     has_play_timers: bool = True
-    # why there are no play timers, in the product's words
+    # why there are no clock-priced time penalties, in the product's words
     no_play_timers: str = ""
+    # True: the play timer times turns against the ruleset's limits but charges nothing; a
+    # passed limit offers `time_penalty`'s foul priced by the rubric, the judge confirms
+    # (MCR §3.6.4, §3.5.7 item 6)
+    judge_clock: bool = False
+    # the foul one tap records for a call too late to time by tapping (MCR §3.6.7, §3.11.6.5)
+    late_call: ClockPenalty | None = None
+    # a judge's clock: the limit of the turn that starts at the deal (the dealer's start)
+    deal_turn_s: int | None = None
     # the session clock's words where they differ from Zung Jung's (keys: the clock's states
     # "ended", "over", "warn15" ..., and "about" for the organizer's page); None: Zung Jung's
     clock_words: Mapping[str, str] | None = None
     # True: arriving later than `absent_after_ms` forfeits the session by itself, the player
     # back for the next one (MCR §3.11.2.1); False: the judge may rule the player absent
     late_forfeits_session: bool = False
+
+    @property
+    def times_play(self) -> bool:
+        """Return whether a judge may time a player's turns (a priced clock or a judge's one)."""
+        return self.has_play_timers or self.judge_clock
 
 
 @dataclass(frozen=True)

@@ -399,6 +399,25 @@ KEYS: dict[str, str] = {
     "card.claimants_label": "the round form's label for the players who called Hu on the "
                             "discard",
 
+    "clock.timers_note": "the desk's and the timers page's sentence on what the ruleset's "
+                         "play timers time and what passing a limit costs, with the rules",
+    "clock.dealer_start": "the timers page's checkbox: the timed player is the dealer, timed "
+                          "from the deal to the first discard, with the rule",
+    "clock.timer_limits": "the timer page's line saying the limits a judge's clock times, "
+                          "{turn_s} (a discard's limit in seconds), with the rules",
+    "js.timer.finished": "the play timer's button and state once the round or hand is over",
+    "js.timer.limit_left": "the judge's clock: {left} left before the running turn's {limit} "
+                           "limit",
+    "js.timer.limit_passed": "the judge's clock: the running or a finished turn passed its "
+                             "{limit} limit by {over}, and the judge may rule the foul, with "
+                             "the rule",
+    "js.timer.record_limit": "the judge's clock's button recording the passed-limit foul at "
+                             "the rubric's suggestion {label}, with the rule",
+    "js.timer.late_call": "the judge's clock's one-tap button for a Pung or Kong called too "
+                          "late, at the rubric's suggestion {label}, with the rules",
+    "js.timer.foul_recorded": "the judge's clock's note once a foul is on the card: {label} "
+                              "(what was given) for {name}",
+
     # --- a hostile hall: sign-in, call-ups, names (issue 28) ---
     # (keys of this part go below this line)
     "callup.when_play_stopped": "the sentence beside Call a judge (card, player page): a "

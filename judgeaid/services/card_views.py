@@ -266,7 +266,7 @@ def live_page(card: Card, user: User | None) -> dict:
             "short_names": short_names({p["number"]: p["name"] for p in view["people"]}),
             "is_judge": is_judge,
             "has_time_limit": settings.get("session_minutes") is not None,
-            "has_play_timers": rules_of(card).timing.has_play_timers,
+            "has_play_timers": rules_of(card).timing.times_play,
             "can_change_seats": can_change_seats,
             "substitutes": available_substitutes(card) if can_change_seats else [],
             "next_round": next((r["round"] for r in view["rounds"] if not r["recorded"]

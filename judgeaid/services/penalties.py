@@ -8,6 +8,8 @@ Penalty points go to the offender's card through services.card_writes, so the ca
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import select
 
 from judgeaid.extensions import db
@@ -199,6 +201,15 @@ def _suggestion_json(rubric: Rubric, s) -> dict:
             "allowed_kinds": list(s.allowed_kinds), "notes": list(s.notes),
             # who the rules pay the points to (MCR §3.11.6.6/7); ZJ: nobody unless ruled
             "payees": {"each": shares.each, "offended": shares.offended}}
+
+
+def suggestion_for(tournament: Tournament, player: Player, category: str, infraction: str,
+                   session: int, round_: int | None) -> tuple[Any, dict]:
+    """Return the rubric's next step for this player's foul, and it as the console shows it."""
+    rubric = get_ruleset(tournament.ruleset).rubric
+    suggestion = _suggestion(tournament, player_history(player), category,
+                             _example(rubric, category, infraction), session, round_)
+    return suggestion, _suggestion_json(rubric, suggestion)
 
 
 def suggest(tournament: Tournament, query: SuggestQuery) -> dict:

@@ -35,6 +35,7 @@ from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor
 from judgeaid.services.clock_inputs import TimeoutStartBody, TimerStartBody
 from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError
+from judgeaid.services.judge_inputs import PenaltySpec
 from judgeaid.values import sub_op_id
 from judgeaid.wording import script_view
 
@@ -94,6 +95,15 @@ def _seat_player(card: Card, number: int) -> tuple[Player, str]:
     raise ServiceError(f"Player {number} is not at table {card.table.number}.")
 
 
+def _limits_json(limits: TimeLimits, deal_turn_s: int | None) -> dict:
+    shown = {"kind": limits.kind, "turn_s": limits.turn_s,
+             "round_bank_s": limits.round_bank_s, "free_s": limits.free_s}
+    if deal_turn_s is not None:
+        # a judge's clock: the dealer's start from the deal (MCR §3.5.7 item 6)
+        shown["deal_turn_s"] = deal_turn_s
+    return shown
+
+
 def timer_view(timer: PlayTimer, now_ms: int | None = None) -> dict:
     """Return a play timer as plain data: stamps in server ms and the charges so far."""
     now = session_clock.server_now_ms() if now_ms is None else now_ms
@@ -111,8 +121,7 @@ def timer_view(timer: PlayTimer, now_ms: int | None = None) -> dict:
                                          "seat": wind},
         "judge": judge.name if judge else "?", "dealt_at_ms": timer.dealt_at_ms,
         "free_until_ms": timer.dealt_at_ms + limits.free_ms,
-        "limits": {"kind": limits.kind, "turn_s": limits.turn_s,
-                   "round_bank_s": limits.round_bank_s, "free_s": limits.free_s},
+        "limits": _limits_json(limits, get_ruleset(tournament.ruleset).timing.deal_turn_s),
         "is_stalling_clock": timer.is_stalling_clock, "turns": timer.turns,
         "edges": _edges(timer), "status": timer.status, "version": timer.version,
         "now_ms": now,
@@ -121,14 +130,107 @@ def timer_view(timer: PlayTimer, now_ms: int | None = None) -> dict:
                    "bank_left_ms": result.bank_left_ms,
                    "is_resignation": result.is_resignation,
                    "is_resignation_warning": result.is_resignation_warning,
-                   "turns": [{"counted_ms": t.counted_ms, "points": t.points}
-                             for t in result.turns]},
+                   "turns": [{"counted_ms": t.counted_ms, "points": t.points,
+                              "limit_ms": getattr(t, "limit_ms", None),
+                              "is_over": getattr(t, "is_over", t.points > 0)}
+                             for t in result.turns],
+                   "over_turns": getattr(result, "over_turns", None)},
         "penalty": None if penalty is None else {
             "id": penalty.id, "points": penalty.points, "ruling_id": penalty.ruling_id,
-            "card_penalty_id": penalty.card_penalty_id},
+            "card_penalty_id": penalty.card_penalty_id,
+            "label": penalties.kind_phrase(get_ruleset(tournament.ruleset).rubric,
+                                           penalty.kind, penalty.points)},
         # the ruleset's words for the timer's script (static/js/rulesets.js)
         "rules": script_view(tournament.ruleset, "js.timer."),
+        # a judge's clock: the fouls the page offers, priced by the rubric (MCR §3.6.4, §3.6.7)
+        "fouls": _fouls_view(tournament, card, player, timer),
     }
+
+
+def _foul_spec(rules: Ruleset, which: str) -> Any:
+    timing = rules.timing
+    if not timing.judge_clock:
+        return None
+    return timing.time_penalty if which == "limit" else timing.late_call
+
+
+def _fouls_view(tournament: Tournament, card: Card, player: Player,
+                timer: PlayTimer) -> dict | None:
+    """Return each foul the judge's clock offers with the rubric's suggestion for this player."""
+    rules = get_ruleset(tournament.ruleset)
+    if not rules.timing.judge_clock:
+        return None
+    fouls = {}
+    for which in ("limit", "late_call"):
+        spec = _foul_spec(rules, which)
+        if spec is None:
+            continue
+        _, suggestion = penalties.suggestion_for(tournament, player, spec.category,
+                                                 spec.infraction, card.table.session.number,
+                                                 timer.round)
+        fouls[which] = {"category": spec.category, "infraction": spec.infraction,
+                        "note": spec.note,
+                        "line": rules.rubric.line_label(spec.category, spec.infraction),
+                        "suggestion": suggestion}
+    return fouls
+
+
+def record_foul(timer: PlayTimer, which: str, at_ms: int | None, user: User, *,
+                op_id: str) -> dict:
+    """Record the foul a judge's clock offers, priced by the rubric's suggestion.
+
+    `limit`: a turn passed its limit (MCR §3.6.4, §3.5.7 item 6): the timer stops and the
+    rule violation goes on the card (409 when no turn passed its limit). `late_call`: a Pung
+    or Kong called after the 3 s (MCR §3.6.7), the hand's ladder foul (MCR §3.11.6.5), one tap;
+    the timer runs on. Through the judge console's service, so the ladder and repeats count.
+    """
+    _check_staff(user, timer.tournament_id)
+    card = db.session.get(Card, timer.card_id)
+    tournament = card.table.session.tournament
+    rules = get_ruleset(tournament.ruleset)
+    spec = _foul_spec(rules, which)
+    if spec is None:
+        raise Conflict(rules.timing.no_play_timers or "This clock records no fouls.")
+    player, _ = _seat_player(card, timer.player_number)
+    now = session_clock.server_now_ms()
+    reason = ""
+    if which == "limit":
+        if timer.status == "converted":
+            raise Conflict("This timer's foul is already on the card.",
+                           details=[{"penalty": timer.penalty_id}])
+        if timer.status == "running":
+            _stop(timer, at_ms, now)
+        limits = limits_for(tournament)
+        result = _result(timer, limits, now)
+        over = [t for t in result.turns if t.is_over]
+        if not over:
+            raise Conflict("No turn passed its limit: there is no foul to record.")
+        worst = max(over, key=lambda t: t.counted_ms - t.limit_ms)
+        reason = (f"Timed on the judge's clock: {worst.counted_ms / 1000:.1f} s for a "
+                  f"{worst.limit_ms // 1000} s limit in hand {timer.round}"
+                  f" ({len(over)} of {len(result.turns)} turns over).")
+    suggestion, _ = penalties.suggestion_for(tournament, player, spec.category,
+                                             spec.infraction, card.table.session.number,
+                                             timer.round)
+    body = PenaltySpec(player=player.number, category=spec.category, infraction=spec.infraction,
+                       kind=suggestion.kind, points=suggestion.points or None, reason=reason,
+                       round=timer.round)
+    views: list[dict] = []
+    penalty = penalties.issue(tournament, card, body, user, op_id=op_id, ruling=None,
+                              history_for={}, card_views=views)
+    if which == "limit":
+        db.session.execute(update(PlayTimer).where(PlayTimer.id == timer.id).values(
+            status="converted", penalty_id=penalty.id, version=PlayTimer.version + 1)
+            .execution_options(synchronize_session=False))
+        db.session.refresh(timer)
+    record_event("timer.foul", tournament_id=tournament.id, actor=user,
+                 subject=f"timer:{timer.id}",
+                 after={"foul": which, "penalty": penalty.id, "kind": penalty.kind,
+                        "points": penalty.points})
+    return {"timer": timer_view(timer, now), "foul": {
+        "which": which, "penalty": penalty.id, "kind": penalty.kind, "points": penalty.points,
+        "label": penalties.kind_phrase(rules.rubric, penalty.kind, penalty.points)},
+        "card": {"id": card.id, "totals": views[-1]["totals"] if views else None}}
 
 
 def _check_staff(user: User, tournament_id: int) -> None:
@@ -140,7 +242,7 @@ def start_timer(tournament: Tournament, body: TimerStartBody, user: User) -> dic
     """Start timing one player's round at a table; `dealt` is 'now' or 'earlier'."""
     _check_staff(user, tournament.id)
     timing = get_ruleset(tournament.ruleset).timing
-    if not timing.has_play_timers:
+    if not timing.times_play:
         raise Conflict(timing.no_play_timers)
     card = db.session.get(Card, body.card)
     if card is None or card.tournament_id != tournament.id:
@@ -159,9 +261,12 @@ def start_timer(tournament: Tournament, body: TimerStartBody, user: User) -> dic
     now = session_clock.server_now_ms()
     # dealt "earlier": joined a round under way, its free time is already over
     dealt_at = _stamp(body.at_ms, 0, now) if body.dealt == "now" else now - limits.free_ms
+    # a judge's clock (MCR §3.5.7 item 6): the dealer's first turn runs from the deal itself
+    turns = [[dealt_at, None]] if (timing.judge_clock and body.dealer_start
+                                   and body.dealt == "now") else []
     timer = PlayTimer(tournament_id=tournament.id, card_id=card.id, round=number,
                       player_number=player_number, judge_id=user.id, dealt_at_ms=dealt_at,
-                      turns=[], is_stalling_clock=is_stalling)
+                      turns=turns, is_stalling_clock=is_stalling)
     db.session.add(timer)
     db.session.flush()
     record_event("timer.start", tournament_id=tournament.id, actor=user,
@@ -283,6 +388,9 @@ def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str,
     if timer.status == "converted":
         raise Conflict("This timer's result is already on the card.",
                        details=[{"penalty": timer.penalty_id}])
+    if not _rules(timer.tournament_id).timing.has_play_timers:
+        # a judge's clock charges nothing: the judge records the foul (record_foul)
+        raise Conflict(_rules(timer.tournament_id).timing.no_play_timers)
     now = session_clock.server_now_ms()
     if timer.status == "running":
         _stop(timer, at_ms, now)
@@ -347,7 +455,7 @@ def timer_choices(tournament_id: int, *, card_id: int | None = None) -> dict:
     """
     session = session_clock.current_session(tournament_id)
     timing = _rules(tournament_id).timing
-    if not timing.has_play_timers:
+    if not timing.times_play:
         return {"session": session.number if session else None, "tables": [], "kind": None,
                 "timers": [], "table": None, "no_timers": timing.no_play_timers}
     chosen = None
@@ -374,7 +482,8 @@ def timer_choices(tournament_id: int, *, card_id: int | None = None) -> dict:
         .order_by(PlayTimer.id.desc()).limit(20))
     kind = limits_for(get_tournament_or_404(tournament_id)).kind
     return {"session": session.number if session else None, "tables": tables, "kind": kind,
-            "timers": [timer_view(t) for t in running], "table": chosen}
+            "timers": [timer_view(t) for t in running], "table": chosen,
+            "judge_clock": timing.judge_clock}
 
 
 # ---------------------------------------------------------------- time-outs and late arrival

@@ -62,7 +62,7 @@ def test_a_stored_rotation_cannot_choose_another_order():
     ({"session_minutes": 151}, "at most 150"),
     ({"session_minutes": "x"}, "whole number"),
     ({"sessions": 5}, "six or more"),
-    ({"turn_seconds": 20}, "no play timers"),
+    ({"turn_seconds": 20}, "fixed by the text"),
     ({"rotation": "league"}, "Appendix 4"),
     ({"payoff_scheme": "uniform"}, "MCR §3.9.1.3"),
 ])
@@ -84,7 +84,7 @@ def test_the_clock_uses_the_session_limit_and_no_play_timers():
         == 150 * 60_000
     assert MCR.timing.session_ms({"session_minutes": 900}, stage="main", bracket_size=None) \
         == 150 * 60_000
-    assert not MCR.timing.has_play_timers and "MCR §3.5.6" in MCR.timing.no_play_timers
+    assert not MCR.timing.has_play_timers and "MCR §3.6.4" in MCR.timing.no_play_timers
     assert MCR.timing.resignation_over_points is None
     assert not MCR.timing.crosses_resignation(70, 500)
     zj = get_ruleset("zj")

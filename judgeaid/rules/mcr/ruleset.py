@@ -69,6 +69,10 @@ MCR = Ruleset(
         crosses_resignation=timing.crosses_resignation,
         has_play_timers=False,
         no_play_timers=timing.NO_PLAY_TIMERS,
+        # MCR §3.6.4, §3.5.7 item 6: a judge's clock that prices nothing; MCR §3.11.6.5
+        judge_clock=True,
+        late_call=timing.LATE_CALL,
+        deal_turn_s=timing.DEAL_START_S,
         clock_words=timing.CLOCK_WORDS,
         # MCR §3.11.2.1 late arrival
         late_arrival=lateness.late_arrival,
@@ -88,7 +92,8 @@ MCR = Ruleset(
                     "sets out; the scoring card shows where."),
         payoff_note=("Self-drawn: each other player pays 8 + the hand's value; on a discard "
                      "the discarder pays 8 + value and the other two 8 (MCR §3.9.1.3). No "
-                     "turn or play timers (MCR §3.5.6 times the session)."),
+                     "time penalties priced by a clock: a judge's clock shows a passed play "
+                     "limit, the judge rules the foul (MCR §3.6.4)."),
         penalty_example="MCR §3.11.2",
         deal_section="our reading: the MCR text has no rule for a wrong deal",
         deal_errors_section="our reading: the MCR text has no rule for a wrong deal",

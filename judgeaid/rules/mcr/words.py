@@ -42,27 +42,29 @@ WORDS: dict[str, str] = {
         " plays again from the next one (MCR §3.11.2.1). The MCR text sets no allowance for "
         "time away from the table: a time-out is logged for the judge, who may rule a violation"
         " of 5 to 60 points (MCR §3.11.2.2, our reading)."),
-    "page.timers.eyebrow": "Play time (MCR §3.5.6)",
+    "page.timers.eyebrow": "Play limits (MCR §3.6.4, MCR §3.6.7)",
     "page.timers.stalling_label": (
         "Stalling: hold this player to a short turn limit (MCR §3.11.2.2, our reading)"),
     "page.timer.limits": (
-        "{turn} s a turn · first {free} s after the deal free (MCR has no play timers: MCR "
-        "§3.5.6)"),
+        "{turn} s to discard after a draw or a claim (MCR §3.6.4); passing it costs nothing "
+        "by itself: the judge rules the foul."),
     "page.timer.limits_stalling": (
-        "{turn} s a turn · first {free} s after the deal free (MCR has no play timers: MCR "
-        "§3.5.6)"),
+        "{turn} s to discard after a draw or a claim (MCR §3.6.4); passing it costs nothing "
+        "by itself: the judge rules the foul."),
     "page.timer.limits_bank": (
-        "{turn} s a turn · {bank} min for the whole hand · first {free} s after the deal free "
-        "(MCR has no play timers: MCR §3.5.6)"),
+        "{turn} s to discard after a draw or a claim (MCR §3.6.4); MCR sets no time for a "
+        "whole hand, and passing a limit costs nothing by itself: the judge rules the foul."),
     "page.timer.limits_stalling_bank": (
-        "{turn} s a turn · {bank} min for the whole hand · first {free} s after the deal free "
-        "(MCR has no play timers: MCR §3.5.6)"),
+        "{turn} s to discard after a draw or a claim (MCR §3.6.4); MCR sets no time for a "
+        "whole hand, and passing a limit costs nothing by itself: the judge rules the foul."),
     "page.timer.resignation_question": (
         "MCR has no resignation for time (MCR §3.5.6): a judge rules any slow play as a "
         "violation (MCR §3.11.2.2)."),
     "page.timer.turn_rule": (
-        "MCR times the whole session, not each turn (MCR §3.5.6); a judge rules any slow play "
-        "as a violation (MCR §3.11.2.2)."),
+        "A turn starts when the player draws, claims a discard or replaces a flower, and ends "
+        "with their discard (MCR §3.6.4); the dealer's first turn runs from the deal "
+        "(MCR §3.5.7 item 6). A Pung or Kong call comes within 3 s of the discard "
+        "(MCR §3.6.7): too short to time, so a late one is one tap."),
     "page.judge.section": "MCR §{id} {title}",
     "page.judge.section_id": "MCR §{id}",
     "page.judge.penalties_cite": "(MCR §3.11)",
@@ -275,10 +277,13 @@ WORDS: dict[str, str] = {
     "page.final_day.filler": "neutral filler for {name} #{number}, who is absent (our reading)",
     "page.organizer.session_minutes_label": "Session minutes (at most 150, MCR §3.5.6)",
     "page.organizer.clock_note": (
-        "MCR has no turn or play timers and no time bank: the hall clock gives notice at 15 "
-        "minutes left, and at time the hand in play ends at once (MCR §3.5.6). Seats change "
-        "between wind rounds as MCR Appendix 4 sets out; hands pay by MCR §3.9.1.3."),
-    "page.organizer.turn_limit_label": "Turn limit, s (MCR has none: MCR §3.5.6)",
+        "MCR sets play limits but no clock price and no time bank: a discard within 10 s "
+        "(MCR §3.6.4), the dealer's first discard within 20 s (MCR §3.5.7 item 6), a Pung or "
+        "Kong call within 3 s (MCR §3.6.7); the judge's clock shows a passed limit and the "
+        "judge records the foul. The hall clock gives notice at 15 minutes left, and at time "
+        "the hand in play ends at once (MCR §3.5.6). Seats change between wind rounds as MCR "
+        "Appendix 4 sets out; hands pay by MCR §3.9.1.3."),
+    "page.organizer.turn_limit_label": "Turn limit, s (MCR §3.6.4 fixes 10 s)",
     "page.organizer.rotate_option": "rotate each wind round (MCR Appendix 4)",
     "page.organizer.payoff_label": "Payoff (MCR §3.9.1.3)",
     "page.organizer.team_label": "Team (optional, MCR Appendix 7)",
@@ -478,6 +483,28 @@ WORDS: dict[str, str] = {
     "card.hu_no_rule": "Give the winner: MCR §3.7.2.4 makes the nearest after the "
                        "discarder win.",
     "card.claimants_label": "Called Hu on this discard (MCR §3.7.2.4)",
+
+    "clock.timers_note": "MCR sets play limits but no clock price: a discard within 10 s "
+                         "(MCR §3.6.4), the dealer's first discard within 20 s of "
+                         "arranging the tiles (MCR §3.5.7 item 6), a Pung or Kong call "
+                         "within 3 s (MCR §3.6.7). The judge's clock shows when a limit "
+                         "was passed and offers the foul at the rubric's price; the judge "
+                         "confirms. The hall clock gives notice at 15 minutes left, and at "
+                         "time the hand in play ends at once (MCR §3.5.6).",
+    "clock.dealer_start": "This player is the dealer: 20 s from the deal to the first "
+                          "discard (MCR §3.5.7 item 6)",
+    "clock.timer_limits": "{turn_s} s to discard after a draw or a claim (MCR §3.6.4), 20 s "
+                          "for the dealer's start (MCR §3.5.7 item 6). Passing a limit costs "
+                          "nothing by itself: the judge rules the foul.",
+    "js.timer.finished": "Hand over",
+    "js.timer.limit_left": "{left} left before the {limit} limit",
+    "js.timer.limit_passed": "{over} over the {limit} limit (MCR §3.6.4): you may record "
+                             "the foul below.",
+    "js.timer.record_limit": "Limit passed: record a rule violation, {label} "
+                             "(MCR §3.11.2.2)",
+    "js.timer.late_call": "Late Pung or Kong call (over 3 s, MCR §3.6.7): {label} "
+                          "(MCR §3.11.6.5)",
+    "js.timer.foul_recorded": "{label} for {name} is on the card.",
 
     # --- a hostile hall: sign-in, call-ups, names (issue 28) ---
     # (keys of this part go below this line)

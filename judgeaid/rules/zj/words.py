@@ -487,6 +487,17 @@ WORDS: dict[str, str] = {
                        "claims here (§1.4.5).",
     "card.claimants_label": "Also declared mahjong on this discard",
 
+    "clock.timers_note": "Play timers time each player's turns; the points for a slow turn "
+                         "are set by the clock, 5 per started 15 s over the limit (§1.9).",
+    "clock.dealer_start": "This player starts: time from the deal (§1.9)",
+    "clock.timer_limits": "{turn_s} s a turn; 5 points per started 15 s over (§1.9).",
+    "js.timer.finished": "Round over",
+    "js.timer.limit_left": "{left} left before the {limit} limit",
+    "js.timer.limit_passed": "{over} over the {limit} limit (§1.9).",
+    "js.timer.record_limit": "Put the time penalty on the card: {label} (§1.9)",
+    "js.timer.late_call": "Record a late claim: {label} (§1.9)",
+    "js.timer.foul_recorded": "{label} for {name} is on the card.",
+
     # --- a hostile hall: sign-in, call-ups, names (issue 28) ---
     # (keys of this part go below this line)
     "callup.when_play_stopped": "Call a judge once play at your table has stopped: no phone "
