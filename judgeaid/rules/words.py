@@ -37,6 +37,21 @@ KEYS: dict[str, str] = {
     # --- the standings -------------------------------------------------------------------
     "standings.points_label": "the head of the column the ranking counts first",
     "standings.raw_label": "the head of the column that breaks its ties",
+    # --- services, standings, print and exports (issue 25, part A) ---
+    # (keys of this part go below this line)
+
+    # --- pages: templates (issue 25, part B) ---
+    # (keys of this part go below this line)
+
+    # --- scripts: js.* keys the browser draws (issue 25, part C) ---
+    # (keys of this part go below this line)
+
+    # --- MCR to the letter: implied fans, win type, right to win (issue 26) ---
+    # (keys of this part go below this line)
+
+    # --- a hostile hall: sign-in, call-ups, names (issue 28) ---
+    # (keys of this part go below this line)
+
 }
 
 
@@ -80,20 +95,5 @@ def check_words(code: str, table: Mapping[str, str]) -> Words:
     empty = sorted(key for key, text in table.items() if not isinstance(text, str))
     if missing or unknown or empty:
         raise MissingWords(f"ruleset {code!r}: missing keys {missing}, unknown keys {unknown}, "
-                           f"not text {empty    # --- services, standings, print and exports (issue 25, part A) ---
-    # (keys of this part go below this line)
-
-    # --- pages: templates (issue 25, part B) ---
-    # (keys of this part go below this line)
-
-    # --- scripts: js.* keys the browser draws (issue 25, part C) ---
-    # (keys of this part go below this line)
-
-    # --- MCR to the letter: implied fans, win type, right to win (issue 26) ---
-    # (keys of this part go below this line)
-
-    # --- a hostile hall: sign-in, call-ups, names (issue 28) ---
-    # (keys of this part go below this line)
-
-}")
+                           f"not text {empty}")
     return Words(code, dict(table))
