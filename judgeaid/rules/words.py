@@ -39,6 +39,72 @@ KEYS: dict[str, str] = {
     "standings.raw_label": "the head of the column that breaks its ties",
     # --- services, standings, print and exports (issue 25, part A) ---
     # (keys of this part go below this line)
+    "ruleset.cite": "a section number as the ruleset cites it, {section} the number (§{section})",
+    "card.cycle_1": "the heading of the session's first part (its first wind cycle)",
+    "card.cycle_2": "the heading of the session's second part",
+    "card.cycle_3": "the heading of the session's third part",
+    "card.cycle_4": "the heading of the session's fourth part",
+    "card.time_cite": "the citation of the rule that ends play when the session time is over",
+    "card.table_points_note": ("how the card's table points were found; empty where the card shows "
+                               "none"),
+    "card.seats_note": ("how players are told the seats change between the session's parts; empty "
+                        "where the pages' general words serve"),
+    "card.payoff_note": ("how organizers are told the hands pay; empty where the pages' general "
+                         "words serve"),
+    "card.penalty_example": "a citation a penalty line's reason is asked to give, as an example",
+    "card.deal_cite": "the citation after a deal by the wrong East or a compensation deal",
+    "card.deal_errors_cite": "the citation telling a scorer that dealing errors are a judge's",
+    "card.deal_reading": "the citation saying a compensation deal is agreed before it is dealt",
+    "card.deal_refused": ("a wrong-East or compensation mark the card cannot take, {problem} the "
+                          "reason, with the rule's citation"),
+    "card.leave_cite": "the citation of the rule for a player leaving mid-session",
+    "card.substitute_cite": "the citation for a neutral substitute taking a seat",
+    "card.substitute_reading": "the citation for how a substitute's score counts",
+    "card.left_word": "what a player who leaves mid-session without being disqualified did",
+    "card.forfeit_note": ("why a seat counts for nobody this session (a forfeit); empty where no "
+                          "session is ever forfeited"),
+    "card.seat_draw_cite": "the citation of the players' own draw of their starting seats",
+    "timers.none": "why the event has no turn or play timers (shown when one is asked for)",
+    "clock.section": "the citation of the session clock's rule",
+    "clock.ended": "the clock's words when the session is over",
+    "clock.over": "the clock's words when time is up",
+    "clock.warn15": "the clock's words at 15 minutes left",
+    "clock.warn5": "the clock's words at 5 minutes left",
+    "clock.untimed": "the clock's words when the session has no time limit",
+    "clock.about": "the organizer's note on what the rules set about the session clock",
+    "standings.points_short": "the short form of the ranked points (MP, TP)",
+    "standings.raw_words": "what the tie-breaking column counts, lower case, in a sentence",
+    "standings.late_cite": "the citation of the rule for joining the event late",
+    "standings.absent_cite": "the citation of the rule putting an absent player out",
+    "standings.substitute_cite": "the citation of the rule for a neutral substitute",
+    "standings.missed_capped": ("a late arrival marked as missing more sessions than the pardon "
+                                "covers, {player} the player, {joins} their session"),
+    "out.withdrawn": "a withdrawn player's status in a list, with its rule",
+    "out.disqualified": "a disqualified player's status in a list, with its rule",
+    "out.resigned": "a resigned player's status in a list, with its rule",
+    "out.withdrawn_you": "a player's page telling them they withdrew, with its rule",
+    "out.disqualified_you": "a player's page telling them they are disqualified, with its rule",
+    "out.resigned_you": "a player's page telling them they resigned, with its rule",
+    "players.team_full": ("a team already at its size limit, {team} the team, {limit} the number, "
+                          "{kind} the event's kind"),
+    "players.csv_team_over": ("a CSV row that would put a team over its limit, {team}, {limit}, "
+                              "{kind}"),
+    "seating.team_apart_cite": "the citation of the rule keeping team-mates apart",
+    "appeals.judge_only": "only the head judge decides appeals, with its rule",
+    "appeals.final": "an appeal is already decided and the decision is final, with its rule",
+    "rulings.book": "the rulebook's short name heading a ruling's citations",
+    "ruleset.label": "the ruleset's name with its edition, as a list of events shows it",
+    "organizer.format_legend": "the head of a new event's format choice, citing the formats' rule",
+    "print.kicker": "the printed card's title (the form's name)",
+    "print.round_short": "the printed card's short head of the deals' column",
+    "print.penalties_cite": "the citation beside the printed card's penalty line",
+    "print.signatures_note": ("what the players' signatures confirm besides the totals, after "
+                              '"each player confirms the totals"'),
+    "print.scheme_formal": "the printed card's words for the formal (the rulebook's) payoff",
+    "print.scheme_uniform": "the printed card's words for the uniform payoff",
+    "print.rotation_standard": "the printed card's words for seats changing between parts",
+    "print.rotation_league": "the printed card's words for seats kept all session",
+    "paper.time_penalty_round": "a paper card's time penalty that names no round",
 
     # --- pages: templates (issue 25, part B) ---
     # (keys of this part go below this line)

@@ -175,14 +175,13 @@ def file_appeal(player: Player, body: AppealBody) -> dict:
 
 def decide_appeal(appeal_id: int, body: AppealDecisionBody, user: User) -> dict:
     """Record the head judge's final decision on an appeal (§4.3)."""
-    rubric = get_ruleset(user.tournament.ruleset).rubric
+    words = get_ruleset(user.tournament.ruleset).words
     if not user.is_head_judge:
-        raise Forbidden(f"Only the head judge decides appeals ({rubric.appeal_judge_section}).")
+        raise Forbidden(words["appeals.judge_only"])
     appeal = db.session.scalar(select(Appeal).where(Appeal.id == appeal_id).with_for_update())
     check_tournament(appeal, user.tournament_id, f"appeal {appeal_id}")
     if appeal.status == "decided":
-        raise Conflict("This appeal is already decided; the head judge's decision is final "
-                       f"({rubric.appeal_final_section}).")
+        raise Conflict(words["appeals.final"])
     decision, reason = body.decision, body.reason
     if not reason:
         raise ServiceError("Give the reason for the decision.")

@@ -374,24 +374,24 @@ def score_sheet(card: Card) -> dict:
 
 def card_words(rules: Ruleset) -> dict:
     """Return how the card names a deal and the session's four parts, by its ruleset."""
-    words = rules.card
-    cycles = list(words.cycle_names) or [f"Cycle {n}" for n in range(1, 5)]
-    return {"round": words.round_word, "Round": words.round_word.capitalize(),
-            "cycles": cycles, "time_section": words.time_section,
-            "table_points_note": words.table_points_note or None,
-            "penalty_example": words.penalty_example,
+    words = rules.words
+    return {"round": words["card.hand_word"], "Round": words["card.hand_word_title"],
+            "cycles": [words[f"card.cycle_{n}"] for n in range(1, 5)],
+            "time_section": words["card.time_cite"],
+            "table_points_note": words["card.table_points_note"] or None,
+            "penalty_example": words["card.penalty_example"],
             # whether a paper line may be a play-time penalty (none where nothing times play)
             "time_penalties": rules.timing.has_play_timers,
-            "deal_section": words.deal_section, "leave_section": words.leave_section,
-            "substitute_section": words.substitute_section,
-            "substitute_reading": words.substitute_reading, "left_word": words.left_word,
-            "forfeit_note": words.forfeit_note}
+            "deal_section": words["card.deal_cite"], "leave_section": words["card.leave_cite"],
+            "substitute_section": words["card.substitute_cite"],
+            "substitute_reading": words["card.substitute_reading"],
+            "left_word": words["card.left_word"], "forfeit_note": words["card.forfeit_note"]}
 
 
 def _table_points(rules: Ruleset, numbers: list[int], totals: dict, rounds: list[dict]
                   ) -> dict[int, float] | None:
     """Return the four players' table points once every hand is settled (MCR §3.9.2)."""
-    if not rules.card.shows_table_points:
+    if rules.can.standings_columns[0].field != "table_points":
         return None
     if not all(r["recorded"] or r.get("result") == "not_played" for r in rounds):
         return None
@@ -646,7 +646,7 @@ def _conflict(card: Card, number: int, current: CardRound, line: dict, actor: Ac
               what: str) -> str:
     """Say in words who wrote the line that stands, what it says, and what was sent."""
     names = people(card)
-    section = rules_of(card).card.deal_section
+    section = rules_of(card).words["card.deal_cite"]
     decide = ("Choose which one stands: keep theirs, or send yours as a correction with a "
               "reason." if actor.is_judge else "A judge decides which one stands.")
     theirs = line_words(_round_json(current, rules_of(card).scoring), names, section)
@@ -671,15 +671,15 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
     number = body.round
     scoring = rules_of(card).scoring
     # "round" in Zung Jung, "hand" in MCR
-    word = rules_of(card).card.round_word
+    word = rules_of(card).words["card.hand_word"]
     line = _round_line(body, scoring)
     reason = " ".join(body.reason.split())
     current = _latest(card, number)
 
     if current is None and card.not_played_from and number >= card.not_played_from:
-        words = rules_of(card).card
-        raise Conflict(f"{words.round_word.capitalize()} {number} was not played: the session "
-                       f"time ran out ({words.time_section}).")
+        words = rules_of(card).words
+        raise Conflict(f"{words['card.hand_word_title']} {number} was not played: the session "
+                       f"time ran out ({words['card.time_cite']}).")
     changes = seat_changes(card)
     empty = empty_from(changes)
     if empty and number >= empty:
@@ -688,7 +688,7 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
                        f"{left.round_from} and nobody took the seat, so {word}s from "
                        f"{left.round_from} on cannot be recorded; the other three's scores "
                        "stand. The organizer can name a substitute"
-                       f"{bracketed(rules_of(card).card.substitute_section)}.")
+                       f"{bracketed(rules_of(card).words['card.substitute_cite'])}.")
     if body.correction:
         _check_judge(actor, card, "correct a round")
         if current is None:
@@ -756,20 +756,20 @@ def _checked_deal(card: Card, number: int, current: CardRound | None, line: dict
     schedule = round_seats(card)
     marks = _marks(_revisions(card))
     mark = DealMark(line["dealer"], line["compensation_for"])
-    words = rules_of(card).card
+    words = rules_of(card).words
+    word = words["card.hand_word"]
     if mark.is_marked and not actor.is_judge:
-        # the app leaves §1.2.7 marks to a judge: a dealing error is an irregularity
-        raise Forbidden(f"Only a judge marks a {words.round_word} dealt by the wrong East or "
-                        f"a compensation {words.round_word}"
-                        f"{bracketed(words.deal_errors_section)}. Call a judge.")
+        # the app leaves wrong-East marks to a judge: a dealing error is an irregularity
+        raise Forbidden(f"Only a judge marks a {word} dealt by the wrong East or "
+                        f"a compensation {word}"
+                        f"{bracketed(words['card.deal_errors_cite'])}. Call a judge.")
     if mark.compensation_for is not None and current is not None and (
             current.compensation_for != mark.compensation_for):
         dealt_by = current.dealer or schedule[number - 1].dealer
-        word = words.round_word
         raise Conflict(f"{word.capitalize()} {number} was already played with "
                        f"{people(card)[dealt_by]} as East: a compensation {word} is agreed "
-                       f"before it is dealt{bracketed(words.deal_reading)}, so mark a {word} "
-                       "still to be played.")
+                       f"before it is dealt{bracketed(words['card.deal_reading'])}, so mark a "
+                       f"{word} still to be played.")
     if mark.is_marked:
         marks[number] = mark
     else:
@@ -777,15 +777,9 @@ def _checked_deal(card: Card, number: int, current: CardRound | None, line: dict
     try:
         check_deals(schedule, marks)
     except BadDeal as exc:
-        raise Unprocessable(_named(card, _deal_problem(str(exc), words.deal_section))
-                            + bracketed(words.deal_section)) from exc
+        raise Unprocessable(words.format("card.deal_refused",
+                                         problem=_named(card, str(exc)))) from exc
     return marked_seats(schedule[number - 1], mark)
-
-
-def _deal_problem(message: str, section: str) -> str:
-    """Return the core's words for a mark the card cannot take, citing the card's own rule:
-    the core cites Zung Jung's §1.2.7, which another ruleset's card does not show."""
-    return message if section == "§1.2.7" else message.replace(" (§1.2.7)", "")
 
 
 def _named(card: Card, message: str) -> str:
@@ -871,7 +865,7 @@ def confirm_totals(card: Card, player: int | None, actor: Actor, *, on_paper: bo
     if not view["is_complete"]:
         missing = [r["round"] for r in view["rounds"]
                    if not r["recorded"] and r.get("result") != "not_played"]
-        word = rules_of(card).card.round_word
+        word = rules_of(card).words["card.hand_word"]
         raise Conflict(f"The card is not finished: {word} {missing[0]} and "
                        f"{len(missing) - 1} more are not recorded. Record them, or mark the "
                        "session time over.")
@@ -907,7 +901,7 @@ def close_rounds(card: Card, actor: Actor, *, from_round: int | None = None) -> 
     recorded = max(_revisions(card), default=0)
     first = from_round or recorded + 1
     if first <= recorded:
-        word = rules.card.round_word
+        word = rules.words["card.hand_word"]
         raise Conflict(f"{word.capitalize()} {recorded} is already recorded; {word}s from "
                        f"{recorded + 1} on can be marked not played.")
     card.not_played_from = first if first <= rules.session.rounds else None

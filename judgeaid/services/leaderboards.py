@@ -1,7 +1,7 @@
 """Leaderboards over the events held on this server (§3.5.2.1): event facts, results, boards.
 
-The boards themselves are computed by judgeaid.tournament.leaderboard; this module loads each
-event's facts and its players' MP totals as the event's standings compute them.
+The boards themselves (ZJM's) are computed by judgeaid.rules.zj.leaderboard; this module loads
+each event's facts and its players' MP totals as the event's standings compute them.
 
 Our readings (shown on the page too):
 - An event's MP for a player is their standings total (late-arrival deductions included),
@@ -31,13 +31,15 @@ from sqlalchemy import select
 from judgeaid.extensions import db
 from judgeaid.models import Player, PlaySession, Tournament, User, utcnow
 from judgeaid.rules import get_ruleset
+from judgeaid.rules.zj import leaderboard as core
+from judgeaid.rules.zj.standings import display_match_points
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import ServiceError
 from judgeaid.services.sheet import FINAL, final_day_entrants, load_sheet, seat_points
-from judgeaid.tournament import leaderboard as core
-from judgeaid.tournament.standings import display_match_points
 
 BOARDS = ("window", "lifetime")
+# the standings column the boards add up: an event whose ranking counts other points is left out
+MATCH_POINTS = "match_points"
 SERIES_CHOICES = list(core.SERIES_NAMES.items())
 WINDOW_NAMES = {core.THIS_YEAR: "This year", core.LAST_YEAR: "Last year",
                 core.CUSTOM: "Your own dates"}
@@ -215,8 +217,8 @@ def event_results(tournament_id: int) -> tuple[bool, list[core.Result]]:
 def _all_events() -> tuple[list[core.Event], list[core.Result]]:
     events, results = [], []
     for tournament in db.session.scalars(select(Tournament).order_by(Tournament.id)):
-        if get_ruleset(tournament.ruleset).ranking.points_kind != "match_points":
-            continue  # §3.5.2.1 boards add up ZJ match points; an MCR event has table points
+        if get_ruleset(tournament.ruleset).can.standings_columns[0].field != MATCH_POINTS:
+            continue  # §3.5.2.1 the boards add up match points; other events rank otherwise
         event = event_of(tournament)
         if core.why_left_out(event) is None:
             # only the events that count are worth their standings

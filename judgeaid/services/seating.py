@@ -164,7 +164,7 @@ def count_problem(tournament: Tournament, number: int, count: int) -> str | None
     extra = TABLE_SIZE - short
     text = (f"Session {number} has {count} players, so one table would have only "
             f"{TABLE_SIZE - short}. Add {_plural(short, 'neutral substitute')} "
-            f"({get_ruleset(tournament.ruleset).ranking.substitute_section}) "
+            f"({get_ruleset(tournament.ruleset).words['standings.substitute_cite']}) "
             "to fill it")
     spare = sum(1 for p in session_roster(tournament, number) if p.is_substitute)
     if spare >= extra:
@@ -562,14 +562,14 @@ def _check_late(rules: Ruleset, joins: int | None, upcoming: int | None) -> None
     last = rules.ranking.last_late_session
     if upcoming is None or upcoming > last:
         raise Conflict(f"Late arrivals must check in before session {last} starts "
-                       f"({rules.ranking.late_section}), "
+                       f"({rules.words['standings.late_cite']}), "
                        "and that session is already seated. The player cannot join the "
                        "event now.")
     if joins is None or not upcoming <= joins <= last:
         raise ServiceError(f"A late arrival can join session {upcoming}"
                            + (f" to {last}" if upcoming < last else "")
-                           + f" ({rules.ranking.late_section}); earlier sessions are already "
-                           "seated.")
+                           + f" ({rules.words['standings.late_cite']}); earlier sessions are "
+                           "already seated.")
 
 
 def register_player(tournament: Tournament, name: str, team: str | None,
@@ -676,7 +676,7 @@ def swap_players(tournament: Tournament, number: int, a: int | None, b: int | No
         plan = _seated_plan(tournament)
         warnings = check_swap(plan, number - 1, first.number, second.number,
                               team_names(tournament),
-                              get_ruleset(tournament.ruleset).ranking.team_apart_section)
+                              get_ruleset(tournament.ruleset).words["seating.team_apart_cite"])
     if warnings and not is_confirmed:
         return SwapOutcome(warnings, False)
     before = session_tables(session)
@@ -728,7 +728,7 @@ def _replace_check(tournament: Tournament, session: PlaySession, seat: Seat,
         team = teams.get(other)
         if team and team == teams.get(newcomer.number):
             # §3.6 team-mates apart
-            section = get_ruleset(newcomer.tournament.ruleset).ranking.team_apart_section
+            section = get_ruleset(newcomer.tournament.ruleset).words["seating.team_apart_cite"]
             warnings.append(f"Players {newcomer.number} and {other} are both in team {team} "
                             f"and would share table {seat.table.number}{bracketed(section)}.")
     return warnings
@@ -751,10 +751,10 @@ def enter_seat_draw(tournament: Tournament, number: int, table_number: int,
     table = get_table_or_404(tournament, number, table_number)
     card = card_for_table(table)
     if card_has_rounds(card):
-        words = get_ruleset(tournament.ruleset).card
-        raise Conflict(f"A {words.round_word} is already recorded at table {table.number}, so "
-                       "its starting seats can no longer change"
-                       f"{bracketed(words.seat_draw_section)}.")
+        words = get_ruleset(tournament.ruleset).words
+        raise Conflict(f"A {words['card.hand_word']} is already recorded at table "
+                       f"{table.number}, so its starting seats can no longer change"
+                       f"{bracketed(words['card.seat_draw_cite'])}.")
     seats = {seat.player.number: seat for seat in table.seats}
     chosen = {}
     for wind in WINDS:

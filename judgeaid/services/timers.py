@@ -136,9 +136,9 @@ def _check_staff(user: User, tournament_id: int) -> None:
 def start_timer(tournament: Tournament, body: TimerStartBody, user: User) -> dict:
     """Start timing one player's round at a table; `dealt` is 'now' or 'earlier'."""
     _check_staff(user, tournament.id)
-    timing = get_ruleset(tournament.ruleset).timing
-    if not timing.has_play_timers:
-        raise Conflict(timing.no_play_timers)
+    rules = get_ruleset(tournament.ruleset)
+    if not rules.timing.has_play_timers:
+        raise Conflict(rules.words["timers.none"])
     card = db.session.get(Card, body.card)
     if card is None or card.tournament_id != tournament.id:
         raise NotFound("There is no such scoring card in this tournament.")
@@ -343,10 +343,11 @@ def timer_choices(tournament_id: int, *, card_id: int | None = None) -> dict:
     The session is the current one, or that of the card `card_id`, whose table is chosen.
     """
     session = session_clock.current_session(tournament_id)
-    timing = _rules(tournament_id).timing
+    rules = _rules(tournament_id)
+    timing = rules.timing
     if not timing.has_play_timers:
         return {"session": session.number if session else None, "tables": [], "kind": None,
-                "timers": [], "table": None, "no_timers": timing.no_play_timers}
+                "timers": [], "table": None, "no_timers": rules.words["timers.none"]}
     chosen = None
     if card_id is not None:
         card = db.session.get(Card, card_id)
