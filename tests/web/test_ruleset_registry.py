@@ -13,6 +13,7 @@ from judgeaid.extensions import db
 from judgeaid.models import Player, PlaySession, Tournament
 from judgeaid.printing.cards import card_form
 from judgeaid.rules import RULESETS, TimeLimits
+from judgeaid.rules.zj.rotation import cycle_seats
 from judgeaid.services import (
     accounts,
     cards,
@@ -28,7 +29,6 @@ from judgeaid.services import (
     timers,
 )
 from judgeaid.services.errors import Conflict, ServiceError
-from judgeaid.tournament.rotation import cycle_seats
 from tests.conftest import reset_schema
 from tests.factories import card_of, make_event, penalize, players_at, seat_by_hand
 
