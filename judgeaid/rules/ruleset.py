@@ -17,6 +17,7 @@ records and typed `Any` here; each method's docstring names what it holds.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -409,10 +410,36 @@ def protocol_members(protocol: type) -> list[str]:
 
 
 def missing_capabilities(ruleset: Ruleset) -> list[str]:
-    """Return "capability.member" for everything a ruleset's capabilities lack."""
-    return [f"{part}.{name}" for part, protocol in CAPABILITIES.items()
-            for name in protocol_members(protocol)
-            if not hasattr(getattr(ruleset, part), name)]
+    """Return "capability.member" for everything a ruleset's capabilities lack, and for every
+    method that cannot take the call its Protocol states (arguments by the Protocol's names)."""
+    parts = [(part, getattr(ruleset, part), protocol) for part, protocol in CAPABILITIES.items()]
+    final_day = getattr(ruleset.ranking, "final_day", None)
+    if final_day is not None:
+        parts.append(("ranking.final_day", final_day, FinalDay))
+    problems = []
+    for part, supplied, protocol in parts:
+        for name in protocol_members(protocol):
+            if not hasattr(supplied, name):
+                problems.append(f"{part}.{name}")
+            elif callable(stated := protocol.__dict__.get(name)) and not _takes_call(
+                    getattr(supplied, name), stated):
+                problems.append(f"{part}.{name}{inspect.signature(stated)}")
+    return problems
+
+
+def _takes_call(method: Callable[..., Any], stated: Callable[..., Any]) -> bool:
+    """Return True when `method` accepts every argument the Protocol's method names."""
+    args, kwargs = [], {}
+    for parameter in list(inspect.signature(stated).parameters.values())[1:]:
+        if parameter.kind is parameter.KEYWORD_ONLY:
+            kwargs[parameter.name] = None
+        elif parameter.kind is not parameter.VAR_KEYWORD:
+            args.append(None)
+    try:
+        inspect.signature(method).bind(*args, **kwargs)
+    except TypeError:
+        return False
+    return True
 
 
 def bracketed(section: str) -> str:
