@@ -21,6 +21,7 @@ import inspect
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
+from types import ModuleType
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from judgeaid.rules.capabilities import Capabilities
@@ -471,6 +472,9 @@ class Ruleset:
     words: Words = field(kw_only=True)
     # what pages, scripts and printing ask of the ruleset beyond words
     can: Capabilities = field(kw_only=True)
+    # the cross-event leaderboards its events count on (judgeaid/rules/zj/leaderboard.py for
+    # the ZJM's), or None: its events count on none
+    leaderboards: ModuleType | None = field(default=None, kw_only=True)
 
     def cite(self, section: str) -> str:
         """Return a section number as this ruleset cites it ("§2.3", "MCR §3.9.1.3")."""

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from judgeaid.rules.zj.standings import mp_key
+from judgeaid.rules.zj.standings import display_match_points, mp_key
 
 SOM_LEAGUE = "som_league"
 CSOM = "csom"
@@ -121,6 +121,11 @@ class Board:
 
 
 # ---------------------------------------------------------------- event facts
+
+def display_points(value: float) -> str:
+    """Return an event's or a board's MP as the boards show them."""
+    return display_match_points(value)
+
 
 def series_problems(series: str, kind: str, weight: float | None,
                     final_weight: float | None) -> list[str]:

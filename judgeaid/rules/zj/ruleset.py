@@ -15,6 +15,7 @@ from judgeaid.rules.words import Words
 from judgeaid.rules.zj import (
     brackets,
     irregularities,
+    leaderboard,
     penalties,
     rotation,
     sections,
@@ -208,4 +209,6 @@ ZJ = Ruleset(
     rubric=Rubric(),
     guide=Guide(),
     ranking=Ranking(),
+    # §3.5.2.1 the ZJM's leaderboards count sanctioned Zung Jung events
+    leaderboards=leaderboard,
 )
