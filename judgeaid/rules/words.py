@@ -75,6 +75,7 @@ KEYS: dict[str, str] = {
     "standings.points_short": "the short form of the ranked points (MP, TP)",
     "standings.raw_words": "what the tie-breaking column counts, lower case, in a sentence",
     "standings.late_cite": "the citation of the rule for joining the event late",
+    "standings.late_reading": "the citation for our reading of the rule for joining late",
     "standings.absent_cite": "the citation of the rule putting an absent player out",
     "standings.substitute_cite": "the citation of the rule for a neutral substitute",
     "standings.missed_capped": ("a late arrival marked as missing more sessions than the pardon "

@@ -192,15 +192,16 @@ def resign_absent(tournament: Tournament, session_number: int, number: int,
         .join(Seat, Seat.table_id == Table.id)
         .where(Seat.player_id == player.id, Seat.is_neutral.is_(False),
                PlaySession.number < session_number))
-    ranking = get_ruleset(tournament.ruleset).ranking
+    words = get_ruleset(tournament.ruleset).words
     if not played:
         raise ServiceError(f"{player.name} has not played a session before session "
                            f"{session_number}: the late-arrival pardon applies instead"
-                           f"{bracketed(ranking.late_section)}. Record them as a late arrival, "
+                           f"{bracketed(words['standings.late_cite'])}. Record them as a late "
+                           "arrival, "
                            "or as resigned with a reason on the results desk.")
     return mark_resigned(tournament, number, session_number,
                          f"absent from session {session_number} without an acceptable "
-                         f"reason{bracketed(ranking.absent_section)}", actor)
+                         f"reason{bracketed(words['standings.absent_cite'])}", actor)
 
 
 # ---------------------------------------------------------------- score checks (§3.5.1)

@@ -58,6 +58,7 @@ WORDS: dict[str, str] = {
     "standings.points_short": "TP",
     "standings.raw_words": "contest points",
     "standings.late_cite": "our reading: the MCR text has no rule for joining late",
+    "standings.late_reading": "our reading: the MCR text has no rule for joining late",
     "standings.absent_cite": "our reading: the MCR text has no rule for it",
     "standings.substitute_cite": "our reading",
     "standings.missed_capped": ("Player {player} is marked as joining at session {joins}; the app "

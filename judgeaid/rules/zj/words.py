@@ -48,6 +48,7 @@ WORDS: dict[str, str] = {
     "standings.points_short": "MP",
     "standings.raw_words": "raw",
     "standings.late_cite": "§3.7",
+    "standings.late_reading": "our reading of §3.7",
     "standings.absent_cite": "§3.7",
     "standings.substitute_cite": "§4.15",
     "standings.missed_capped": ("Player {player} is marked as joining at session {joins}; §3.7 "
