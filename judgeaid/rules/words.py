@@ -93,6 +93,8 @@ KEYS: dict[str, str] = {
     "seating.team_apart_cite": "the citation of the rule keeping team-mates apart",
     "appeals.judge_only": "only the head judge decides appeals, with its rule",
     "appeals.final": "an appeal is already decided and the decision is final, with its rule",
+    "appeals.cite": "the citation of the rule for when appeals may be made",
+    "timeouts.cite": "the citation of the rule for time-outs and their free time",
     "rulings.book": "the rulebook's short name heading a ruling's citations",
     "ruleset.label": "the ruleset's name with its edition, as a list of events shows it",
     "organizer.format_legend": "the head of a new event's format choice, citing the formats' rule",

@@ -615,7 +615,7 @@ def _latest(card: Card, number: int) -> CardRound | None:
         .order_by(CardRound.revision.desc()).limit(1))
 
 
-def line_words(line: dict, names: dict[int, str], deal_section: str = "§1.2.7") -> str:
+def line_words(line: dict, names: dict[int, str], deal_section: str = "") -> str:
     """Return a round's line as a short sentence with the players' names; a wrong-East or
     compensation mark cites `deal_section` (the card's words, "" for none)."""
     def who(number: int | None) -> str:

@@ -521,7 +521,8 @@ def _charge(row: TimeOut, ended_at_ms: int, user: User, op_id: str) -> None:
                                 is_medication=row.is_medication)
         row.points = charge.points
         what = (f"Time-out of {_mmss(duration)}; {_mmss(charge.session_total_ms)} used this "
-                f"session of {rules.timing.timeout_free_ms // 1000} s free (§4.14)")
+                f"session of {rules.timing.timeout_free_ms // 1000} s free "
+                f"({rules.words['timeouts.cite']})")
     db.session.flush()
     if row.points:
         session = db.session.get(PlaySession, row.session_id)

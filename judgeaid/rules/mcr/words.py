@@ -78,6 +78,8 @@ WORDS: dict[str, str] = {
     "appeals.judge_only": "Only the head judge decides appeals (MCR §3.13.1).",
     "appeals.final": ("This appeal is already decided; the head judge's decision is final (our "
                       "reading of MCR §3.13.3)."),
+    "appeals.cite": "MCR §3.12.2",
+    "timeouts.cite": "our reading: the MCR text sets no time-out allowance",
     "rulings.book": "MCR",
     "ruleset.label": "MCR",
     "organizer.format_legend": "Format (MCR §3.5.4)",

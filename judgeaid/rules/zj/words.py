@@ -66,6 +66,8 @@ WORDS: dict[str, str] = {
     "seating.team_apart_cite": "§3.6",
     "appeals.judge_only": "Only the head judge decides appeals (§4.3).",
     "appeals.final": "This appeal is already decided; the head judge's decision is final (§4.3).",
+    "appeals.cite": "§4.3",
+    "timeouts.cite": "§4.14",
     "rulings.book": "ZJM",
     "ruleset.label": "Zung Jung (ZJM v2.1)",
     "organizer.format_legend": "Format (§3.1)",
