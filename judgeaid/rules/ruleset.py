@@ -198,6 +198,8 @@ class Timing(Protocol):
     resignation_over_points: int | None
     time_penalty: ClockPenalty
     timeout_penalty: ClockPenalty
+    # the sections a ruling resigning a player for time points cites (ids of `Guide.section`)
+    resignation_sections: tuple[str, ...]
     # True: arriving later than `absent_after_ms` forfeits the session by itself, the player
     # back for the next one; False: the judge may rule the player absent
     late_forfeits_session: bool

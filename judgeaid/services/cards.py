@@ -894,7 +894,8 @@ def close_rounds(card: Card, actor: Actor, *, from_round: int | None = None) -> 
     session = card.table.session
     rules = rules_of(card)
     if session.stage == "final" and session.bracket_size == rules.ranking.grand_final_size:
-        raise Conflict("The Grand Final has no session time limit (§3.4.2.2): all "
+        raise Conflict("The Grand Final has no session time limit "
+                       f"({rules.words['final_day.untimed_cite']}): all "
                        f"{rules.session.rounds} rounds are played.")
     if session.tournament.settings.get("session_minutes") is None:
         raise Conflict("This event has no session time limit, so every round is played.")

@@ -18,6 +18,7 @@ from judgeaid.extensions import db
 from judgeaid.models import WINDS, AuditEvent, PlaySession, Seat, Table, Tournament, User
 from judgeaid.rules import get_ruleset
 from judgeaid.rules.ruleset import FinalDay
+from judgeaid.rules.words import Words
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import card_for_table, create_cards
 from judgeaid.services.errors import Conflict, ServiceError
@@ -48,7 +49,9 @@ def round_sizes(tournament: Tournament) -> tuple[int, ...]:
     if sizes not in brackets.values() or sizes[0] != settings["advance"]:
         choices = " or ".join(" → ".join(map(str, rounds)) for rounds in brackets.values())
         raise ServiceError(f"The final-day settings ({settings.get('advance')} advance, rounds "
-                           f"{list(sizes)}) are not a §3.3.2 bracket: use {choices}.")
+                           f"{list(sizes)}) are not a bracket of the rules "
+                           f"({get_ruleset(tournament.ruleset).words['final_day.bracket_cite']}): "
+                           f"use {choices}.")
     return sizes
 
 
@@ -91,6 +94,11 @@ def _final(sheet: Sheet) -> FinalDay:
     if final is None:
         raise ServiceError("This event's rules have no final day.")
     return final
+
+
+def _words(sheet: Sheet) -> Words:
+    """Return the words of the event's ruleset."""
+    return get_ruleset(sheet.tournament.ruleset).words
 
 
 def _show(sheet: Sheet, points: float) -> str:
@@ -147,7 +155,8 @@ def next_step(sheet: Sheet) -> dict:
         label = f"Make the cut and seat the round of {sizes[0]}"
         if len(prelim) < planned or not all(s.is_final for s in prelim):
             return {"action": "cut", "label": label, "ready": False,
-                    "why": f"Finalize all {planned} preliminary sessions first (§3.3.2.1)."}
+                    "why": f"Finalize all {planned} preliminary sessions first "
+                           f"({_words(sheet)['final_day.cut_cite']})."}
         active = sum(1 for s in sheet.standings if not s.is_resigned)
         if active < sizes[0]:
             return {"action": "cut", "label": label, "ready": False,
@@ -194,7 +203,8 @@ def _close_round(tournament: Tournament, sheet: Sheet, sizes: tuple[int, ...],
         record_event("final_day.ranking", tournament_id=tournament.id, actor=actor,
                      subject=f"session:{current.number}",
                      after={"ranking": [p.number for p in ranking]})
-        return "The Grand Final is closed and the final ranking is published (§3.5.1)."
+        return ("The Grand Final is closed and the final ranking is published "
+                f"({_words(sheet)['final_day.ranking_cite']}).")
     result = closed[-1]
     day1_rank = {s.number: s.rank for s in sheet.standings}
     tables = _final(sheet).reseed(result.survivors, day1_rank)
@@ -430,7 +440,8 @@ def _open_round(sheet: Sheet, session_number: int) -> SessionInfo:
     info = round_in_play(sheet)
     if info is None or info.number != session_number:
         raise Conflict(f"Session {session_number} is not a final-day round in play; an empty "
-                       "seat can be filled only in the round being played (our reading of §4.15).")
+                       "seat can be filled only in the round being played "
+                       f"({_words(sheet)['final_day.filler_reading']}).")
     return info
 
 
@@ -477,10 +488,10 @@ def call_filler(tournament: Tournament, session_number: int, absent_number: int,
         best = sheet.players[candidates[0]]
         raise ServiceError(f"{best.name} (#{best.number}) is the highest-ranked eliminated "
                            f"player present: call them, or mark them not present first "
-                           "(§4.15).")
+                           f"({_words(sheet)['final_day.filler_cite']}).")
     mark_resigned(tournament, absent.number, session_number,
                   f"absent from the {name}; #{filler.number} {filler.name} fills the seat as "
-                  "a neutral player (our reading of §4.15)", actor)
+                  f"a neutral player ({_words(sheet)['final_day.filler_reading']})", actor)
     seat.player_id, seat.is_neutral, seat.stands_in_for = filler.id, True, absent.number
     touch_card(card, {absent.id, filler.id})
     db.session.flush()

@@ -273,8 +273,9 @@ def _ask_resignations(card: Card, session: int, lines: list[PaperPenalty]) -> No
                 problems.extend({**d, "kind": "error", "field": "explanation", **where}
                                 for d in exc.details)
     if problems:
+        cite = get_ruleset(card.table.session.tournament.ruleset).words["timers.time_cite"]
         raise Unprocessable("The paper card was not saved: write down the explanation you "
-                           "accepted (§1.9). Nothing on the card changed.",
+                           f"accepted ({cite}). Nothing on the card changed.",
                            details=problems)
     if questions:
         raise Conflict("The paper card was not saved: "

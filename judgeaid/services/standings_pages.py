@@ -65,14 +65,14 @@ def absence_notes(sheet: Sheet) -> dict[int, dict[str, str]]:
         if player.status in OUT_STATUSES:
             if number in absent_in:
                 note["out"] = (f"absent from the {labels[absent_in[number]]}: out of the event "
-                               "and last of that round (our reading of §4.15)")
+                               f"and last of that round ({words['final_day.filler_reading']})")
             else:
                 note["out"] = words[OUT_KEYS[player.status]] + (
                     f" from session {player.left_session}" if player.left_session else "")
         if number in filled:
             note["filler"] = ("neutral filler in the " + ", ".join(filled[number])
                               + ": that score keeps the table zero-sum and does not change "
-                              "this player's place (our reading of §4.15)")
+                              f"this player's place ({words['final_day.filler_reading']})")
         if number in forfeited:
             note["forfeit"] = (", ".join(forfeited[number]) + ": "
                                + words["card.forfeit_note"])

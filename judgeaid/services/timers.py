@@ -29,6 +29,7 @@ from judgeaid.models import (
     User,
 )
 from judgeaid.rules import Ruleset, TimeLimits, get_ruleset
+from judgeaid.rules.words import Words
 from judgeaid.services import cards, penalties, seating
 from judgeaid.services import clock as session_clock
 from judgeaid.services.accounts import get_tournament_or_404
@@ -248,24 +249,26 @@ def _what_happened(timer: PlayTimer, player: Player, limits: TimeLimits,
     return text + "."
 
 
-def _decision(limits: TimeLimits, result: Any, over_points: int) -> str:
+def _decision(limits: TimeLimits, result: Any, over_points: int, words: Words) -> str:
     parts = f"{result.turn_points} for turns"
     if limits.round_bank_s is not None:
-        parts += f" and {result.bank_points} for the round total (both count, §1.9.2)"
+        parts += (f" and {result.bank_points} for the round total (both count, "
+                  f"{words['timers.bank_cite']})")
     text = f"{result.total_points} time-penalty points ({parts}) on the card's penalty line."
     if result.is_resignation:
         text += (f" That is more than {over_points} in one round: the player is considered "
                  "resigned from the tournament unless the judge accepts a reasonable "
-                 "explanation (§1.9, §4.11).")
+                 f"explanation ({words['timers.resign_cite']}).")
     return text
 
 
-def _answer_note(answer: str | None, explanation: str) -> str:
+def _answer_note(answer: str | None, explanation: str, words: Words) -> str:
     """Return what the ruling says of the judge's answer to the §1.9 question."""
     if answer == "explained":
         return f" The judge accepted the player's explanation: {explanation}"
     if answer == "resigned":
-        return " No reasonable explanation: the player resigns from the tournament (§4.11)."
+        return (" No reasonable explanation: the player resigns from the tournament "
+                f"({words['timers.out_cite']}).")
     return ""
 
 
@@ -304,7 +307,8 @@ def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str,
                     round=timer.round, players=[player.number],
                     what_happened=_what_happened(timer, player, limits, result),
                     sections=["1.9", section],
-                    decision=_decision(limits, result, over) + _answer_note(answer, explanation),
+                    decision=_decision(limits, result, over, rules.words)
+                    + _answer_note(answer, explanation, rules.words),
                     judge_id=user.id, resolved_at=None, op_id=sub_op_id(op_id, "ruling"))
     db.session.add(ruling)
     db.session.flush()
@@ -320,7 +324,7 @@ def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str,
                       kind="points", points=result.total_points, suggested_kind="points",
                       suggested_points=result.total_points,
                       explanation=clocked.note,
-                      reason=_decision(limits, result, over), judge_id=user.id, op_id=op_id)
+                      reason=_decision(limits, result, over, rules.words), judge_id=user.id, op_id=op_id)
     db.session.add(penalty)
     db.session.flush()
     penalties.settle_resignation(tournament, card, player, penalty, answer, explanation,

@@ -58,6 +58,7 @@ class Timing:
     absent_after_ms = lateness.MAJOR_MS
     # no resignation for time penalties
     resignation_over_points = None
+    resignation_sections: tuple[str, ...] = ()
     time_penalty = timing.TIME_PENALTY
     timeout_penalty = lateness.LATE_PENALTY
     # MCR §3.11.2.1 more than 15 minutes late forfeits the session

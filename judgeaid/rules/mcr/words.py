@@ -61,6 +61,17 @@ WORDS: dict[str, str] = {
     "standings.late_reading": "our reading: the MCR text has no rule for joining late",
     "standings.absent_cite": "our reading: the MCR text has no rule for it",
     "standings.substitute_cite": "our reading",
+    "standings.seed_draw_cite": "our reading: the MCR text settles the last ties by lot",
+    "final_day.bracket_cite": "our reading: the MCR text has no final day",
+    "final_day.cut_cite": "our reading: the MCR text has no final day",
+    "final_day.ranking_cite": "our reading: the MCR text has no final day",
+    "final_day.filler_cite": "our reading: the MCR text has no final day",
+    "final_day.filler_reading": "our reading: the MCR text has no final day",
+    "final_day.untimed_cite": "our reading: the MCR text has no final day",
+    "timers.time_cite": "our reading: the MCR text has no play timers",
+    "timers.bank_cite": "our reading: the MCR text has no play timers",
+    "timers.resign_cite": "our reading: the MCR text has no resignation for time",
+    "timers.out_cite": "MCR §3.11.5",
     "standings.missed_capped": ("Player {player} is marked as joining at session {joins}; the app "
                                 "counts at most two missed sessions as late (our reading: the MCR "
                                 "text has no rule for joining late)."),

@@ -105,6 +105,7 @@ class Timing:
     resignation_over_points = timing.RESIGNATION_OVER_POINTS
     time_penalty = TIME_PENALTY
     timeout_penalty = TIMEOUT_PENALTY
+    resignation_sections = ("1.9", "4.11")
     # §4.14 a player late beyond the limit may be ruled absent by the judge
     late_forfeits_session = False
     limits = staticmethod(time_limits)
