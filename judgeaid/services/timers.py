@@ -324,7 +324,8 @@ def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str,
                       kind="points", points=result.total_points, suggested_kind="points",
                       suggested_points=result.total_points,
                       explanation=clocked.note,
-                      reason=_decision(limits, result, over, rules.words), judge_id=user.id, op_id=op_id)
+                      reason=_decision(limits, result, over, rules.words), judge_id=user.id,
+                      op_id=op_id)
     db.session.add(penalty)
     db.session.flush()
     penalties.settle_resignation(tournament, card, player, penalty, answer, explanation,
