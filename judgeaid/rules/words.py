@@ -79,7 +79,8 @@ KEYS: dict[str, str] = {
     "standings.absent_cite": "the citation of the rule putting an absent player out",
     "standings.substitute_cite": "the citation of the rule for a neutral substitute",
     "standings.seed_draw_cite": "the citation of the rule that a seeded draw settles the last ties",
-    "final_day.bracket_cite": "the citation of the final day's brackets",
+    "final_day.not_a_bracket": ("final-day settings that are no bracket of the rules: {advance} "
+                                "advancing, {rounds} the rounds, {choices} the brackets"),
     "final_day.cut_cite": "the citation that the cut waits for the whole preliminary round",
     "final_day.ranking_cite": "the citation of the final ranking's rule",
     "final_day.filler_cite": "the citation calling an eliminated player to an empty seat",

@@ -48,10 +48,9 @@ def round_sizes(tournament: Tournament) -> tuple[int, ...]:
     brackets = get_ruleset(tournament.ruleset).ranking.final_day_rounds
     if sizes not in brackets.values() or sizes[0] != settings["advance"]:
         choices = " or ".join(" → ".join(map(str, rounds)) for rounds in brackets.values())
-        raise ServiceError(f"The final-day settings ({settings.get('advance')} advance, rounds "
-                           f"{list(sizes)}) are not a bracket of the rules "
-                           f"({get_ruleset(tournament.ruleset).words['final_day.bracket_cite']}): "
-                           f"use {choices}.")
+        raise ServiceError(get_ruleset(tournament.ruleset).words.format(
+            "final_day.not_a_bracket", advance=settings.get("advance"), rounds=list(sizes),
+            choices=choices))
     return sizes
 
 

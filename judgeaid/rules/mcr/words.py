@@ -62,7 +62,8 @@ WORDS: dict[str, str] = {
     "standings.absent_cite": "our reading: the MCR text has no rule for it",
     "standings.substitute_cite": "our reading",
     "standings.seed_draw_cite": "our reading: the MCR text settles the last ties by lot",
-    "final_day.bracket_cite": "our reading: the MCR text has no final day",
+    "final_day.not_a_bracket": ("The final-day settings ({advance} advance, rounds {rounds}) are "
+                                "not a bracket: the MCR text has no final day."),
     "final_day.cut_cite": "our reading: the MCR text has no final day",
     "final_day.ranking_cite": "our reading: the MCR text has no final day",
     "final_day.filler_cite": "our reading: the MCR text has no final day",

@@ -52,7 +52,8 @@ WORDS: dict[str, str] = {
     "standings.absent_cite": "§3.7",
     "standings.substitute_cite": "§4.15",
     "standings.seed_draw_cite": "§3.3",
-    "final_day.bracket_cite": "§3.3.2",
+    "final_day.not_a_bracket": ("The final-day settings ({advance} advance, rounds {rounds}) are "
+                                "not a §3.3.2 bracket: use {choices}."),
     "final_day.cut_cite": "§3.3.2.1",
     "final_day.ranking_cite": "§3.5.1",
     "final_day.filler_cite": "§4.15",
