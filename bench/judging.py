@@ -38,7 +38,7 @@ def _seed(ctx) -> dict:
     from judgeaid.demo import create_demo
     from judgeaid.extensions import db
     from judgeaid.models import Card, CardPenalty, Penalty, Player, Seat, Table, User
-    from judgeaid.services.cards import store_totals
+    from judgeaid.services.card_totals import store_totals
 
     with ctx.app.test_request_context():
         demo = create_demo(PLAYERS, 17)
@@ -94,9 +94,9 @@ def _figure(samples: list[float]) -> tuple[str, float]:
 def run(ctx) -> list[Row]:
     """Time suggest + save, a ruling save and the queue poll with 2,000 penalties."""
     from judgeaid.extensions import db
-    from judgeaid.judge.schemas import PenaltyBody, SuggestQuery
     from judgeaid.models import Penalty, Tournament, User
     from judgeaid.services import penalties
+    from judgeaid.services.judge_inputs import PenaltyBody, SuggestQuery
 
     started = time.perf_counter()
     seeded = _seed(ctx)

@@ -83,7 +83,7 @@ def _reseat_through_the_service(ctx) -> list[Row]:
 
     from judgeaid.extensions import db
     from judgeaid.models import Card, Seat, Table
-    from judgeaid.services import accounts, players, seating
+    from judgeaid.services import accounts, players, seating, session_changes
 
     with ctx.app.app_context():
         tournament, organizer = accounts.create_tournament(
@@ -111,7 +111,7 @@ def _reseat_through_the_service(ctx) -> list[Row]:
         for _ in range(ctx.reps(5, 1)):
             tournament = accounts.get_tournament_or_404(tournament_id)
             for number in gone:
-                seating.withdraw_player(tournament, number, organizer)
+                session_changes.withdraw_player(tournament, number, organizer)
             started = time.perf_counter()
             plan = seating.plan_tournament(tournament)
             plan_ms.append((time.perf_counter() - started) * 1000)

@@ -38,7 +38,7 @@ def _build(ctx) -> int:
         utcnow,
     )
     from judgeaid.services import accounts
-    from judgeaid.services.cards import store_totals
+    from judgeaid.services.card_totals import store_totals
     from judgeaid.services.players import new_token
 
     rng = random.Random(8)
@@ -160,7 +160,7 @@ def run(ctx) -> list[Row]:
     from judgeaid.extensions import db
     from judgeaid.models import Player
     from judgeaid.services import exports, standings_pages
-    from judgeaid.services.sheet import forget_computed
+    from judgeaid.services.standings_data import forget_computed
 
     started = time.perf_counter()
     tid = _build(ctx)

@@ -9,10 +9,10 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from judgeaid.paths import ROOT
+
 if TYPE_CHECKING:  # the pure core imports this package, so Flask loads only in create_app
     from flask import Flask
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def create_app(test_config: dict | None = None) -> Flask:

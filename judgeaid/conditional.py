@@ -1,7 +1,7 @@
 """The one way a read answers 304 Not Modified: Werkzeug's ETag support.
 
     return conditional.json_unless_current(f"card-{card.id}-v{card.version}",
-                                           lambda: cards.card_view(card))
+                                           lambda: card_views.card_view(card))
 
 A poller sends back the ETag it holds in If-None-Match; when it still names the current
 version, the answer is 304 with no body and the data is never built. `shared_unless_current`

@@ -361,7 +361,7 @@ class CardPenalty(db.Model):
 class CardTotal(db.Model):
     """One player's card total as of the card's latest write: what the standings read.
 
-    Derived data: judgeaid.services.cards recomputes a card's rows whenever its rounds or
+    Derived data: judgeaid.services.card_totals recomputes a card's rows whenever its rounds or
     penalty line change, from the same rows `card_view` adds up.
     """
 

@@ -4,7 +4,7 @@ card's own rows.
 A live card shows more than its rounds and penalty line (which bump `Card.version` in every
 card verb): the event's name, time zone and settings, the players' names, the session and
 table numbers, the seats (a forfeited seat, MCR §3.11.2.1). Any change to those rows (or to a
-team, which the standings show: services.sheet.data_version reads the revision too) bumps
+team, which the standings show: services.standings_data.data_version reads the revision too) bumps
 `Tournament.revision`, so `(Card.version, Tournament.revision)` names a version of everything
 a card shows, and a view built for it (judgeaid.viewcache) can be shared until either moves.
 
@@ -21,8 +21,8 @@ from sqlalchemy.orm import Session
 
 from judgeaid.models import Player, PlaySession, Seat, Table, Team, Tournament
 
-# The rows outside a card that its view (services.cards.card_view) and the standings
-# (services.sheet.data_version) are made from.
+# The rows outside a card that its view (services.card_views.card_view) and the standings
+# (services.standings_data.data_version) are made from.
 SHOWN_ON_CARDS = (Tournament, Player, Team, PlaySession, Table, Seat)
 
 

@@ -3,7 +3,7 @@
 At a session's start every player in the hall opens their table's card within seconds, and
 four to sixteen phones read each card. A card's view costs milliseconds to build and the same
 bytes serve them all, so it is built once for each version of what it shows, named by a tag
-(`services.cards.view_tag`: the card's version and its event's revision), and kept:
+(`services.card_views.view_tag`: the card's version and its event's revision), and kept:
 
 - in this process, the latest build of each view (a small LRU), and
 - in a store every worker and instance shares: Redis when `REDIS_URL` is set, else the
@@ -187,7 +187,7 @@ def code_version(root: Path) -> str:
 
 def register(app: Flask) -> None:
     """Give the app its view cache, as configured."""
-    from judgeaid import ROOT
+    from judgeaid.paths import ROOT
 
     if not app.config.get("CARD_VIEW_CACHE", True):
         store = None

@@ -1,7 +1,7 @@
 """The one way every write endpoint applies a write: once per op_id, committed once.
 
     answer, status = writes.once("card.round", f"card:{card.id}", json,
-                                 lambda: cards.write_round(card, json, actor),
+                                 lambda: card_writes.write_round(card, json, actor),
                                  tournament_id=card.tournament_id)
 
 A replay (same op_id, same body, same endpoint and target) gets the stored answer and

@@ -223,7 +223,7 @@ def _savepoints_on_sqlite(app) -> None:
 
 def _forget_between_tests() -> None:
     """Drop what the process remembers of a database that the next test will not have."""
-    from judgeaid.services.sheet import forget_computed
+    from judgeaid.services.standings_data import forget_computed
 
     forget_computed()
 

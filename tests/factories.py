@@ -12,7 +12,6 @@ import uuid
 from sqlalchemy import func, select
 
 from judgeaid.api import views as api_views
-from judgeaid.cards.schemas import CardSeatChangeBody
 from judgeaid.extensions import db
 from judgeaid.models import (
     Appeal,
@@ -35,6 +34,7 @@ from judgeaid.models import (
 from judgeaid.rules.zj.payoff import payoff
 from judgeaid.services import (
     accounts,
+    card_views,
     cards,
     exports,
     final_day,
@@ -45,8 +45,9 @@ from judgeaid.services import (
     seating,
 )
 from judgeaid.services import clock as clock_service
+from judgeaid.services.card_inputs import CardSeatChangeBody
 from judgeaid.services.cards import Actor
-from judgeaid.services.sheet import load_sheet
+from judgeaid.services.standings_data import load_sheet
 from tests.databases import reset_schema
 
 
@@ -90,55 +91,56 @@ def _once(kind: str, card, body, apply) -> tuple[dict, int]:
 
 def record_round(card, payload: dict, actor) -> tuple[dict, int]:
     """Record (or correct) a round from an API-shaped dict; a correction may omit its base."""
-    from judgeaid.cards.schemas import CardRoundBody
-    from judgeaid.services import cards
+    from judgeaid.services import card_views, card_writes
+    from judgeaid.services.card_inputs import CardRoundBody
 
     payload = dict(payload)
     if payload.get("correction") and payload.get("base_revision") is None:
-        history = cards.card_view(card)["rounds"][payload["round"] - 1]
+        history = card_views.card_view(card)["rounds"][payload["round"] - 1]
         payload["base_revision"] = history.get("revision")
     body = _body(CardRoundBody, payload)
     return _once("card.round", card, body,
-                 lambda: cards.write_round(card, body, actor, op_id=body.op_id))
+                 lambda: card_writes.write_round(card, body, actor, op_id=body.op_id))
 
 
 def add_penalty(card, payload: dict, actor) -> tuple[dict, int]:
     """Put penalty points on a card from an API-shaped dict."""
     from judgeaid.cards.schemas import CardPenaltyBody
-    from judgeaid.services import cards
+    from judgeaid.services import card_writes
 
     body = _body(CardPenaltyBody, payload)
-    return _once("card.penalty", card, body, lambda: cards.put_penalty(
+    return _once("card.penalty", card, body, lambda: card_writes.put_penalty(
         card, body.player, body.points, body.reason, actor, round_=body.round, op_id=body.op_id))
 
 
 def void_penalty(card, penalty_id: int, payload: dict, actor) -> tuple[dict, int]:
     """Strike out a card penalty from an API-shaped dict."""
     from judgeaid.cards.schemas import CardVoidBody
-    from judgeaid.services import cards
+    from judgeaid.services import card_writes
 
     body = _body(CardVoidBody, payload)
     return _once("card.penalty.void", card, body,
-                 lambda: cards.strike_penalty(card, penalty_id, body.reason, actor))
+                 lambda: card_writes.strike_penalty(card, penalty_id, body.reason, actor))
 
 
 def confirm(card, payload: dict, actor) -> tuple[dict, int]:
     """Confirm a card's totals from an API-shaped dict."""
     from judgeaid.cards.schemas import CardConfirmBody
-    from judgeaid.services import cards
+    from judgeaid.services import card_writes
 
     body = _body(CardConfirmBody, payload)
-    return _once("card.confirm", card, body, lambda: cards.confirm_totals(card, body.player, actor))
+    return _once("card.confirm", card, body,
+                 lambda: card_writes.confirm_totals(card, body.player, actor))
 
 
 def mark_time_over(card, payload: dict, actor) -> tuple[dict, int]:
     """Mark the rest of a card not played, from an API-shaped dict."""
     from judgeaid.cards.schemas import CardTimeOverBody
-    from judgeaid.services import cards
+    from judgeaid.services import card_writes
 
     body = _body(CardTimeOverBody, payload)
     return _once("card.time_over", card, body,
-                 lambda: cards.close_rounds(card, actor, from_round=body.from_round))
+                 lambda: card_writes.close_rounds(card, actor, from_round=body.from_round))
 
 
 # ---------------------------------------------------------------- a paper scoring card
@@ -271,7 +273,7 @@ def time_over(card, user):
 
 def finish_with_draws(card, user):
     """Record every round not yet recorded as a draw."""
-    done = {line["round"] for line in cards.card_view(card)["rounds"] if line["recorded"]}
+    done = {line["round"] for line in card_views.card_view(card)["rounds"] if line["recorded"]}
     for number in range(1, 17):
         if number not in done:
             play(card, user, DRAW, start=number)
@@ -281,7 +283,7 @@ def close_session(tournament, session, user):
     """Time-over every unfinished card of a session and post it as final."""
     for table in session.tables:
         card = cards.card_for_table(table)
-        if not cards.card_view(card)["is_complete"]:
+        if not card_views.card_view(card)["is_complete"]:
             time_over(card, user)
     results.finalize_session(tournament, session.number, user)
 
@@ -667,7 +669,8 @@ def make_mcr(tournament):
 
 def card_totals(card) -> dict[int, int]:
     """Return a card's totals by player number, penalty lines included, as the card shows them."""
-    return {int(number): line["total"] for number, line in cards.card_view(card)["totals"].items()}
+    return {int(number): line["total"]
+            for number, line in card_views.card_view(card)["totals"].items()}
 
 
 def without_ids(backup: dict) -> dict:

@@ -8,21 +8,23 @@ from judgeaid import conditional, edge, writes
 from judgeaid.access import require_judge
 from judgeaid.api.views import json_writes_only
 from judgeaid.cards.schemas import (
-    REASON_LIMIT,
     CardConfirmBody,
     CardPenaltyBody,
     CardReader,
     CardRecorderBody,
-    CardRoundBody,
-    CardSeatChangeBody,
     CardTimeOverBody,
     CardView,
     CardVoidBody,
     CardWriteOut,
-    PaperCardBody,
     PaperCardOut,
 )
-from judgeaid.services import cards, leaving, paper_cards
+from judgeaid.services import card_views, card_writes, cards, leaving, paper_cards
+from judgeaid.services.card_inputs import (
+    REASON_LIMIT,
+    CardRoundBody,
+    CardSeatChangeBody,
+    PaperCardBody,
+)
 from judgeaid.services.cards import Actor
 from judgeaid.services.players import get_player_by_token_or_404
 
@@ -49,7 +51,7 @@ def card_actor(card) -> Actor:
 
 def _live_page(card_id: int, user, tag: str | None, shell: bool = False) -> str:
     card = cards.get_card_or_404(card_id)
-    return render_template("cards/live.html", **cards.live_page(card, user), etag=tag,
+    return render_template("cards/live.html", **card_views.live_page(card, user), etag=tag,
                            shell=shell, reason_limit=REASON_LIMIT)
 
 
@@ -62,11 +64,11 @@ def live(card_id: int):
     shared (judgeaid.viewcache); card.js draws the card from its shared data. A judge's page
     carries their own forms and the card, and is built for them.
     """
-    tag = cards.view_tag(card_id)
+    tag = card_views.view_tag(card_id)
     if not conditional.page_is_shared():
         return _live_page(card_id, g.get("user"), tag)
     return conditional.shared_unless_current(
-        cards.shell_tag(tag), f"card-shell:{card_id}",
+        card_views.shell_tag(tag), f"card-shell:{card_id}",
         lambda: _live_page(card_id, None, None, shell=True).encode(), mimetype="text/html")
 
 
@@ -74,7 +76,7 @@ def live(card_id: int):
 def plain(card_id: int):
     """Show a reader the card drawn by the server: the page a phone without JavaScript is sent
     to from the shell. Built once per version of the card and shared, as the shell is."""
-    tag = cards.view_tag(card_id)
+    tag = card_views.view_tag(card_id)
     if not conditional.page_is_shared():
         return _live_page(card_id, g.get("user"), tag)
     return conditional.shared_unless_current(
@@ -86,7 +88,7 @@ def plain(card_id: int):
 def sheet(card_id: int):
     """Show the card as a score sheet to print: + / − / running total per seat (MCR App. 5)."""
     card = cards.get_card_or_404(card_id)
-    return render_template("cards/sheet.html", **cards.score_sheet(card))
+    return render_template("cards/sheet.html", **card_views.score_sheet(card))
 
 
 WRITE = {"resp": edge.responses(CardWriteOut, also={422: edge.ErrorBody}), "tags": ["cards"],
@@ -95,7 +97,7 @@ WRITE = {"resp": edge.responses(CardWriteOut, also={422: edge.ErrorBody}), "tags
 
 def _card_json(card_id: int) -> bytes:
     # Checked against the documented schema once per build, not on every phone's read.
-    view = cards.card_view(cards.get_card_or_404(card_id))
+    view = card_views.card_view(cards.get_card_or_404(card_id))
     CardView.model_validate(view)
     return conditional.json_bytes(view)
 
@@ -109,7 +111,7 @@ def get_card(card_id: int):
     Built once per version of what it shows and shared by every phone, worker and instance
     (judgeaid.viewcache); a 304 costs one query and never loads the card.
     """
-    return conditional.shared_unless_current(cards.view_tag(card_id), f"card:{card_id}",
+    return conditional.shared_unless_current(card_views.view_tag(card_id), f"card:{card_id}",
                                              lambda: _card_json(card_id))
 
 
@@ -118,8 +120,8 @@ def get_card(card_id: int):
 def reader(card_id: int):
     """Say who reads the card: a judge, the player whose X-Player-Token is sent, or nobody."""
     card = cards.get_card_or_404(card_id)
-    response = jsonify(cards.card_reader(card, g.get("user"),
-                                         request.headers.get("X-Player-Token")))
+    response = jsonify(card_views.card_reader(card, g.get("user"),
+                                              request.headers.get("X-Player-Token")))
     response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -137,7 +139,7 @@ def _write(card_id: int, kind: str, body, apply):
 @edge.api.validate(json=CardRoundBody, **WRITE)
 def record_round(card_id: int, json: CardRoundBody):
     """Record a round, or correct one: `correction: true`, a reason and base_revision."""
-    return _write(card_id, "card.round", json, lambda card, actor: cards.write_round(
+    return _write(card_id, "card.round", json, lambda card, actor: card_writes.write_round(
         card, json, actor, op_id=json.op_id))
 
 
@@ -145,7 +147,7 @@ def record_round(card_id: int, json: CardRoundBody):
 @edge.api.validate(json=CardPenaltyBody, **WRITE)
 def add_penalty(card_id: int, json: CardPenaltyBody):
     """Put penalty points on the card's penalty line."""
-    return _write(card_id, "card.penalty", json, lambda card, actor: cards.put_penalty(
+    return _write(card_id, "card.penalty", json, lambda card, actor: card_writes.put_penalty(
         card, json.player, json.points, json.reason, actor, round_=json.round,
         op_id=json.op_id))
 
@@ -154,15 +156,16 @@ def add_penalty(card_id: int, json: CardPenaltyBody):
 @edge.api.validate(json=CardVoidBody, **WRITE)
 def void_penalty(card_id: int, penalty_id: int, json: CardVoidBody):
     """Strike out a penalty, with a reason."""
-    return _write(card_id, "card.penalty.void", json, lambda card, actor: cards.strike_penalty(
-        card, penalty_id, json.reason, actor))
+    return _write(card_id, "card.penalty.void", json,
+                  lambda card, actor: card_writes.strike_penalty(card, penalty_id, json.reason,
+                                                                 actor))
 
 
 @api.post("/<int:card_id>/confirm")
 @edge.api.validate(json=CardConfirmBody, **WRITE)
 def confirm(card_id: int, json: CardConfirmBody):
     """Confirm the card's totals for a player."""
-    return _write(card_id, "card.confirm", json, lambda card, actor: cards.confirm_totals(
+    return _write(card_id, "card.confirm", json, lambda card, actor: card_writes.confirm_totals(
         card, json.player, actor))
 
 
@@ -170,7 +173,7 @@ def confirm(card_id: int, json: CardConfirmBody):
 @edge.api.validate(json=CardTimeOverBody, **WRITE)
 def time_over(card_id: int, json: CardTimeOverBody):
     """Mark the rounds not yet recorded as not played (session time over)."""
-    return _write(card_id, "card.time_over", json, lambda card, actor: cards.close_rounds(
+    return _write(card_id, "card.time_over", json, lambda card, actor: card_writes.close_rounds(
         card, actor, from_round=json.from_round))
 
 
@@ -178,7 +181,7 @@ def time_over(card_id: int, json: CardTimeOverBody):
 @edge.api.validate(json=CardRecorderBody, **WRITE)
 def recorder(card_id: int, json: CardRecorderBody):
     """Appoint the player who may record rounds on this card (null: nobody)."""
-    return _write(card_id, "card.recorder", json, lambda card, actor: cards.appoint_recorder(
+    return _write(card_id, "card.recorder", json, lambda card, actor: card_writes.appoint_recorder(
         card, json.player, actor))
 
 
@@ -197,7 +200,7 @@ def paper(card_id: int):
     """Show the one-screen form a judge fills in from a signed paper card after an outage."""
     card = cards.get_card_or_404(card_id)
     require_judge(card.tournament_id)
-    return render_template("cards/paper.html", **cards.live_page(card, g.get("user")),
+    return render_template("cards/paper.html", **card_views.live_page(card, g.get("user")),
                            reason_limit=REASON_LIMIT)
 
 

@@ -1,24 +1,17 @@
-"""Schemas of the clock pages and API: session clock, play timers, time-outs (§1.9, §3.4, §4.14)."""
+"""Schemas of the clock pages and API: session clock, play timers, time-outs (§1.9, §3.4, §4.14).
+
+The typed inputs the clock services take (a clock act, a play timer's start, a time-out's
+start) live with the services, in judgeaid/services/clock_inputs.py.
+"""
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, StrictBool
+from pydantic import BaseModel, Field
 
-from judgeaid.edge import FormSchema, Id, OpId, Schema, WholeNumber, between, text
-from judgeaid.tournament.card import ROUNDS
-
-ACTIONS = ("start", "pause", "resume", "extend", "end")
-# A clock act's reason shows on the hall clock's table list: kept short.
-CLOCK_REASON_LIMIT = 300
-# A day of seconds either way: more is no extension a session ever gets.
-EXTEND_LIMIT_S = 24 * 3600
-# A late arrival logged after the fact: at most four hours late.
-LATE_LIMIT_MS = 4 * 3600_000
-
-AtMs = Annotated[int, WholeNumber, Field(
-    ge=0, le=2**53, description="server-time stamp in ms (client clock + /api/time offset)")]
+from judgeaid.edge import FormSchema, Id, OpId, Schema, WholeNumber, text
+from judgeaid.services.clock_inputs import AtMs
 
 
 class ClockQuery(FormSchema):
@@ -34,31 +27,10 @@ class TimerListQuery(FormSchema):
     card: Id | None = None
 
 
-class ClockActBody(Schema):
-    action: Literal[ACTIONS]
-    session: Id | None = None
-    seconds: Annotated[int, WholeNumber, Field(
-        ge=-EXTEND_LIMIT_S, le=EXTEND_LIMIT_S,
-        description="extend only; negative takes back time")] | None = None
-    table: Id | None = Field(None, description="extend one table only (its number)")
-    reason: text(CLOCK_REASON_LIMIT) = ""
-    op_id: OpId
-
-
 class ClockTimeOverBody(Schema):
     """Nothing to say but the session: the server's clock decides (a repeat does nothing)."""
 
     session: Id | None = None
-
-
-class TimerStartBody(Schema):
-    card: Id
-    round: between(1, ROUNDS)
-    player: Id
-    dealt: Literal["now", "earlier"] = "now"
-    at_ms: AtMs | None = None
-    is_stalling_clock: StrictBool = False
-    op_id: OpId
 
 
 class TimerTapBody(Schema):
@@ -89,16 +61,6 @@ class TimerPenaltyBody(TimerStopBody):
                           "tournament, §4.11)")
     explanation: text(1000, multiline=True) = Field(
         "", description="the player's explanation the judge accepted (with 'explained')")
-
-
-class TimeoutStartBody(Schema):
-    player: Id
-    kind: Literal["timeout", "late"] = "timeout"
-    is_medication: StrictBool = False
-    at_ms: AtMs | None = None
-    late_ms: Annotated[int, WholeNumber, Field(ge=0, le=LATE_LIMIT_MS)] | None = None
-    session: Id | None = None
-    op_id: OpId
 
 
 class TimeoutEndBody(Schema):

@@ -8,7 +8,6 @@ from judgeaid import conditional, edge, writes
 from judgeaid.access import require_judge, require_role, staff_role
 from judgeaid.api.views import json_writes_only
 from judgeaid.clock.schemas import (
-    ClockActBody,
     ClockActOut,
     ClockOut,
     ClockQuery,
@@ -16,11 +15,9 @@ from judgeaid.clock.schemas import (
     TimeoutEndBody,
     TimeoutOut,
     TimeoutsOut,
-    TimeoutStartBody,
     TimerListQuery,
     TimerOut,
     TimerPenaltyBody,
-    TimerStartBody,
     TimerStopBody,
     TimerTapBody,
     TimerUndoBody,
@@ -29,6 +26,7 @@ from judgeaid.extensions import db
 from judgeaid.services import clock, timers
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.cards import Actor
+from judgeaid.services.clock_inputs import ClockActBody, TimeoutStartBody, TimerStartBody
 
 bp = Blueprint("clock", __name__)
 api = Blueprint("clock_api", __name__, url_prefix="/api")

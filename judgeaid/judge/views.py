@@ -1,8 +1,9 @@
 """The judge console: call-up queue, rulings and penalties, log, guide, appeals, records.
 
 Every path id, query string, form and JSON body is checked by its schema (judgeaid/judge/
-schemas.py) before a service sees it; every write goes through writes.once. Services return
-plain data or raise domain errors; links are added here (judgeaid/judge/links.py).
+schemas.py, or the judging services' own inputs in judgeaid/services/judge_inputs.py) before
+a service sees it; every write goes through writes.once. Services return plain data or raise
+domain errors; links are added here (judgeaid/judge/links.py).
 """
 
 from __future__ import annotations
@@ -23,36 +24,27 @@ from judgeaid import conditional, edge, writes
 from judgeaid.access import require_judge, require_organizer
 from judgeaid.api.views import json_writes_only
 from judgeaid.edge import responses
-from judgeaid.judge import links, schemas
+from judgeaid.judge import links
 from judgeaid.judge.schemas import (
     AppealAnswer,
-    AppealBody,
-    AppealDecisionBody,
     AppealsOverview,
     CallQueue,
     CallStatus,
     CallUpAnswer,
-    CallUpBody,
     DepartureList,
     Guide,
     GuideApiQuery,
     GuideQuery,
     LogPrintQuery,
-    LogQuery,
     PenaltyAnswer,
-    PenaltyBody,
     PenaltyOverview,
     PlayerLookupQuery,
     PlayerRecord,
     PlayerTokenHeaders,
-    RepeatPolicyForm,
     RulingAnswer,
-    RulingBody,
     RulingDetail,
-    RulingFormQuery,
     RulingLog,
     SuggestAnswer,
-    SuggestQuery,
     TakeAnswer,
     TakeBody,
 )
@@ -60,10 +52,22 @@ from judgeaid.printing.pdf import create_pdf
 from judgeaid.rules import get_ruleset
 from judgeaid.services import appeals as appeal_cases
 from judgeaid.services import call_ups, fouls_record, judge_pages
+from judgeaid.services import judge_inputs as inputs
 from judgeaid.services import penalties as penalty_cases
 from judgeaid.services import rulings as ruling_cases
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.cards import get_card_or_404
+from judgeaid.services.judge_inputs import (
+    AppealBody,
+    AppealDecisionBody,
+    CallUpBody,
+    LogQuery,
+    PenaltyBody,
+    RepeatPolicyForm,
+    RulingBody,
+    RulingFormQuery,
+    SuggestQuery,
+)
 from judgeaid.services.players import get_player_by_token_or_404
 
 bp = Blueprint("judge", __name__)
@@ -79,11 +83,11 @@ READ_ERRORS = (400, 401, 403, 404)
 @bp.app_context_processor
 def judge_limits() -> dict:
     """Give the judge pages the schemas' limits, so each form says what the API takes."""
-    return {"judge_limits": {"story": schemas.STORY_LIMIT, "reason": schemas.REASON_LIMIT,
-                             "appeal": schemas.APPEAL_LIMIT,
-                             "call_reason": schemas.CALL_REASON_LIMIT,
-                             "infraction": schemas.INFRACTION_LIMIT,
-                             "search": schemas.SEARCH_LIMIT, "points": schemas.MAX_POINTS,
+    return {"judge_limits": {"story": inputs.STORY_LIMIT, "reason": inputs.REASON_LIMIT,
+                             "appeal": inputs.APPEAL_LIMIT,
+                             "call_reason": inputs.CALL_REASON_LIMIT,
+                             "infraction": inputs.INFRACTION_LIMIT,
+                             "search": inputs.SEARCH_LIMIT, "points": inputs.MAX_POINTS,
                              "id": edge.MAX_ID}}
 
 

@@ -23,7 +23,7 @@ from judgeaid.organizer.schemas import (
     SettingsForm,
 )
 from judgeaid.printing import phone_warnings
-from judgeaid.services import accounts, leaderboards, organizing, seating
+from judgeaid.services import accounts, leaderboards, organizing, session_changes
 from judgeaid.services import owner as owner_service
 from judgeaid.services import players as registry
 from judgeaid.services.errors import Conflict, ServiceError
@@ -292,7 +292,7 @@ def add_player(tournament_id: int, form: PlayerRegistrationForm):
     applied = []
 
     def apply():
-        player = seating.register_player(tournament, form.name, form.team or None, user)
+        player = session_changes.register_player(tournament, form.name, form.team or None, user)
         if form.member_id:
             registry.set_member_id(tournament, player.number, form.member_id, user)
         applied.append(True)
@@ -318,7 +318,7 @@ def import_players(tournament_id: int, form: ImportForm):
     data = upload.read()
 
     def apply():
-        report = seating.import_players(tournament, data, user)
+        report = session_changes.import_players(tournament, data, user)
         return {"added": [{"number": p.number, "name": p.name,
                            "team": p.team.name if p.team else ""} for p in report.added],
                 "problems": [{"line": p.line, "reason": p.reason, "text": p.text}

@@ -22,7 +22,7 @@ from judgeaid.printing.overlay import POINT, Overlay
 from judgeaid.printing.pdf import create_pdf
 from judgeaid.printing.qr import qr_modules, qr_svg_uri
 from judgeaid.rules import get_ruleset
-from judgeaid.services.cards import card_view
+from judgeaid.services.card_views import card_view
 from judgeaid.services.errors import NotFound, ServiceError
 from judgeaid.tournament.rotation import WINDS
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from judgeaid.edge import FormSchema, Id, OpId, between, text
 from judgeaid.pageforms import maybe
-from judgeaid.services.seating import MAX_SUBSTITUTES
+from judgeaid.services.session_changes import MAX_SUBSTITUTES
 
 
 class StartTimeForm(FormSchema):

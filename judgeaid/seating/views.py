@@ -21,7 +21,7 @@ from judgeaid.seating.schemas import (
     SubstitutesForm,
     SwapForm,
 )
-from judgeaid.services import organizing, results, seating
+from judgeaid.services import organizing, results, seat_swaps, seating, session_changes
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.errors import ServiceError
 
@@ -89,12 +89,12 @@ def add_substitutes(tournament_id: int, form: SubstitutesForm):
 
     def apply():
         applied.append(True)
-        return {"players": [p.number for p in seating.add_substitutes(tournament, form.count,
-                                                                      user)]}
+        added = session_changes.add_substitutes(tournament, form.count, user)
+        return {"players": [p.number for p in added]}
 
     answer, _ = writes.once("substitutes.add", f"tournament:{tournament_id}", form, apply,
                             tournament_id=tournament_id)
-    made, again = seating.players_numbered(tournament, answer["players"]), not applied
+    made, again = session_changes.players_numbered(tournament, answer["players"]), not applied
     names = ", ".join(f"{p.name} (#{p.number})" for p in made)
     flash(f"Already added: {names}. Nothing more was added." if again else f"Added {names}.")
     return _back_to_sessions(tournament_id, "#next")
@@ -119,7 +119,7 @@ def _player_change(tournament_id: int, kind: str, form, change) -> dict:
 def withdraw(tournament_id: int, form: PlayerForm):
     """Take a player out of the event from the next session (§4.13)."""
     answer = _player_change(tournament_id, "player.withdraw", form,
-                            lambda tournament, user: _out(seating.withdraw_player(
+                            lambda tournament, user: _out(session_changes.withdraw_player(
                                 tournament, form.player, user)))
     flash(f"{answer['name']} withdrew; they are out from session {answer['left_session']}.")
     return _back_to_sessions(tournament_id, "#changes")
@@ -130,7 +130,7 @@ def withdraw(tournament_id: int, form: PlayerForm):
 def disqualify(tournament_id: int, form: PlayerForm):
     """Disqualify a player from the next session on (§4.11)."""
     answer = _player_change(tournament_id, "player.disqualify", form,
-                            lambda tournament, user: _out(seating.withdraw_player(
+                            lambda tournament, user: _out(session_changes.withdraw_player(
                                 tournament, form.player, user, disqualify=True)))
     flash(f"{answer['name']} is disqualified from session {answer['left_session']} on.")
     return _back_to_sessions(tournament_id, "#changes")
@@ -141,7 +141,7 @@ def disqualify(tournament_id: int, form: PlayerForm):
 def reinstate(tournament_id: int, form: PlayerForm):
     """Undo a withdrawal, disqualification or resignation entered by mistake."""
     answer = _player_change(tournament_id, "player.reinstate", form,
-                            lambda tournament, user: _out(seating.reinstate_player(
+                            lambda tournament, user: _out(session_changes.reinstate_player(
                                 tournament, form.player, user)))
     flash(f"{answer['name']} is back in the event.")
     return _back_to_sessions(tournament_id, "#changes")
@@ -152,9 +152,10 @@ def reinstate(tournament_id: int, form: PlayerForm):
 def late(tournament_id: int, form: LateArrivalForm):
     """Record that a registered player joins late, at a later session (§3.7)."""
     answer = _player_change(tournament_id, "player.late", form,
-                            lambda tournament, user: {"text": seating.late_arrival_text(
-                                seating.mark_late_arrival(tournament, form.player, form.joins,
-                                                          user, decision=form.decision))})
+                            lambda tournament, user: {"text": session_changes.late_arrival_text(
+                                session_changes.mark_late_arrival(
+                                    tournament, form.player, form.joins, user,
+                                    decision=form.decision))})
     flash(answer["text"])
     return _back_to_sessions(tournament_id, "#changes")
 
@@ -194,8 +195,8 @@ def swap(tournament_id: int, number: int, form: SwapForm):
     a, b = form.a, form.b
 
     def apply():
-        outcome = seating.swap_players(tournament, number, a, b, user,
-                                       is_confirmed=form.confirm == "yes")
+        outcome = seat_swaps.swap_players(tournament, number, a, b, user,
+                                          is_confirmed=form.confirm == "yes")
         return {"is_done": outcome.is_done, "warnings": outcome.warnings}
 
     # Sent twice, a swap must not swap the two back: once per op_id.
@@ -225,7 +226,7 @@ def seat_draw(tournament_id: int, number: int, table_number: int, form: SeatDraw
     draw = form.model_dump(exclude={"op_id"})
 
     def apply():
-        seating.enter_seat_draw(tournament, number, table_number, draw, user)
+        seat_swaps.enter_seat_draw(tournament, number, table_number, draw, user)
         return {"ok": True}
 
     writes.once("table.seat_draw", f"tournament:{tournament_id}:session:{number}:table:"

@@ -9,7 +9,6 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import func, select
 
 from judgeaid.extensions import db
-from judgeaid.judge.schemas import AppealBody, AppealDecisionBody
 from judgeaid.models import (
     Appeal,
     AuditEvent,
@@ -27,11 +26,12 @@ from judgeaid.models import (
     utcnow,
 )
 from judgeaid.rules import get_ruleset
-from judgeaid.services import cards, seating, venuetime
+from judgeaid.services import card_writes, session_changes, venuetime
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from judgeaid.services.judge_common import check_tournament, roster, user_names
+from judgeaid.services.judge_inputs import AppealBody, AppealDecisionBody
 from judgeaid.services.rulings import (
     appeal_json,
     entries_about,
@@ -201,17 +201,17 @@ def decide_appeal(appeal_id: int, body: AppealDecisionBody, user: User) -> dict:
         penalty = db.session.get(Penalty, penalty_id)
         card_penalty = db.session.get(CardPenalty, penalty.card_penalty_id)
         card = db.session.get(Card, card_penalty.card_id)
-        cards.strike_penalty(card, card_penalty.id,
-                             f"Appeal {appeal.id} {decision}: {reason}"[:500], actor,
-                             by_appeal=True)
+        card_writes.strike_penalty(card, card_penalty.id,
+                                   f"Appeal {appeal.id} {decision}: {reason}"[:500], actor,
+                                   by_appeal=True)
     if decision == "overturned":
         # an overturned session forfeit (MCR §3.11.2.1) gives the player their seat back
         for forfeit in db.session.scalars(select(Penalty).where(
                 Penalty.ruling_id == appeal.ruling_id, Penalty.kind == "session_forfeit")):
             if forfeit.session_number is not None:
-                seating.restore_forfeited_seat(db.session.get(Player, forfeit.player_id),
-                                               forfeit.session_number, user,
-                                               f"Appeal {appeal.id} overturned: {reason}")
+                session_changes.restore_forfeited_seat(db.session.get(Player, forfeit.player_id),
+                                                       forfeit.session_number, user,
+                                                       f"Appeal {appeal.id} overturned: {reason}")
     appeal.status, appeal.decision, appeal.decision_reason = "decided", decision, reason
     appeal.decided_by, appeal.decided_at = user.id, utcnow()
     db.session.flush()

@@ -46,9 +46,10 @@ from pathlib import Path
 from flask import Flask, current_app
 from sqlalchemy import func, select
 
-from judgeaid import ROOT, venuetime
+from judgeaid import venuetime
 from judgeaid.extensions import db
 from judgeaid.models import AuditEvent, Card, Operation, PlaySession, PlayTimer, utcnow
+from judgeaid.paths import ROOT
 from judgeaid.services import backup_hook, exports
 from judgeaid.services.accounts import get_tournament_or_404
 
@@ -206,8 +207,7 @@ def _run_child(job: dict) -> dict:
     path = os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))
     # the job goes through stdin: the secret key and the database URL stay out of `ps`
     done = subprocess.run(
-        [sys.executable, "-c", "from judgeaid.services import autobackup; "
-                               "autobackup.child_main()"],
+        [sys.executable, "-c", "from judgeaid import backup_child; backup_child.main()"],
         input=json.dumps(job).encode(), capture_output=True, timeout=CHILD_SECONDS,
         env={**os.environ, "PYTHONPATH": path}, cwd=ROOT, check=False)
     if done.returncode != 0:
@@ -217,19 +217,6 @@ def _run_child(job: dict) -> dict:
     if status["problem"]:  # the child's own log went to its stderr
         log.error("Backup of tournament %s: %s", job["tournament_id"], status["problem"])
     return status
-
-
-def child_main() -> None:
-    """Write one backup as asked on stdin, print its status (the child of write_backup_aside)."""
-    os.nice(10)  # the hall's requests first
-    job = json.load(sys.stdin)
-    from judgeaid import create_app
-
-    app = create_app({**job["config"], "BACKUP_SCHEDULER": False, "BACKUP_IN_CHILD": False})
-    with app.app_context():
-        status = write_backup(job["tournament_id"], job["reason"],
-                              datetime.fromisoformat(job["at"]))
-    sys.stdout.write(json.dumps(status))
 
 
 def _write(tournament_id: int, reason: str, at: datetime | None = None) -> dict:

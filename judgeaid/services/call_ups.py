@@ -13,11 +13,11 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import joinedload
 
 from judgeaid.extensions import db
-from judgeaid.judge.schemas import CallUpBody
 from judgeaid.models import WINDS, CallUp, Card, Player, PlaySession, Seat, Table, User, utcnow
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import Conflict, ServiceError
 from judgeaid.services.judge_common import check_tournament, user_names
+from judgeaid.services.judge_inputs import CallUpBody
 from judgeaid.values import epoch_ms, iso_z
 
 ACTIVE_CALLS = ("waiting", "taken")

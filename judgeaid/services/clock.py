@@ -11,7 +11,6 @@ import time
 from sqlalchemy import func, select
 
 from judgeaid import writes
-from judgeaid.clock.schemas import ClockActBody
 from judgeaid.extensions import db
 from judgeaid.models import (
     Card,
@@ -33,11 +32,13 @@ from judgeaid.rules.clock import (
     session_clock,
     time_over_due,
 )
-from judgeaid.services import cards
+from judgeaid.services import card_writes, cards
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor, actor_display
+from judgeaid.services.clock_inputs import ClockActBody
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
+from judgeaid.wording import script_view
 
 # Time after zero for writing down a round finished before the bell: the app's own margin,
 # since §3.4.1.2/§3.4.2.2 say only that play stops at once; then the cards close by
@@ -188,7 +189,8 @@ def clock_view(tournament_id: int, number: int | None = None, now_ms: int | None
     words = get_ruleset(tournament.ruleset).words
     return {"now_ms": now, "tournament": {"id": tournament.id, "name": tournament.name,
                                           "clock_words": {key: words[f"clock.{key}"]
-                                                          for key in CLOCK_WORDS}},
+                                                          for key in CLOCK_WORDS},
+                                          "rules": script_view(tournament.ruleset, "js.clock.")},
             "session": session_view(session, now) if session else None,
             "sessions": [s.number for s in _sessions(tournament_id) if s.tables]}
 
@@ -276,7 +278,7 @@ def _close_card(session: PlaySession, table: Table, actor: Actor) -> int | None:
     rounds = get_ruleset(session.tournament.ruleset).session.rounds
     if card.not_played_from is not None or _last_recorded(card) >= rounds:
         return None
-    cards.close_rounds(card, actor)
+    card_writes.close_rounds(card, actor)
     return card.id
 
 

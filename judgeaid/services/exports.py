@@ -56,7 +56,7 @@ from judgeaid.models import (
 from judgeaid.rules import get_ruleset
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.errors import ServiceError
-from judgeaid.services.sheet import PRELIMINARY, load_sheet, seat_points, session_label
+from judgeaid.services.standings_data import PRELIMINARY, load_sheet, seat_points, session_label
 from judgeaid.services.standings_pages import TABLE_POINTS, standings_view
 
 BACKUP_FORMAT = "judgeaid-tournament-backup"

@@ -25,7 +25,7 @@ from judgeaid.services.errors import Conflict, ServiceError
 from judgeaid.services.players import get_player_or_404
 from judgeaid.services.results import finalize_session, mark_resigned
 from judgeaid.services.seating import card_has_records, hash_seed, session_count, touch_card
-from judgeaid.services.sheet import (
+from judgeaid.services.standings_data import (
     FINAL,
     OUT_STATUSES,
     SessionInfo,

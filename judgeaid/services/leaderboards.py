@@ -33,7 +33,7 @@ from judgeaid.models import Player, PlaySession, Tournament, User, utcnow
 from judgeaid.rules import RULESETS, get_ruleset
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import ServiceError
-from judgeaid.services.sheet import FINAL, final_day_entrants, load_sheet, seat_points
+from judgeaid.services.standings_data import FINAL, final_day_entrants, load_sheet, seat_points
 
 BOARDS = ("window", "lifetime")
 # the boards' own rules: those of the registered ruleset that keeps leaderboards (the ZJM's)

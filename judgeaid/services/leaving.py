@@ -3,11 +3,12 @@ the player's status in the event from the next session on."""
 
 from __future__ import annotations
 
-from judgeaid.cards.schemas import CardSeatChangeBody
 from judgeaid.models import Card, Player
-from judgeaid.services.cards import Actor, record_seat_change
+from judgeaid.services.card_inputs import CardSeatChangeBody
+from judgeaid.services.card_seats import record_seat_change
+from judgeaid.services.cards import Actor
 from judgeaid.services.results import mark_resigned
-from judgeaid.services.seating import withdraw_player
+from judgeaid.services.session_changes import withdraw_player
 
 
 def leave_table(card: Card, body: CardSeatChangeBody, actor: Actor) -> dict:

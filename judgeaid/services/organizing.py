@@ -25,9 +25,10 @@ from judgeaid.models import (
 from judgeaid.rules import RULESETS, get_ruleset
 from judgeaid.rules.ruleset import bracketed
 from judgeaid.rules.words import Words
-from judgeaid.services import autobackup, seating, throttle
+from judgeaid.services import autobackup, seating, session_changes, throttle
 from judgeaid.services.accounts import ROLE_NAMES, get_tournament_or_404
-from judgeaid.services.cards import card_for_table, card_words
+from judgeaid.services.card_views import card_words
+from judgeaid.services.cards import card_for_table
 from judgeaid.services.errors import Conflict
 from judgeaid.services.overview import ruleset_label, tournament_summary
 from judgeaid.services.seating import WIND_NAMES
@@ -115,7 +116,7 @@ def sessions_page(tournament_id: int) -> dict:
                     if p.status != "active" or p.is_substitute or p.joined_session > 1],
         "players": [{"number": p.number, "name": p.name} for p in roster
                     if p.status == "active"],
-        "late_sessions": [s for s in seating.late_check_in_times(tournament)
+        "late_sessions": [s for s in session_changes.late_check_in_times(tournament)
                           if upcoming and s["number"] >= upcoming],
     }
 

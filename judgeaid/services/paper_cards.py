@@ -19,16 +19,16 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
-from judgeaid.cards.schemas import CardRoundBody, PaperCardBody, PaperPenalty, PaperRound
 from judgeaid.edge import describe
-from judgeaid.judge.schemas import PenaltySpec
 from judgeaid.models import Card, Player
 from judgeaid.rules import get_ruleset
 from judgeaid.rules.ruleset import bracketed
-from judgeaid.services import cards, penalties
+from judgeaid.services import card_views, card_writes, cards, penalties
 from judgeaid.services.audit import record_event
+from judgeaid.services.card_inputs import CardRoundBody, PaperCardBody, PaperPenalty, PaperRound
 from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict, Forbidden, ServiceError, Unprocessable
+from judgeaid.services.judge_inputs import PenaltySpec
 from judgeaid.services.players import get_player_or_404
 from judgeaid.tournament.card import BadRound, score_round
 
@@ -83,7 +83,7 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
     """Apply a whole signed paper card at once, or raise with what is wrong, row by row."""
     if not actor.is_judge:
         raise Forbidden("Only a judge may enter a paper card.")
-    view = cards.card_view(card)
+    view = card_views.card_view(card)
     seats = cards.round_seats(card)
     payoff = get_ruleset(card.table.session.tournament.ruleset).scoring.payoff
     # everyone who sat at the table (a substitute too, §4.15) may have a penalty line; the
@@ -205,9 +205,9 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
     _ask_resignations(card, view["session"], body.penalties)
 
     for single in new:
-        cards.write_round(card, single, actor, op_id=body.op_id)
+        card_writes.write_round(card, single, actor, op_id=body.op_id)
     for single in corrected:
-        cards.write_round(card, single, actor, op_id=body.op_id)
+        card_writes.write_round(card, single, actor, op_id=body.op_id)
     history_for: dict[int, list[dict]] = {}
     issued_here: list[dict] = []
     for index, penalty in enumerate(body.penalties, start=1):
@@ -217,19 +217,19 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
                 op_id=body.op_id, history_for=history_for,
                 issued_here=issued_here, index=index)
         else:
-            cards.put_penalty(card, penalty.player, penalty.points, penalty.reason, actor,
-                              round_=penalty.round, op_id=body.op_id)
+            card_writes.put_penalty(card, penalty.player, penalty.points, penalty.reason, actor,
+                                    round_=penalty.round, op_id=body.op_id)
     if body.time_over:
-        cards.close_rounds(card, actor)
+        card_writes.close_rounds(card, actor)
     for number in signed:
-        cards.confirm_totals(card, number, actor, on_paper=True)
+        card_writes.confirm_totals(card, number, actor, on_paper=True)
     summary = {"added": sorted(s.round for s in new), "already_recorded": sorted(same),
                "kept": sorted(kept), "corrected": sorted(s.round for s in corrected),
                "penalties": len(body.penalties), "signed_on_paper": signed,
                "time_over": body.time_over}
     record_event("card.paper", tournament_id=card.tournament_id,
                  actor=actor.user or actor.label, subject=f"card:{card.id}", after=summary)
-    return {"card": cards.card_view(card), "summary": summary}
+    return {"card": card_views.card_view(card), "summary": summary}
 
 
 def _time_spec(card: Card, penalty: PaperPenalty) -> PenaltySpec:

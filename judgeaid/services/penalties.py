@@ -2,7 +2,7 @@
 offender's card, the repeat counting setting, a player's history, and the §1.9 question when
 time points take a round above 80.
 
-Penalty points go to the offender's card through services.cards, so the card's penalty line
+Penalty points go to the offender's card through services.card_writes, so the card's penalty line
 (§4.11) and the judge's record always agree. `Penalty.player_id` holds the player's row id.
 """
 
@@ -11,7 +11,6 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from judgeaid.extensions import db
-from judgeaid.judge.schemas import PenaltyBody, PenaltySpec, RepeatPolicyForm, SuggestQuery
 from judgeaid.models import (
     Appeal,
     Card,
@@ -25,12 +24,14 @@ from judgeaid.models import (
 )
 from judgeaid.rules import PriorPenalty, RepeatPolicy, Ruleset, get_ruleset
 from judgeaid.rules.ruleset import Rubric
-from judgeaid.services import cards, results, seating
+from judgeaid.services import card_totals, card_writes, results, session_changes
 from judgeaid.services.audit import record_event
 from judgeaid.services.call_ups import get_card, seated_player
+from judgeaid.services.card_views import card_view
 from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict, Forbidden, ServiceError, Unprocessable
 from judgeaid.services.judge_common import check_tournament
+from judgeaid.services.judge_inputs import PenaltyBody, PenaltySpec, RepeatPolicyForm, SuggestQuery
 from judgeaid.values import iso_z, sub_op_id
 
 DEFAULT_REPEAT_POLICY = {"scope": "category", "window": "tournament"}
@@ -346,8 +347,8 @@ def issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *, 
                 f"{infraction_label(rubric, category, infraction)}")
         if ruling is not None:
             line += f" (ruling #{ruling.id})"
-        body = cards.put_penalty(card, number, points, line, Actor.for_user(user),
-                                 round_=round_, op_id=sub_op_id(op_id, "card"))
+        body = card_writes.put_penalty(card, number, points, line, Actor.for_user(user),
+                                       round_=round_, op_id=sub_op_id(op_id, "card"))
         penalty.card_penalty_id = body["penalty"]
         if card_views is not None:
             card_views.append(body["card"])
@@ -358,7 +359,7 @@ def issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *, 
         player.left_session = session + 1
     if kind == "session_forfeit":
         # MCR §3.11.2.1: absent for this session only, back in the next one
-        seating.forfeit_session(card, player, user, reason or infraction)
+        session_changes.forfeit_session(card, player, user, reason or infraction)
     db.session.add(penalty)
     db.session.flush()
     if kind == "resignation" and player.status == "active":
@@ -396,7 +397,7 @@ def _credit(card: Card, paid_to: dict[str, int], offender: int, line: str, user:
                                    round=None, reason=f"Paid by player {offender}: {line}",
                                    recorded_by=Actor.for_user(user).label))
     db.session.flush()
-    cards.store_totals([card.id])
+    card_totals.store_totals([card.id])
 
 
 def issue_penalty(tournament: Tournament, body: PenaltyBody, user: User) -> dict:
@@ -411,7 +412,7 @@ def issue_penalty(tournament: Tournament, body: PenaltyBody, user: User) -> dict
                      history_for={}, card_views=views)
     totals = views[-1]["totals"] if views and not penalty.paid_to else None
     if penalty.kind == "points" and totals is None:
-        totals = cards.card_view(card)["totals"]
+        totals = card_view(card)["totals"]
     player = db.session.get(Player, penalty.player_id)
     rubric = get_ruleset(tournament.ruleset).rubric
     return {"penalty": _penalty_json(rubric, penalty, player.number, player.name, user.name,

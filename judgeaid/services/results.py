@@ -21,7 +21,7 @@ from judgeaid.services.audit import record_event
 from judgeaid.services.backup_hook import backup_after_posting
 from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
 from judgeaid.services.players import get_player_or_404
-from judgeaid.services.sheet import (
+from judgeaid.services.standings_data import (
     DRAW_ORDER,
     FINAL,
     get_session_or_404,

@@ -13,7 +13,6 @@ from typing import Any
 from sqlalchemy import or_, select
 
 from judgeaid.extensions import db
-from judgeaid.judge.schemas import LogQuery, PenaltySpec, RulingBody
 from judgeaid.models import (
     Appeal,
     CallUp,
@@ -37,6 +36,7 @@ from judgeaid.services.judge_common import (
     roster,
     user_names,
 )
+from judgeaid.services.judge_inputs import LogQuery, PenaltySpec, RulingBody
 from judgeaid.values import iso_z, sub_op_id
 
 DECISION_LABELS = {"upheld": "Upheld", "overturned": "Overturned", "modified": "Modified"}

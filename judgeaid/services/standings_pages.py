@@ -10,11 +10,12 @@ from judgeaid.models import Player, PlaySession, ScoreCheck
 from judgeaid.rules import get_ruleset
 from judgeaid.rules.ruleset import bracketed
 from judgeaid.services import final_day
-from judgeaid.services.cards import substitute_seats
+from judgeaid.services.card_seats import substitute_seats
 from judgeaid.services.errors import NotFound
 from judgeaid.services.results import MESSAGE_LIMIT, REASON_LIMIT, check_data, score_checks
-from judgeaid.services.seating import late_check_in_times, session_count
-from judgeaid.services.sheet import (
+from judgeaid.services.seating import session_count
+from judgeaid.services.session_changes import late_check_in_times
+from judgeaid.services.standings_data import (
     FINAL,
     OUT_STATUSES,
     PRELIMINARY,

@@ -13,7 +13,6 @@ from typing import Any
 
 from sqlalchemy import select, update
 
-from judgeaid.clock.schemas import TimeoutStartBody, TimerStartBody
 from judgeaid.extensions import db
 from judgeaid.models import (
     Card,
@@ -30,13 +29,15 @@ from judgeaid.models import (
 )
 from judgeaid.rules import Ruleset, TimeLimits, get_ruleset
 from judgeaid.rules.words import Words
-from judgeaid.services import cards, penalties, seating
+from judgeaid.services import card_writes, cards, penalties, session_changes
 from judgeaid.services import clock as session_clock
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor
+from judgeaid.services.clock_inputs import TimeoutStartBody, TimerStartBody
 from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from judgeaid.values import sub_op_id
+from judgeaid.wording import script_view
 
 
 def _stamp(at: int | None, low: int, now_ms: int) -> int:
@@ -126,6 +127,8 @@ def timer_view(timer: PlayTimer, now_ms: int | None = None) -> dict:
         "penalty": None if penalty is None else {
             "id": penalty.id, "points": penalty.points, "ruling_id": penalty.ruling_id,
             "card_penalty_id": penalty.card_penalty_id},
+        # the ruleset's words for the timer's script (static/js/rulesets.js)
+        "rules": script_view(tournament.ruleset, "js.timer."),
     }
 
 
@@ -314,9 +317,9 @@ def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str,
     db.session.flush()
     clocked = rules.timing.time_penalty
     line = f"{rules.rubric.line_label(clocked.category, clocked.infraction)} (ruling #{ruling.id})"
-    body = cards.put_penalty(card, player.number, result.total_points, line,
-                             Actor.for_user(user), round_=timer.round,
-                             op_id=sub_op_id(op_id, "card"))
+    body = card_writes.put_penalty(card, player.number, result.total_points, line,
+                                   Actor.for_user(user), round_=timer.round,
+                                   op_id=sub_op_id(op_id, "card"))
     penalty = Penalty(tournament_id=tournament.id, player_id=player.id, ruling_id=ruling.id,
                       card_penalty_id=body["penalty"], session_number=card.table.session.number,
                       round=timer.round, category=clocked.category,
@@ -420,7 +423,8 @@ def timeouts_view(tournament_id: int, number: int | None = None,
     session = session_clock.current_session(tournament_id, number)
     if session is None:
         return {"session": None, "now_ms": now, "entries": [], "players": [],
-                "possibly_absent": [], "free_ms": _rules(tournament_id).timing.timeout_free_ms}
+                "possibly_absent": [], "free_ms": _rules(tournament_id).timing.timeout_free_ms,
+                "rules": script_view(_rules(tournament_id).code, "js.timer.")}
     rows = list(db.session.scalars(select(TimeOut).where(TimeOut.session_id == session.id)
                                    .order_by(TimeOut.started_at_ms, TimeOut.id)))
     seated = {s.player_id: (s.player, s.table.number) for t in session.tables for s in t.seats}
@@ -440,6 +444,7 @@ def timeouts_view(tournament_id: int, number: int | None = None,
     return {
         "session": session.number, "now_ms": now, "entries": entries,
         "free_ms": _rules(tournament_id).timing.timeout_free_ms, "possibly_absent": absent,
+        "rules": script_view(_rules(tournament_id).code, "js.timer."),
         "players": [{"number": p.number, "name": p.name, "table": table,
                      **totals.get(p.number, {"used_ms": 0, "points": 0})}
                     for p, table in sorted(seated.values(), key=lambda x: x[0].number)],
@@ -535,8 +540,8 @@ def _charge(row: TimeOut, ended_at_ms: int, user: User, op_id: str) -> None:
         card = _player_card(session, player)
         clocked = rules.timing.timeout_penalty
         line = f"{rules.rubric.line_label(clocked.category, clocked.infraction)}: {what}"
-        body = cards.put_penalty(card, player.number, row.points, line, Actor.for_user(user),
-                                 op_id=sub_op_id(op_id, "card"))
+        body = card_writes.put_penalty(card, player.number, row.points, line, Actor.for_user(user),
+                                       op_id=sub_op_id(op_id, "card"))
         penalty = Penalty(tournament_id=row.tournament_id, player_id=player.id,
                           card_penalty_id=body["penalty"], session_number=session.number,
                           category=clocked.category, infraction=clocked.infraction,
@@ -554,7 +559,7 @@ def _charge(row: TimeOut, ended_at_ms: int, user: User, op_id: str) -> None:
         player = db.session.get(Player, row.player_id)
         card = _player_card(session, player)
         if card is not None:
-            seating.forfeit_session(card, player, user, what)
+            session_changes.forfeit_session(card, player, user, what)
     record_event(f"timeout.{row.kind}.end", tournament_id=row.tournament_id, actor=user,
                  subject=f"timeout:{row.id}",
                  after={"duration_ms": duration, "points": row.points,

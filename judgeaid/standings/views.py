@@ -23,11 +23,11 @@ from judgeaid.api.views import json_writes_only
 from judgeaid.edge import responses
 from judgeaid.models import Player
 from judgeaid.rules import get_ruleset
-from judgeaid.services import exports, final_day, results, seating, standings_pages
+from judgeaid.services import exports, final_day, results, session_changes, standings_pages
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.errors import NotFound, ServiceError
 from judgeaid.services.players import get_player_by_token_or_404
-from judgeaid.services.sheet import load_sheet
+from judgeaid.services.standings_data import load_sheet
 from judgeaid.standings.cli import register_commands
 from judgeaid.standings.schemas import (
     TOKEN_PATTERN,
@@ -151,9 +151,9 @@ def late(tournament_id: int, form: LateForm):
     tournament = get_tournament_or_404(tournament_id)
 
     def apply():
-        player = seating.mark_late_arrival(tournament, form.number, form.joined_session, user,
-                                           decision=form.decision)
-        return {"text": seating.late_arrival_text(player)}
+        player = session_changes.mark_late_arrival(tournament, form.number, form.joined_session,
+                                                   user, decision=form.decision)
+        return {"text": session_changes.late_arrival_text(player)}
 
     answer, _ = writes.once("player.late", f"player:{tournament_id}:{form.number}", form,
                             apply, tournament_id=tournament_id)
@@ -432,8 +432,8 @@ def api_late(tournament_id: int, number: int, json: LateBody):
     tournament = get_tournament_or_404(tournament_id)
 
     def apply():
-        player = seating.mark_late_arrival(tournament, number, json.joins, user,
-                                           decision=json.decision)
+        player = session_changes.mark_late_arrival(tournament, number, json.joins, user,
+                                                   decision=json.decision)
         return {"number": player.number, "joined_session": player.joined_session,
                 "status": player.status, "late_decision": player.late_decision,
                 "late_decision_session": player.late_decision_session}

@@ -81,7 +81,7 @@ def test_organizer_posts_a_session_and_a_visitor_reads_the_standings(
 @pytest.fixture
 def final_day_event(app):
     from judgeaid.services import final_day
-    from judgeaid.services.sheet import load_sheet
+    from judgeaid.services.standings_data import load_sheet
     from tests.factories import play_preliminary
 
     with app.app_context():

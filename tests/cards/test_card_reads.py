@@ -13,7 +13,7 @@ from sqlalchemy import event, select
 from judgeaid import viewcache
 from judgeaid.extensions import db
 from judgeaid.models import BuiltView, Tournament
-from judgeaid.services import accounts, cards
+from judgeaid.services import accounts, card_views
 from tests.factories import by_wind, card_json, demo_card_id, organizer_of, post_round
 
 
@@ -32,13 +32,13 @@ def record_first_round(client, card):
 def builds(monkeypatch):
     """Count the card views built (the real builder, counted)."""
     made = []
-    real = cards.card_view
+    real = card_views.card_view
 
     def counted(card):
         made.append(card.id)
         return real(card)
 
-    monkeypatch.setattr(cards, "card_view", counted)
+    monkeypatch.setattr(card_views, "card_view", counted)
     return made
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from judgeaid.extensions import db
 from judgeaid.models import Card, utcnow
-from judgeaid.services import cards, results
+from judgeaid.services import card_views, card_writes, results
 from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict
 from tests.factories import (
@@ -41,17 +41,17 @@ def test_no_round_penalty_strike_or_time_over_on_a_posted_card(app):
     with app.app_context():
         tournament, organizer, card, penalty = posted_event()
         actor, version = Actor.for_user(organizer), card.version
-        totals = cards.card_view(card)["totals"]
+        totals = card_views.card_view(card)["totals"]
         with pytest.raises(Conflict, match="posted as final"):
             play(card, organizer, win(1, 60), start=1, correction=True, reason="wrong value")
         with pytest.raises(Conflict, match="posted as final"):
             penalize(card, organizer, 3, 10)
         with pytest.raises(Conflict, match="posted as final"):
-            cards.strike_penalty(card, penalty, "given in error", actor)
+            card_writes.strike_penalty(card, penalty, "given in error", actor)
         with pytest.raises(Conflict, match="reopen"):
-            cards.close_rounds(card, actor)
+            card_writes.close_rounds(card, actor)
         assert card.version == version
-        assert cards.card_view(card)["totals"] == totals
+        assert card_views.card_view(card)["totals"] == totals
 
 
 def test_after_reopening_with_a_reason_the_card_is_corrected(app):
@@ -59,7 +59,7 @@ def test_after_reopening_with_a_reason_the_card_is_corrected(app):
         tournament, organizer, card, _ = posted_event()
         results.unfinalize_session(tournament, 1, "score check from player 2", organizer)
         play(card, organizer, DRAW, start=1, correction=True, reason="it was a draw")
-        line = cards.card_view(card)["rounds"][0]
+        line = card_views.card_view(card)["rounds"][0]
         assert line["result"] == "draw" and line["revision"] == 2
 
 

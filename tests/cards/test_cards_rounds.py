@@ -316,7 +316,7 @@ def test_a_paper_card_takes_the_substitutes_signature(app, organizer, demo):
 def test_the_printed_card_puts_a_substitutes_rounds_in_the_seat_they_took(app, organizer, demo):
     from judgeaid.models import Card
     from judgeaid.printing.cards import card_data
-    from judgeaid.services.cards import card_view
+    from judgeaid.services.card_views import card_view
 
     sub = add_substitute(app, demo)
     card = card_of(organizer, demo)

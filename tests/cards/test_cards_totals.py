@@ -15,12 +15,12 @@ from flask_migrate import downgrade, stamp, upgrade
 from sqlalchemy import func, select
 
 from judgeaid.extensions import db
-from judgeaid.judge.schemas import PenaltyBody
 from judgeaid.models import Card, CardPenalty, CardTotal, Tournament
-from judgeaid.services import cards, exports, penalties, restore, seating
+from judgeaid.services import card_totals, card_views, cards, exports, penalties, restore, seating
 from judgeaid.services.cards import Actor
+from judgeaid.services.judge_inputs import PenaltyBody
 from judgeaid.services.players import add_player
-from judgeaid.services.sheet import seat_totals
+from judgeaid.services.standings_data import seat_totals
 from tests import factories
 from tests.conftest import LiveServer, is_postgres, login
 from tests.factories import (
@@ -48,7 +48,7 @@ def stored_totals(card_id: int) -> dict[int, dict[str, int]]:
 
 
 def assert_stored_totals_match(card: Card) -> None:
-    view = cards.card_view(card)["totals"]
+    view = card_views.card_view(card)["totals"]
     assert stored_totals(card.id) == view
 
 
@@ -90,7 +90,7 @@ def test_stored_totals_follow_every_card_write(app):
 
         time_over(card, organizer)
         assert_stored_totals_match(card)
-        assert cards.card_view(card)["rounds"][15]["result"] == "not_played"
+        assert card_views.card_view(card)["rounds"][15]["result"] == "not_played"
 
         # a card with only a penalty, then a card timed over with nothing on it
         penalize(other, organizer, players_at(other)[0], 5)
@@ -106,7 +106,7 @@ def assert_every_card_adds_up(app, tournament_id: int) -> None:
             if stored_totals(card.id):
                 assert_stored_totals_match(card)
             else:  # nothing written on it yet: the standings read its seats as zero
-                assert {t["total"] for t in cards.card_view(card)["totals"].values()} == {0}
+                assert {t["total"] for t in card_views.card_view(card)["totals"].values()} == {0}
 
 
 def test_every_other_writer_stores_its_cards_totals(app, client, demo):
@@ -169,7 +169,7 @@ def test_a_line_written_past_the_card_verbs_is_not_added_up_behind_their_back(ap
                                    reason="written by hand", recorded_by="setup"))
         db.session.flush()
         assert stored_totals(card.id) == {}
-        cards.store_totals([card.id])
+        card_totals.store_totals([card.id])
         assert stored_totals(card.id)[a]["penalties"] == -5
 
 
@@ -179,7 +179,7 @@ def test_a_card_timed_over_before_any_round_stands_at_zero(app):
         session = seating.seat_session(tournament, 1, organizer)
         card = cards.card_for_table(session.tables[0])
         time_over(card, organizer)
-        view = cards.card_view(card)
+        view = card_views.card_view(card)
         assert {line["total"] for line in view["totals"].values()} == {0}
         # no round or penalty line was written, so nothing is stored and the standings
         # read the seats as zero
@@ -190,7 +190,7 @@ def test_a_card_timed_over_before_any_round_stands_at_zero(app):
 def test_a_restore_adds_the_totals_up_again(app):
     with app.app_context():
         tid = build_event()
-        before = {c.id: cards.card_view(c)["totals"]
+        before = {c.id: card_views.card_view(c)["totals"]
                   for c in db.session.scalars(select(Card).where(Card.tournament_id == tid))}
         data = exports.backup_bytes(tid)
         assert "card_total" not in json.loads(data)["tables"]
@@ -199,7 +199,7 @@ def test_a_restore_adds_the_totals_up_again(app):
         db.session.commit()
         restored = list(db.session.scalars(select(Card).where(Card.tournament_id == new_id)
                                            .order_by(Card.id)))
-        assert [cards.card_view(c)["totals"] for c in restored] == list(before.values())
+        assert [card_views.card_view(c)["totals"] for c in restored] == list(before.values())
         for card in restored:
             assert_stored_totals_match(card)
 

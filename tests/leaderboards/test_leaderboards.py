@@ -14,7 +14,7 @@ from judgeaid.extensions import db
 from judgeaid.models import AuditEvent, Player, PlaySession, Tournament
 from judgeaid.services import cards, final_day, leaderboards, players
 from judgeaid.services.errors import ServiceError
-from judgeaid.services.sheet import load_sheet
+from judgeaid.services.standings_data import load_sheet
 from tests.factories import (
     EXPECTED_2026,
     build_events,

@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from judgeaid.extensions import db
 from judgeaid.models import AuditEvent, Player, PlaySession, utcnow
-from judgeaid.services import results, seating, standings_pages
+from judgeaid.services import results, seating, session_changes, standings_pages
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
 from tests.factories import (
     card_of,
@@ -55,15 +55,15 @@ def test_after_the_cut_off_the_organizer_must_choose_and_a_refusal_moves_the_pla
         tournament, organizer = make_event(players=9)
         starts_in(tournament, 2, 5)  # checks in 5 minutes before the start: after the cut-off
         with pytest.raises(Conflict, match=r"after the cut-off for session 2 \(\d\d:\d\d UTC"):
-            seating.mark_late_arrival(tournament, 9, 2, organizer)
+            session_changes.mark_late_arrival(tournament, 9, 2, organizer)
         assert player(tournament, 9).joined_session == 1  # nothing saved
-        refused = seating.mark_late_arrival(tournament, 9, 2, organizer, decision="refuse")
+        refused = session_changes.mark_late_arrival(tournament, 9, 2, organizer, decision="refuse")
         assert (refused.joined_session, refused.late_decision,
                 refused.late_decision_session) == (3, "refused", 2)
         event = db.session.scalar(select(AuditEvent).filter_by(action="player.late"))
         assert event.after["decision"] == "refused" and event.after["session"] == 2
         assert event.after["deduction_mp"] == 30.0
-        assert seating.late_arrival_text(refused) == (
+        assert session_changes.late_arrival_text(refused) == (
             "Player 009 is refused for session 2 (§3.7) and joins at session 3.")
         # refused for session 2: not seated in it, and −15 MP for each of sessions 1 and 2
         first = seating.seat_session(tournament, 1, organizer)
@@ -83,9 +83,9 @@ def test_allowed_after_the_cut_off_is_recorded_on_the_player(app):
     with app.app_context():
         tournament, organizer = make_event(players=9)
         starts_in(tournament, 1, -3)  # the session has started three minutes ago
-        allowed = seating.mark_late_arrival(tournament, 9, 1, organizer, decision="allow")
+        allowed = session_changes.mark_late_arrival(tournament, 9, 1, organizer, decision="allow")
         assert (allowed.joined_session, allowed.late_decision) == (1, "allowed")
-        assert "allowed after the cut-off" in seating.late_arrival_text(allowed)
+        assert "allowed after the cut-off" in session_changes.late_arrival_text(allowed)
         page = standings_pages.results_for_player(allowed.id)
         assert page["late_decision"] == ("Checked in after the cut-off for session 1; allowed "
                                          "to play it (§3.7).")
@@ -108,7 +108,7 @@ def test_late_choices_that_do_not_apply_are_refused_with_a_reason(app, minutes, 
         if minutes is not None:
             starts_in(tournament, 2, minutes)
         with pytest.raises(ServiceError, match=error):
-            seating.mark_late_arrival(tournament, 9, 2, organizer, decision=decision)
+            session_changes.mark_late_arrival(tournament, 9, 2, organizer, decision=decision)
         assert (player(tournament, 9).joined_session, player(tournament, 9).late_decision) == (
             1, "")
 
@@ -117,7 +117,7 @@ def test_before_the_cut_off_no_choice_is_needed(app):
     with app.app_context():
         tournament, organizer = make_event(players=9)
         starts_in(tournament, 2, 11)
-        late = seating.mark_late_arrival(tournament, 9, 2, organizer)
+        late = session_changes.mark_late_arrival(tournament, 9, 2, organizer)
         assert (late.joined_session, late.late_decision) == (2, "")
 
 
@@ -125,10 +125,10 @@ def test_refused_for_session_3_leaves_no_session_to_join(app):
     with app.app_context():
         tournament, organizer = make_event(players=9)
         starts_in(tournament, 3, 2)
-        refused = seating.mark_late_arrival(tournament, 9, 3, organizer, decision="refuse")
+        refused = session_changes.mark_late_arrival(tournament, 9, 3, organizer, decision="refuse")
         assert (refused.status, refused.left_session, refused.late_decision) == (
             "withdrawn", 3, "refused")
-        assert "cannot join the event (our reading of §3.7)" in seating.late_arrival_text(
+        assert "cannot join the event (our reading of §3.7)" in session_changes.late_arrival_text(
             refused)
 
 
@@ -217,7 +217,7 @@ def test_a_player_who_has_not_played_is_not_resigned_for_absence(app):
         seating.seat_session(tournament, 1, organizer)
         with pytest.raises(ServiceError, match="late-arrival pardon applies instead"):
             results.resign_absent(tournament, 1, 2, organizer)
-        substitute, *_ = seating.add_substitutes(tournament, 1, organizer)
+        substitute, *_ = session_changes.add_substitutes(tournament, 1, organizer)
         with pytest.raises(ServiceError, match="neutral substitute"):
             results.resign_absent(tournament, 1, substitute.number, organizer)
         assert player(tournament, 2).status == "active"
@@ -246,7 +246,7 @@ def test_the_tables_page_resigns_an_absent_player_with_one_confirmation(app, cli
     # the seat goes to a neutral substitute with the swap that already exists
     with app.app_context():
         tournament = db.session.get(type(tournament), tid)
-        substitute, *_ = seating.add_substitutes(tournament, 1, organizer_of(tournament))
+        substitute, *_ = session_changes.add_substitutes(tournament, 1, organizer_of(tournament))
         db.session.commit()
         number = substitute.number
     client.post(f"/t/{tid}/sessions/2/swap", data={"a": 5, "b": number}, headers=back)

@@ -26,7 +26,7 @@ from judgeaid.models import (
     Table,
     Tournament,
 )
-from judgeaid.services import cards, seating
+from judgeaid.services import card_views, cards, seating
 from judgeaid.services.cards import Actor
 from tests import factories
 from tests.factories import make_judge, make_players, make_tournament
@@ -357,7 +357,7 @@ def test_a_harmless_swap_needs_no_confirmation_and_the_cards_follow(app, event_o
     with app.app_context():
         table = db.session.scalar(select(Table).join(PlaySession).where(
             PlaySession.number == 1, Table.number == ta))
-        view = cards.card_view(cards.card_for_table(table))
+        view = card_views.card_view(cards.card_for_table(table))
         assert b in [p["number"] for p in view["players"]]
         assert a not in [p["number"] for p in view["players"]]
 

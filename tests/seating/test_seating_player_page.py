@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from judgeaid.extensions import db
 from judgeaid.models import Card, Player, Seat, Table
-from judgeaid.services import seating
+from judgeaid.services import seating, session_changes
 from tests.factories import make_players, make_tournament
 
 
@@ -21,8 +21,8 @@ def event(app):
         make_players(tournament, 12, team_every=1)
         seating.set_start_time(tournament, 1, "2025-05-17T09:30", organizer)
         seating.seat_session(tournament, 1, organizer)
-        seating.withdraw_player(tournament, 2, organizer)
-        late = seating.register_player(tournament, "Lou Late", None, organizer)
+        session_changes.withdraw_player(tournament, 2, organizer)
+        late = session_changes.register_player(tournament, "Lou Late", None, organizer)
         seating.seat_session(tournament, 2, organizer)
         db.session.commit()
         return {"id": tournament.id, "late": late.number}

@@ -12,7 +12,7 @@ from judgeaid.extensions import db
 from judgeaid.models import AuditEvent, Player, Seat
 from judgeaid.services import cards, final_day, results
 from judgeaid.services.errors import Conflict, ServiceError
-from judgeaid.services.sheet import load_sheet
+from judgeaid.services.standings_data import load_sheet
 from tests import factories
 from tests.factories import (
     current_round,

@@ -19,7 +19,7 @@ from judgeaid.extensions import db
 from judgeaid.models import Tournament
 from judgeaid.services import leaderboards, results, standings_pages
 from judgeaid.services.errors import Conflict, Unprocessable
-from judgeaid.services.sheet import load_sheet
+from judgeaid.services.standings_data import load_sheet
 from tests.factories import (
     MCR_SESSION_1 as SESSION_1,
 )

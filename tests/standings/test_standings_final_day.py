@@ -9,7 +9,7 @@ from judgeaid.extensions import db
 from judgeaid.rules.zj.brackets import SEED_TABLES
 from judgeaid.services import accounts, cards, final_day
 from judgeaid.services.errors import ServiceError
-from judgeaid.services.sheet import load_sheet
+from judgeaid.services.standings_data import load_sheet
 from tests import factories
 from tests.factories import (
     DRAW,

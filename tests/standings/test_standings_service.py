@@ -11,10 +11,10 @@ from sqlalchemy import select
 
 from judgeaid.extensions import db
 from judgeaid.models import WINDS, AuditEvent
-from judgeaid.services import accounts, cards, results, seating
+from judgeaid.services import accounts, card_views, cards, results, seating, session_changes
 from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict, ServiceError
-from judgeaid.services.sheet import seat_totals
+from judgeaid.services.standings_data import seat_totals
 from judgeaid.tournament.standings import draw_value
 from tests import factories
 from tests.factories import (
@@ -61,7 +61,7 @@ def test_sql_totals_agree_with_every_card_view(app):
 
         totals = {(t.card_id, t.player_number): t for t in seat_totals(tournament.id)}
         for card in (one, two, three):
-            view = cards.card_view(card)
+            view = card_views.card_view(card)
             for number, line in view["totals"].items():
                 mine = totals[(card.id, number)]
                 assert (mine.rounds, mine.penalties, mine.total) == (
@@ -113,8 +113,8 @@ def test_totals_add_up_over_sessions(app, client):
 def test_late_arrival_loses_15_mp_per_missed_session(app, client):
     with app.app_context():
         tournament, organizer = make_event(players=6)
-        seating.mark_late_arrival(tournament, 5, 2, organizer)
-        seating.mark_late_arrival(tournament, 6, 3, organizer)
+        session_changes.mark_late_arrival(tournament, 5, 2, organizer)
+        session_changes.mark_late_arrival(tournament, 6, 3, organizer)
         first = seat_by_hand(tournament, 1, [[1, 2, 3, 4]])
         play(card_of(first, 1), organizer, win(1, 40))
         second = seat_by_hand(tournament, 2, [[1, 2, 3, 5]])
@@ -124,9 +124,9 @@ def test_late_arrival_loses_15_mp_per_missed_session(app, client):
         db.session.commit()
         tid = tournament.id
         with pytest.raises(Conflict):
-            seating.mark_late_arrival(tournament, 1, 2, organizer)  # played session 1
+            session_changes.mark_late_arrival(tournament, 1, 2, organizer)  # played session 1
         with pytest.raises(ServiceError, match="session 2 or 3"):
-            seating.mark_late_arrival(tournament, 4, 4, organizer)
+            session_changes.mark_late_arrival(tournament, 4, 4, organizer)
     rows = {r["number"]: r for r in client.get(f"/api/tournaments/{tid}/standings")
             .get_json()["standings"]}
     assert rows[5]["deductions"] == 15.0
@@ -260,6 +260,6 @@ def test_seats_helper_uses_the_card_wind_order(app):
     with app.app_context():
         tournament, _ = make_event(players=4)
         session = seat_by_hand(tournament, 1, [[3, 1, 4, 2]])
-        view = cards.card_view(card_of(session, 1))
+        view = card_views.card_view(card_of(session, 1))
         assert [(p["seat"], p["number"]) for p in view["players"]] == list(zip(
             WINDS, [3, 1, 4, 2], strict=True))

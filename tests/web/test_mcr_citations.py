@@ -18,7 +18,7 @@ from sqlalchemy import select
 from judgeaid.demo import create_demo
 from judgeaid.extensions import db
 from judgeaid.models import Appeal, Player, Ruling, Tournament, User
-from judgeaid.services import players, results, seating
+from judgeaid.services import players, results, seat_swaps, seating, session_changes
 from judgeaid.services.errors import ServiceError
 from tests.conftest import login
 from tests.factories import by_wind, token_of
@@ -182,7 +182,7 @@ def test_starting_seats_are_fixed_once_a_hand_is_recorded(app, event):
     judge = client_as(app, event, "judge")
     card = card_of(judge, event)
     assert post_round(judge, card, round=1, result="draw").status_code == 200
-    message = in_app(app, event, lambda t, user: seating.enter_seat_draw(t, 1, 1, {}, user))
+    message = in_app(app, event, lambda t, user: seat_swaps.enter_seat_draw(t, 1, 1, {}, user))
     check(event, message, "can no longer change (§1.2.2)")
     if event["code"] == "mcr":
         assert "(MCR §3.4.7)" in message
@@ -231,7 +231,7 @@ def test_only_the_head_judge_decides_and_decides_once(app, event):
 def test_registration_and_results_refusals(app, event):
     def full_team(tournament, user):
         for name in ("T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8", "T9"):
-            seating.register_player(tournament, name, "Red", user)
+            session_changes.register_player(tournament, name, "Red", user)
 
     check(event, in_app(app, event, full_team), "the §3.6 limit")
     report = in_app(app, event, lambda t, user: players.import_players(
@@ -239,7 +239,7 @@ def test_registration_and_results_refusals(app, event):
     check(event, " ".join(p.reason for p in report.problems), "(§3.6 limit")
 
     def substitute_member_id(tournament, user):
-        substitute = seating.add_substitutes(tournament, 1, user)[0]
+        substitute = session_changes.add_substitutes(tournament, 1, user)[0]
         return players.set_member_id(tournament, substitute.number, "M-1", user)
 
     check(event, in_app(app, event, substitute_member_id), "neutral substitute (§4.15)")
@@ -253,10 +253,10 @@ def test_the_notes_on_players_out_late_or_substitutes(app, event):
     tid = event["tournament_id"]
 
     def stage(tournament, user):
-        seating.withdraw_player(tournament, 2, user)
-        seating.withdraw_player(tournament, 3, user, disqualify=True)
-        seating.add_substitutes(tournament, 1, user)
-        late = seating.register_player(tournament, "Lena Late", None, user)
+        session_changes.withdraw_player(tournament, 2, user)
+        session_changes.withdraw_player(tournament, 3, user, disqualify=True)
+        session_changes.add_substitutes(tournament, 1, user)
+        late = session_changes.register_player(tournament, "Lena Late", None, user)
         return late.number
 
     late = in_app(app, event, stage)
@@ -302,8 +302,8 @@ def test_a_swap_that_seats_team_mates_together_warns(app, event):
             if player.number in (first[0], second[1]):
                 player.team_id = team.id
         db.session.flush()
-        outcome = seating.swap_players(tournament, 1, first[0], second[0], user,
-                                       is_confirmed=False)
+        outcome = seat_swaps.swap_players(tournament, 1, first[0], second[0], user,
+                                          is_confirmed=False)
         return " ".join(outcome.warnings)
 
     words = in_app(app, event, swap)

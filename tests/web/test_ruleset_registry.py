@@ -16,6 +16,7 @@ from judgeaid.rules import RULESETS, TimeLimits
 from judgeaid.rules.zj.rotation import cycle_seats
 from judgeaid.services import (
     accounts,
+    card_views,
     cards,
     clock,
     exports,
@@ -25,7 +26,7 @@ from judgeaid.services import (
     penalties,
     restore,
     seating,
-    sheet,
+    standings_data,
     timers,
 )
 from judgeaid.services.errors import Conflict, ServiceError
@@ -135,14 +136,14 @@ def test_cards_and_standings_ask_the_tournaments_ruleset(app, fake_tournament):
         session = db.session.scalars(db.select(PlaySession).filter_by(
             tournament_id=fake_tournament, number=1)).one()
         card = cards.card_for_table(session.tables[0])
-        view = cards.card_view(card)
+        view = card_views.card_view(card)
         assert [line["round"] for line in view["rounds"]] == list(range(1, 9))
-        seats = [sheet.SeatTotal(session.id, 1, "preliminary", None, 1, card.id, wind, n, n,
-                                 rounds, 0)
+        seats = [standings_data.SeatTotal(session.id, 1, "preliminary", None, 1, card.id, wind,
+                                          n, n, rounds, 0)
                  for n, (wind, rounds) in enumerate(zip("ESWN", (10, 40, -20, -30),
                                                         strict=True), start=1)]
-        assert sheet.seat_points(tournament, seats) == {(1, 2): 4.0, (1, 1): 3.0,
-                                                        (1, 3): 2.0, (1, 4): 1.0}
+        assert standings_data.seat_points(tournament, seats) == {(1, 2): 4.0, (1, 1): 3.0,
+                                                                 (1, 3): 2.0, (1, 4): 1.0}
 
 
 def test_the_standings_rank_by_the_rulesets_table_points(app, monkeypatch):
@@ -157,10 +158,10 @@ def test_the_standings_rank_by_the_rulesets_table_points(app, monkeypatch):
                     penalize(card, organizer, number, points)
         db.session.flush()
         # Zung Jung: each player's match points from their own total
-        assert [s.number for s in sheet.load_sheet(tournament.id).standings] == list(
+        assert [s.number for s in standings_data.load_sheet(tournament.id).standings] == list(
             range(1, 9))
         tournament.ruleset = FAKE.code
-        standings = sheet.load_sheet(tournament.id).standings
+        standings = standings_data.load_sheet(tournament.id).standings
         # the fake's 4/3/2/1 by place at each table, the raw total between equal places
         assert [s.number for s in standings] == [1, 5, 2, 6, 3, 7, 4, 8]
         assert [s.match_points for s in standings] == [4.0, 4.0, 3.0, 3.0, 2.0, 2.0, 1.0, 1.0]

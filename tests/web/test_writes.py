@@ -20,9 +20,8 @@ from sqlalchemy import func, select
 
 from judgeaid.extensions import db
 from judgeaid.models import ClockEvent, PlaySession, Seat, Tournament, User
-from judgeaid.services import cards as cards_service
+from judgeaid.services import card_writes, exports, operations
 from judgeaid.services import clock as clock_service
-from judgeaid.services import exports, operations
 from tests.conftest import LiveServer, is_postgres, login
 from tests.factories import (
     current_round,
@@ -704,13 +703,13 @@ def test_a_different_round_that_lost_the_race_is_refused_naming_the_winner(app, 
     rows = _rows(app)
     dealer = client.get(demo["cards"][0]["api"]).get_json()["rounds"][0]["dealer"]
     # The second judge's request looked before the first line was stored.
-    looked, real = [], cards_service._latest
+    looked, real = [], card_writes._latest
 
     def latest(card, number):
         looked.append(True)
         return None if len(looked) == 1 else real(card, number)
 
-    monkeypatch.setattr(cards_service, "_latest", latest)
+    monkeypatch.setattr(card_writes, "_latest", latest)
     late = client.post(url, json={"round": 1, "result": "win", "winner": dealer, "value": 30,
                                   "win": "self", "op_id": "round-second"})
     assert late.status_code == 409

@@ -1,8 +1,9 @@
-"""The standings sheet (§3.3, §3.5, §3.7): sessions, players and card totals, loaded once.
+"""What the standings are computed from (§3.3, §3.5, §3.7): the event's sheet of sessions,
+players and card totals, loaded once.
 
 Card totals are read from the totals every card write stores (`CardTotal`, see
-judgeaid.services.cards), so the standings of a whole event cost one query of four numbers
-per card; `card_view(card)["totals"]` gives the same numbers card by card (a test holds
+judgeaid.services.card_totals), so the standings of a whole event cost one query of four
+numbers per card; `card_view(card)["totals"]` gives the same numbers card by card (a test holds
 both to it). The standings computed from a sheet are kept per data version (`computed_standings`).
 """
 
@@ -31,7 +32,7 @@ from judgeaid.models import (
 )
 from judgeaid.rules import get_ruleset
 from judgeaid.services.accounts import get_tournament_or_404
-from judgeaid.services.cards import card_view
+from judgeaid.services.card_views import card_view
 from judgeaid.services.errors import NotFound
 from judgeaid.tournament.standings import PlayerResult, Standing
 

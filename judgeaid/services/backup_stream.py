@@ -1,0 +1,130 @@
+"""Reading a backup file as a stream of JSON parser events, never holding it whole.
+
+The restore (judgeaid.services.restore) reads the file twice: once to check it, once to
+write it. `read_backup` yields its header values, its tables and their rows one at a time;
+a value nested too deeply, too big, or broken text is refused before it is built.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+from typing import IO, Any
+
+import ijson
+
+from judgeaid.services.exports import BadBackup
+
+MAX_DEPTH = 32  # nesting of a JSON value inside a row
+
+# Parser events in one row: a replay record holding a whole card is a few thousand. The cap
+# keeps one crafted row from taking many times its size in memory.
+MAX_ROW_EVENTS = 50_000
+
+
+def open_backup(data: bytes | str | IO[bytes]) -> IO[bytes]:
+    """Return a seekable binary stream over the backup, whatever form it came in."""
+    if isinstance(data, str):
+        data = data.encode("utf-8", "surrogatepass")
+    if isinstance(data, bytes):
+        return io.BytesIO(data)
+    return data
+
+
+# A \uD800-\uDFFF escape that is not half of a pair: the parser would turn it into "?", so
+# it is caught in the raw bytes first. A match starts with a backslash that is not escaped.
+_SURROGATE_ESCAPE = re.compile(
+    rb"(?<!\\)(\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+    rb"|(?<!\\)\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_CARRY = 24  # two escapes: a pair cut by a chunk's end is seen whole in the next chunk
+
+
+class _SurrogateGuard:
+    """Read a stream for the parser, refusing a lone surrogate escape in the JSON text."""
+
+    def __init__(self, stream: IO[bytes]):
+        self.stream = stream
+        self.tail = b""
+        self.offset = 0  # of self.tail in the file
+
+    def read(self, size: int = -1) -> bytes:
+        chunk = self.stream.read(size)
+        text = self.tail + chunk
+        checked_from = max(0, len(self.tail) - 11)  # the rest of the tail was checked
+        # a match in the last 11 bytes may be the first half of a pair: checked next time
+        unchecked = len(text) - 11 if chunk else len(text)
+        for match in _SURROGATE_ESCAPE.finditer(text):
+            if match.group(1) is None and checked_from <= match.start() < unchecked:
+                escape = match.group().decode()
+                raise BadBackup(f"The backup holds broken text: a lone surrogate ({escape}) "
+                                f"at byte {self.offset + match.start()} of the file. Nothing "
+                                "was written.")
+        self.tail = text[-_CARRY:]
+        self.offset += len(text) - len(self.tail)
+        return chunk
+
+
+def _events(stream: IO[bytes]) -> Iterator[tuple[str, str, Any]]:
+    stream.seek(0)
+    try:
+        yield from ijson.parse(_SurrogateGuard(stream), use_float=True)
+    except (ijson.JSONError, UnicodeDecodeError, ValueError) as exc:
+        raise BadBackup(f"This file is not JSON ({str(exc).strip()[:120]}). Choose a judgeaid "
+                        "backup file.") from exc
+
+
+def _value(event: str, value: Any, events: Iterator, where: str = "The backup"
+           ) -> tuple[Any, int]:
+    """Return the whole JSON value that starts with this event, and its number of events."""
+    if event not in ("start_map", "start_array"):
+        return value, 1
+    builder = ijson.ObjectBuilder()
+    builder.event(event, value)
+    depth = 1
+    for count, (_prefix, event, value) in enumerate(events):
+        if count > MAX_ROW_EVENTS:
+            raise BadBackup(f"{where} holds a value of more than {MAX_ROW_EVENTS} parts, "
+                            "which no judgeaid backup does.")
+        builder.event(event, value)
+        if event in ("start_map", "start_array"):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise BadBackup(f"{where} holds a value nested more than {MAX_DEPTH} deep, "
+                                "which no judgeaid backup does.")
+        elif event in ("end_map", "end_array"):
+            depth -= 1
+            if depth == 0:
+                return builder.value, count + 2
+    raise BadBackup("The backup file ends in the middle of a value: it was cut short.")
+
+
+def read_backup(stream: IO[bytes]) -> Iterator[tuple[str, str, Any]]:
+    """Yield ("header", key, value), ("table", name, None) and
+    ("row", name, (place in the table, row, its number of parser events))."""
+    events = _events(stream)
+    first = next(events, None)
+    if first is None or first[1] != "start_map":
+        raise BadBackup("This is not a judgeaid tournament backup (the file is not one JSON "
+                        "object).")
+    for _prefix, event, key in events:
+        if event == "end_map":
+            return
+        _prefix, event, value = next(events)
+        if key != "tables":
+            yield "header", key, _value(event, value, events)[0]
+            continue
+        if event != "start_map":
+            raise BadBackup("The backup's tables are missing or incomplete.")
+        for _prefix, event, name in events:
+            if event == "end_map":
+                break
+            _prefix, event, value = next(events)
+            if event != "start_array":
+                raise BadBackup(f"Table {name} must be a list of rows.")
+            yield "table", name, None
+            for position, (_prefix, event, value) in enumerate(events, start=1):
+                if event == "end_array":
+                    break
+                yield "row", name, (position, *_value(event, value, events,
+                                                      f"Table {name}, row {position}"))

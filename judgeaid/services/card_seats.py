@@ -1,0 +1,157 @@
+"""A player leaving the table mid-session (§4.11), and the neutral substitute (§4.15).
+
+The seat change is a card verb like the others (judgeaid.services.card_writes): checked,
+recorded with who and why, the card's confirmations revoked and its totals stored again.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from judgeaid.extensions import db
+from judgeaid.models import (
+    WINDS,
+    Card,
+    CardSeatChange,
+    CardTotal,
+    Player,
+    PlaySession,
+    Seat,
+    Table,
+)
+from judgeaid.services.audit import record_event
+from judgeaid.services.card_inputs import CardSeatChangeBody
+from judgeaid.services.card_totals import store_totals
+from judgeaid.services.card_views import card_view
+from judgeaid.services.card_writes import check_judge, check_not_final, revoke_confirmations, touch
+from judgeaid.services.cards import Actor, people, round_revisions, seat_change_rows, starting_seats
+from judgeaid.services.errors import Conflict, Forbidden, Unprocessable
+
+
+def record_seat_change(card: Card, body: CardSeatChangeBody, actor: Actor
+                       ) -> tuple[dict, Player | None]:
+    """Record that a player leaves the table from a round on, and who takes the seat.
+
+    Return the card's answer and the player who left, or None when the change only names
+    the substitute for a seat left empty earlier. The organizer or head judge records it.
+    The leaving player's status is the caller's to change (judgeaid.services.leaving,
+    resigned or disqualified from the next session on); the rounds before
+    `from_round` stay theirs. A substitute named here plays the rest as a neutral player
+    (§4.15, our reading for the middle of a session): their score keeps the table zero-sum
+    and is never ranked. Without one, no round from `from_round` on can be recorded. A seat
+    left empty can be given a substitute later by sending the same change with one.
+    """
+    check_judge(actor, card, "record a player leaving the table")
+    check_not_final(card)
+    if actor.user is None or actor.user.role not in ("organizer", "head_judge"):
+        raise Forbidden("Only the organizer or the head judge records a player leaving "
+                        "the table.")
+    starting = starting_seats(card)
+    seat = next((s for s in card.table.seats if s.player.number == body.player), None)
+    if seat is None:
+        raise Unprocessable(f"Player {body.player} did not start at this table; name one of "
+                            f"{', '.join(str(n) for n in starting.values())}.")
+    leaving = seat.player
+    existing = next((row for row in seat_change_rows(card) if row.position == seat.position), None)
+    if existing is not None:
+        return _fill_empty_seat(card, existing, body, actor), None
+    recorded = set(round_revisions(card))
+    later = sorted(n for n in recorded if n >= body.from_round)
+    if later:
+        raise Conflict(f"Round {later[0]} is already recorded with {leaving.name} at the "
+                       f"table. A player leaves from a round not yet recorded (from round "
+                       f"{max(recorded) + 1}), or a judge corrects the rounds first; no "
+                       "recorded round is rewritten.")
+    if card.not_played_from and body.from_round >= card.not_played_from:
+        raise Conflict(f"Rounds from {card.not_played_from} are not played (session time "
+                       "over), so nobody leaves the table there.")
+    entering = _substitute(card, body.substitute) if body.substitute is not None else None
+    note = " ".join(body.note.split())
+    row = CardSeatChange(card_id=card.id, round_from=body.from_round, position=seat.position,
+                         leaving_player_id=leaving.id,
+                         entering_player_id=entering.id if entering else None,
+                         reason=body.reason, note=note, recorded_by=actor.label,
+                         op_id=body.op_id)
+    db.session.add(row)
+    db.session.flush()
+    revoke_confirmations(card)
+    touch(card)
+    store_totals([card.id])
+    record_event("card.seat_change", tournament_id=card.tournament_id, actor=actor.user,
+                 subject=f"card:{card.id}:seat:{WINDS[seat.position]}",
+                 after={"player": leaving.number, "from_round": body.from_round,
+                        "reason": body.reason, "substitute": entering.number if entering
+                        else None, "note": note})
+    return {"card": card_view(card)}, leaving
+
+
+def _fill_empty_seat(card: Card, row: CardSeatChange, body: CardSeatChangeBody,
+                     actor: Actor) -> dict:
+    """Name the substitute for a seat left empty; anything else about a change stands."""
+    if row.entering_player_id is not None or body.substitute is None:
+        raise Conflict(f"{row.leaving.name} already left this table from round "
+                       f"{row.round_from}" + (f", and {row.entering.name} took the seat"
+                                              if row.entering else "")
+                       + ". A seat changes hands once on a card.")
+    if body.from_round != row.round_from or body.reason != row.reason:
+        raise Conflict(f"{row.leaving.name} left from round {row.round_from} "
+                       f"({row.reason}); the substitute takes the seat from that round.")
+    entering = _substitute(card, body.substitute)
+    row.entering_player_id = entering.id
+    db.session.flush()
+    db.session.refresh(row)
+    revoke_confirmations(card)
+    touch(card)
+    store_totals([card.id])
+    record_event("card.seat_change.substitute", tournament_id=card.tournament_id,
+                 actor=actor.user, subject=f"card:{card.id}:seat:{WINDS[row.position]}",
+                 before={"substitute": None}, after={"substitute": entering.number})
+    return {"card": card_view(card)}
+
+
+def _substitute(card: Card, number: int) -> Player:
+    """Return the player who may take a seat at this card, or refuse with the reason."""
+    player = db.session.scalar(select(Player).where(
+        Player.tournament_id == card.tournament_id, Player.number == number))
+    if player is None:
+        raise Unprocessable(f"There is no player {number} in this tournament.")
+    if player.number in people(card):
+        raise Unprocessable(f"{player.name} already sits at this table.")
+    if player.status != "active":
+        raise Unprocessable(f"{player.name} is {player.status} and cannot take a seat.")
+    seated = db.session.scalar(
+        select(Table.number).join(Seat, Seat.table_id == Table.id)
+        .where(Table.session_id == card.session_id, Seat.player_id == player.id))
+    if seated is not None:
+        raise Conflict(f"{player.name} plays at table {seated} in this session.")
+    elsewhere = db.session.scalar(
+        select(Table.number).join(Card, Card.table_id == Table.id)
+        .join(CardSeatChange, CardSeatChange.card_id == Card.id)
+        .where(Card.session_id == card.session_id,
+               CardSeatChange.entering_player_id == player.id))
+    if elsewhere is not None:
+        raise Conflict(f"{player.name} already took a seat at table {elsewhere} in this "
+                       "session.")
+    return player
+
+
+def substitute_seats(player_id: int) -> list[dict]:
+    """Return the seats a player took mid-session as a neutral substitute, with their totals."""
+    rows = db.session.execute(
+        select(PlaySession.number, PlaySession.stage, PlaySession.bracket_size,
+               PlaySession.finalized_at, Table.number, CardSeatChange.position,
+               CardSeatChange.round_from, CardTotal.rounds, CardTotal.penalties)
+        .join(Card, Card.id == CardSeatChange.card_id)
+        .join(Table, Table.id == Card.table_id)
+        .join(PlaySession, PlaySession.id == Table.session_id)
+        .join(Player, Player.id == CardSeatChange.entering_player_id)
+        .outerjoin(CardTotal, (CardTotal.card_id == Card.id)
+                   & (CardTotal.player_number == Player.number))
+        .where(CardSeatChange.entering_player_id == player_id)
+        .order_by(PlaySession.number))
+    return [{"number": number, "stage": stage, "bracket_size": size, "is_final": bool(final),
+             "table": table, "seat": WINDS[position], "from_round": from_round,
+             "rounds": rounds or 0, "penalties": penalties or 0,
+             "raw": (rounds or 0) + (penalties or 0)}
+            for number, stage, size, final, table, position, from_round, rounds, penalties
+            in rows]

@@ -1,0 +1,441 @@
+"""The scoring card's write verbs: a round's line, penalties, sign-off, time over, recorder.
+
+The verbs take checked values (judgeaid.services.card_inputs) and flush; the view's
+`writes.once` keeps them to one application per op_id and commits. Each verb that changes a
+round or penalty line stores the card's totals again (judgeaid.services.card_totals).
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from judgeaid import writes
+from judgeaid.extensions import db
+from judgeaid.models import Card, CardPenalty, CardRound, Confirmation, utcnow
+from judgeaid.rules import MalformedHand, Scoring
+from judgeaid.rules.ruleset import bracketed
+from judgeaid.services.audit import record_event
+from judgeaid.services.card_inputs import CardRoundBody
+from judgeaid.services.card_totals import store_totals
+from judgeaid.services.card_views import card_view, round_json
+from judgeaid.services.cards import (
+    Actor,
+    actor_display,
+    confirmations_of,
+    deal_marks,
+    final_occupants,
+    people,
+    recorder_number,
+    round_revisions,
+    round_seats,
+    rules_of,
+    seat_changes,
+)
+from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
+from judgeaid.tournament.card import (
+    BadDeal,
+    BadRound,
+    DealMark,
+    check_deals,
+    empty_from,
+    marked_seats,
+    score_round,
+)
+from judgeaid.tournament.rotation import RoundSeats
+
+
+def touch(card: Card) -> None:
+    # An SQL increment, so two writers at once never lose a version.
+    card.version = Card.version + 1
+    card.updated_at = utcnow()
+    db.session.flush()
+    db.session.refresh(card)
+
+
+def revoke_confirmations(card: Card) -> int:
+    revoked = 0
+    for confirmation in confirmations_of(card):
+        confirmation.revoked_at = utcnow()
+        revoked += 1
+    card.status = "open"
+    return revoked
+
+
+def check_judge(actor: Actor, card: Card, what: str) -> None:
+    if not actor.is_judge:
+        raise Forbidden(f"Only a judge may {what}.")
+    if actor.user and actor.user.tournament_id != card.tournament_id:
+        raise Forbidden("This card belongs to another tournament.")
+
+
+def check_not_final(card: Card) -> None:
+    """Refuse to change a card whose session's results are posted as final: the organizer
+    reopens them first, with a reason (results.unfinalize_session), so a posted score never
+    moves without anyone saying why."""
+    session = card.table.session
+    if session.finalized_at is not None:
+        raise Conflict(f"Session {session.number}'s results are posted as final, so this card "
+                       "cannot change. The organizer can reopen them, with a reason, for a "
+                       "correction.")
+
+
+def _check_recorder(actor: Actor, card: Card) -> None:
+    if actor.is_judge:
+        check_judge(actor, card, "record rounds")
+    elif actor.player_number != recorder_number(card):
+        raise Forbidden("Only a judge, or the player the judge appointed, may record rounds "
+                        "on this card.")
+
+
+def _round_line(body: CardRoundBody, scoring: Scoring) -> dict:
+    """Return the round's columns from a checked body; the ticked patterns set the value."""
+    line: dict = {"result": body.result, "winner": None, "value": None, "win": None,
+                  "discarder": None, "same_turn": None, "patterns": None,
+                  "dealer": body.dealer, "compensation_for": body.compensation_for}
+    if body.result == "draw":
+        return line
+    value, patterns = body.value, body.patterns
+    if patterns is not None:
+        try:
+            hand = scoring.score_hand(dict(patterns))
+        except MalformedHand as exc:
+            raise ServiceError(str(exc)) from exc
+        if hand.errors:
+            # Each message names both patterns and cites its own section (§2.2, §1.5 ...).
+            raise Unprocessable("The ticked patterns break a counting rule: "
+                                + " ".join(e.message for e in hand.errors))
+        if value is not None and value != hand.value:
+            raise Unprocessable(f"The value {value} does not match the ticked patterns, which "
+                                f"make {hand.value}.")
+        value = hand.value
+        patterns = {k: v for k, v in patterns.items() if v}
+    line.update(winner=body.winner, value=value, win=body.win,
+                discarder=body.discarder if body.win == "discard" else None,
+                same_turn=list(body.same_turn) if body.same_turn else None, patterns=patterns)
+    return line
+
+
+def _same_line(row: CardRound, line: dict) -> bool:
+    return all(getattr(row, key) == line[key] for key in
+               ("result", "winner", "value", "win", "discarder", "same_turn", "patterns",
+                "dealer", "compensation_for"))
+
+
+def _latest(card: Card, number: int) -> CardRound | None:
+    return db.session.scalar(select(CardRound).where(
+        CardRound.card_id == card.id, CardRound.round == number)
+        .order_by(CardRound.revision.desc()).limit(1))
+
+
+def line_words(line: dict, names: dict[int, str], deal_section: str = "") -> str:
+    """Return a round's line as a short sentence with the players' names; a wrong-East or
+    compensation mark cites `deal_section` (the card's words, "" for none)."""
+    def who(number: int | None) -> str:
+        return names.get(number, f"player {number}")
+
+    if line["result"] == "draw":
+        words = "a draw"
+    elif line["result"] != "win":
+        return "not played"
+    elif line["win"] == "self":
+        words = f"{who(line['winner'])} won {line['value']}, self-drawn"
+    else:
+        words = (f"{who(line['winner'])} won {line['value']} on a discard from "
+                 f"{who(line['discarder'])}")
+        if line.get("same_turn") and len(line["same_turn"]) > 1:
+            words += f" (same turn: {', then '.join(who(p) for p in line['same_turn'])})"
+    # a stored line names the wrong East "wrong_dealer"; a line sent names it "dealer"
+    wrong = line.get("wrong_dealer", line.get("dealer"))
+    if wrong is not None:
+        words += f", dealt by {who(wrong)} as the wrong East{bracketed(deal_section)}"
+    if line.get("compensation_for") is not None:
+        words += (f", {who(line['compensation_for'])}'s compensation round"
+                  f"{bracketed(deal_section)}")
+    return words
+
+
+def _conflict(card: Card, number: int, current: CardRound, line: dict, actor: Actor, *,
+              what: str) -> str:
+    """Say in words who wrote the line that stands, what it says, and what was sent."""
+    names = people(card)
+    section = rules_of(card).words["card.deal_cite"]
+    decide = ("Choose which one stands: keep theirs, or send yours as a correction with a "
+              "reason." if actor.is_judge else "A judge decides which one stands.")
+    theirs = line_words(round_json(current, rules_of(card).scoring), names, section)
+    return (f"{actor_display(current.recorded_by)} {what}: {theirs}. You entered: "
+            f"{line_words(line, names, section)}. {decide}")
+
+
+def _both_lines(card: Card, number: int, current: CardRound | None, line: dict,
+                body: CardRoundBody) -> list[dict]:
+    """Return the details of a refused write: the line that stands and the one sent."""
+    sent = dict(line, reason=body.reason, base_revision=body.base_revision)
+    return [{"round": number, "revision": current.revision if current else None,
+             "current": round_json(current, rules_of(card).scoring) if current else None,
+             "sent": sent}]
+
+
+def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | None = None
+                 ) -> dict:
+    """Record a round, or correct the revision `base_revision` names (a stale one is 409)."""
+    _check_recorder(actor, card)
+    check_not_final(card)
+    number = body.round
+    scoring = rules_of(card).scoring
+    # "round" in Zung Jung, "hand" in MCR
+    word = rules_of(card).words["card.hand_word"]
+    line = _round_line(body, scoring)
+    reason = " ".join(body.reason.split())
+    current = _latest(card, number)
+
+    if current is None and card.not_played_from and number >= card.not_played_from:
+        words = rules_of(card).words
+        raise Conflict(f"{words['card.hand_word_title']} {number} was not played: the session "
+                       f"time ran out ({words['card.time_cite']}).")
+    changes = seat_changes(card)
+    empty = empty_from(changes)
+    if empty and number >= empty:
+        left = min((c for c in changes if c.entering is None), key=lambda c: c.round_from)
+        raise Conflict(f"{people(card)[left.leaving]} left the table from {word} "
+                       f"{left.round_from} and nobody took the seat, so {word}s from "
+                       f"{left.round_from} on cannot be recorded; the other three's scores "
+                       "stand. The organizer can name a substitute"
+                       f"{bracketed(rules_of(card).words['card.substitute_cite'])}.")
+    if body.correction:
+        check_judge(actor, card, "correct a round")
+        if current is None:
+            raise Conflict(f"{word.capitalize()} {number} is not recorded yet, so there is "
+                           "nothing to correct. Reload the card.",
+                           details=_both_lines(card, number, current, line, body))
+        if current.revision != body.base_revision:
+            verb = "corrected" if current.revision > 1 else "recorded"
+            raise Conflict(_conflict(
+                card, number, current, line, actor,
+                what=f"{verb} {word} {number} after you read it (revision {current.revision} "
+                     f"now stands, not revision {body.base_revision}), as"),
+                details=_both_lines(card, number, current, line, body))
+        if not reason:
+            raise ServiceError("A correction needs a reason.")
+    elif current is not None:
+        if _same_line(current, line):
+            return _answer(card, number, current.revision, changed=False)
+        raise Conflict(_conflict(card, number, current, line, actor,
+                                 what=f"already recorded {word} {number} as"),
+                       details=_both_lines(card, number, current, line, body))
+    elif card.status == "locked":
+        check_judge(actor, card, "record a round on a confirmed card")
+
+    seats = _checked_deal(card, number, current, line, actor)
+    try:
+        scheme = card.table.session.tournament.settings.get("payoff_scheme", "formal")
+        result = score_round(seats, payoff=scoring.payoff, scheme=scheme,
+                             **{k: v for k, v in line.items() if k not in _NOT_SCORED})
+    except BadRound as exc:
+        raise ServiceError(str(exc)) from exc
+    revision = current.revision + 1 if current else 1
+    row = CardRound(card_id=card.id, round=number, revision=revision, **line,
+                    deltas={str(k): v for k, v in result.deltas.items()},
+                    responsible=result.responsible, reason=reason, recorded_by=actor.label,
+                    op_id=op_id)
+
+    def clash() -> Conflict:
+        # Another judge wrote this revision a moment ago: theirs stands, this one is refused.
+        now = _latest(card, number)
+        message = (_conflict(card, number, now, line, actor,
+                             what=f"recorded {word} {number} a moment before you, as")
+                   if now else f"{word.capitalize()} {number} was just recorded by someone "
+                               "else. Reload the card.")
+        return Conflict(message, details=_both_lines(card, number, now, line, body))
+
+    writes.add_unique(row, clash)
+    if current is not None:
+        revoke_confirmations(card)
+    touch(card)
+    store_totals([card.id])
+    record_event("card.correct" if current else "card.round", tournament_id=card.tournament_id,
+                 actor=actor.user or actor.label, subject=f"card:{card.id}:round:{number}",
+                 before=round_json(current, scoring) if current else None,
+                 after=round_json(row, scoring))
+    return _answer(card, number, revision, changed=True)
+
+
+_NOT_SCORED = ("patterns", "dealer", "compensation_for")
+
+
+def _checked_deal(card: Card, number: int, current: CardRound | None, line: dict,
+                  actor: Actor) -> RoundSeats:
+    """Return the round's seats as actually dealt, or refuse an impossible §1.2.7 mark."""
+    schedule = round_seats(card)
+    marks = deal_marks(round_revisions(card))
+    mark = DealMark(line["dealer"], line["compensation_for"])
+    words = rules_of(card).words
+    word = words["card.hand_word"]
+    if mark.is_marked and not actor.is_judge:
+        # the app leaves wrong-East marks to a judge: a dealing error is an irregularity
+        raise Forbidden(f"Only a judge marks a {word} dealt by the wrong East or "
+                        f"a compensation {word}"
+                        f"{bracketed(words['card.deal_errors_cite'])}. Call a judge.")
+    if mark.compensation_for is not None and current is not None and (
+            current.compensation_for != mark.compensation_for):
+        dealt_by = current.dealer or schedule[number - 1].dealer
+        raise Conflict(f"{word.capitalize()} {number} was already played with "
+                       f"{people(card)[dealt_by]} as East: a compensation {word} is agreed "
+                       f"before it is dealt{bracketed(words['card.deal_reading'])}, so mark a "
+                       f"{word} still to be played.")
+    if mark.is_marked:
+        marks[number] = mark
+    else:
+        marks.pop(number, None)
+    try:
+        check_deals(schedule, marks)
+    except BadDeal as exc:
+        raise Unprocessable(words.format("card.deal_refused",
+                                         problem=_named(card, str(exc)))) from exc
+    return marked_seats(schedule[number - 1], mark)
+
+
+def _named(card: Card, message: str) -> str:
+    """Put the players' names into a core message that speaks of "Player 7"."""
+    for number, name in people(card).items():
+        message = message.replace(f"Player {number} ", f"{name} (player {number}) ")
+    return message
+
+
+def _answer(card: Card, number: int, revision: int, *, changed: bool) -> dict:
+    return {"card": card_view(card), "round": number, "revision": revision, "changed": changed}
+
+
+def put_penalty(card: Card, player: int, points: int, reason: str, actor: Actor, *,
+                round_: int | None = None, op_id: str | None = None) -> dict:
+    """Put penalty points on the card's penalty line (off the offender's total, §4.11)."""
+    check_judge(actor, card, "give a penalty")
+    check_not_final(card)
+    if player not in people(card):
+        raise ServiceError(f"Player {player} is not at this table.")
+    reason = " ".join(reason.split())
+    if not reason:
+        raise ServiceError("A penalty needs a reason.")
+    penalty = CardPenalty(card_id=card.id, player_number=player, points=points, round=round_,
+                          reason=reason, recorded_by=actor.label, op_id=op_id)
+    db.session.add(penalty)
+    db.session.flush()
+    revoke_confirmations(card)
+    touch(card)
+    store_totals([card.id])
+    record_event("card.penalty", tournament_id=card.tournament_id,
+                 actor=actor.user or actor.label, subject=f"card:{card.id}:penalty:{penalty.id}",
+                 after={"player": player, "points": points, "reason": reason})
+    return {"card": card_view(card), "penalty": penalty.id}
+
+
+def strike_penalty(card: Card, penalty_id: int, reason: str, actor: Actor, *,
+                   by_appeal: bool = False) -> dict:
+    """Strike out a penalty with a reason; it stays on the card, marked void.
+
+    The head judge's decision on an appeal (`by_appeal`, §4.3) is final and may come after
+    the session is posted; any other strike waits for the organizer to reopen the session.
+    """
+    check_judge(actor, card, "strike out a penalty")
+    if not by_appeal:
+        check_not_final(card)
+    penalty = db.session.get(CardPenalty, penalty_id)
+    if penalty is None or penalty.card_id != card.id:
+        raise NotFound(f"There is no penalty {penalty_id} on this card.")
+    if penalty.voided_at is not None:
+        raise Conflict("This penalty is already struck out.")
+    reason = " ".join(reason.split())
+    if not reason:
+        raise ServiceError("Striking out a penalty needs a reason.")
+    penalty.voided_at, penalty.void_reason = utcnow(), reason
+    revoke_confirmations(card)
+    touch(card)
+    store_totals([card.id])
+    record_event("card.penalty.void", tournament_id=card.tournament_id,
+                 actor=actor.user or actor.label, subject=f"card:{card.id}:penalty:{penalty.id}",
+                 before={"points": penalty.points}, after={"void_reason": reason})
+    return {"card": card_view(card)}
+
+
+def confirm_totals(card: Card, player: int | None, actor: Actor, *, on_paper: bool = False
+                   ) -> dict:
+    """Record a player's confirmation of the totals; all four lock the card (§4.9).
+
+    `on_paper`: a judge records the player's signature on the paper card (via "paper").
+    """
+    if on_paper and not actor.is_judge:
+        raise Forbidden("Only a judge may record a signature on the paper card.")
+    if actor.is_judge:
+        check_judge(actor, card, "confirm for a player")
+        if player is None:
+            raise ServiceError("Say which player the card is confirmed for.")
+    else:
+        player = actor.player_number
+    if player not in final_occupants(card):
+        raise Forbidden(f"Player {player} does not sit at this table at the end of the "
+                        "card, so does not confirm it.")
+    view = card_view(card)
+    if not view["is_complete"]:
+        missing = [r["round"] for r in view["rounds"]
+                   if not r["recorded"] and r.get("result") != "not_played"]
+        word = rules_of(card).words["card.hand_word"]
+        raise Conflict(f"The card is not finished: {word} {missing[0]} and "
+                       f"{len(missing) - 1} more are not recorded. Record them, or mark the "
+                       "session time over.")
+    if player not in view["pending_confirmations"]:
+        return {"card": view}
+    db.session.add(Confirmation(card_id=card.id, player_number=player,
+                                card_version=card.version,
+                                via="paper" if on_paper else (
+                                    "judge" if actor.is_judge else "player"),
+                                confirmed_by=actor.label))
+    db.session.flush()
+    if len(confirmations_of(card)) == len(final_occupants(card)):
+        card.status = "locked"
+    touch(card)
+    record_event("card.confirm.paper" if on_paper else "card.confirm",
+                 tournament_id=card.tournament_id,
+                 actor=actor.user or actor.label, subject=f"card:{card.id}",
+                 after={"player": player, "totals": view["totals"][player]})
+    return {"card": card_view(card)}
+
+
+def close_rounds(card: Card, actor: Actor, *, from_round: int | None = None) -> dict:
+    """Mark every round not yet recorded as not played: the session time ran out (§3.4)."""
+    check_judge(actor, card, "end play on a card")
+    check_not_final(card)
+    session = card.table.session
+    rules = rules_of(card)
+    if session.stage == "final" and session.bracket_size == rules.ranking.grand_final_size:
+        raise Conflict("The Grand Final has no session time limit "
+                       f"({rules.words['final_day.untimed_cite']}): all "
+                       f"{rules.session.rounds} rounds are played.")
+    if session.tournament.settings.get("session_minutes") is None:
+        raise Conflict("This event has no session time limit, so every round is played.")
+    recorded = max(round_revisions(card), default=0)
+    first = from_round or recorded + 1
+    if first <= recorded:
+        word = rules.words["card.hand_word"]
+        raise Conflict(f"{word.capitalize()} {recorded} is already recorded; {word}s from "
+                       f"{recorded + 1} on can be marked not played.")
+    card.not_played_from = first if first <= rules.session.rounds else None
+    touch(card)
+    record_event("card.time_over", tournament_id=card.tournament_id,
+                 actor=actor.user or actor.label, subject=f"card:{card.id}",
+                 after={"not_played_from": card.not_played_from})
+    return {"card": card_view(card)}
+
+
+def appoint_recorder(card: Card, number: int | None, actor: Actor) -> dict:
+    """Let one player at the table record rounds (or nobody, with player null)."""
+    check_judge(actor, card, "appoint a recorder")
+    if number is None:
+        card.recorder_player_id = None
+    else:
+        seat = next((s for s in card.table.seats if s.player.number == number), None)
+        if seat is None:
+            raise ServiceError(f"Player {number} is not at this table.")
+        card.recorder_player_id = seat.player_id
+    touch(card)
+    record_event("card.recorder", tournament_id=card.tournament_id, actor=actor.user,
+                 subject=f"card:{card.id}", after={"player": number})
+    return {"card": card_view(card)}
