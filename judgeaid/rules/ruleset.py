@@ -168,6 +168,10 @@ class Scoring(Protocol):
         """Split the win a JSON request describes (the payoff API's body)."""
         ...
 
+    def win_issues(self, patterns: Mapping[str, int], win: str | None) -> Sequence[Any]:
+        """Return the issues (each with .message) of patterns that fix the other win type."""
+        ...
+
 
 @runtime_checkable
 class SessionShape(Protocol):
@@ -176,6 +180,10 @@ class SessionShape(Protocol):
     rounds: int
     winds: tuple[str, ...]
     rotations: tuple[str, ...]
+    # several players call Hu on one discard: the seat winds in the order their claims win,
+    # from the discarder's seat wind, and the section to cite; None: the ruleset has no order
+    hu_order: Callable[[str], tuple[str, ...]] | None
+    hu_order_section: str
 
     def session_seats(self, starting: Mapping[str, int], rotation: str) -> Sequence[RoundSeats]:
         """Return every round's seats and seat winds from the starting seats."""
@@ -294,6 +302,10 @@ class Rubric(Protocol):
 
     def needs_round(self, category: str, infraction: str | None) -> str | None:
         """Return why the penalty must name its round, or None when it need not."""
+        ...
+
+    def loses_win(self, category: str, infraction: str | None, kind: str) -> bool:
+        """Return True when the penalty takes the offender's right to win the round it names."""
         ...
 
 

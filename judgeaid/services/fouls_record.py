@@ -55,9 +55,6 @@ def record_of_fouls(tournament_id: int, session_number: int) -> dict:
     tables = sorted({r["table"] for r in rows if r["table"] is not None})
     return {"tournament": {"id": tournament.id, "name": tournament.name},
             "ruleset": rules.name, "session": session_number,
-            # the templates' old name for "the form is the MCR Appendix 6 record", read from a
-            # capability (not the code) until the templates ask the words (issue 25, part B)
-            "is_mcr": rules.can.print_form == "score_sheet",
             "tables": tables, "rows": rows, "printed_at": iso_z(utcnow()),
             "referees": sorted({r["judge"] for r in rows})}
 

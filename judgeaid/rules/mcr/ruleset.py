@@ -18,6 +18,7 @@ from judgeaid.rules.mcr.hand import (
     recorded_lines,
     recorded_value_fits,
     score_hand,
+    win_issues,
 )
 from judgeaid.rules.mcr.payoff import payoff, payoff_request
 from judgeaid.rules.mcr.words import WORDS
@@ -37,6 +38,7 @@ class Scoring:
     recorded_value_fits = staticmethod(recorded_value_fits)
     payoff = staticmethod(payoff)
     payoff_request = staticmethod(payoff_request)
+    win_issues = staticmethod(win_issues)
 
 
 class SessionShape:
@@ -47,6 +49,8 @@ class SessionShape:
     rotations = session.ROTATIONS
     session_seats = staticmethod(session.session_seats)
     cycle_of = staticmethod(session.wind_round_of)
+    hu_order = staticmethod(session.hu_order)
+    hu_order_section = session.HU_ORDER_SECTION
 
 
 class Timing:
@@ -90,6 +94,7 @@ class Rubric:
     payees = staticmethod(penalties.payees)
     check_payees = staticmethod(penalties.check_payees)
     needs_round = staticmethod(penalties.needs_round)
+    loses_win = staticmethod(penalties.loses_win)
 
 
 class Guide:
@@ -137,7 +142,10 @@ MCR = Ruleset(
         mirror="mcr.js", picker="/picker/mcr", same_turn_chain=False, deal_mark=False,
         flowers=True, final_day=False, print_form="score_sheet",
         standings_columns=(StandingsColumn("table_points", "standings.points_label"),
-                           StandingsColumn("contest_points", "standings.raw_label"))),
+                           StandingsColumn("contest_points", "standings.raw_label")),
+        play_timers=False, medication_timeout=False, leaderboards=False,
+        seat_rotation_choice=False, payoff_schemes=False, session_minutes_max=150,
+        session_minutes_required=True),
     formats=FORMATS,
     default_format="mcr",
     default_settings=default_settings,

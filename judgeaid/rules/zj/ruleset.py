@@ -6,7 +6,7 @@ judgeaid/rules/ruleset.py of the same name.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from judgeaid.rules.capabilities import Capabilities, StandingsColumn
@@ -72,6 +72,11 @@ def late_join_problem(joins: int, format_code: str, sessions: int) -> str | None
     return standings.late_join_problem(joins, sessions if is_competitive else None)
 
 
+def win_issues(patterns: Mapping[str, int], win: str | None) -> Sequence[Any]:
+    """Return no issues: no Zung Jung pattern fixes how the hand was won."""
+    return ()
+
+
 class Scoring:
     """Zung Jung's patterns, hand values and payoff (ZJM ch. 2)."""
 
@@ -84,6 +89,7 @@ class Scoring:
     recorded_value_fits = staticmethod(recorded_value_fits)
     payoff = staticmethod(payoff)
     payoff_request = staticmethod(payoff_request)
+    win_issues = staticmethod(win_issues)
 
 
 class SessionShape:
@@ -94,6 +100,8 @@ class SessionShape:
     rotations = ROTATIONS
     session_seats = staticmethod(rotation.session_seats)
     cycle_of = staticmethod(rotation.cycle_of)
+    hu_order = None
+    hu_order_section = ""
 
 
 class Timing:
@@ -152,6 +160,7 @@ class Rubric:
     payees = staticmethod(payees)
     check_payees = staticmethod(check_payees)
     needs_round = staticmethod(needs_round)
+    loses_win = staticmethod(penalties.loses_win)
 
 
 class Guide:
@@ -199,7 +208,10 @@ ZJ = Ruleset(
         mirror="zj.js", picker="/picker", same_turn_chain=True, deal_mark=True,
         flowers=False, final_day=True, print_form="official_card",
         standings_columns=(StandingsColumn("match_points", "standings.points_label"),
-                           StandingsColumn("raw", "standings.raw_label"))),
+                           StandingsColumn("raw", "standings.raw_label")),
+        play_timers=True, medication_timeout=True, leaderboards=True,
+        seat_rotation_choice=True, payoff_schemes=True, session_minutes_max=300,
+        session_minutes_required=False),
     formats=FORMATS,
     default_format="csom",
     default_settings=default_settings,
