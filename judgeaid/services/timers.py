@@ -28,6 +28,7 @@ from judgeaid.models import (
     User,
 )
 from judgeaid.rules import Ruleset, TimeLimits, get_ruleset
+from judgeaid.rules.words import Words
 from judgeaid.services import card_writes, cards, penalties, session_changes
 from judgeaid.services import clock as session_clock
 from judgeaid.services.accounts import get_tournament_or_404
@@ -190,7 +191,7 @@ def record_foul(timer: PlayTimer, which: str, at_ms: int | None, user: User, *,
     rules = get_ruleset(tournament.ruleset)
     spec = _foul_spec(rules, which)
     if spec is None:
-        raise Conflict(rules.timing.no_play_timers or "This clock records no fouls.")
+        raise Conflict("This clock records no fouls.")
     player, _ = _seat_player(card, timer.player_number)
     now = session_clock.server_now_ms()
     reason = ""
@@ -241,9 +242,9 @@ def _check_staff(user: User, tournament_id: int) -> None:
 def start_timer(tournament: Tournament, body: TimerStartBody, user: User) -> dict:
     """Start timing one player's round at a table; `dealt` is 'now' or 'earlier'."""
     _check_staff(user, tournament.id)
-    timing = get_ruleset(tournament.ruleset).timing
-    if not timing.times_play:
-        raise Conflict(timing.no_play_timers)
+    rules = get_ruleset(tournament.ruleset)
+    if not rules.timing.times_play:
+        raise Conflict(rules.words["timers.none"])
     card = db.session.get(Card, body.card)
     if card is None or card.tournament_id != tournament.id:
         raise NotFound("There is no such scoring card in this tournament.")
@@ -356,24 +357,26 @@ def _what_happened(timer: PlayTimer, player: Player, limits: TimeLimits,
     return text + "."
 
 
-def _decision(limits: TimeLimits, result: Any, over_points: int) -> str:
+def _decision(limits: TimeLimits, result: Any, over_points: int, words: Words) -> str:
     parts = f"{result.turn_points} for turns"
     if limits.round_bank_s is not None:
-        parts += f" and {result.bank_points} for the round total (both count, §1.9.2)"
+        parts += (f" and {result.bank_points} for the round total (both count, "
+                  f"{words['timers.bank_cite']})")
     text = f"{result.total_points} time-penalty points ({parts}) on the card's penalty line."
     if result.is_resignation:
         text += (f" That is more than {over_points} in one round: the player is considered "
                  "resigned from the tournament unless the judge accepts a reasonable "
-                 "explanation (§1.9, §4.11).")
+                 f"explanation ({words['timers.resign_cite']}).")
     return text
 
 
-def _answer_note(answer: str | None, explanation: str) -> str:
+def _answer_note(answer: str | None, explanation: str, words: Words) -> str:
     """Return what the ruling says of the judge's answer to the §1.9 question."""
     if answer == "explained":
         return f" The judge accepted the player's explanation: {explanation}"
     if answer == "resigned":
-        return " No reasonable explanation: the player resigns from the tournament (§4.11)."
+        return (" No reasonable explanation: the player resigns from the tournament "
+                f"({words['timers.out_cite']}).")
     return ""
 
 
@@ -390,7 +393,7 @@ def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str,
                        details=[{"penalty": timer.penalty_id}])
     if not _rules(timer.tournament_id).timing.has_play_timers:
         # a judge's clock charges nothing: the judge records the foul (record_foul)
-        raise Conflict(_rules(timer.tournament_id).timing.no_play_timers)
+        raise Conflict(_rules(timer.tournament_id).words["timers.none"])
     now = session_clock.server_now_ms()
     if timer.status == "running":
         _stop(timer, at_ms, now)
@@ -415,7 +418,8 @@ def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str,
                     round=timer.round, players=[player.number],
                     what_happened=_what_happened(timer, player, limits, result),
                     sections=["1.9", section],
-                    decision=_decision(limits, result, over) + _answer_note(answer, explanation),
+                    decision=_decision(limits, result, over, rules.words)
+                    + _answer_note(answer, explanation, rules.words),
                     judge_id=user.id, resolved_at=None, op_id=sub_op_id(op_id, "ruling"))
     db.session.add(ruling)
     db.session.flush()
@@ -431,7 +435,8 @@ def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str,
                       kind="points", points=result.total_points, suggested_kind="points",
                       suggested_points=result.total_points,
                       explanation=clocked.note,
-                      reason=_decision(limits, result, over), judge_id=user.id, op_id=op_id)
+                      reason=_decision(limits, result, over, rules.words), judge_id=user.id,
+                      op_id=op_id)
     db.session.add(penalty)
     db.session.flush()
     penalties.settle_resignation(tournament, card, player, penalty, answer, explanation,
@@ -454,10 +459,11 @@ def timer_choices(tournament_id: int, *, card_id: int | None = None) -> dict:
     The session is the current one, or that of the card `card_id`, whose table is chosen.
     """
     session = session_clock.current_session(tournament_id)
-    timing = _rules(tournament_id).timing
+    rules = _rules(tournament_id)
+    timing = rules.timing
     if not timing.times_play:
         return {"session": session.number if session else None, "tables": [], "kind": None,
-                "timers": [], "table": None, "no_timers": timing.no_play_timers}
+                "timers": [], "table": None, "no_timers": rules.words["timers.none"]}
     chosen = None
     if card_id is not None:
         card = db.session.get(Card, card_id)
@@ -634,7 +640,8 @@ def _charge(row: TimeOut, ended_at_ms: int, user: User, op_id: str) -> None:
                                 is_medication=row.is_medication)
         row.points = charge.points
         what = (f"Time-out of {_mmss(duration)}; {_mmss(charge.session_total_ms)} used this "
-                f"session of {rules.timing.timeout_free_ms // 1000} s free (§4.14)")
+                f"session of {rules.timing.timeout_free_ms // 1000} s free "
+                f"({rules.words['timeouts.cite']})")
     db.session.flush()
     if row.points:
         session = db.session.get(PlaySession, row.session_id)

@@ -23,22 +23,6 @@ from judgeaid.rules.ruleset import ClockPenalty, TimeLimits
 
 # MCR §3.5.6 the head judge's notice
 NOTICE_MS = 15 * 60_000
-# The session clock's words for an MCR event (MCR §3.5.6)
-CLOCK_WORDS = {
-    "section": "MCR §3.5.6",
-    "ended": "Session over: only the hands finished before time count (MCR §3.5.6)",
-    "over": "Time! The hand in play ends now; only finished hands count (MCR §3.5.6)",
-    "warn15": "15 minutes left: the head judge tells the players (MCR §3.5.6)",
-    "warn5": "Less than 5 minutes left (reminder)",
-    "untimed": "No time limit set: all 16 hands are played",
-    "about": ("MCR §3.5.6 sets the session's length (at most 150 minutes) and a notice to the "
-              "players at 15 minutes left; the 5-minute warning is this app's reminder. At "
-              "time the hand in play ends at once and only the hands finished before it "
-              "count."),
-}
-NO_PLAY_TIMERS = ("MCR events have no time penalties priced by a clock: the judge's clock "
-                  "only shows when a play limit was passed (MCR §3.6.4), and the judge "
-                  "records the foul.")
 # MCR §3.6.4 a discard within 10 s of drawing, claiming or replacing a flower
 DISCARD_S = 10
 # MCR §3.5.7 item 6 from arranging the tiles to the dealer's first discard: 20 s
