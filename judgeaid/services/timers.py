@@ -263,7 +263,7 @@ def start_timer(tournament: Tournament, body: TimerStartBody, user: User) -> dic
     # dealt "earlier": joined a round under way, its free time is already over
     dealt_at = _stamp(body.at_ms, 0, now) if body.dealt == "now" else now - limits.free_ms
     # a judge's clock (MCR §3.5.7 item 6): the dealer's first turn runs from the deal itself
-    turns = [[dealt_at, None]] if (timing.judge_clock and body.dealer_start
+    turns = [[dealt_at, None]] if (rules.timing.judge_clock and body.dealer_start
                                    and body.dealt == "now") else []
     timer = PlayTimer(tournament_id=tournament.id, card_id=card.id, round=number,
                       player_number=player_number, judge_id=user.id, dealt_at_ms=dealt_at,
