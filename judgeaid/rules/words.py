@@ -505,6 +505,17 @@ KEYS: dict[str, str] = {
                                 "call-up is for when play at the table has stopped, with the "
                                 "rule that says so",
 
+    # --- the picker pages (issue 25) ---
+    "picker.empty_note": ("the picker's note while nothing is ticked ({name}: the no-pattern "
+                         "hand's name, {value}: its worth)"),
+    "picker.minimum_note": ("what a hand needs to win, shown above the list ({minimum}: the "
+                           "minimum)"),
+    "picker.list_intro": "how the list is ordered and how implied or excluded items show",
+    "picker.payoff_heading": "the heading of the picker's payoff part, with its citation",
+    "picker.about_heading": "the heading of the part saying why a phone may help here",
+    "picker.about": ("why the picker is allowed: it adds up what the player ticks, never reads "
+                    "tiles ({extra}: a ruleset's fixed share, if any)"),
+    "picker.combine_heading": "the heading of the counting principles, with its citation",
 }
 
 

@@ -6,7 +6,7 @@ from itertools import groupby
 from typing import Any
 
 from judgeaid.rules import get_ruleset
-from judgeaid.wording import script_view
+from judgeaid.wording import ruleset_view, script_view
 
 
 def mcr_picker_page() -> dict[str, Any]:
@@ -25,4 +25,5 @@ def mcr_picker_page() -> dict[str, Any]:
             "minimum": scoring.min_hand_value, "extra": data["rules"]["payoff"]["extra"],
             "principles": data["principles"],
             # the ruleset's words and capabilities for the picker's script (static/js/rulesets.js)
-            "script_rules": script_view("mcr", "js.picker.")}
+            "script_rules": script_view("mcr", "js.picker."),
+            "rules": ruleset_view("mcr")}

@@ -10,7 +10,7 @@ from typing import Any
 
 from judgeaid.rules import MalformedHand, MalformedPayoff, Scoring, get_ruleset
 from judgeaid.services.errors import ServiceError
-from judgeaid.wording import script_view
+from judgeaid.wording import ruleset_view, script_view
 
 
 def _zj() -> Scoring:
@@ -50,7 +50,8 @@ def picker_page() -> dict[str, Any]:
                "patterns": [p for p in data["patterns"] if p["category"] == c["id"]]}
               for c in data["categories"]]
     # the ruleset's words and capabilities for the picker's script (static/js/rulesets.js)
-    return {"groups": groups, "catalogue": data, "script_rules": script_view("zj", "js.picker.")}
+    return {"groups": groups, "catalogue": data, "script_rules": script_view("zj", "js.picker."),
+            "rules": ruleset_view("zj")}
 
 
 # MCR (issue 16): the /api/mcr/... endpoints are MCR's by their URL, as the ones above are ZJ's.

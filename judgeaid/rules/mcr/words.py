@@ -601,4 +601,22 @@ WORDS: dict[str, str] = {
     "callup.when_play_stopped": "Call a judge once play at your table has stopped: during "
                                 "play, a player raises a hand and waits for a judge.",
 
+    # --- the picker pages (issue 25) ---
+    "picker.empty_note": ("No fan ticked yet. Tick every fan the hand holds, and count the "
+                         "flowers."),
+    "picker.minimum_note": ("A win needs at least {minimum} points from its fans; each flower adds"
+                           " 1 on top but never helps reach the {minimum} (MCR §3.9.1.1, "
+                           "§3.11.6.6)."),
+    "picker.list_intro": ("Fans by value, as MCR §3.8.1 lists them. A fan that one you ticked "
+                         "always brings with it is shown as included and not scored again (MCR "
+                         "§3.9.1.6 (1)); a fan the text says does not combine with a ticked one "
+                         "cannot be ticked beside it."),
+    "picker.payoff_heading": "Who won, and off whom (MCR §3.9.1.3)",
+    "picker.about_heading": "By hand, never from tiles",
+    "picker.about": ("You tick the fans yourself and the picker adds them up and works out the "
+                    "payment: each of the other three gives the winner {extra} points, and "
+                    "whoever pays for the win adds the hand's value on top (MCR §3.9.1.2, "
+                    "§3.9.1.3). It never reads tiles, takes photos or suggests what a hand holds;"
+                    " the player declares the fans and the referee checks them (MCR §3.9.1.4)."),
+    "picker.combine_heading": "How fans combine (MCR §3.9.1.6)",
 }

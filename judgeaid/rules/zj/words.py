@@ -580,4 +580,17 @@ WORDS: dict[str, str] = {
     "callup.when_play_stopped": "Call a judge once play at your table has stopped: no phone "
                                 "may be used during play (§4.5), so until then raise a hand.",
 
+    # --- the picker pages (issue 25) ---
+    "picker.empty_note": ("No pattern ticked: as it stands this is a {name}, worth {value} "
+                          "point (§2.2). Tick the patterns the hand holds."),
+    "picker.minimum_note": "Any complete hand may win, however small its value (§2.2).",
+    "picker.list_intro": ("Patterns by category, as §2.4 lists them. A pattern that always comes "
+                         "with one you ticked is shown as included; one that cannot be counted "
+                         "beside it cannot be ticked."),
+    "picker.payoff_heading": "Who pays (§2.3)",
+    "picker.about_heading": "Why a phone is allowed here",
+    "picker.about": ("Under the electronic-device rule (§4.5) a device may help only with scoring,"
+                    " and only by hand: you choose the patterns yourself and the picker adds them"
+                    " up. It never reads tiles, takes photos or suggests what a hand contains."),
+    "picker.combine_heading": "How patterns combine (§2.2)",
 }
