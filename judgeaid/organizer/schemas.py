@@ -11,6 +11,7 @@ from pydantic_core import PydanticCustomError
 from judgeaid.edge import MAX_ID, FormSchema, OpId, length_of, name, text
 from judgeaid.models import Player, Team, Tournament, User
 from judgeaid.pageforms import maybe
+from judgeaid.rules import DEFAULT_RULESET
 from judgeaid.services.leaderboards import Facts
 
 
@@ -56,8 +57,8 @@ class NewTournamentForm(FormSchema):
     """Creating a tournament; the service names a missing or unknown format in its words."""
 
     name: text(length_of(Tournament.name)) = ""
-    # "zj" or "mcr"; the service names an unknown one in its words
-    ruleset: text(20) = "zj"
+    # a registered ruleset's code; the service names an unknown one in its words
+    ruleset: text(20) = DEFAULT_RULESET
     format: text(20) = ""
     organizer_name: text(length_of(User.name)) = ""
     pin: text(12) = ""

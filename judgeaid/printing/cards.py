@@ -469,8 +469,7 @@ def sheet_geometry() -> dict:
 def sheet_form(tournament: str, ruleset: str, scheme: str = "formal",
                rotation: str = "standard") -> dict:
     """Return the score sheet's form, the same on every sheet of a print job."""
-    # "kind" names the sheet's form for the template (the MCR Appendix 5 layout)
-    return {**form_words(ruleset, scheme, rotation), "kind": "mcr",
+    return {**form_words(ruleset, scheme, rotation),
             "tournament": fit(tournament, 30),
             "positions": ["East", "South", "West", "North"], "labels": SHEET_LABELS}
 
