@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, make_response, render_template, url_for
+from flask import (
+    Blueprint,
+    current_app,
+    make_response,
+    render_template,
+    send_from_directory,
+    url_for,
+)
 
 from judgeaid.assets import asset_url, shell_urls, shell_version
 from judgeaid.services import overview
@@ -36,6 +43,14 @@ def tournament(tournament_id: int):
 def offline():
     """Explain that this page needs the network."""
     return render_template("main/offline.html")
+
+
+@bp.get("/favicon.ico")
+def favicon():
+    """Return the app's icon where browsers look for it first (no 404 on every first visit)."""
+    response = send_from_directory(current_app.static_folder, "icons/icon-192.png",
+                                   mimetype="image/png", max_age=86_400)
+    return response
 
 
 @bp.get("/manifest.webmanifest")
