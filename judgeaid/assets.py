@@ -13,9 +13,10 @@ from markupsafe import Markup
 # The app shell the service worker fetches at install: what every page and the offline
 # picker need. Other areas' files are cached the first time a page uses them, so a
 # player's phone on venue Wi-Fi never downloads the judge console in the background.
-SHELL_FILES = ("css/base.css", "css/picker.css", "js/app.js", "js/picker.js", "js/zj.js",
-               "js/mcr.js", "js/outbox.js", "js/dom.js", "js/offline.js", "js/servertime.js",
-               "icons/icon-192.png")
+# The picker asks rulesets.js for its ruleset's scoring mirror (the rulesets' can.mirror).
+SHELL_FILES = ("css/base.css", "css/picker.css", "js/app.js", "js/picker.js", "js/rulesets.js",
+               "js/zj.js", "js/mcr.js", "js/outbox.js", "js/dom.js", "js/offline.js",
+               "js/servertime.js", "icons/icon-192.png")
 
 
 def _hashes(static: Path) -> dict[str, str]:

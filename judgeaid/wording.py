@@ -18,3 +18,11 @@ def ruleset_view(code: str) -> dict[str, Any]:
     rules = get_ruleset(code)
     return {"code": rules.code, "name": rules.words["ruleset.name"],
             "words": dict(rules.words), "can": rules.can.as_json()}
+
+
+def script_view(code: str, prefix: str | tuple[str, ...] = "js.") -> dict[str, Any]:
+    """Return what a page's scripts need of a ruleset: its code, its words for scripts (the keys
+    starting with `prefix`, or with one of several, only those, to keep the JSON small) and its
+    capabilities (static/js/rulesets.js reads it)."""
+    rules = get_ruleset(code)
+    return {"code": rules.code, "words": rules.words.as_dict(prefix), "can": rules.can.as_json()}

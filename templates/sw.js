@@ -5,6 +5,8 @@ const PAGES = "pages";
 const PRECACHE = {{ precache|tojson }};
 const SHELL_PAGES = new Set({{ shell_pages|tojson }});
 const NETWORK_TIMEOUT_MS = 4000;
+// Every ruleset's hand catalogue (/api/<code>/catalogue): the picker and the card score with it.
+const CATALOGUE = /^\/api\/[a-z0-9_-]+\/catalogue$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
@@ -36,7 +38,7 @@ async function cacheFirst(request) {
   return response;
 }
 
-// Shell pages and the catalogue: answer from the cache at once, refresh in the background.
+// Shell pages and the catalogues: answer from the cache at once, refresh in the background.
 async function staleWhileRevalidate(request, cacheKey) {
   const cache = await caches.open(SHELL);
   const hit = await cache.match(cacheKey);
@@ -98,7 +100,7 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(cacheFirst(request));
   } else if (request.mode === "navigate" && SHELL_PAGES.has(url.pathname)) {
     event.respondWith(staleWhileRevalidate(request, url.pathname));
-  } else if (url.pathname === "/api/zj/catalogue" || url.pathname === "/api/judge/guide") {
+  } else if (CATALOGUE.test(url.pathname) || url.pathname === "/api/judge/guide") {
     event.respondWith(staleWhileRevalidate(request, url.pathname));
   } else if (request.mode === "navigate" || url.pathname.startsWith("/api/cards/")) {
     event.respondWith(networkFirst(request));

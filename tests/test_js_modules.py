@@ -54,9 +54,65 @@ def test_the_offline_shell_holds_what_its_modules_import():
     assert needed <= shell, f"the shell misses {sorted(needed - shell)}"
 
 
+def mirrors():
+    """Return the scoring mirrors the registered rulesets name (rulesets.js imports them)."""
+    from judgeaid.rules import RULESETS
+
+    return {r.can.mirror for r in RULESETS.values() if r.can.mirror}
+
+
 def test_every_module_is_used():
     templates = "".join(path.read_text() for path in (ROOT / "templates").rglob("*.html"))
     loaded = set(re.findall(r"asset\('js/([\w.-]+\.js)'\)", templates))
     imported = set().union(*(imports_of(name) for name in MODULES))
     assert loaded <= MODULES.keys()
-    assert MODULES.keys() <= loaded | imported
+    assert mirrors() <= MODULES.keys()
+    assert MODULES.keys() <= loaded | imported | mirrors()
+
+
+def test_the_offline_shell_holds_every_mirror():
+    # the picker and the card import the ruleset's mirror by the name its data gives
+    shell = {name.removeprefix("js/") for name in SHELL_FILES}
+    assert mirrors() <= shell
+
+
+def test_no_module_names_a_ruleset_or_cites_a_section():
+    # a script asks its ruleset (rulesets.js) for words and capabilities; only the mirrors,
+    # each a ruleset's own module, cite the rulebook
+    mirrored = mirrors()
+    for name, text in MODULES.items():
+        if name in mirrored:
+            continue
+        assert "\u00a7" not in text, f"{name} cites a section: its words belong to the ruleset"
+        named = r"""isMcr|===?\s*["'](?:mcr|zj)["']|["'](?:mcr|zj)["']\s*===?"""
+        assert not re.search(named, text), f"{name} branches on a ruleset's code"
+
+
+def test_no_import_circle():
+    # a page's modules form a tree of siblings under its entry (a later issue preloads them all)
+    def visit(name, path):
+        assert name not in path, f"import circle: {' -> '.join([*path, name])}"
+        for child in imports_of(name):
+            visit(child, [*path, name])
+
+    for name in MODULES:
+        visit(name, [])
+
+
+def test_every_words_key_a_script_draws_is_in_the_table():
+    # a script draws its rule words from the ruleset by key (rulesets.js say); each key it
+    # names is one every ruleset must have, and each js.* key of the table is drawn somewhere
+    from judgeaid.rules.words import KEYS
+
+    named = set()
+    patterns = set()
+    for text in MODULES.values():
+        named |= set(re.findall(r"""["'](js\.[a-z0-9_.]+[a-z0-9_])["']""", text))
+        # keys built from parts: `js.card.seat_change_${reason}_${...}`
+        patterns |= {re.sub(r"\\\$\\\{[^}]*\\\}", "[a-z0-9_]+", re.escape(t))
+                     for t in re.findall(r"`(js\.[^`]*\$\{[^`]*)`", text)}
+    assert named <= KEYS.keys(), sorted(named - KEYS.keys())
+    scripted = {key for key in KEYS if key.startswith("js.")}
+    drawn = {key for key in scripted
+             if key in named or any(re.fullmatch(p, key) for p in patterns)}
+    assert drawn == scripted, f"no script draws {sorted(scripted - drawn)}"

@@ -45,6 +45,148 @@ KEYS: dict[str, str] = {
 
     # --- scripts: js.* keys the browser draws (issue 25, part C) ---
     # (keys of this part go below this line)
+    "js.card.dealt_by_wrong_east": "a line's note: {name} dealt as the wrong East, with the rule",
+    "js.card.compensation_deal":
+        "a line's note: the deal is {name}'s compensation deal, with the rule",
+    "js.card.recorded_patterns": "the recorded scoring elements of a line: {patterns} is the list",
+    "js.card.status_recorded": "the card's status: {done} of the session's deals recorded",
+    "js.card.status_not_played_from": "the card's status: deals from {round} on were not played",
+    "js.card.round_button_record": "a deal's button label: record deal {round}",
+    "js.card.round_button_correct": "a deal's button label: correct deal {round}",
+    "js.card.grid_caption": "the card grid's caption for screen readers",
+    "js.card.grid_head": "the card grid's head over the deal numbers, two letters",
+    "js.card.replaced_revision":
+        "before a struck-out revision's number, for screen readers: deal {round}",
+    "js.card.rounds_title": "the title of the line that sums the deals",
+    "js.card.substitute_total_title":
+        "the title of the neutral substitute's total line, with the rule",
+    "js.card.table_points_title": "the title of the card's session points line, with the rule",
+    "js.card.table_points_head": "the card's session points line's short head",
+    "js.card.table_points_later":
+        "a sentence after the session points note: they show once every deal is settled",
+    "js.card.seat_change_resigned_substitute":
+        "who sat where: from deal {round}, {entering} takes the seat of {leaving}, who resigned",
+    "js.card.seat_change_disqualified_substitute": (
+        "who sat where: from deal {round}, {entering} takes the seat of {leaving}, who was "
+        "disqualified"),
+    "js.card.seat_change_resigned_empty":
+        "who sat where: from deal {round}, {leaving} resigned and nobody took the seat",
+    "js.card.seat_change_disqualified_empty":
+        "who sat where: from deal {round}, {leaving} was disqualified and nobody took the seat",
+    "js.card.leaving_total": "who sat where: {name}'s {total} for the deals before {last} + 1",
+    "js.card.substitute_total":
+        "who sat where: the substitute {name}'s {total} from deal {round}, never ranked",
+    "js.card.penalty_round": "a penalty's deal: deal {round}",
+    "js.card.confirm_when_complete": "players confirm the card once every deal is settled",
+    "js.card.hello_check":
+        "the player's bar, after their name: check the deals and totals, then confirm",
+    "js.card.hello_wait":
+        "the player's bar, after their name: they confirm once every deal is recorded",
+    "js.card.hello_recorder": "the player's bar: the judge appointed them to record deals",
+    "js.card.left_table_note": "the player's own totals: they left the table from deal {round}",
+    "js.card.confirm_check": "the player's own totals: check the deals, then confirm",
+    "js.card.confirm_wait": "the player's own totals: they confirm once every deal is recorded",
+    "js.card.time_over_label": "the outbox's label for closing the card at the session's time",
+    "js.card.recorder_label": "the outbox's label for appointing {name} to record deals",
+    "js.card.seat_change_need_round":
+        "the seat change form: choose the first deal the player misses",
+    "js.card.seat_change_label_substitute": (
+        "the outbox's label: {name} leaves from deal {round} ({reason}); {substitute} takes "
+        "the seat"),
+    "js.card.seat_change_label_empty":
+        "the outbox's label: {name} leaves from deal {round} ({reason}); nobody takes the seat",
+    "js.card.round_title": "the round form's (and the paper card's) title: deal {round}",
+    "js.card.round_title_correction": "the round form's title when it corrects deal {round}",
+    "js.card.correction_recorded":
+        "the round form: deal {round} is recorded as {line}; saving corrects it",
+    "js.card.correction_waiting": "the round form: a line for this deal still waits to be sent",
+    "js.card.deal_compensation_option": "who dealt: {name}'s compensation deal, as a choice",
+    "js.card.preview_wait": "the round form's preview before the line is complete",
+    "js.card.cannot_score": "the round form: the line cannot be scored as it stands",
+    "js.card.no_scoring": "the round form: the page has not loaded the ruleset's scoring yet",
+    "js.card.picker_refused":
+        "the round form: the picker's hand breaks the counting rules: {problems}",
+    "js.card.catalogue_offline": "the round form: the picker's list is not on this phone yet",
+    "js.card.round_label": "the outbox's label for deal {round}'s line, {line} in words",
+    "js.card.round_label_correction":
+        "the outbox's label for a correction of deal {round}, {line} in words",
+    "js.card.conflict_title_one": "the conflict banner's head: one deal was recorded twice",
+    "js.card.conflict_title_many": "the conflict banner's head: deals were recorded twice",
+    "js.card.conflict_recorded":
+        "the conflict banner: {who} already recorded deal {round} as {line}",
+    "js.card.conflict_corrected": "the conflict banner: {who} corrected deal {round} to {line}",
+    "js.payoff.draw": "the preview's note for a draw, with the rule",
+    "js.payoff.uniform":
+        "the preview's note when everybody pays the value (a casual payoff scheme)",
+    "js.payoff.self_draw": "the preview's note for a self-drawn win, with the rule",
+    "js.payoff.responsible":
+        "the preview's note on a discard: {name} pays the larger share, with the rule",
+    "js.payoff.shared_small":
+        "the preview's note on a discard worth {threshold} or less: the three others pay alike",
+    "js.payoff.shared_immune":
+        "the preview's note on a discard when nobody is responsible: the three others pay alike",
+    "js.paper.time_penalty":
+        "the paper card: a penalty line's tick that it is a time-limit penalty, with the rule",
+    "js.judge.section_chip":
+        "the ruling form: a chosen rule section {section} and its {title}, tap to remove",
+    "js.judge.section_remove":
+        "the ruling form: the button that removes rule section {section}, for screen readers",
+    "js.judge.infraction_section":
+        "the ruling form: an infraction's {label} and the {section} it comes from",
+    "js.judge.beyond": "the ruling form: the penalty chosen departs from what the rules set",
+    "js.judge.beyond_range": (
+        "the ruling form: the points chosen are outside the range from {low} to {high} the "
+        "rules give"),
+    "js.judge.history_session_round":
+        "a player's earlier penalty: in session {session}, deal {round}",
+    "js.judge.repeat_title": "the ruling form: there is already a time penalty for deal {round}",
+    "js.judge.repeat_note":
+        "the ruling form: record a second time penalty only for another overrun, with the rule",
+    "js.judge.resign_title": "the ruling form: {who} has {points} time points in deal {round}",
+    "js.judge.resign_note": (
+        "the ruling form: too many time points in one deal make a player resign, unless "
+        "explained, with the rule"),
+    "js.picker.series_replaced":
+        "the picker: ticking {pattern} replaced {rival}, both of series {series}, with the rule",
+    "js.picker.self_draw": (
+        "the picker's payoff note for a self-drawn win: each other player pays {each} "
+        "({extra} + the hand's {value})"),
+    "js.picker.responsible": (
+        "the picker's payoff note on a discard: {seat} pays {pays} ({rest} + the hand's "
+        "{value}), the others {rest}"),
+    "js.picker.shared_small": (
+        "the picker's payoff note on a discard worth {threshold} or less: the three others "
+        "pay alike"),
+    "js.picker.shared_immune": "the picker's payoff note on a discard when nobody is responsible",
+    "js.picker.implied_by":
+        "the picker: this element is not scored beside {item}, which implies it, with the rule",
+    "js.picker.tick_first": "the picker: tick the hand's elements to see who pays",
+    "js.timer.turn_hint": "the play timer: when a player's turn starts, with the rule",
+    "js.timer.resigned":
+        "the play timer: past the time points a player may take in one deal, with the rule",
+    "js.timer.resign_warning":
+        "the play timer: one more step puts the player past the time points allowed, with the rule",
+    "js.timer.approaching":
+        "the play timer: {points} time points, getting close to the limit, with the rule",
+    "js.timer.late_absent":
+        "the time-out log: a late player is past the lateness the rules allow, with the rule",
+    "js.clock.ended": "the session clock's status once the session is over, with the rule",
+    "js.clock.over": "the session clock's status at time, with the rule",
+    "js.clock.untimed": "the session clock's status for a session with no time limit",
+    "js.clock.warn15": "the session clock's status with less than 15 minutes left",
+    "js.clock.warn5": "the session clock's status with less than 5 minutes left",
+    "js.paper.winner_label": "the paper card: the winner field of deal {round}, for screen readers",
+    "js.paper.how_label": "the paper card: the how-won field of deal {round}, for screen readers",
+    "js.paper.discarder_label":
+        "the paper card: the discarder field of deal {round}, for screen readers",
+    "js.paper.value_label":
+        "the paper card: the hand value field of deal {round}, for screen readers",
+    "js.paper.added_one": "the paper card's summary: one deal added",
+    "js.paper.added_many": "the paper card's summary: {count} deals added",
+    "js.paper.corrected_one": "the paper card's summary: one deal corrected from the paper",
+    "js.paper.corrected_many": "the paper card's summary: {count} deals corrected from the paper",
+    "js.paper.choose_line":
+        "the paper card: for deals {rounds}, choose which line counts before saving",
 
     # --- MCR to the letter: implied fans, win type, right to win (issue 26) ---
     # (keys of this part go below this line)
@@ -83,8 +225,9 @@ class Words(Mapping[str, str]):
         """Return a key's text with its `{name}` placeholders filled in."""
         return self[key].format(**values)
 
-    def as_dict(self, prefix: str = "") -> dict[str, str]:
-        """Return the table (or the keys starting with `prefix`) as a plain dict."""
+    def as_dict(self, prefix: str | tuple[str, ...] = "") -> dict[str, str]:
+        """Return the table (or the keys starting with `prefix`, or one of several) as a plain
+        dict."""
         return {key: text for key, text in self.table.items() if key.startswith(prefix)}
 
 

@@ -41,6 +41,7 @@ from judgeaid.services.cards import (
 from judgeaid.services.errors import NotFound
 from judgeaid.services.players import is_token
 from judgeaid.tournament.card import card_totals, deal_owed, empty_from, marked_seats, occupants
+from judgeaid.wording import script_view
 
 _VIEW_TAG = (select(Card.version, Tournament.revision, Tournament.created_at)
              .join(Tournament, Tournament.id == Card.tournament_id)
@@ -166,6 +167,9 @@ def card_view(card: Card) -> dict:
         "deal_owed": {n: skipped for n, skipped in deal_owed(seats, marks).items()},
         "ruleset": session.tournament.ruleset,
         "words": card_words(rules),
+        # the ruleset's words and capabilities for the card's scripts (static/js/rulesets.js)
+        "rules": script_view(rules.code, ("card.hand_word", "js.card.", "js.payoff.",
+                                             "js.paper.")),
         "table_points": _table_points(rules, numbers, totals, rounds),
         # MCR §3.11.2.1: who forfeited this session; their seat earns them nothing
         "forfeits": sorted(s.player.number for s in card.table.seats

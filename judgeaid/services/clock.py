@@ -38,6 +38,7 @@ from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor, actor_display
 from judgeaid.services.clock_inputs import ClockActBody
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
+from judgeaid.wording import script_view
 
 # Time after zero for writing down a round finished before the bell: the app's own margin,
 # since §3.4.1.2/§3.4.2.2 say only that play stops at once; then the cards close by
@@ -229,7 +230,8 @@ def clock_view(tournament_id: int, number: int | None = None, now_ms: int | None
     now = server_now_ms() if now_ms is None else now_ms
     words = get_ruleset(tournament.ruleset).timing.clock_words
     return {"now_ms": now, "tournament": {"id": tournament.id, "name": tournament.name,
-                                          "clock_words": dict(words) if words else None},
+                                          "clock_words": dict(words) if words else None,
+                                          "rules": script_view(tournament.ruleset, "js.clock.")},
             "session": session_view(session, now) if session else None,
             "sessions": [s.number for s in _sessions(tournament_id) if s.tables]}
 

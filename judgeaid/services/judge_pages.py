@@ -24,6 +24,7 @@ from judgeaid.services.judge_inputs import LogQuery, RulingFormQuery
 from judgeaid.services.penalties import departures, penalty_rows, player_history
 from judgeaid.services.rulings import ruling_detail, search_log
 from judgeaid.values import iso_z
+from judgeaid.wording import script_view
 
 
 def log_for_print(tournament_id: int, session: int) -> dict:
@@ -81,6 +82,8 @@ def ruling_form(tournament_id: int, args: RulingFormQuery, user: User) -> dict:
         "supersedes": ruling_detail(tournament_id, old.id)["entry"] if old else None,
         "prefill": prefill, "tables": tables, "sections": rules.guide.sections_json(),
         "rubric": rules.rubric.rubric_json(), "is_head_judge": user.is_head_judge,
+        # the ruleset's words and capabilities for the form's script (static/js/rulesets.js)
+        "rules": script_view(rules.code, "js.judge."),
         "guide": ({"id": prefill["guide_entry"],
                    "title": rules.guide.entry(prefill["guide_entry"]).title}
                   if prefill["guide_entry"] else None),

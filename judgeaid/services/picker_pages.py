@@ -6,6 +6,7 @@ from itertools import groupby
 from typing import Any
 
 from judgeaid.rules import get_ruleset
+from judgeaid.wording import script_view
 
 
 def mcr_picker_page() -> dict[str, Any]:
@@ -22,4 +23,6 @@ def mcr_picker_page() -> dict[str, Any]:
              for value, group in groupby(fans, key=lambda f: f["value"])]
     return {"tiers": tiers, "flowers": flowers, "catalogue": data,
             "minimum": scoring.min_hand_value, "extra": data["rules"]["payoff"]["extra"],
-            "principles": data["principles"]}
+            "principles": data["principles"],
+            # the ruleset's words and capabilities for the picker's script (static/js/rulesets.js)
+            "script_rules": script_view("mcr", "js.picker.")}

@@ -10,6 +10,7 @@ from typing import Any
 
 from judgeaid.rules import MalformedHand, MalformedPayoff, Scoring, get_ruleset
 from judgeaid.services.errors import ServiceError
+from judgeaid.wording import script_view
 
 
 def _zj() -> Scoring:
@@ -48,7 +49,8 @@ def picker_page() -> dict[str, Any]:
     groups = [{"id": c["id"], "name": c["name"],
                "patterns": [p for p in data["patterns"] if p["category"] == c["id"]]}
               for c in data["categories"]]
-    return {"groups": groups, "catalogue": data}
+    # the ruleset's words and capabilities for the picker's script (static/js/rulesets.js)
+    return {"groups": groups, "catalogue": data, "script_rules": script_view("zj", "js.picker.")}
 
 
 # MCR (issue 16): the /api/mcr/... endpoints are MCR's by their URL, as the ones above are ZJ's.

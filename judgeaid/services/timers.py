@@ -36,6 +36,7 @@ from judgeaid.services.cards import Actor
 from judgeaid.services.clock_inputs import TimeoutStartBody, TimerStartBody
 from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from judgeaid.values import sub_op_id
+from judgeaid.wording import script_view
 
 
 def _stamp(at: int | None, low: int, now_ms: int) -> int:
@@ -125,6 +126,8 @@ def timer_view(timer: PlayTimer, now_ms: int | None = None) -> dict:
         "penalty": None if penalty is None else {
             "id": penalty.id, "points": penalty.points, "ruling_id": penalty.ruling_id,
             "card_penalty_id": penalty.card_penalty_id},
+        # the ruleset's words for the timer's script (static/js/rulesets.js)
+        "rules": script_view(tournament.ruleset, "js.timer."),
     }
 
 
@@ -414,7 +417,8 @@ def timeouts_view(tournament_id: int, number: int | None = None,
     session = session_clock.current_session(tournament_id, number)
     if session is None:
         return {"session": None, "now_ms": now, "entries": [], "players": [],
-                "possibly_absent": [], "free_ms": _rules(tournament_id).timing.timeout_free_ms}
+                "possibly_absent": [], "free_ms": _rules(tournament_id).timing.timeout_free_ms,
+                "rules": script_view(_rules(tournament_id).code, "js.timer.")}
     rows = list(db.session.scalars(select(TimeOut).where(TimeOut.session_id == session.id)
                                    .order_by(TimeOut.started_at_ms, TimeOut.id)))
     seated = {s.player_id: (s.player, s.table.number) for t in session.tables for s in t.seats}
@@ -434,6 +438,7 @@ def timeouts_view(tournament_id: int, number: int | None = None,
     return {
         "session": session.number, "now_ms": now, "entries": entries,
         "free_ms": _rules(tournament_id).timing.timeout_free_ms, "possibly_absent": absent,
+        "rules": script_view(_rules(tournament_id).code, "js.timer."),
         "players": [{"number": p.number, "name": p.name, "table": table,
                      **totals.get(p.number, {"used_ms": 0, "points": 0})}
                     for p, table in sorted(seated.values(), key=lambda x: x[0].number)],

@@ -1,4 +1,4 @@
-// The session clock on every screen (§3.4.1.2, §3.4.2.2): the hall display, the organizer's
+// The session clock on every screen (the ruleset's session time): the hall display, the organizer's
 // controls and the small clock on judges' pages (templates/clock/_session_clock.html).
 //
 // Every element marked [data-session-clock] polls a cheap JSON endpoint that gives deadlines
@@ -19,8 +19,8 @@ const RETRY_MS = [2000, 4000, 8000, 15000];
 // ------------------------------------------------------------------ phases
 
 /** Return the warning phase for a remaining time: play, warn15, warn5, over (or untimed).
- * The 15- and 5-minute warnings are this app's reminders, not a rule: §3.4.1.2 and §3.4.2.2
- * set only the session length. Extra time for a table is the organizer's decision too. */
+ * The 15- and 5-minute warnings are this app's reminders unless the ruleset's words say
+ * otherwise: its rule sets the session length. Extra time for a table is the organizer's decision too. */
 export function phaseOf(remainingMs, warningsMs = [15 * 60_000, 5 * 60_000]) {
   if (remainingMs === null || remainingMs === undefined) return "untimed";
   if (remainingMs <= 0) return "over";
@@ -122,12 +122,12 @@ const STATUS = {
   none: "No session clock yet",
   not_started: "Not started yet",
   paused: "Paused",
-  ended: "Session over: stop play (§3.4.1.2, §3.4.2.2)",
-  untimed: "No time limit (Grand Final, §3.4.2.2): all 16 rounds are played",
+  ended: "Session over: stop play",
+  untimed: "No time limit: the whole session is played",
   play: "Play on",
   warn15: "Less than 15 minutes left (reminder)",
   warn5: "Less than 5 minutes left (reminder)",
-  over: "Time! Stop play now (§3.4.1.2, §3.4.2.2)",
+  over: "Time! Stop play now",
 };
 
 class SessionClock {
@@ -249,8 +249,9 @@ class SessionClock {
       el.dataset.remainingMs = left === null ? "" : String(Math.round(left));
     }
     if (this.parts.status) {
-      // the ruleset's own words where it has them (MCR §3.5.6), else Zung Jung's
-      const text = this.data?.tournament?.clock_words?.[key] || STATUS[key];
+      // the ruleset's own words (js.clock.*, or its clock words) where it has them, else plain ones
+      const words = this.data?.tournament?.rules?.words || {};
+      const text = words[`js.clock.${key}`] || this.data?.tournament?.clock_words?.[key] || STATUS[key];
       if (this.parts.status.textContent !== text) this.parts.status.textContent = text;
     }
     if (this.parts.tables) this.renderTables(session);
@@ -306,7 +307,7 @@ class SessionClock {
     }));
   }
 
-  // At the server's due time the cards of tables out of time are closed (§3.4.1.2, §3.4.2.2). Any screen
+  // At the server's due time the cards of tables out of time are closed. Any screen
   // may ask; the server decides by its own clock, and asking twice changes nothing.
   async maybeCloseCards(session) {
     if (!session || session.sweep_at_ms === null || !servertime.isSynced()) return;

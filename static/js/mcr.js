@@ -20,7 +20,9 @@ export const PAYOFF = Object.freeze({
   wins: Object.freeze(["self", "discard", "draw"]),
 });
 
-const REQUEST_KEYS = ["value", "win", "winner", "discarder"];
+export const REQUEST_KEYS = ["value", "win", "winner", "discarder"];
+// The hand in a picker link (#f=69*2,70&fl=1): fans, and flower tiles apart (fan 81).
+export const FRAGMENT = Object.freeze({ ticks: "f", typed: null, flowers: "fl", flower: "81" });
 const TOKEN = /\{(\w+)\}/g;
 const indexes = new WeakMap();
 

@@ -1,7 +1,7 @@
 // The paper card form: a judge copies a whole signed paper scoring card after an outage.
 //
 // One line per round (winner or Draw, how, discarder, value), the deltas and running totals
-// worked out here with the same payoff code the server mirrors (zj.js), new penalty lines,
+// worked out here with the same payoff code the server runs (the ruleset's mirror), new penalty lines,
 // and a "signed" tick per player. Rounds already on the live card arrive filled in; a line
 // that differs from the recorded one shows both and asks which one counts. Saving sends the
 // whole card as one write through the outbox (one op_id), so a flaky network never loses a
@@ -9,8 +9,7 @@
 // POST /api/cards/<id>/paper applies all of it, or nothing and says what is wrong per row.
 
 import { dismiss, enqueue, items, mountPending, subscribe } from "./outbox.js";
-import * as zj from "./zj.js";
-import * as mcr from "./mcr.js";
+import { mirror, payoff, ruleset } from "./rulesets.js";
 import { $, $$, h, signed, venueTime } from "./dom.js";
 
 const WINDS = ["E", "S", "W", "N"];
@@ -25,6 +24,9 @@ const message = $("[data-paper-message]");
 const saveButton = $("[data-save-paper]");
 
 let card = page.card;
+// The card's ruleset: its words, and its scoring mirror for the deltas (./rulesets.js).
+const rules = ruleset(card.rules);
+const scoring = await mirror(card.rules);
 const cardId = card.id;
 const players = card.players.map((p) => p.number);
 const draftKey = `judgeaid-paper-draft:${cardId}`;
@@ -93,13 +95,6 @@ function lineOf(number) {
   return line;
 }
 
-/** Split a hand by the card's ruleset: §2.3 (zj.js), or MCR §3.9.1.3 with no same-turn rule. */
-function payoff(request) {
-  if (card.ruleset !== "mcr") return zj.payoff(request);
-  const { value, win, winner, discarder } = request;
-  return mcr.payoff(win === "discard" ? { value, win, winner, discarder } : { value, win, winner });
-}
-
 /** Return {player: delta} for a line, or null when it cannot be worked out yet. */
 function deltasOf(number, line) {
   if (!line) return null;
@@ -114,7 +109,7 @@ function deltasOf(number, line) {
     if (line.same_turn) request.same_turn = line.same_turn.map((p) => winds[p]);
   }
   try {
-    const result = payoff(request);
+    const result = payoff(scoring, request);
     const byWind = Object.fromEntries(Object.entries(winds).map(([p, w]) => [w, Number(p)]));
     return Object.fromEntries(WINDS.map((w) => [byWind[w], result.deltas[w]]));
   } catch {
@@ -159,18 +154,18 @@ function renderRound(number) {
   const item = h("li", { class: "paper-round", "data-round": number, "data-testid": `paper-round-${number}` });
   const dealer = players.find((p) => winds[p] === "E");
   const head = h("div", { class: "pr-head" },
-    h("span", { class: "pr-no", text: `Round ${number}` }),
+    h("span", { class: "pr-no", text: rules.say("js.card.round_title", { round: number }) }),
     h("span", { class: "pr-dealer muted", text: `E: ${name(dealer)}` }),
     h("span", { class: "pr-tag", "data-tag": "" }));
-  const winner = h("select", { name: "winner", "aria-label": `Round ${number}: winner` },
+  const winner = h("select", { name: "winner", "aria-label": rules.say("js.paper.winner_label", { round: number }) },
     playerOptions(row.winner, winds, [["", "—"], ["draw", "Draw"]]));
-  const how = h("select", { name: "win", "aria-label": `Round ${number}: how` },
+  const how = h("select", { name: "win", "aria-label": rules.say("js.paper.how_label", { round: number }) },
     h("option", { value: "discard", text: "Discard", selected: row.win === "discard" }),
     h("option", { value: "self", text: "Self-draw", selected: row.win === "self" }));
-  const discarder = h("select", { name: "discarder", "aria-label": `Round ${number}: discarder` },
+  const discarder = h("select", { name: "discarder", "aria-label": rules.say("js.paper.discarder_label", { round: number }) },
     playerOptions(row.discarder, winds, [["", "—"]]));
   const value = h("input", { name: "value", type: "number", inputmode: "numeric", min: 1, max: 480,
-    value: row.value, autocomplete: "off", "aria-label": `Round ${number}: hand value` });
+    value: row.value, autocomplete: "off", "aria-label": rules.say("js.paper.value_label", { round: number }) });
   item.append(head,
     h("div", { class: "pr-fields" },
       h("label", { class: "pr-field" }, h("span", { text: "Winner" }), winner),
@@ -228,14 +223,14 @@ function renderPenalties() {
   const words = card.words;
   const live = card.penalties.filter((p) => !p.is_void);
   $("[data-recorded-penalties]").replaceChildren(...live.map((p) => h("li", { class: "muted" },
-    `${name(p.player)} −${p.points}${p.round ? ` · ${words.round} ${p.round}` : ""} · ${p.reason} (already on the card)`)));
+    `${name(p.player)} −${p.points}${p.round ? ` · ${rules.say("js.card.penalty_round", { round: p.round })}` : ""} · ${p.reason} (already on the card)`)));
   penaltyList.replaceChildren(...penalties.map((pen, index) => {
     const player = h("select", { name: "player", "aria-label": `Penalty ${index + 1}: player` },
       h("option", { value: "", text: "—" }),
       ...players.map((p) => h("option", { value: p, text: name(p), selected: String(pen.player) === String(p) })));
     const points = h("input", { name: "points", type: "number", inputmode: "numeric", min: 1, max: 1000,
       value: pen.points, autocomplete: "off", "aria-label": `Penalty ${index + 1}: points` });
-    const round = h("select", { name: "round", "aria-label": `Penalty ${index + 1}: ${words.round}` },
+    const round = h("select", { name: "round", "aria-label": `Penalty ${index + 1}: ${rules.say("card.hand_word")}` },
       h("option", { value: "", text: "—" }),
       ...card.rounds.map((r) => h("option", { value: r.round, text: r.round, selected: String(pen.round) === String(r.round) })));
     const reason = h("input", { name: "reason", value: pen.reason, maxlength: page.reason_limit,
@@ -246,18 +241,17 @@ function renderPenalties() {
       h("div", { class: "pp-fields" },
         h("label", { class: "pr-field" }, h("span", { text: "Player" }), player),
         h("label", { class: "pr-field" }, h("span", { text: "Points" }), points),
-        h("label", { class: "pr-field" }, h("span", { text: words.Round }), round),
+        h("label", { class: "pr-field" }, h("span", { text: rules.say("card.hand_word_title") }), round),
         h("label", { class: "pr-field pp-reason" }, h("span", { text: "Reason" }), reason)),
       // MCR times only the session: no line is a play-time penalty there
-      words.time_penalties ? h("label", { class: "pp-time" }, isTime,
-        " Time-limit penalty: counts toward the player's time points in its round (§1.9)") : "",
+      words.time_penalties ? h("label", { class: "pp-time" }, isTime, ` ${rules.say("js.paper.time_penalty")}`) : "",
       pen.question ? resignationQuestion(pen, index) : "",
       h("button", { type: "button", class: "button quiet", "data-remove-penalty": index, text: "Remove" }),
       h("p", { class: "row-error", "data-error-for": `penalty ${index + 1}`, role: "alert", hidden: true }));
   }));
 }
 
-// A time line that takes a round above 80 time points asks the §1.9 question on the line.
+// A time line that takes a round over the ruleset's time points asks the server's question on the line.
 function resignationQuestion(pen, index) {
   const answer = h("select", { name: "resignation", "aria-label": `Penalty ${index + 1}: the judge's answer` },
     h("option", { value: "", text: "— choose —" }),
@@ -397,9 +391,9 @@ function showRefusal(item) {
 function summaryText(summary) {
   const parts = [];
   const n = (count, one, many) => `${count} ${count === 1 ? one : many}`;
-  if (summary.added.length) parts.push(`${n(summary.added.length, "round", "rounds")} added`);
+  if (summary.added.length) parts.push(rules.say(summary.added.length === 1 ? "js.paper.added_one" : "js.paper.added_many", { count: summary.added.length }));
   if (summary.already_recorded.length) parts.push(`${summary.already_recorded.length} already recorded`);
-  if (summary.corrected.length) parts.push(`${n(summary.corrected.length, "round", "rounds")} corrected from the paper`);
+  if (summary.corrected.length) parts.push(rules.say(summary.corrected.length === 1 ? "js.paper.corrected_one" : "js.paper.corrected_many", { count: summary.corrected.length }));
   if (summary.kept.length) parts.push(`${summary.kept.length} kept as recorded`);
   if (summary.penalties) parts.push(n(summary.penalties, "penalty line", "penalty lines"));
   if (summary.signed_on_paper.length) parts.push(`${n(summary.signed_on_paper.length, "signature", "signatures")} recorded as signed on paper`);
@@ -431,7 +425,7 @@ async function submit() {
       place.hidden = false;
       place.textContent = "Choose which one counts: the recorded line or the paper.";
     }
-    say(`Round ${undecided.join(", ")}: choose which line counts before saving. Nothing was sent.`, "error");
+    say(rules.say("js.paper.choose_line", { rounds: undecided.join(", ") }), "error");
     $(`[data-round="${undecided[0]}"]`).scrollIntoView({ block: "center" });
     return;
   }

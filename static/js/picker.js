@@ -1,9 +1,12 @@
 // The hand picker: tick what the hand holds, by hand; the total and who pays follow at once.
-// One module serves both rulesets, so each picker page loads one module of its own plus its
-// ruleset's scoring mirror (the page budget is 8 requests). The page names its ruleset on the
-// catalogue it embeds (data-picker-catalogue="zj" | "mcr"); the shared machinery (ticks and
-// counts, seats, payoff cells, the fragment, the table view) is below, each ruleset's own
-// behaviour in zjPart() (ZJM §2.2, §2.3, §4.5) and mcrPart() (MCR §3.9.1).
+// One module serves every ruleset's picker page, with the ruleset's scoring mirror, which the
+// registry (./rulesets.js) imports by the name the page's ruleset data gives (can.mirror; the
+// page budget is 8 requests). The page embeds its catalogue and its ruleset's view
+// (#picker-rules: words and capabilities), and names its layout on the catalogue
+// (data-picker-layout): the shared machinery (ticks and counts, seats, payoff cells, the
+// fragment, the table view) is below, each layout's own behaviour in patternPart() (a pattern
+// per series, included patterns, a typed value, same-turn discards, the payoff scheme) and
+// fanPart() (fans that imply others, flower tiles apart).
 // The whole state lives in the URL fragment:
 //   ZJ   #p=4.2.3,1.2,3.1*2&win=discard&winner=E&discarder=S&chain=W,S&scheme=formal
 //        or #v=70&... for a typed value; counting and payoff come from zj.js.
@@ -11,16 +14,18 @@
 //        counting and payoff come from mcr.js.
 
 import { $, $$, h, signed } from "./dom.js";
+import { mirror, ruleset } from "./rulesets.js";
 
 const SEATS = ["E", "S", "W", "N"];
 const SEAT_NAMES = { E: "East", S: "South", W: "West", N: "North" };
 const source = $("[data-picker-catalogue]");
-const RULESET = source.dataset.pickerCatalogue;
 const catalogue = JSON.parse(source.textContent);
+const view = JSON.parse($("#picker-rules").textContent);
+const rules = ruleset(view);
 // Each picker page fetches its own ruleset's scoring mirror only.
-const SCORING = { zj: () => import("./zj.js"), mcr: () => import("./mcr.js") };
-const scoring = await SCORING[RULESET]();
-const part = RULESET === "mcr" ? mcrPart() : zjPart();
+const scoring = await mirror(view);
+const PARTS = { patterns: patternPart, fans: fanPart };
+const part = PARTS[source.dataset.pickerLayout]();
 
 const state = {
   ticks: new Map(), // pattern or fan id -> count, in tick order
@@ -145,7 +150,7 @@ function render() {
     const request = { value: hand.value, win: state.win, winner: state.winner };
     if (state.win === "discard") request.discarder = state.discarder;
     const result = scoring.payoff(part.payoffRequest(request));
-    // a plain "-": each payoff cell reads as a signed integer (DESIGN §5)
+    // a plain "-": each payoff cell reads as a signed integer (DESIGN.md, part 5)
     for (const seat of SEATS) $(`[data-testid=payoff-${seat}]`).textContent = signed(result.deltas[seat], "-");
     who.textContent = part.payoffNote(hand, result);
   }
@@ -176,9 +181,9 @@ function closeTable() {
   wakeLock = null;
 }
 
-// ------------------------------------------------------------------ Zung Jung (ZJM)
+// ------------------------------------------------------------------ patterns (one per series)
 
-function zjPart() {
+function patternPart() {
   const byId = new Map(catalogue.patterns.map((p) => [p.id, p]));
   const { impliedLabel, scoreHand } = scoring;
 
@@ -191,7 +196,7 @@ function zjPart() {
     }
   }
 
-  // §2.4 3.2.1, 9.4.1 ...: an included pattern goes only with the pattern that brings it.
+  // An included pattern goes only with the pattern that brings it (the mirror says which).
   function includedNotice(line) {
     notice(`${line.name} is ${impliedLabel(catalogue, line)}; it goes when `
       + `${byId.get(line.implied_by).name} is unticked.`);
@@ -202,7 +207,7 @@ function zjPart() {
     return [...state.chain.filter((s) => s !== state.discarder), state.discarder];
   }
 
-  // A ticked seat goes in play order: the turn starts with the winner's own discard (§2.3).
+  // A ticked seat goes in play order: the turn starts with the winner's own discard.
   function playOrder(seats) {
     const order = [];
     for (let i = 0, seat = state.winner; i < 4; i += 1, seat = nextSeat(seat)) order.push(seat);
@@ -286,13 +291,13 @@ function zjPart() {
         if (still?.implied_by) includedNotice(still); else notice("");
         return;
       }
-      // §2.2: one pattern per series, so ticking a second one replaces the first.
+      // one pattern per series, so ticking a second one replaces the first
       const rival = [...state.ticks.keys()].find((other) => other !== id
         && byId.get(other).series === pattern.series);
       if (rival) {
         state.ticks.delete(rival);
-        notice(`${pattern.name} replaces ${byId.get(rival).name}: only one pattern of series `
-          + `${pattern.series} counts (§2.2).`);
+        notice(rules.say("js.picker.series_replaced",
+          { pattern: pattern.name, rival: byId.get(rival).name, series: pattern.series }));
       } else {
         notice("");
       }
@@ -330,7 +335,7 @@ function zjPart() {
     },
 
     render(hand, broken) {
-      // §2.2: with nothing ticked (and no typed value) the hand is a Chicken Hand; say so.
+      // with nothing ticked (and no typed value) the hand is the catalogue's chicken; say so
       $("[data-chicken-note]").hidden = !hand.lines.some((line) => line.id === catalogue.rules.chicken.id);
       const limit = $("[data-testid=hand-limit]");
       limit.hidden = !hand.limit || broken;
@@ -369,10 +374,11 @@ function zjPart() {
     },
 
     payoffNote(hand, result) {
-      return state.win === "self" ? "Self-draw: the three others pay the value each."
-        : result.responsible ? `${SEAT_NAMES[result.responsible]} is responsible and pays the balance.`
-          : hand.value <= catalogue.rules.payoff.threshold ? "25 points or less: the three others pay alike."
-            : "Nobody is responsible (the winner had discarded this tile): the three others pay alike.";
+      const threshold = catalogue.rules.payoff.threshold;
+      return state.win === "self" ? rules.say("js.picker.self_draw")
+        : result.responsible ? rules.say("js.picker.responsible", { seat: SEAT_NAMES[result.responsible] })
+          : hand.value <= threshold ? rules.say("js.picker.shared_small", { threshold })
+            : rules.say("js.picker.shared_immune");
     },
 
     tableLines(hand) {
@@ -385,10 +391,10 @@ function zjPart() {
   };
 }
 
-// ------------------------------------------------------------------ MCR
+// ------------------------------------------------------------------ fans (and flowers)
 
-function mcrPart() {
-  const FLOWERS = catalogue.flower; // MCR App. 1 fan 81: a count of flower tiles, ridden in fl=
+function fanPart() {
+  const FLOWERS = catalogue.flower; // the flower tiles' fan: a count, ridden in fl=
   const byId = new Map(catalogue.fans.map((f) => [String(f.number), f]));
   const fans = () => [...state.ticks.keys()].filter((id) => id !== FLOWERS);
   const label = (id) => `${id} ${byId.get(id).name}`;
@@ -436,7 +442,7 @@ function mcrPart() {
 
     render() {
       $("[data-empty-note]").hidden = state.ticks.size > 0;
-      // MCR §3.9.1.6 (1): a fan that a ticked one already implies is not scored beside it.
+      // a fan that a ticked one already implies is not scored beside it
       const implied = new Map();
       for (const id of fans()) {
         for (const other of byId.get(id).excludes || []) {
@@ -451,30 +457,28 @@ function mcrPart() {
         const note = $("[data-implied]", button);
         if (!note) continue;
         note.hidden = !by;
-        note.textContent = by ? `Not scored with ${label(by)} (MCR §3.9.1.6)` : "";
+        note.textContent = by ? rules.say("js.picker.implied_by", { item: label(by) }) : "";
       }
     },
 
     unpaid() {
-      return state.ticks.size === 0 ? "Tick the hand's fans to see who pays." : null;
+      return state.ticks.size === 0 ? rules.say("js.picker.tick_first") : null;
     },
 
     payoffRequest(request) {
       return request;
     },
 
-    // MCR §3.9.1.3, in figures taken from the payoff itself.
+    // in figures taken from the payoff itself
     payoffNote(hand, result) {
       const others = SEATS.filter((s) => s !== state.winner);
       if (state.win === "self") {
         const each = -result.deltas[others[0]];
-        return `Self-drawn: each of the other three pays ${each} (${each - hand.value} + the hand's `
-          + `${hand.value}), MCR §3.9.1.3.`;
+        return rules.say("js.picker.self_draw", { each, extra: each - hand.value, value: hand.value });
       }
       const by = -result.deltas[state.discarder];
       const rest = -result.deltas[others.find((s) => s !== state.discarder)];
-      return `${SEAT_NAMES[state.discarder]} gave the winning tile and pays ${by} (${rest} + the hand's `
-        + `${hand.value}); the other two pay ${rest} each, MCR §3.9.1.3.`;
+      return rules.say("js.picker.responsible", { seat: SEAT_NAMES[state.discarder], pays: by, rest, value: hand.value });
     },
 
     tableLines(hand) {

@@ -1,4 +1,4 @@
-// Server time, the only clock (DESIGN §4): every timer and countdown reads now() from here.
+// Server time, the only clock (DESIGN.md, part 4): every timer and countdown reads now() from here.
 //
 //   now()          -> the server's time in ms, estimated from this device's clock + offset
 //   sync()         -> take a fresh batch of samples now (resolves with the offset)

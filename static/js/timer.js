@@ -1,4 +1,4 @@
-// The play timer (§1.9) and the time-out log (§4.14) on the judge's phone.
+// The play timer and the time-out log on the judge's phone (the rules' time limits and time-outs).
 //
 // Every tap is stamped in server time (servertime.js) the moment the finger lands, kept on
 // the phone (localStorage) and sent through the shared outbox, so a reload, a locked phone
@@ -11,8 +11,9 @@ import * as servertime from "./servertime.js";
 import { dismiss, enqueue, mountAttention, mountPending, newOpId, pending, subscribe } from "./outbox.js";
 import { signal } from "./clock.js";
 import { $, formatCountdown, formatElapsed, h } from "./dom.js";
+import { ruleset } from "./rulesets.js";
 
-// ------------------------------------------------------------------ the rule (§1.9), pure
+// ------------------------------------------------------------------ the time-limit rule, pure
 
 export const POINTS_PER_STEP = 5;
 export const PLAY_STEP_MS = 15_000;
@@ -24,12 +25,12 @@ function startedSteps(overMs, stepMs) {
   return overMs <= 0 ? 0 : POINTS_PER_STEP * Math.ceil(overMs / stepMs);
 }
 
-/** Return the points for one turn: 5 per started 15 s over the limit (§1.9). */
+/** Return the points for one turn: 5 per started 15 s over the limit. */
 export function turnPenalty(elapsedMs, limitMs) {
   return startedSteps(elapsedMs - limitMs, PLAY_STEP_MS);
 }
 
-/** Return the points for all plays of a round: 5 per started 15 s over the bank (§1.9.2). */
+/** Return the points for all plays of a round: 5 per started 15 s over the bank. */
 export function bankPenalty(totalMs, bankMs) {
   return startedSteps(totalMs - bankMs, PLAY_STEP_MS);
 }
@@ -55,7 +56,7 @@ export function roundTime(turns, limits, dealtAtMs, nowMs) {
   turns.forEach(([start, end], index) => {
     if (end === null && index !== turns.length - 1) throw new Error("only the last turn may run");
     const stop = end === null ? nowMs : end;
-    // §1.9 the first seconds after the deal count towards neither limit
+    // the first seconds after the deal count towards neither limit
     const counted = Math.max(0, stop - Math.max(start, freeUntil));
     used += counted;
     charges.push({ start, end, counted, points: turnPenalty(counted, turnMs) });
@@ -63,7 +64,7 @@ export function roundTime(turns, limits, dealtAtMs, nowMs) {
   });
   const turnPoints = charges.reduce((sum, c) => sum + c.points, 0);
   const bankPoints = bankMs === null ? 0 : bankPenalty(used, bankMs);
-  // §1.9.2 turn and round penalties are both charged
+  // turn and round penalties are both charged
   const total = turnPoints + bankPoints;
   let nextIn = null;
   if (openCounted !== null) {
@@ -115,6 +116,8 @@ async function postNow(url, body) {
 
 function mountTimer(root) {
   const view = readJson(root, "#timer-data");
+  // the ruleset's words for the timer (js.timer.*), with the timer's data
+  const rules = ruleset(view.rules);
   const id = view.id;
   const storeKey = `judgeaid-timer-${id}`;
   const forThis = (item) => item.meta?.timer === id;
@@ -254,7 +257,7 @@ function mountTimer(root) {
     send("penalty", { at_ms: at, op_id: newOpId(), ...answer }, "points onto the card");
   }
 
-  // More than 80 time points in the round (§1.9): the server asks before it records anything.
+  // Too many time points in the round: the server asks before it records anything.
   function ask(detail) {
     const q = parts.question;
     setText($("[data-question-text]", q),
@@ -347,7 +350,7 @@ function mountTimer(root) {
         ? `Tap when turn ${turns.length + 1} starts` : "Timer stopped");
       setText(parts.turnTime, turns.length ? seconds(result.turns[result.turns.length - 1].counted) : "0.0 s");
       setText(parts.turnHint, status === "running"
-        ? "Their turn starts when the player before them discards (§1.9)" : "");
+        ? rules.say("js.timer.turn_hint") : "");
     }
 
     parts.free.hidden = !(freeLeft > 0 && status === "running");
@@ -366,14 +369,13 @@ function mountTimer(root) {
     let warning = "";
     let level = "";
     if (result.isResignation) {
-      warning = "More than 80 points this round: the player is considered resigned, out of the "
-        + "tournament, unless they give you a reasonable explanation (§1.9, §4.11).";
+      warning = rules.say("js.timer.resigned");
       level = "stop";
     } else if (result.isResignationWarning) {
-      warning = "80 points: one more step and the player is considered resigned from the tournament, unless they explain (§1.9, §4.11).";
+      warning = rules.say("js.timer.resign_warning");
       level = "limit";
     } else if (result.totalPoints >= APPROACH_POINTS) {
-      warning = `${result.totalPoints} points: getting close to 80; above it a player is considered resigned from the tournament (§1.9).`;
+      warning = rules.say("js.timer.approaching", { points: result.totalPoints });
       level = "warn";
     }
     parts.warning.hidden = !warning;
@@ -496,7 +498,7 @@ function mountStart(form) {
   });
 }
 
-// ------------------------------------------------------------------ time-outs (§4.14)
+// ------------------------------------------------------------------ time-outs
 
 function mountTimeouts(root) {
   let view = readJson(root, "#timeouts-data");
@@ -576,7 +578,7 @@ function mountTimeouts(root) {
         + `${formatElapsed(length)}${running ? " and counting" : ""}`
         + (running ? "" : entry.points ? ` · ${entry.points} points on the card` : " · no points") }),
       mayBeAbsent ? h("strong", { class: "absent-flag",
-        text: "More than 5 minutes late: may be ruled absent (§4.14, §4.15)" }) : null);
+        text: ruleset(view.rules).say("js.timer.late_absent") }) : null);
     if (live && running) {
       const button = h("button", { type: "button", class: "button primary",
         text: isLate ? "Arrived now" : "Back at the table" });

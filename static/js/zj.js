@@ -21,7 +21,9 @@ export const PAYOFF = Object.freeze({
   schemes: Object.freeze(["formal", "uniform"]),
 });
 
-const REQUEST_KEYS = ["value", "win", "winner", "discarder", "same_turn", "scheme"];
+export const REQUEST_KEYS = ["value", "win", "winner", "discarder", "same_turn", "scheme"];
+// The hand in a picker link (#p=4.2.3,3.1*2 or #v=70): the card reads and writes these.
+export const FRAGMENT = Object.freeze({ ticks: "p", typed: "v", flowers: null, flower: null });
 const TOKEN = /\{(\w+)\}/g;
 const indexes = new WeakMap();
 
