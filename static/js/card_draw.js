@@ -205,7 +205,8 @@ function renderPenalties() {
   }
   const list = h("ul", { class: "penalty-list", "data-testid": "penalty-list" });
   for (const pen of card.penalties) {
-    const main = [h("strong", { text: `${name(pen.player)} −${pen.points}` }),
+    // a penalty takes points off (−10); a False Hu's receivers get them (+10), never "−-10"
+    const main = [h("strong", { text: `${name(pen.player)} ${signed(-pen.points)}` }),
       pen.round ? ` · ${say("js.card.penalty_round", { round: pen.round })}` : "", ` · ${pen.reason}`];
     const voiding = queued("void", (i) => i.meta.penalty === pen.id)[0];
     const li = h("li", { class: `penalty${pen.is_void ? " is-void" : ""}`, dataset: { penalty: pen.id } },
@@ -222,7 +223,7 @@ function renderPenalties() {
   }
   for (const item of waiting) {
     list.append(h("li", { class: "penalty is-queued" },
-      h("span", { class: "pen-main" }, h("strong", { text: `${name(item.body.player)} −${item.body.points}` }),
+      h("span", { class: "pen-main" }, h("strong", { text: `${name(item.body.player)} ${signed(-item.body.points)}` }),
         item.body.round ? ` · ${say("js.card.penalty_round", { round: item.body.round })}` : "", ` · ${item.body.reason}`),
       h("span", { class: "pen-meta" }, pendingBadge(item))));
   }
