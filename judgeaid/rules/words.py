@@ -194,6 +194,20 @@ KEYS: dict[str, str] = {
     # --- a hostile hall: sign-in, call-ups, names (issue 28) ---
     # (keys of this part go below this line)
 
+    # --- event day, second pass (issue 27) ---
+    "standings.draw_seed": (
+        "the standings page: the seed the tie-breaking draw is made from, before play "
+        "decides anything; {seed}"
+    ),
+    "final.cut_tie_raw": (
+        "the final-day page: players level at the cut line, separated by the raw total; "
+        "{players} and {order} (names in order)"
+    ),
+    "final.cut_tie_draw": (
+        "the final-day page: players level at the cut line on points and raw total, "
+        "separated by the seeded draw; {players}, {seed} and {order}"
+    ),
+
 }
 
 

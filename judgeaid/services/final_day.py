@@ -341,6 +341,7 @@ def _cut_data(sheet: Sheet, size: int, names: dict[int, str]) -> dict | None:
     line = [s for s in (last_in, first_out) if s is not None]
     return {"size": size, "decided_by": result.decided_by,
             "decided_words": TIE_WORDS[result.decided_by],
+            "sentence": _cut_sentence(sheet, result, names),
             "line": [{"rank": s.rank, "number": s.number, "name": names[s.number],
                       "mp_text": display_match_points(s.match_points), "raw": s.raw,
                       "draw": draw_hex(s.draw)} for s in line]}
@@ -356,6 +357,23 @@ def _cut_list(sheet: Sheet, step: dict) -> list[dict]:
         return []
     return [{"rank": s.rank, "number": s.number, "name": sheet.players[s.number].name}
             for s in result.advancing]
+
+
+def _cut_sentence(sheet: Sheet, result, names: dict[int, str]) -> str:
+    """Say in words who was level at the cut line, on what, and the order that decided it."""
+    if result.decided_by not in ("raw", "draw"):
+        return ""
+    last_in = result.advancing[-1]
+    level = [s for s in (*result.advancing, *result.eliminated) if not s.is_resigned
+             and s.match_points == last_in.match_points
+             and (result.decided_by == "raw" or s.raw == last_in.raw)]
+    who = [f"{names[s.number]} #{s.number}" for s in level]
+    players = ", ".join(who[:-1]) + " and " + who[-1] if len(who) > 1 else "".join(who)
+    order = ", ".join(f"{rank}. {name}" for rank, name in
+                      zip((s.rank for s in level), who, strict=True))
+    return get_ruleset(sheet.tournament.ruleset).words.format(
+        f"final.cut_tie_{result.decided_by}", players=players, order=order,
+        seed=sheet.tournament.seed)
 
 
 def final_day_view(tournament_id: int) -> dict:

@@ -150,6 +150,8 @@ def _standings_data(sheet: Sheet) -> dict:
         "planned_sessions": planned,
         # what is posted: "after 1 of 6 sessions"; "Final" only once every session is posted
         "posted_sessions": posted,
+        # the seed the tie-breaking draw comes from, public before play decides anything
+        "draw_seed_text": rules.words.format("standings.draw_seed", seed=tournament.seed),
         "is_complete": posted >= planned and not is_provisional,
         "is_provisional": is_provisional,
         "phase": "final" if bracket and bracket["ranking"] else (

@@ -168,4 +168,19 @@ WORDS: dict[str, str] = {
     # --- a hostile hall: sign-in, call-ups, names (issue 28) ---
     # (keys of this part go below this line)
 
+    # --- event day, second pass (issue 27) ---
+    "standings.draw_seed": (
+        "Players level on table points and contest points draw lots in the hall, and the "
+        "organizer records the order drawn (our reading of MCR §3.10.1); no seed decides "
+        "it."
+    ),
+    "final.cut_tie_raw": (
+        "At the cut line {players} were level on table points; the contest points put "
+        "them in this order: {order}."
+    ),
+    "final.cut_tie_draw": (
+        "At the cut line {players} were level on table points and contest points; the lot"
+        " puts them in this order: {order}."
+    ),
+
 }

@@ -166,4 +166,20 @@ WORDS: dict[str, str] = {
     # --- a hostile hall: sign-in, call-ups, names (issue 28) ---
     # (keys of this part go below this line)
 
+    # --- event day, second pass (issue 27) ---
+    "standings.draw_seed": (
+        "Ties that match points and the raw total leave are settled by a draw fixed "
+        "before play (§3.3): each player's draw is the first 16 hex digits of the SHA-256"
+        " of \"{seed}|standings|\" followed by their number, and the lower draw goes first."
+        " The seed is {seed}."
+    ),
+    "final.cut_tie_raw": (
+        "At the cut line {players} were level on match points; the raw total puts them in"
+        " this order: {order}."
+    ),
+    "final.cut_tie_draw": (
+        "At the cut line {players} were level on match points and on the raw total; the "
+        "draw from the seed {seed} puts them in this order: {order}."
+    ),
+
 }
