@@ -133,6 +133,9 @@ class McrScoreBody(Schema):
     flowers: Annotated[int, WholeNumber, Field(ge=0, le=8, description=(
         "Flower tiles, 1 point each, not toward the 8-point minimum; or give them as fan "
         "\"81\", not both"))] | None = None
+    win: Literal["self", "discard"] | None = Field(None, description=(
+        "How the hand was won; given, the fans that fix the win type must agree with it "
+        "(422 win_mismatch). Absent: not checked"))
 
 
 class McrIssue(BaseModel):
@@ -148,7 +151,8 @@ class McrLine(BaseModel):
     chinese: str
     count: int
     points: int
-    implied_by: str | None = Field(None, description="Always null: MCR includes nothing")
+    implied_by: str | None = Field(None, description=(
+        "Always null: a fan implied by another is refused (422 implied), not shown"))
 
 
 class McrScoreOut(BaseModel):
@@ -162,6 +166,10 @@ class McrScoreOut(BaseModel):
 class McrScoreErrors(BaseModel):
     errors: list[McrIssue]
     warnings: list[McrIssue] = []
+    value: int | None = Field(None, description="What the fans make as ticked")
+    fan_points: int | None = None
+    flowers: int | None = None
+    lines: list[McrLine] = []
 
 
 class McrPayoffBody(Schema):

@@ -134,7 +134,7 @@ def mcr_catalogue():
                    tags=["scoring"])
 def mcr_score(json: McrScoreBody):
     """Total the ticked MCR fans and flowers (MCR §3.9.1); 422 lists the rules broken."""
-    result = scoring.mcr_score(json.fans, json.flowers)
+    result = scoring.mcr_score(json.fans, json.flowers, json.win)
     return jsonify(result), 422 if "errors" in result else 200
 
 

@@ -85,6 +85,10 @@ class Scoring:
     payoff: Callable[..., Any]
     payoff_request: Callable[[Mapping[str, Any]], Any]
     min_hand_value: int
+    # (ticked patterns, "self" | "discard") -> the issues of patterns that fix the other win
+    # type (MCR §3.7.2.3), each with .message; none where the ruleset has no such check
+    win_issues: Callable[[Mapping[str, int], str | None], Sequence[Any]] = (
+        lambda patterns, win: ())
 
 
 @dataclass(frozen=True)
@@ -97,6 +101,10 @@ class SessionShape:
     session_seats: Callable[[Mapping[str, int], str], Sequence[Any]]
     # which wind cycle (a turn of the dealer round the table) a round number falls in
     cycle_of: Callable[[int], int]
+    # several players call Hu on one discard: the seat winds in the order their claims win,
+    # from the discarder's seat wind (MCR §3.7.2.4; ZJ §1.4.5), and the section to cite
+    hu_order: Callable[[str], tuple[str, ...]] | None = None
+    hu_order_section: str = ""
 
 
 @dataclass(frozen=True)
@@ -205,6 +213,10 @@ class Rubric:
     # (category, infraction) -> why the penalty must name its round (the rules count the
     # foul per hand, MCR §3.11.6.3-5), or None; ZJ asks it of time points only (§1.9)
     needs_round: Callable[[str, str | None], str | None] = _any_round
+    # (category, infraction, kind) -> whether the penalty takes the offender's right to win
+    # the round or hand it names (ZJ dead hand §1.8, §4.11; MCR §3.11.3): a flag of the
+    # rubric's data, asked by the card before it records a winner
+    loses_win: Callable[[str, str | None, str], bool] = lambda category, infraction, kind: False
 
 
 @dataclass(frozen=True)

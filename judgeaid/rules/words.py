@@ -190,6 +190,20 @@ KEYS: dict[str, str] = {
 
     # --- MCR to the letter: implied fans, win type, right to win (issue 26) ---
     # (keys of this part go below this line)
+    "card.no_win_refused": "the card's refusal to record a winner who lost the right to win "
+                           "that round or hand: {name}, {hand} (the hand word and number), "
+                           "{ruling} (which ruling or penalty took it); a whole sentence",
+    "card.no_win_note": "beside a player on the round form: they may not win this round or "
+                        "hand, and why ({ruling})",
+    "card.hu_nearest": "the card's refusal of a winner other than the claimant the rules "
+                       "make the winner when several call Hu on one discard: {winner}, "
+                       "{nearest}, {discarder}",
+    "card.hu_claimants_bad": "the card's refusal of a claimants list it cannot use (not at "
+                             "this table, the discarder among them, not a win on a discard)",
+    "card.hu_no_rule": "the card's answer when the ruleset sets no order for several Hu on "
+                       "one discard",
+    "card.claimants_label": "the round form's label for the players who called Hu on the "
+                            "discard",
 
     # --- a hostile hall: sign-in, call-ups, names (issue 28) ---
     # (keys of this part go below this line)

@@ -36,6 +36,10 @@ class CardRoundBody(Schema):
     win: Literal["self", "discard"] | None = None
     discarder: Id | None = None
     same_turn: Annotated[list[Id], Field(max_length=4)] | None = None
+    claimants: Annotated[list[Id], Field(max_length=3, description=(
+        "Several players called Hu on this discard (MCR §3.7.2.4): their numbers; the card "
+        "makes the nearest after the discarder the winner, and refuses a winner that says "
+        "otherwise"))] | None = None
     patterns: Annotated[dict[Annotated[str, Field(max_length=12)], PatternCount],
                         Field(max_length=60)] | None = None
     dealer: Annotated[Id | None, Field(
@@ -59,7 +63,7 @@ class CardRoundBody(Schema):
                        "line it corrects")
         elif self.result == "win" and self.win is None:
             missing = "win is required for a win: 'self' (self-draw) or 'discard'"
-        elif self.result == "win" and self.winner is None:
+        elif self.result == "win" and self.winner is None and not self.claimants:
             missing = "winner is required for a win: the winner's player number"
         elif self.result == "win" and self.value is None and self.patterns is None:
             missing = "value is required for a win (or the ticked patterns)"

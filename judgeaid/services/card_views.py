@@ -25,6 +25,7 @@ from judgeaid.models import (
     User,
 )
 from judgeaid.rules import Ruleset, Scoring
+from judgeaid.services import right_to_win
 from judgeaid.services.cards import (
     confirmations_of,
     deal_marks,
@@ -153,6 +154,14 @@ def card_view(card: Card) -> dict:
                       for p in penalties],
         "totals": {n: {"rounds": t.rounds, "penalties": t.penalties, "total": t.total}
                    for n, t in totals.items()},
+        # MCR §3.11.3, ZJ §1.8: who may not win which round or hand, and the ruling that says so
+        "no_win": {str(number): [{"player": player, "ruling": words,
+                                  "note": rules.words.format("card.no_win_note", ruling=words)}
+                                 for player, words in barred.items()]
+                   for number, barred in sorted(right_to_win.barred(card, names).items())},
+        # MCR §3.7.2.4: the round form asks who else called Hu on the discard
+        "several_hu": rules.session.hu_order is not None,
+        "claimants_label": rules.words["card.claimants_label"],
         "not_played_from": card.not_played_from,
         "is_complete": all(r["recorded"] or r.get("result") == "not_played" for r in rounds),
         "confirmations": [{"player": c.player_number, "via": c.via, "by": c.confirmed_by,

@@ -14,6 +14,7 @@ from judgeaid.extensions import db
 from judgeaid.models import Card, CardPenalty, CardRound, Confirmation, utcnow
 from judgeaid.rules import MalformedHand, Scoring
 from judgeaid.rules.ruleset import bracketed
+from judgeaid.services import right_to_win
 from judgeaid.services.audit import record_event
 from judgeaid.services.card_inputs import CardRoundBody
 from judgeaid.services.card_totals import store_totals
@@ -104,6 +105,10 @@ def _round_line(body: CardRoundBody, scoring: Scoring) -> dict:
             # Each message names both patterns and cites its own section (§2.2, §1.5 ...).
             raise Unprocessable("The ticked patterns break a counting rule: "
                                 + " ".join(e.message for e in hand.errors))
+        mismatch = scoring.win_issues(dict(patterns), body.win)
+        if mismatch:
+            # MCR §3.7.2.3: a fan that fixes how the hand was won agrees with the win
+            raise Unprocessable(" ".join(issue.message for issue in mismatch))
         if value is not None and value != hand.value:
             raise Unprocessable(f"The value {value} does not match the ticked patterns, which "
                                 f"make {hand.value}.")
@@ -185,6 +190,8 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
     # "round" in Zung Jung, "hand" in MCR
     word = rules_of(card).card.round_word
     line = _round_line(body, scoring)
+    right_to_win.settle(card, number, line, body.claimants,
+                        round_seats(card)[number - 1].winds, people(card))
     reason = " ".join(body.reason.split())
     current = _latest(card, number)
 

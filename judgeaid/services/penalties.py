@@ -360,6 +360,9 @@ def issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *, 
         session_changes.forfeit_session(card, player, user, reason or infraction)
     db.session.add(penalty)
     db.session.flush()
+    if kind != "points" and round_ is not None and rubric.loses_win(category, infraction, kind):
+        # MCR §3.11.3, ZJ §1.8: the card now refuses this player as that round's winner
+        card_writes.touch(card)
     if kind == "resignation" and player.status == "active":
         # §4.11: a resignation puts the player out of the tournament, not just the round
         results.mark_resigned(tournament, number, session + 1,

@@ -64,8 +64,10 @@ def mcr_catalogue() -> dict[str, Any]:
     return _mcr().catalogue_json()
 
 
-def mcr_score(fans: dict[str, int], flowers: int | None = None) -> dict[str, Any]:
-    """Total the ticked MCR fans (number -> count) and flowers; the value, or the broken rules."""
+def mcr_score(fans: dict[str, int], flowers: int | None = None,
+              win: str | None = None) -> dict[str, Any]:
+    """Total the ticked MCR fans (number -> count) and flowers; the value, or the broken rules
+    (a fan another makes inevitable, a fan at odds with `win` when it is given ...)."""
     flower = _mcr().catalogue_json()["flower"]
     if flowers is not None and flower in fans:
         raise ServiceError(f"Give the flowers once: as 'flowers' or as fan {flower}, not both.")
@@ -73,12 +75,14 @@ def mcr_score(fans: dict[str, int], flowers: int | None = None) -> dict[str, Any
     if flowers:
         ticked[flower] = flowers
     try:
-        hand = _mcr().score_hand(ticked)
+        hand = _mcr().score_hand(ticked, win) if win else _mcr().score_hand(ticked)
     except MalformedHand as exc:
         raise ServiceError(str(exc), code=exc.code) from exc
     body = hand.as_dict()
     if hand.errors:
-        return {"errors": body["errors"], "warnings": body["warnings"]}
+        # the total as ticked travels too: a hand below the minimum still shows what it makes
+        return {key: body[key] for key in ("errors", "warnings", "value", "fan_points",
+                                           "flowers", "lines")}
     return {key: body[key] for key in ("value", "fan_points", "flowers", "lines", "warnings")}
 
 

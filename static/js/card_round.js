@@ -62,6 +62,7 @@ export function openRound(roundNo, prefill = null, replaces = null) {
     win: source?.win === "self" || source?.win === "discard" ? source.win : null,
     discarder: source?.discarder ?? null,
     chain: (source?.same_turn || []).filter((p) => p !== source?.discarder),
+    claimants: [],
     value: source?.value ?? null,
     patterns: source?.patterns && Object.keys(source.patterns).length ? { ...source.patterns } : null,
     correction: Boolean(r.recorded || (waiting && waiting.state === "pending")),
@@ -101,6 +102,7 @@ function paintSeats() {
   $("[data-round-seats]").replaceChildren(`${cardWords().cycles[r.cycle - 1]} · dealer `, windAbbr("E"), ` ${name(r.dealer)}`);
   for (const field of ["winner", "discarder"]) $(`[data-player-choices=${field}]`).replaceChildren(...choices(r, field, "radio"));
   $("[data-player-choices=chain]").replaceChildren(...choices(r, "chain", "checkbox"));
+  $("[data-player-choices=claimants]").replaceChildren(...choices(r, "claimants", "checkbox"));
 }
 
 // Who dealt: the rotation's East, a wrong East, or a skipped East's compensation round.
@@ -130,7 +132,23 @@ function paintForm() {
   const isWin = entry.result === "win";
   for (const input of $$("input[name=result]", roundForm)) input.checked = input.value === entry.result;
   for (const input of $$("input[name=win]", roundForm)) input.checked = input.value === entry.win;
-  for (const input of $$("input[name=winner]", roundForm)) input.checked = Number(input.value) === entry.winner;
+  // a player who lost the right to win this round or hand is not offered as its winner
+  const barred = new Map((card.no_win?.[String(entry.round)] || []).map((x) => [x.player, x.note]));
+  for (const input of $$("input[name=winner]", roundForm)) {
+    input.checked = Number(input.value) === entry.winner;
+    input.disabled = barred.has(Number(input.value));
+    input.closest("label").hidden = input.disabled && !input.checked;
+  }
+  const noWin = $("[data-no-win-note]", roundForm);
+  noWin.hidden = barred.size === 0;
+  noWin.textContent = [...barred].map(([player, note]) => `${name(player)}: ${note}`).join(" ");
+  // several Hu on one discard, where the ruleset orders them: the server names the winner
+  $("[data-claimants]", roundForm).hidden = !card.several_hu || entry.win !== "discard";
+  if (card.claimants_label) $("[data-claimants-label]", roundForm).textContent = card.claimants_label;
+  for (const input of $$("input[name=claimants]", roundForm)) {
+    input.checked = entry.claimants.includes(Number(input.value));
+    input.disabled = Number(input.value) === entry.discarder || Number(input.value) === entry.winner;
+  }
   for (const input of $$("input[name=discarder]", roundForm)) {
     input.checked = Number(input.value) === entry.discarder;
     input.disabled = Number(input.value) === entry.winner;
@@ -271,6 +289,11 @@ roundForm.addEventListener("change", (event) => {
     entry.discarder = Number(input.value);
     entry.chain = entry.chain.filter((p) => p !== entry.discarder);
   }
+  if (input.name === "claimants") {
+    const player = Number(input.value);
+    entry.claimants = entry.claimants.filter((p) => p !== player);
+    if (input.checked) entry.claimants.push(player);
+  }
   if (input.name === "chain") {
     const player = Number(input.value);
     entry.chain = entry.chain.filter((p) => p !== player);
@@ -326,6 +349,8 @@ function saveRound() {
     if (entry.win === "discard") {
       body.discarder = entry.discarder;
       if (entry.chain.length) body.same_turn = [...playOrder(r, entry.chain), entry.discarder];
+      const others = entry.claimants.filter((p) => p !== entry.winner && p !== entry.discarder);
+      if (card.several_hu && others.length) body.claimants = [entry.winner, ...others];
     }
     if (entry.patterns) body.patterns = entry.patterns;
   }

@@ -5,9 +5,12 @@
 // Python, GET /api/mcr/catalogue), so both sides score from the same data. One shared table
 // of cases (tests/mcr_cases.json) runs against both and through the API.
 //
-// scoreHand(catalogue, fans) -> {value, fan_points, flowers, lines, warnings, errors}
-//   fans maps a fan number (string) to its count; flowers are fan "81";
+// scoreHand(catalogue, fans, win) -> {value, fan_points, flowers, lines, warnings, errors}
+//   fans maps a fan number (string) to its count; flowers are fan "81"; win ("self" or
+//   "discard", optional) checks the fans that fix how the hand was won;
 //   throws MalformedHand (err.code as in hand.py) for input the server would answer 400.
+// impliedBy(catalogue, fans) -> Map fan id -> the ticked fan that makes it inevitable
+//   (MCR §3.9.1.6 (1)): the picker shows those as included and scores without them.
 // payoff(request) -> {deltas, responsible}
 //   throws MalformedPayoff for input the server would answer 400.
 // No DOM: the picker page imports this module.
@@ -42,21 +45,21 @@ export class MalformedPayoff extends Error {
 }
 
 /** Total the ticked fans by MCR §3.9.1 and check them against the counting rules. */
-export function scoreHand(catalogue, fans) {
+export function scoreHand(catalogue, fans, win = null) {
   const index = indexFor(catalogue);
   const ticked = read(index, fans);
-  const lines = [];
-  for (const [id, n] of ticked) {
-    const fan = index.byId.get(id);
-    lines.push({
-      id, name: fan.name, chinese: fan.chinese, count: n, points: fan.value * n, implied_by: null,
-    });
+  if (win !== null && win !== undefined && !index.rules.score_wins.includes(win)) {
+    throw new MalformedHand("bad_win", index.messages.bad_win);
   }
+  const lines = handLines(index, ticked);
   const flowers = ticked.get(catalogue.flower) || 0;
   const value = lines.reduce((sum, line) => sum + line.points, 0);
   const fanPoints = value - flowers * catalogue.flower_value;
   const seen = new Set();
-  const errors = pairErrors(index, ticked, seen);
+  const errors = impliedErrors(index, ticked);
+  errors.push(...pairErrors(index, ticked, seen));
+  for (const issue of errors) if (issue.fans.length === 2) seen.add(pairKey(...issue.fans));
+  errors.push(...winErrors(index, ticked, win ?? null));
   errors.push(...countErrors(index, ticked, errors));
   if (fanPoints < catalogue.minimum) {
     const section = index.sections.minimum;
@@ -72,6 +75,19 @@ export function scoreHand(catalogue, fans) {
   const warnings = findWarnings(index, ticked, seen);
   warnings.push(...pairingWarnings(index, ticked, errors));
   return { value, fan_points: fanPoints, flowers, lines, warnings, errors };
+}
+
+/** Return the fans a ticked fan makes inevitable, each with the first fan that does. */
+export function impliedBy(catalogue, fans) {
+  const index = indexFor(catalogue);
+  const found = new Map();
+  for (const row of index.rules.implied) {
+    if (row.leaves === 0 && (fans[row.fan] || 0) > 0 && (fans[row.implies] || 0) > 0
+        && !found.has(row.implies) && !found.has(row.fan)) {
+      found.set(row.implies, row.fan);
+    }
+  }
+  return found;
 }
 
 /** Compute each seat's delta for a hand from an /api/mcr/payoff request body. */
@@ -148,6 +164,62 @@ function read(index, fans) {
   }
   found.sort((x, y) => Number(x[0]) - Number(y[0]));
   return new Map(found);
+}
+
+function handLines(index, ticked) {
+  let lines = [];
+  for (const [id, n] of ticked) {
+    const fan = index.byId.get(id);
+    lines.push({
+      id, name: fan.name, chinese: fan.chinese, count: n, points: fan.value * n, implied_by: null,
+    });
+  }
+  const kong = index.rules.kong_pair;
+  const [melded, concealed] = kong.fans;
+  if (ticked.get(melded) === 1 && ticked.get(concealed) === 1
+      && !kong.unless.some((id) => ticked.has(id))) {
+    // MCR §3.8.1 fan 57: one melded and one concealed kong are 6 points, one line
+    lines = lines.filter((line) => !kong.fans.includes(line.id));
+    lines.push({
+      id: kong.line, name: kong.name, chinese: kong.chinese, count: 1, points: kong.value,
+      implied_by: null,
+    });
+    lines.sort((x, y) => Number(x.id) - Number(y.id));
+  }
+  return lines;
+}
+
+function impliedErrors(index, ticked) {
+  // A fan another ticked fan makes inevitable (MCR §3.9.1.6 (1), App. 1 note 3).
+  const errors = [];
+  for (const row of index.rules.implied) {
+    const count = ticked.get(row.implies) || 0;
+    if (!ticked.has(row.fan) || count <= row.leaves) continue;
+    const params = { a: label(index, row.fan), b: label(index, row.implies), section: row.section };
+    const message = row.leaves
+      ? fill(index, "implied_count", { ...params, max: String(row.leaves), count: String(count) })
+      : fill(index, "implied", params);
+    errors.push({ code: "implied", message, fans: [row.fan, row.implies], section: row.section });
+  }
+  return errors;
+}
+
+function winErrors(index, ticked, win) {
+  // A fan that fixes the win type beside a hand won the other way (MCR §3.7.2.3).
+  if (win === null) return [];
+  const rules = index.rules;
+  const [wrong, code] = win === "self"
+    ? [rules.discard_wins, "win_mismatch_discard"] : [rules.draw_wins, "win_mismatch_self"];
+  const errors = [];
+  for (const id of wrong) {
+    if (!ticked.has(id)) continue;
+    const section = `${index.sections.win}; ${index.sections.appendix} fan ${id}`;
+    errors.push({
+      code: "win_mismatch", message: fill(index, code, { a: label(index, id), section }),
+      fans: [id], section,
+    });
+  }
+  return errors;
 }
 
 function pairErrors(index, ticked, seen) {

@@ -396,8 +396,92 @@ function patternPart() {
 function fanPart() {
   const FLOWERS = catalogue.flower; // the flower tiles' fan: a count, ridden in fl=
   const byId = new Map(catalogue.fans.map((f) => [String(f.number), f]));
+  const table = catalogue.rules;
   const fans = () => [...state.ticks.keys()].filter((id) => id !== FLOWERS);
   const label = (id) => `${id} ${byId.get(id).name}`;
+  // the non-repeat principle: rows of the implication table that leave none of the implied fan
+  const whole = table.implied.filter((row) => row.leaves === 0);
+  // The picker's own words travel in the catalogue (catalogue.py MESSAGES), filled as mcr.js does.
+  const say = (key, params) => catalogue.messages[key].replace(/\{(\w+)\}/g,
+    (token, name) => (name in params ? params[name] : token));
+  const implies = (a, b) => whole.some((row) => row.fan === a && row.implies === b);
+
+  // The fans a ticked fan always brings (shown as included, never scored beside it), and
+  // the ones Appendix 1 says do not combine with a ticked fan (they cannot be ticked).
+  function marks() {
+    const included = new Map();
+    for (const row of whole) {
+      if (state.ticks.has(row.fan) && !included.has(row.implies)) included.set(row.implies, row.fan);
+    }
+    const blocked = new Map();
+    for (const id of fans()) {
+      for (const fan of catalogue.fans) {
+        const other = String(fan.number);
+        if (other === id || blocked.has(other) || implies(id, other) || implies(other, id)) continue;
+        const owner = byId.get(id).excludes.includes(other) ? id
+          : fan.excludes.includes(id) ? other : null;
+        if (owner) blocked.set(other, { with: id, owner });
+      }
+    }
+    return { included, blocked };
+  }
+
+  function blockedReason(id) {
+    const { included, blocked } = marks();
+    if (included.has(id)) return say("picker_included", { a: label(id), b: label(included.get(id)) });
+    const block = blocked.get(id);
+    return block ? say("picker_blocked", { a: label(id), b: label(block.with), owner: block.owner }) : "";
+  }
+
+  // A fan that fixes how the hand was won sets the win type.
+  function followWin(id) {
+    const want = table.draw_wins.includes(id) ? "self" : table.discard_wins.includes(id) ? "discard" : null;
+    if (!want || want === state.win) return;
+    state.win = want;
+    notice(say(want === "self" ? "picker_win_self" : "picker_win_discard", { a: label(id) }));
+  }
+
+  function tick(id, count) {
+    const before = state.ticks.get(id) || 0;
+    if (!before && count > 0) {
+      const reason = blockedReason(id);
+      if (reason) { notice(reason); return; }
+    }
+    setCount(id, count);
+    if (!before && count > 0) followWin(id);
+  }
+
+  // The search: the fan's number, its English name (any case, accents ignored), its Chinese
+  // name; the fans ticked or included stay listed whatever is typed.
+  const fold = (text) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  const searchable = new Map(catalogue.fans.map((f) => [String(f.number),
+    { name: fold(f.name), chinese: f.chinese }]));
+  let query = "";
+
+  function matches(id) {
+    const q = query.trim();
+    if (!q) return true;
+    if (/^\d+$/.test(q)) return id === String(Number(q));
+    const found = searchable.get(id);
+    if (found.chinese.includes(q)) return true;
+    return fold(q).split(/\s+/).every((word) => found.name.includes(word));
+  }
+
+  function filter(shown) {
+    let any = false;
+    for (const item of $$("[data-fan-item]")) {
+      const id = item.dataset.fanItem;
+      const match = matches(id);
+      any ||= match;
+      item.hidden = !(match || state.ticks.has(id) || shown.has(id));
+    }
+    for (const tier of $$("[data-tier]")) tier.hidden = !$$("[data-fan-item]", tier).some((li) => !li.hidden);
+    $("[data-search-none]").hidden = any || !query.trim();
+  }
+
+  const search = $("[data-fan-search]");
+  search.addEventListener("input", () => { query = search.value; filter(marks().included); });
+  $("[data-seats-link]").addEventListener("click", () => $("#seats").scrollIntoView({ block: "start" }));
 
   return {
     byId,
@@ -413,27 +497,31 @@ function fanPart() {
       }
     },
 
-    // Tick order, so a fragment given by hand comes back as it was written.
+    // Tick order, so a fragment given by hand comes back as it was written: only the fans
+    // the user ticked, never the ones shown as included.
     write() {
       return [`f=${tickList(fans())}`, `fl=${state.ticks.get(FLOWERS) || 0}`];
     },
 
     step(id, by) {
-      setCount(id, (state.ticks.get(id) || 0) + by);
+      tick(id, (state.ticks.get(id) || 0) + by);
     },
 
     // One tap per fan; a fan that can repeat counts up at each tap, then back to none.
     toggle(id) {
       const count = state.ticks.get(id) || 0;
-      setCount(id, count >= byId.get(id).max_count ? 0 : count + 1);
+      tick(id, count >= byId.get(id).max_count ? 0 : count + 1);
     },
 
+    // The hand as scored: without the fans a ticked fan already brings, with the win type.
     score() {
       if (fans().length === 0 && !state.ticks.has(FLOWERS)) {
         return { value: 0, lines: [], errors: [], warnings: [] };
       }
+      const ticked = Object.fromEntries(state.ticks);
+      for (const id of scoring.impliedBy(catalogue, ticked).keys()) delete ticked[id];
       try {
-        return scoring.scoreHand(catalogue, Object.fromEntries(state.ticks));
+        return scoring.scoreHand(catalogue, ticked, state.win);
       } catch (error) {
         return { value: 0, lines: [], errors: [{ code: error.code || "malformed", message: error.message }],
           warnings: [] };
@@ -442,23 +530,34 @@ function fanPart() {
 
     render() {
       $("[data-empty-note]").hidden = state.ticks.size > 0;
-      // a fan that a ticked one already implies is not scored beside it
-      const implied = new Map();
-      for (const id of fans()) {
-        for (const other of byId.get(id).excludes || []) {
-          if (!implied.has(String(other))) implied.set(String(other), id);
-        }
-      }
+      const { included, blocked } = marks();
+      const scoredOut = scoring.impliedBy(catalogue, Object.fromEntries(state.ticks));
       for (const button of $$("button[data-fan]")) {
         const id = button.dataset.fan;
         showCount(button, state.ticks.get(id) || 0);
-        const by = implied.get(id);
-        button.classList.toggle("is-implied", Boolean(by));
+        const by = included.get(id);
+        const block = by ? null : blocked.get(id);
+        button.classList.toggle("is-included", Boolean(by));
+        button.classList.toggle("is-blocked", Boolean(block));
+        if (by) button.dataset.includedIn = by; else delete button.dataset.includedIn;
         const note = $("[data-implied]", button);
         if (!note) continue;
-        note.hidden = !by;
-        note.textContent = by ? rules.say("js.picker.implied_by", { item: label(by) }) : "";
+        note.hidden = !by && !block;
+        note.textContent = by ? rules.say("js.picker.implied_by", { item: label(by) })
+          : block ? say("picker_blocked_note", { b: label(block.with), owner: block.owner }) : "";
       }
+      const ticked = [...state.ticks.keys()].sort((a, b) => Number(a) - Number(b)).map((id) => {
+        const count = state.ticks.get(id);
+        const name = id === FLOWERS
+          ? (count === 1 ? say("picker_one_flower", {}) : say("picker_flowers", { count }))
+          : count > 1 ? `${label(id)} × ${count}` : label(id);
+        return scoredOut.has(id) ? say("picker_ticked_included", { a: name }) : name;
+      });
+      const line = $("[data-ticked]");
+      line.hidden = ticked.length === 0;
+      line.textContent = ticked.length ? say("picker_ticked", { names: ticked.join(" · ") }) : "";
+      for (const cell of $$("[data-seat-cell]")) cell.classList.toggle("is-winner", cell.dataset.seatCell === state.winner);
+      filter(included);
     },
 
     unpaid() {

@@ -5,6 +5,8 @@ from pathlib import Path
 
 import pytest
 
+from judgeaid.rules.mcr.implied import IMPLIED
+
 CASES = json.loads((Path(__file__).parents[1] / "mcr_cases.json").read_text(encoding="utf-8"))
 
 
@@ -57,12 +59,65 @@ def test_the_issue_example_scores_with_its_lines(client):
 
 
 def test_an_excluded_pair_names_both_fans(client):
-    response = client.post("/api/mcr/score", json={"fans": {"1": 1, "61": 1}})
+    response = client.post("/api/mcr/score", json={"fans": {"19": 1, "62": 1}})
     assert response.status_code == 422
     (error,) = response.get_json()["errors"]
-    assert error["code"] == "excluded" and error["fans"] == ["1", "61"]
-    assert "1 Big Four Winds" in error["message"] and "61 Seat Wind" in error["message"]
-    assert error["section"] == "MCR App. 1 fan 1"
+    assert error["code"] == "excluded" and error["fans"] == ["19", "62"]
+    assert "19 Seven Pairs" in error["message"] and "62 Concealed Hand" in error["message"]
+    assert error["section"] == "MCR App. 1 fan 19"
+
+
+@pytest.mark.parametrize("row", IMPLIED, ids=lambda r: f"{r.fan}->{r.implies}")
+def test_an_implied_pair_is_422_implied_naming_both(client, row):
+    response = client.post("/api/mcr/score",
+                           json={"fans": {row.fan: 1, row.implies: row.leaves + 1}})
+    assert response.status_code == 422
+    errors = response.get_json()["errors"]
+    assert [e["fans"] for e in errors if e["code"] == "implied"] == [[row.fan, row.implies]]
+
+
+def test_the_issue_s_four_kongs_example(client):
+    response = client.post("/api/mcr/score", json={"fans": {"5": 1, "49": 1, "17": 1}})
+    assert response.status_code == 422
+    assert sorted(e["fans"][1] for e in response.get_json()["errors"]) == ["17", "49"]
+    response = client.post("/api/mcr/score", json={"fans": {"5": 1}})
+    assert response.get_json()["value"] == 88
+
+
+def test_the_kong_pair_alone_totals_6_below_the_minimum(client):
+    response = client.post("/api/mcr/score", json={"fans": {"74": 1, "67": 1}})
+    body = response.get_json()
+    assert response.status_code == 422 and body["value"] == 6
+    assert [e["code"] for e in body["errors"]] == ["below_minimum"]
+    assert [(x["id"], x["points"]) for x in body["lines"]] == [("57", 6)]
+
+
+@pytest.mark.parametrize("fans", [{"74": 1, "67": 1, "49": 1}, {"67": 1, "74": 1, "49": 1}])
+def test_a_melded_and_a_concealed_kong_are_6(client, fans):
+    body = client.post("/api/mcr/score", json={"fans": fans}).get_json()
+    assert body["value"] == 12
+    assert [(x["id"], x["points"]) for x in body["lines"]] == [("49", 6), ("57", 6)]
+    assert "(one melded, one concealed kong)" in body["lines"][1]["name"]
+
+
+@pytest.mark.parametrize("fans, win, status", [
+    ({"56": 1, "22": 1}, "discard", 422), ({"56": 1, "22": 1}, "self", 200),
+    ({"56": 1, "22": 1}, None, 200), ({"62": 1, "22": 1}, "self", 422),
+    ({"62": 1, "22": 1}, "discard", 200), ({"53": 1, "22": 1}, "self", 422),
+    ({"58": 1, "22": 1}, "self", 200), ({"58": 1, "22": 1}, "discard", 200),
+])
+def test_the_win_type_must_agree_with_the_fans(client, fans, win, status):
+    body = {"fans": fans} if win is None else {"fans": fans, "win": win}
+    response = client.post("/api/mcr/score", json=body)
+    assert response.status_code == status
+    if status == 422:
+        (error,) = response.get_json()["errors"]
+        assert error["code"] == "win_mismatch" and error["fans"] == [next(iter(fans))]
+
+
+def test_a_draw_is_not_a_win_type_to_score(client):
+    response = client.post("/api/mcr/score", json={"fans": {"43": 1}, "win": "draw"})
+    assert response.status_code == 400
 
 
 def test_flowers_are_given_once(client):

@@ -134,19 +134,20 @@ def test_judge_ticks_mcr_fans_in_the_picker_sheet_for_a_hand(app, live_server, c
     page.click("[data-open-picker]")
     frame = page.frame_locator("[data-picker-frame]")
     frame.locator("html[data-picker-ready=true]").wait_for(state="attached")
-    # Pure Straight (16) and Concealed Hand (2), then the hand comes back to the form
+    # Pure Straight (16) and Fully Concealed Hand (4, a self-draw: MCR §3.7.2.3), then the
+    # hand comes back to the form
     frame.locator("[data-fan='28']").click()
-    frame.locator("[data-fan='62']").click()
+    frame.locator("[data-fan='56']").click()
     page.click("[data-use-hand]")
     form = page.locator("[data-round-form]")
-    expect(form.locator("input[name=value]")).to_have_value("18")
+    expect(form.locator("input[name=value]")).to_have_value("20")
     expect(form.locator("[data-patterns-line]")).to_contain_text("Pure Straight")
-    # MCR §3.9.1.3: self-drawn 18, each of the others pays 8 + 18
-    expect(page.locator(f"[data-testid=preview-{seats['W']}] output")).to_have_text("+78")
+    # MCR §3.9.1.3: self-drawn 20, each of the others pays 8 + 20
+    expect(page.locator(f"[data-testid=preview-{seats['W']}] output")).to_have_text("+84")
     save_round(page)
     line = api_card(page, live_server, card["id"])["rounds"][0]
-    assert line["patterns"] == {"28": 1, "62": 1} and line["value"] == 18
-    assert line["deltas"][str(seats["W"])] == 78
+    assert line["patterns"] == {"28": 1, "56": 1} and line["value"] == 20
+    assert line["deltas"][str(seats["W"])] == 84
     expect(page.locator("tr.note[data-note='1']")).to_contain_text("Pure Straight")
 
 

@@ -85,11 +85,17 @@ def test_a_pair_is_reported_once_even_when_both_entries_name_it():
     assert [(e.code, e.fans) for e in hand.errors] == [("excluded", ("23", "24"))]
 
 
+def test_an_appendix_1_pair_that_is_an_inclusion_is_reported_under_both_codes():
+    hand = score_hand({"22": 1, "76": 1})
+    assert [(e.code, e.fans) for e in hand.errors] == [("implied", ("22", "76")),
+                                                        ("excluded", ("22", "76"))]
+
+
 def test_warnings_do_not_stop_the_hand_scoring():
-    hand = score_hand({"5": 1, "17": 1})
-    assert hand.is_valid and hand.value == 120
+    hand = score_hand({"5": 1, "57": 1})
+    assert hand.is_valid and hand.value == 92
     (warning,) = hand.warnings
-    assert warning.code == "repeat" and warning.fans == ("5", "17")
+    assert warning.code == "repeat" and warning.fans == ("5", "57")
 
 
 @pytest.mark.parametrize("fans", [[], "43", {43: 1}, {"43": None}])

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from judgeaid.rules.mcr.implied import NON_REPEAT, implied_json
 from judgeaid.rules.payoff import SEATS, WINS
 
 VERSION = "MCR (WMO)"
@@ -214,8 +215,11 @@ TWO_DRAGONS = "54"
 
 # MCR §3.7.2.3 a hand is won either by a tile drawn from the wall (a replacement tile
 # included) or on another player's tile (robbing a kong included), never both.
+# The same fans fix the win type, so a hand recorded as won the other way cannot hold them:
+# self-draw only 44, 46, 56, 80; discard only 45, 47, 53, 62 (58 Last Tile fixes neither).
 DRAW_WINS = ("44", "46", "56", "80")
 DISCARD_WINS = ("45", "47", "53", "62")
+SCORE_WINS = ("self", "discard")
 
 # App. 1 fans 77 and 78: a wait fan does not count when the hand waits in more than one way,
 # so one hand scores at most one of the three wait fans.
@@ -266,12 +270,22 @@ class Repeat:
 
 # MCR §3.9.1.6 (1) non-repeat: the second fan is always present in the first, but no
 # Appendix 1 sentence of this text says so, so the judge decides (a warning, not an error).
+# The pairs one fan's definition makes inevitable are errors (implied.py); these stay
+# warnings: kongs of Four Kongs or Three Kongs may be melded or concealed, so neither makes a
+# kong fan inevitable, and the judge decides whether a kong was counted twice.
 REPEATS: tuple[Repeat, ...] = tuple(Repeat(a, b) for a, b in (
-    ("5", "17"), ("5", "57"), ("5", "74"), ("17", "57"), ("17", "74"), ("57", "74"),
-    ("48", "67"), ("6", "19"), ("12", "33"), ("12", "66"), ("33", "66"), ("14", "23"),
-    ("15", "24"), ("16", "30"), ("20", "34"), ("25", "36"), ("27", "37"), ("54", "59"),
-    ("56", "80"), ("1", "9"), ("2", "10"),
+    ("5", "57"), ("5", "74"), ("17", "57"), ("17", "74"), ("1", "9"), ("2", "10"),
 ))
+
+# MCR §3.8.1 fan 57 (App. 1 fan 57): one melded kong and one concealed kong, with no other
+# kong fan, are worth 6 points, scored as one line in place of fans 74 and 67.
+KONG_PAIR = ("74", "67")
+KONG_PAIR_LINE = "57"
+KONG_PAIR_VALUE = 6
+KONG_PAIR_NAME = "Two Melded Kongs (one melded, one concealed kong)"
+KONG_PAIR_CHINESE = "一明杠一暗杠"
+KONG_FANS = ("5", "17", "48", "57")  # any of these ticked: the two kongs stay as ticked
+KONG_SECTION = "MCR §3.8.1 fan 57"
 
 # Fans that need a wind or dragon, and fans that allow none (MCR §3.8.1 definitions).
 NEEDS_HONORS = ("1", "2", "7", "9", "10", "11", "20", "34", "38", "50", "52", "54", "59",
@@ -306,8 +320,9 @@ class Principle:
 PRINCIPLES: tuple[Principle, ...] = (
     Principle("non_repeat", "Non-repeat", "MCR §3.9.1.6 (1)",
               "A fan that another fan always brings with it is not scored again.",
-              "Checked: the Appendix 1 pairs are errors; other pairs always found together "
-              "are warnings for the judge."),
+              "Checked: a fan that a ticked fan's definition makes inevitable is shown as "
+              "included and not scored; the Appendix 1 pairs are errors; kong fans that "
+              "may or may not repeat are warnings for the judge."),
     Principle("non_separation", "Non-separation", "MCR §3.9.1.6 (2)",
               "Sets that made one fan are not split up and rearranged to make another.",
               "Partly shown: a warning when a fan of three or four chows leaves no room for "
@@ -332,7 +347,7 @@ WIN_SECTION = "MCR §3.7.2.3"
 COUNT_SECTION = "MCR §3.9.1.6 (3)"
 PAIRING_SECTION = "MCR §3.9.1.6 (5)"
 MINIMUM_SECTION = "MCR §3.9.1.1, §3.11.6.6"
-REPEAT_SECTION = "MCR §3.9.1.6 (1)"
+REPEAT_SECTION = NON_REPEAT
 HONOR_SECTION = "MCR §3.8.1"
 PREFER_SECTION = "MCR §3.9.1.6 (4)"
 
@@ -361,6 +376,30 @@ MESSAGES: dict[str, str] = {
                       "holds at most {max} (our reading of {section}).",
     "below_minimum": "The fans make {points} points, below the minimum: a win needs at least "
                      "{minimum} without flowers ({section}).",
+    "implied": "{b} is always part of {a}, so it is not scored beside it (the non-repeat "
+               "principle, {section}).",
+    "implied_count": "{a} already holds {b}; beside it {b} can count at most {max} more "
+                     "times, for other sets, not {count} (the non-repeat principle, "
+                     "{section}).",
+    "win_mismatch_self": "{a} is scored only on a self-drawn win, and this hand was won on "
+                         "a discard ({section}).",
+    "win_mismatch_discard": "{a} is scored only on a win on a discard, and this hand was "
+                            "self-drawn ({section}).",
+    "bad_win": "The win type must be 'self' or 'discard'.",
+    # the fan picker's words (static/js/picker.js fills them the same way)
+    "picker_included": "{a} is always part of {b}, so it is included and not scored again "
+                       "(MCR §3.9.1.6 (1)).",
+    "picker_blocked": "{a} cannot be ticked beside {b}: MCR App. 1 fan {owner} says they do "
+                      "not combine. Untick it first.",
+    "picker_win_self": "{a} is won by self-draw, so the win is set to self-draw "
+                       "(MCR §3.7.2.3).",
+    "picker_win_discard": "{a} is won on a discard, so the win is set to a discard "
+                          "(MCR §3.7.2.3).",
+    "picker_blocked_note": "Does not combine with {b} (MCR App. 1 fan {owner})",
+    "picker_ticked": "Ticked: {names}",
+    "picker_ticked_included": "{a} (included, not counted)",
+    "picker_flowers": "{count} flowers",
+    "picker_one_flower": "1 flower",
     "repeat": "{b} is normally part of {a} and not scored again; this text's Appendix 1 does "
               "not say so, so the judge decides ({section}).",
     "tile_conflict": "{a} needs a wind or dragon and {b} allows none: check the hand (our "
@@ -423,6 +462,11 @@ def catalogue_json() -> dict[str, Any]:
             "max_pungs": MAX_PUNGS,
             "shapes": [{"fan": s.fan, "others": list(s.others)} for s in SHAPES],
             "repeats": [{"a": r.a, "b": r.b} for r in REPEATS],
+            "implied": implied_json(),
+            "kong_pair": {"fans": list(KONG_PAIR), "line": KONG_PAIR_LINE,
+                          "value": KONG_PAIR_VALUE, "name": KONG_PAIR_NAME,
+                          "chinese": KONG_PAIR_CHINESE, "unless": list(KONG_FANS)},
+            "score_wins": list(SCORE_WINS),
             "needs_honors": list(NEEDS_HONORS),
             "no_honors": list(NO_HONORS),
             "prefers": [{"fan": p.fan, "count": p.count, "better": p.better} for p in PREFERS],
@@ -432,6 +476,7 @@ def catalogue_json() -> dict[str, Any]:
                 "count": COUNT_SECTION, "pairing": PAIRING_SECTION,
                 "minimum": MINIMUM_SECTION, "repeat": REPEAT_SECTION,
                 "honor": HONOR_SECTION, "prefer": PREFER_SECTION,
+                "kong": KONG_SECTION,
             },
             "payoff": {"extra": EXTRA_POINTS, "minimum": MINIMUM, "seats": list(SEATS),
                        "wins": list(WINS)},

@@ -132,6 +132,23 @@ GUIDE: tuple[Entry, ...] = (
         rubric_infraction="false_meld",
     ),
     Entry(
+        id="mcr-several-hu",
+        title="Several players call Hu on the same discard",
+        keywords=("several hu", "two hu", "double hu", "multiple hu", "same discard",
+                  "intercept", "head bump", "claimants"),
+        steps=(
+            "Only one player wins the hand. Of those who called Hu, the one sitting nearest "
+            "after the discarder in the order of play wins.",
+            "Check that player's hand first; the others hide their tiles again and nobody "
+            "else is paid.",
+            "On the card, record the win on the discard and tick the other callers under "
+            "\"Several Hu on this discard\": the card names the winner, and skips a caller "
+            "who has already lost the right to win this hand.",
+        ),
+        sections=("3.7.2.4", "3.7.1"),
+        usual_penalty="No penalty: the nearest caller after the discarder wins.",
+    ),
+    Entry(
         id="mcr-time-up",
         title="Session time is up",
         keywords=("time up", "time limit", "150 minutes", "15 minutes left"),

@@ -7,10 +7,17 @@ Malformed input raises `MalformedHand` (the API answers 400). Its `code` is one 
 ``not_a_mapping``, ``unknown_fan``, ``bad_count``, ``negative_count``, ``too_many_flowers``.
 
 Otherwise a `HandScore` comes back: the value (every fan's value times its count, flowers 1
-each), one line per ticked fan in Appendix 1 order, and two lists of `Issue`:
+each), one line per ticked fan in Appendix 1 order, and two lists of `Issue`. One melded
+kong (74) and one concealed kong (67) with no other kong fan make one line, fan 57 worth 6
+(MCR §3.8.1 fan 57), in place of the two:
 
 errors (the hand cannot be scored so; the API answers 422)
-    ``excluded``  a pair that an Appendix 1 entry of this text says does not combine
+    ``implied``  a fan that another ticked fan makes inevitable (the non-repeat principle,
+    MCR §3.9.1.6 (1); the table and what forces each row are in `implied.py`)
+    ``excluded``  a pair that an Appendix 1 entry of this text says does not combine (a pair
+    that is also an inclusion is reported under both codes)
+    ``win_mismatch``  a fan that fixes the win type beside a hand won the other way (only
+    when the win type is given)
     ``chicken_alone``  43 Chicken Hand beside another fan (its definition)
     ``one_wait``  two of the wait fans 77, 78, 79 (App. 1 fans 77, 78)
     ``win_conflict``  a fan won on a drawn tile beside one won on a discard (MCR §3.7.2.3)
@@ -51,6 +58,12 @@ from .catalogue import (
     FLOWER,
     FOUR_CHOW_FANS,
     HONOR_SECTION,
+    KONG_FANS,
+    KONG_PAIR,
+    KONG_PAIR_CHINESE,
+    KONG_PAIR_LINE,
+    KONG_PAIR_NAME,
+    KONG_PAIR_VALUE,
     MAX_FLOWERS,
     MAX_PAIRINGS,
     MAX_PUNGS,
@@ -65,6 +78,7 @@ from .catalogue import (
     PREFERS,
     REPEAT_SECTION,
     REPEATS,
+    SCORE_WINS,
     SHAPE_SECTION,
     SHAPES,
     TRIPLE_CHOW_FANS,
@@ -72,6 +86,7 @@ from .catalogue import (
     WAITS,
     WIN_SECTION,
 )
+from .implied import IMPLIED
 
 
 @dataclass(frozen=True)
@@ -127,19 +142,21 @@ class HandScore:
         }
 
 
-def score_hand(fans: Mapping[str, int]) -> HandScore:
-    """Total the ticked fans by MCR §3.9.1 and check them against the counting rules."""
+def score_hand(fans: Mapping[str, int], win: str | None = None) -> HandScore:
+    """Total the ticked fans by MCR §3.9.1 and check them against the counting rules; with
+    `win` ("self" or "discard"), also that the fans agree with how the hand was won."""
     ticked = _read(fans)
-    lines = tuple(
-        Line(fid, FAN_BY_ID[fid].name, FAN_BY_ID[fid].chinese, count,
-             FAN_BY_ID[fid].value * count)
-        for fid, count in ticked.items()
-    )
+    if win is not None and win not in SCORE_WINS:
+        raise MalformedHand("bad_win", MESSAGES["bad_win"])
+    lines = _lines(ticked)
     flowers = ticked.get(FLOWER, 0)
     value = sum(line.points for line in lines)
     fan_points = value - flowers * FAN_BY_ID[FLOWER].value
     seen: set[frozenset[str]] = set()
-    errors = _pair_errors(ticked, seen)
+    errors = _implied_errors(ticked)
+    errors += _pair_errors(ticked, seen)
+    seen.update(frozenset(issue.fans) for issue in errors)
+    errors += _win_errors(ticked, win)
     errors += _count_errors(ticked, errors)
     if fan_points < MINIMUM:
         errors.append(Issue("below_minimum",
@@ -149,6 +166,58 @@ def score_hand(fans: Mapping[str, int]) -> HandScore:
     warnings = _warnings(ticked, seen)
     warnings += _pairing_warnings(ticked, errors)
     return HandScore(value, fan_points, flowers, lines, tuple(warnings), tuple(errors))
+
+
+def _lines(ticked: dict[str, int]) -> tuple[Line, ...]:
+    lines = [Line(fid, FAN_BY_ID[fid].name, FAN_BY_ID[fid].chinese, count,
+                  FAN_BY_ID[fid].value * count)
+             for fid, count in ticked.items()]
+    melded, concealed = KONG_PAIR
+    if (ticked.get(melded) == 1 and ticked.get(concealed) == 1
+            and not any(fid in ticked for fid in KONG_FANS)):
+        # MCR §3.8.1 fan 57: one melded and one concealed kong are 6 points, one line
+        lines = [line for line in lines if line.id not in KONG_PAIR]
+        lines.append(Line(KONG_PAIR_LINE, KONG_PAIR_NAME, KONG_PAIR_CHINESE, 1,
+                          KONG_PAIR_VALUE))
+        lines.sort(key=lambda line: int(line.id))
+    return tuple(lines)
+
+
+def _implied_errors(ticked: dict[str, int]) -> list[Issue]:
+    """A fan another ticked fan makes inevitable (MCR §3.9.1.6 (1), App. 1 note 3)."""
+    errors: list[Issue] = []
+    for row in IMPLIED:
+        count = ticked.get(row.implies, 0)
+        if row.fan not in ticked or count <= row.leaves:
+            continue
+        if row.leaves:
+            message = _fill("implied_count", a=_label(row.fan), b=_label(row.implies),
+                            max=str(row.leaves), count=str(count), section=row.section)
+        else:
+            message = _fill("implied", a=_label(row.fan), b=_label(row.implies),
+                            section=row.section)
+        errors.append(Issue("implied", message, (row.fan, row.implies), row.section))
+    return errors
+
+
+def _win_errors(ticked: dict[str, int], win: str | None) -> list[Issue]:
+    """A fan that fixes the win type beside a hand won the other way (MCR §3.7.2.3)."""
+    if win is None:
+        return []
+    wrong, code = (DISCARD_WINS, "win_mismatch_discard") if win == "self" else (
+        DRAW_WINS, "win_mismatch_self")
+    errors = []
+    for fid in wrong:
+        if fid in ticked:
+            section = f"{WIN_SECTION}; {APPENDIX_1} fan {fid}"
+            errors.append(Issue("win_mismatch", _fill(code, a=_label(fid), section=section),
+                                (fid,), section))
+    return errors
+
+
+def win_issues(fans: Mapping[str, int], win: str | None) -> tuple[Issue, ...]:
+    """Return the fans at odds with how a recorded hand was won (the card asks this)."""
+    return tuple(_win_errors(_read(fans), win if win in SCORE_WINS else None))
 
 
 def recorded_lines(fans: Mapping[str, int] | None, value: int | None) -> tuple[Line, ...]:
@@ -166,9 +235,9 @@ def implied_label(line: Line) -> str:
     return ""
 
 
-def recorded_value_fits(fans: Mapping[str, int], value: int) -> bool:
+def recorded_value_fits(fans: Mapping[str, int], value: int, win: str | None = None) -> bool:
     """Return True when ticked fans make a recorded value with no counting rule broken."""
-    score = score_hand(fans)
+    score = score_hand(fans, win if win in SCORE_WINS else None)
     return not score.errors and score.value == value
 
 

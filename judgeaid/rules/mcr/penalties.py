@@ -65,6 +65,9 @@ class Infraction:
     is_timed: bool = False
     also_no_win: bool = False
     note: str = ""
+    # MCR §3.11.3: the offender may not win the hand in which this foul was ruled (the card
+    # refuses them as that hand's winner until the penalty is struck out)
+    loses_win: bool = False
 
 
 @dataclass(frozen=True)
@@ -151,11 +154,14 @@ CATEGORIES: tuple[Category, ...] = (
         section="3.11.6.6",
         infractions=(
             Infraction("below_minimum", "Hu below 8 points, or on a tile the hand does not "
-                       "wait for", "3.11.6.6", points=30, each=10, also_no_win=True),
+                       "wait for", "3.11.6.6", points=30, each=10, also_no_win=True,
+                       loses_win=True),
             Infraction("erroneous_hu", "Hu called while not yet ready", "3.11.6.6",
-                       points=60, each=20, also_no_win=True),
+                       points=60, each=20, also_no_win=True,
+                       loses_win=True),
             Infraction("hu_tile_not_taken", "Winning tile not taken before the count",
                        "3.11.6.11", points=30, each=10, also_no_win=True,
+                       loses_win=True,
                        note="Our reading: MCR §3.11.6.11 makes this a False Hu, priced here "
                             "as one below the minimum; choose 20 to each if the player was "
                             "not ready at all."),
@@ -182,27 +188,27 @@ CATEGORIES: tuple[Category, ...] = (
         section="3.11.3",
         infractions=(
             Infraction("false_meld", "False Chi, Pung, Kong or flower replacement",
-                       "3.11.6.2", kind="no_win"),
+                       "3.11.6.2", kind="no_win", loses_win=True),
             Infraction("wall_tile_seen", "Wrong wall tile taken and seen", "3.11.6.4",
-                       kind="no_win"),
+                       kind="no_win", loses_win=True),
             Infraction("tiles_shown_false_hu", "Own tiles laid open after an invalid Hu",
-                       "3.11.6.7", kind="no_win",
+                       "3.11.6.7", kind="no_win", loses_win=True,
                        note="The shown tiles are discarded one by one on the player's turns "
                             "and the others may claim them (MCR §3.11.6.7)."),
             Infraction("wrong_tile_count", "Too many or too few tiles", "3.11.6.8",
-                       kind="no_win"),
+                       kind="no_win", loses_win=True),
             Infraction("passing_information", "Passing information to another player",
-                       "3.11.6.9", kind="no_win"),
+                       "3.11.6.9", kind="no_win", loses_win=True),
             Infraction("claim_not_taken", "Called tile not taken in time", "3.11.6.11",
-                       kind="no_win"),
+                       kind="no_win", loses_win=True),
             Infraction("claim_then_hu", "Hu declared the wrong way or tiles not shown",
-                       "3.11.6.11", kind="no_win"),
+                       "3.11.6.11", kind="no_win", loses_win=True),
             Infraction("shown_before_hu", "Tiles shown before declaring Hu", "3.11.6.11",
-                       kind="no_win"),
+                       kind="no_win", loses_win=True),
             Infraction("reached_over", "Discard taken after reaching for the wall",
-                       "3.11.6.11", kind="no_win"),
+                       "3.11.6.11", kind="no_win", loses_win=True),
             Infraction("tally_mixed", "Hand tiles mixed into the tally", "3.11.6.11",
-                       kind="no_win"),
+                       kind="no_win", loses_win=True),
         ),
     ),
     Category(
@@ -484,6 +490,19 @@ def counts_for_resignation(category: str, infraction: str | None) -> bool:
 def is_repeat_time_penalty(new: PriorPenalty, earlier: PriorPenalty) -> bool:
     """Return False: MCR has no per-round time penalties to double-charge."""
     return False
+
+
+# MCR §3.11.3: a penalty of this kind, whatever its entry, takes the right to win the hand
+LOSES_WIN_KINDS: frozenset[str] = frozenset({"no_win"})
+
+
+def loses_win(category: str, infraction: str | None, kind: str) -> bool:
+    """Return whether a penalty takes the offender's right to win its hand (MCR §3.11.3):
+    its rubric entry carries the flag, or the judge chose the loss of the right to win."""
+    if kind in LOSES_WIN_KINDS:
+        return True
+    example = find_infraction(category, infraction) if category in _CATEGORIES else None
+    return example is not None and example.loses_win
 
 
 def needs_round(category: str, infraction: str | None) -> str | None:

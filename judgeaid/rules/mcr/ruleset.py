@@ -17,6 +17,7 @@ from judgeaid.rules.mcr.hand import (
     recorded_lines,
     recorded_value_fits,
     score_hand,
+    win_issues,
 )
 from judgeaid.rules.mcr.payoff import payoff, payoff_request
 from judgeaid.rules.mcr.words import WORDS
@@ -50,6 +51,8 @@ MCR = Ruleset(
         rotations=session.ROTATIONS,
         session_seats=session.session_seats,
         cycle_of=session.wind_round_of,
+        hu_order=session.hu_order,
+        hu_order_section=session.HU_ORDER_SECTION,
     ),
     timing=Timing(
         limits=timing.time_limits,
@@ -126,7 +129,8 @@ MCR = Ruleset(
     scoring=Scoring(version=VERSION, catalogue_json=catalogue_json, score_hand=score_hand,
                     recorded_lines=recorded_lines, implied_label=implied_label,
                     recorded_value_fits=recorded_value_fits, payoff=payoff,
-                    payoff_request=payoff_request, min_hand_value=MINIMUM),
+                    payoff_request=payoff_request, min_hand_value=MINIMUM,
+                    win_issues=win_issues),
     # MCR §3.11 fouls and penalties, appeals within 30 minutes (MCR §3.12.2)
     rubric=Rubric(
         categories=penalties.CATEGORY_IDS,
@@ -149,6 +153,7 @@ MCR = Ruleset(
         appeal_judge_section="MCR §3.13.1",
         appeal_final_section="our reading of MCR §3.13.3",
         needs_round=penalties.needs_round,
+        loses_win=penalties.loses_win,
     ),
     guide=Guide(
         guide_json=guide.guide_json,

@@ -40,6 +40,7 @@ SECTIONS: tuple[Section, ...] = (
     Section("3.6.8", "Kong and the replacement tile"),
     Section("3.7.1", "Declaring Hu and showing the count"),
     Section("3.7.2", "What a winning hand needs"),
+    Section("3.7.2.4", "Several Hu on one discard: the nearest after the discarder wins"),
     Section("3.9.1", "Scoring a winning hand: 8-point minimum, payoff"),
     Section("3.9.1.4", "Declaring and checking the count"),
     Section("3.9.1.6", "Counting principles for fans"),

@@ -38,3 +38,13 @@ def wind_round_of(hand: int) -> int:
 def wind_round_name(hand: int) -> str:
     """Return the heading of the wind round a hand belongs to."""
     return WIND_ROUND_NAMES[wind_round_of(hand) - 1]
+
+
+def hu_order(discarder: str) -> tuple[str, ...]:
+    """Return the seat winds whose Hu on a discard wins first: MCR §3.7.2.4, the nearest
+    player after the discarder in the order of play (E, S, W, N) wins."""
+    at = WINDS.index(discarder)
+    return tuple(WINDS[(at + step) % 4] for step in (1, 2, 3))
+
+
+HU_ORDER_SECTION = "MCR §3.7.2.4"

@@ -134,7 +134,7 @@ WORDS: dict[str, str] = {
         "other two pay {rest} each, MCR §3.9.1.3."),
     "js.picker.shared_small": "The three others pay alike, MCR §3.9.1.3.",
     "js.picker.shared_immune": "The three others pay alike, MCR §3.9.1.3.",
-    "js.picker.implied_by": "Not scored with {item} (MCR §3.9.1.6)",
+    "js.picker.implied_by": "Included in {item}, not counted (MCR §3.9.1.6 (1))",
     "js.picker.tick_first": "Tick the hand's fans to see who pays.",
     "js.timer.turn_hint": "Their turn starts when the player before them discards",
     "js.timer.resigned": (
@@ -164,6 +164,19 @@ WORDS: dict[str, str] = {
 
     # --- MCR to the letter: implied fans, win type, right to win (issue 26) ---
     # (keys of this part go below this line)
+    "card.no_win_refused": "{name} may not win {hand}: {ruling} took the right to win "
+                           "that hand (MCR §3.11.3). Strike that penalty out first if it "
+                           "was wrong.",
+    "card.no_win_note": "may not win this hand: {ruling}",
+    "card.hu_nearest": "{winner} cannot be the winner: of the players who called Hu on "
+                       "{discarder}'s discard, {nearest} sits nearest after the discarder "
+                       "and wins (MCR §3.7.2.4).",
+    "card.hu_claimants_bad": "The players who called Hu must sit at this table and not be "
+                             "the discarder, and the win must be on a discard "
+                             "(MCR §3.7.2.4).",
+    "card.hu_no_rule": "Give the winner: MCR §3.7.2.4 makes the nearest after the "
+                       "discarder win.",
+    "card.claimants_label": "Called Hu on this discard (MCR §3.7.2.4)",
 
     # --- a hostile hall: sign-in, call-ups, names (issue 28) ---
     # (keys of this part go below this line)

@@ -37,6 +37,9 @@ KIND_LABELS: dict[str, str] = {
     "resignation": "Resigned from the tournament",
 }
 
+# §1.8, §4.11: a dead hand may not win the round it was ruled for, whatever the entry
+LOSES_WIN_KINDS: frozenset[str] = frozenset({"dead_hand"})
+
 # §4.11: these put right what chapter 1 prescribes; they are not graded by the rubric's severity
 RULE_CONSEQUENCE_KINDS = frozenset({"correction", "penalty_tiles", "dead_hand", "no_claims"})
 
@@ -76,6 +79,9 @@ class Infraction:
     is_timed: bool = False
     # §1.9: only turn and round time-limit points count towards the 80-point resignation
     counts_for_resignation: bool = False
+    # §1.8, §4.11: the offender's hand is dead in the round this was ruled for (the card
+    # refuses them as that round's winner until the penalty is struck out)
+    loses_win: bool = False
 
 
 @dataclass(frozen=True)
@@ -354,6 +360,18 @@ def check_choice(
 def departure_note(suggested_kind: str, suggested_points: int, reason: str) -> str:
     """Return how the ruling log marks a departure from the rubric's suggestion."""
     return f"departs from the suggested {_kind_phrase(suggested_kind, suggested_points)}: {reason}"
+
+
+def loses_win(category: str, infraction: str | None, kind: str) -> bool:
+    """Return whether a penalty makes the offender's hand dead for its round (§1.8, §4.11):
+    the judge chose a dead hand, or its rubric entry carries the flag."""
+    if kind in LOSES_WIN_KINDS:
+        return True
+    try:
+        example = find_infraction(category, infraction)
+    except ValueError:
+        return False
+    return example is not None and example.loses_win
 
 
 def counts_for_resignation(category: str, infraction: str | None) -> bool:

@@ -127,6 +127,7 @@ ZJ = Ruleset(
         counts_for_resignation=penalties.counts_for_resignation,
         is_repeat_time_penalty=penalties.is_repeat_time_penalty,
         line_label=line_label,
+        loses_win=penalties.loses_win,
     ),
     guide=Guide(
         guide_json=irregularities.guide_json,

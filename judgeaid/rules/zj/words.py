@@ -162,6 +162,17 @@ WORDS: dict[str, str] = {
 
     # --- MCR to the letter: implied fans, win type, right to win (issue 26) ---
     # (keys of this part go below this line)
+    "card.no_win_refused": "{name} may not win {hand}: {ruling} made the hand dead "
+                           "(§1.8, §4.11). Strike that penalty out first if it was wrong.",
+    "card.no_win_note": "dead hand: {ruling}",
+    "card.hu_nearest": "{winner} cannot be the winner: of the players who declared mahjong "
+                       "on {discarder}'s discard, {nearest} has precedence (§1.4.5).",
+    "card.hu_claimants_bad": "The players who declared mahjong must sit at this table and "
+                             "not be the discarder, and the win must be on a discard "
+                             "(§1.4.5).",
+    "card.hu_no_rule": "Give the winner: the card does not work out the precedence of "
+                       "claims here (§1.4.5).",
+    "card.claimants_label": "Also declared mahjong on this discard",
 
     # --- a hostile hall: sign-in, call-ups, names (issue 28) ---
     # (keys of this part go below this line)
