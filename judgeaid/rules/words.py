@@ -222,6 +222,10 @@ KEYS: dict[str, str] = {
         "separated by the seeded draw; {players}, {seed} and {order}"
     ),
 
+    "card.seat_move": (
+        "the card: where a player moves at a wind-round (cycle) change; {round}, {name}, "
+        "{seat} (East, South, West or North)"
+    ),
 }
 
 

@@ -111,6 +111,11 @@ function renderGrid() {
       h("tr", { class: "cycle-head" }, h("th", { colspan: 5, scope: "rowgroup", text: cardWords().cycles[cycle - 1] })));
     for (const r of card.rounds.slice((cycle - 1) * 4, cycle * 4)) {
       const item = latestFor(r.round);
+      // at a wind-round (cycle) change, where each player moves, in the ruleset's words
+      if (r.moves?.length) {
+        body.append(h("tr", { class: "seat-moves", "data-seat-moves": r.round },
+          h("td", { colspan: 5 }, r.moves.map((text) => h("span", { class: "seat-move", text })))));
+      }
       for (const change of (card.seat_changes || []).filter((c) => c.from_round === r.round)) {
         body.append(h("tr", { class: "seat-change", "data-seat-change": change.seat },
           h("td", { colspan: 5, text: seatChangeWords(change) })));

@@ -196,4 +196,6 @@ WORDS: dict[str, str] = {
         " puts them in this order: {order}."
     ),
 
+    "card.seat_move":
+        "Hand {round}: {name} moves to the {seat} seat (MCR Appendix 4).",
 }

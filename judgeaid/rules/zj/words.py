@@ -193,4 +193,6 @@ WORDS: dict[str, str] = {
         "draw from the seed {seed} puts them in this order: {order}."
     ),
 
+    "card.seat_move":
+        "Round {round}: {name} moves to the {seat} seat (§3.4).",
 }
