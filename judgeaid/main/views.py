@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from flask import (
     Blueprint,
     current_app,
@@ -25,6 +27,14 @@ SHELL_PAGES = ("/offline", "/picker", "/picker/mcr")
 def actor_filter(label: str | None) -> str:
     """Show a stored actor label ("organizer:Rita Ramos") as "Rita Ramos (organizer)"."""
     return actor_display(label)
+
+
+@bp.app_template_filter("unaccented")
+def unaccented(text: str) -> str:
+    """Return text without its accents ("Lucía" -> "Lucia"), for lists a browser searches
+    itself (a datalist): typing "Lucia" or "Zoe" then finds Lucía and Zoë."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text)
+                   if not unicodedata.combining(c))
 
 
 @bp.get("/")
