@@ -20,6 +20,7 @@ PLAYERS = 400
 SESSIONS = 8
 TARGET_MS = 200
 RESTORE_RATIO = 5  # issue 12: a restore's peak traced memory, as a multiple of the file
+PLAYED_BACKUP_MB = 2  # issue 28: the backup file of that event as played
 
 
 def _build(ctx) -> int:
@@ -90,6 +91,49 @@ def _build(ctx) -> int:
             store_totals(card_ids)
         db.session.commit()
         return tournament.id
+
+
+def _history(tournament_id: int) -> int:
+    """Add what real writes leave beside each round line: its replay record (the answer as
+    writes.once keeps it) and its audit event; return how many rounds got them."""
+    import uuid
+
+    from sqlalchemy import insert, select
+
+    from judgeaid.extensions import db
+    from judgeaid.models import AuditEvent, Card, CardRound, Operation
+    from judgeaid.services import operations
+
+    rows = db.session.execute(select(CardRound).join(Card, Card.id == CardRound.card_id)
+                              .where(Card.tournament_id == tournament_id)).scalars().all()
+    ops, events = [], []
+    for line in rows:
+        op_id = str(uuid.uuid4())
+        line.op_id = op_id
+        body = {"round": line.round, "result": line.result, "winner": line.winner,
+                "value": line.value, "win": line.win, "op_id": op_id}
+        answer = {"card": {"id": line.card_id, "rounds": []}, "round": line.round,
+                  "revision": line.revision, "changed": True}
+        ops.append({"op_id": op_id, "tournament_id": tournament_id, "kind": "card.round",
+                    "target": f"card:{line.card_id}", "status": 200,
+                    "request_hash": operations.request_hash(body),
+                    "response": operations.stored(answer), "note": "",
+                    "created_at": line.recorded_at})
+        events.append({"tournament_id": tournament_id, "user_id": None,
+                       "actor": "judge:Bench Judge", "action": "card.round",
+                       "subject": f"card:{line.card_id}:round:{line.round}", "before": None,
+                       "after": {"result": line.result, "winner": line.winner,
+                                 "value": line.value, "win": line.win, "wrong_dealer": None,
+                                 "compensation_for": None, "discarder": None, "same_turn": [],
+                                 "patterns": None, "pattern_lines": [], "deltas": line.deltas,
+                                 "responsible": None, "revision": line.revision, "reason": "",
+                                 "recorded_by": "judge:Bench Judge",
+                                 "recorded_at": line.recorded_at.isoformat() + "Z"},
+                       "created_at": line.recorded_at})
+    db.session.execute(insert(Operation), ops)
+    db.session.execute(insert(AuditEvent), events)
+    db.session.commit()
+    return len(rows)
 
 
 def _round(card_id: int, number: int, revision: int, group: list[int], rng) -> dict:
@@ -207,13 +251,23 @@ def run(ctx) -> list[Row]:
         backup_ms = (time.perf_counter() - started) * 1000
 
     restore = _restore_memory(ctx, backup)
+    # Issue 28: the same event as real writes leave it, a replay record and an audit event per
+    # round beside its line; the backup file is compressed.
+    with ctx.app.test_request_context():
+        played_rounds = _history(tid)
+        started = time.perf_counter()
+        played = exports.backup_file(tid)
+        played_ms = (time.perf_counter() - started) * 1000
+        played_json = len(exports.backup_bytes(tid))
     figures = {"service": service_t, "page_cold": cold_t, "page": warm_t, "api": api_t,
                "player": player_t}
     ctx.details[AREA] = {"players": PLAYERS, "sessions": SESSIONS, "setup_s": round(setup_s, 2),
                          **{k: v.__dict__ for k, v in figures.items()},
                          "service_cpu_median_ms": round(cpu_ms, 1), "page_bytes": size,
                          "backup_bytes": len(backup),
-                         "backup_ms": round(backup_ms, 1), "restore": restore}
+                         "backup_ms": round(backup_ms, 1), "restore": restore,
+                         "played_backup_bytes": len(played), "played_backup_json": played_json,
+                         "played_backup_ms": round(played_ms, 1)}
     scale = f"{PLAYERS} × {SESSIONS}"
     note = f"{PLAYERS} players × {SESSIONS} sessions, 800 cards, ~12.9k round lines; {ctx.database}"
 
@@ -239,6 +293,12 @@ def run(ctx) -> list[Row]:
         Row(AREA, "JSON backup of that event: size, time", f"{kb(len(backup))}, {ms(backup_ms)}",
             "", "", "", "bulk-made rows: no audit events or replay records, which a real "
                         "event adds (each replay record holds a whole card)"),
+        Row(AREA, "backup file of that event as played: size",
+            f"{len(played) / 1e6:.2f} MB", f"< {PLAYED_BACKUP_MB} MB",
+            f"{played_json / 1e6:.1f} MB of JSON inside",
+            verdict(len(played) < PLAYED_BACKUP_MB * 1e6),
+            f"issue 28: {played_rounds} rounds, each with its replay record (the answer names "
+            f"its card, no copy of it) and its audit event; gzip, written in {ms(played_ms)}"),
         *(Row(AREA, f"restore of that backup ({how}): peak traced memory",
               f"{restore[key]['peak_bytes'] / 1e6:.1f} MB = {restore[key]['ratio']:.2f} × "
               f"the {restore['file_bytes'] / 1e6:.1f} MB file",

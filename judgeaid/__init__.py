@@ -55,9 +55,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     errors.register(app)
     signin.register(app)
     assets.register(app)
-    from judgeaid import citing
-
-    citing.register(app)  # cite(zj, mcr): a template's rule citations by the page's event
     from judgeaid.services import venuetime
 
     venuetime.register(app)  # the venue's time zone in templates (|venue_time, venue_zone())

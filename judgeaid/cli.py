@@ -111,6 +111,30 @@ def register(app: Flask) -> None:
         click.echo(f"Server owner set: {account.name}. From another device, open /owner/login "
                    "and sign in with this password to create or restore tournaments.")
 
+    @app.cli.command("unlock")
+    @click.option("--tournament", "tournament_id", required=True, type=int,
+                  help="The tournament's id.")
+    @click.option("--name", required=True, help="The name whose sign-in lock to clear.")
+    @click.option("--new-recovery", is_flag=True,
+                  help="Also give that person a new one-time recovery code, printed here.")
+    def unlock(tournament_id: int, name: str, new_recovery: bool) -> None:
+        """Clear a name's sign-in lock, the organizer's included: the server owner's way in
+        when nobody can reach the desk (issue 28)."""
+        from judgeaid.services import accounts
+        from judgeaid.services.errors import ServiceError
+
+        try:
+            tournament = accounts.get_tournament_or_404(tournament_id)
+            cleared = accounts.clear_sign_in_lock(tournament, name, actor="server owner")
+            code = accounts.new_recovery_for(tournament, name) if new_recovery else None
+        except ServiceError as exc:
+            db.session.rollback()
+            raise click.ClickException(exc.message) from exc
+        db.session.commit()
+        click.echo(f"Sign-in lock on {name} cleared ({cleared} counts removed).")
+        if code:
+            click.echo(f"New recovery code for {name}: {code}")
+
     seating_group = click.Group("seating", help="Plan table assignments.")
     app.cli.add_command(seating_group)
 

@@ -64,6 +64,16 @@ class Config:
     LOGIN_WINDOW_SECONDS = 15 * 60
     LOGIN_ACCOUNT_FAILURES_ALLOWED = 20
     LOGIN_ACCOUNT_WINDOW_SECONDS = 24 * 60 * 60
+    # Per address and per device across every name (issue 28): a flood of made-up names
+    # from one source stops here (judgeaid.services.throttle). The window is short: guessing
+    # is bounded per name above; this bounds the work a flood makes, and a phone sharing the
+    # flood's address (a hotspot) waits minutes, not a quarter of an hour.
+    LOGIN_ADDRESS_FAILURES_ALLOWED = 50
+    LOGIN_DEVICE_FAILURES_ALLOWED = 10
+    LOGIN_BUDGET_WINDOW_SECONDS = 5 * 60
+    # New call-ups one phone (address, device) may make across tables in a window.
+    CALL_UPS_PER_SOURCE = 3
+    CALL_UP_WINDOW_SECONDS = 10 * 60
     # The time zone a new tournament starts with (an IANA name, e.g. Europe/Copenhagen);
     # empty: the server's own zone, else UTC (judgeaid.venuetime.server_zone).
     DEFAULT_TIME_ZONE = os.environ.get("JUDGEAID_TIME_ZONE", "")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import url_for
 
+from judgeaid.services.call_ups import table_token
 from judgeaid.services.demo import seed_demo
 
 
@@ -18,7 +19,10 @@ def create_demo(n_players: int = 32, seed: int = 1, *, time_zone: str | None = N
         **demo,
         "cards": [{"table": card["table"],
                    "url": url_for("cards.live", card_id=card["card_id"]),
-                   "api": url_for("cards_api.get_card", card_id=card["card_id"])}
+                   "api": url_for("cards_api.get_card", card_id=card["card_id"]),
+                   # the printed card's QR code: the table's link, which may call a judge
+                   "link": url_for("cards.live", card_id=card["card_id"],
+                                   t=table_token(card["card_id"]))}
                   for card in demo["cards"]],
         "players": [{"number": p["number"], "name": p["name"],
                      "url": url_for("players.page", token=p["token"])}

@@ -14,18 +14,19 @@ and bidi controls; integers are written with the ASCII digits 0-9 only.
 
 from __future__ import annotations
 
+import copy
 from contextvars import ContextVar
 from typing import Annotated, Any
 
 from flask import Flask, abort, request
 from flask.json.provider import DefaultJSONProvider
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 from spectree import Response, SpecTree
 from werkzeug.exceptions import BadRequest
 from werkzeug.routing import BaseConverter, ValidationError
 
-from judgeaid import edge_rules, values
+from judgeaid import edge_rules, naming, values
 from judgeaid.services.errors import ServiceError
 
 # The largest id or count a column can hold (PostgreSQL `integer`).
@@ -110,7 +111,7 @@ def _text_checker(max_length: int, *, multiline: bool, blank: bool):
             return value
         if not isinstance(value, str):
             raise PydanticCustomError("text", "must be text")
-        problem = edge_rules.text_problem(value, multiline=multiline)
+        problem = edge_rules.text_problem(value, multiline=multiline, bidi=False)
         if problem:
             raise PydanticCustomError("text", problem)
         value = value.strip() if multiline else " ".join(value.split())
@@ -139,9 +140,21 @@ def text(max_length: int, *, multiline: bool = False, blank: bool = True) -> Any
                      Field(max_length=max_length)]
 
 
+def _name_rules(value: Any) -> Any:
+    if not isinstance(value, str):
+        return value
+    value = naming.normalise(value)
+    char = naming.invisible(value)
+    if char is not None:
+        raise PydanticCustomError("text", "contains an invisible character (U+{code})",
+                                  {"code": f"{ord(char):04X}"})
+    return value
+
+
 def name(max_length: int) -> Any:
-    """Return the type of a person's or team's name: one line, not empty."""
-    return text(max_length, blank=False)
+    """Return the type of a person's or team's name: one line, not empty, NFKC-normalised,
+    without invisible characters (judgeaid.naming; look-alikes are the services' to refuse)."""
+    return Annotated[text(max_length, blank=False), AfterValidator(_name_rules)]
 
 
 OpId = Annotated[str, Field(pattern=r"^[A-Za-z0-9_.:-]{8,64}$",
@@ -315,13 +328,51 @@ class JSONProvider(DefaultJSONProvider):
 
 
 def _read_json_first() -> None:
-    """Parse a JSON body before any view: malformed or too deep is a clear 400."""
+    """Parse a JSON body before any view: malformed, too deep or not an object is a clear 400
+    (a `null` body is not an empty one: it is never read as a hand with nothing ticked)."""
     if request.method in ("POST", "PUT", "PATCH", "DELETE") and request.is_json:
         try:
-            request.get_json()
+            body = request.get_json()
         except BadRequest:  # any decoding failure (a body over the size cap stays a 413)
             abort(400, description="The request body is not valid JSON, or it is nested more "
                                    f"than {MAX_JSON_DEPTH} levels deep.")
+        if not isinstance(body, dict):
+            abort(400, description="The request body must be a JSON object ({...}).")
+
+
+# What the document says beyond the schemas: the limits the server enforces before a view.
+_BOUNDS = {"ge": "minimum", "le": "maximum", "gt": "exclusiveMinimum", "lt": "exclusiveMaximum"}
+URI_TOO_LONG = {"description": "The request line is longer than the server reads (gunicorn "
+                               "refuses it before the app: 4094 bytes); no JSON body."}
+
+
+def _bounded(schema: Any) -> Any:
+    """Return a parameter's schema with pydantic's ge/le written as minimum/maximum."""
+    if isinstance(schema, dict):
+        return {_BOUNDS.get(key, key): _bounded(value) for key, value in schema.items()}
+    if isinstance(schema, list):
+        return [_bounded(item) for item in schema]
+    return schema
+
+
+def document() -> dict:
+    """Return the OpenAPI document as the server enforces it: every id in a path or query
+    string with its range, a body that must be an object, and the 414 before the app."""
+    spec = copy.deepcopy(api.spec)
+    for operations in spec.get("paths", {}).values():
+        for operation in operations.values():
+            if not isinstance(operation, dict):
+                continue
+            for parameter in operation.get("parameters", []):
+                schema = _bounded(parameter.get("schema", {}))
+                if parameter.get("in") == "path" and schema.get("type") == "integer":
+                    # The URL map's <int:...>: ASCII digits from 1 to 2^31-1, else a 404.
+                    schema.update(minimum=1, maximum=MAX_ID)
+                parameter["schema"] = schema
+            if "requestBody" in operation:
+                operation["requestBody"]["required"] = True
+            operation.setdefault("responses", {}).setdefault("414", URI_TOO_LONG)
+    return spec
 
 
 def register(app: Flask) -> None:

@@ -22,6 +22,7 @@ _BIDI = "\u202a-\u202e\u2066-\u2069"
 
 _SINGLE_LINE_BAD = re.compile(f"[\t\n\r{_CONTROL}{_SURROGATE}{_BIDI}]")
 _MULTI_LINE_BAD = re.compile(f"[{_CONTROL}{_SURROGATE}]")
+_MULTI_LINE_SHOWN_BAD = re.compile(f"[{_CONTROL}{_SURROGATE}{_BIDI}]")
 
 
 def _describe(char: str) -> str:
@@ -38,18 +39,25 @@ def _describe(char: str) -> str:
 
 
 def text_problem(value: object, *, max_length: int | None = None,
-                 multiline: bool = False) -> str | None:
+                 multiline: bool = False, bidi: bool | None = None) -> str | None:
     """Say what is wrong with a text value, or return None.
 
     Single-line text (names, teams, labels) refuses every control character, tabs and line
     breaks included, and the text-direction controls; multi-line text (reasons, notes)
-    allows tabs and line breaks and any direction marks a language needs.
+    allows tabs and line breaks and the direction marks a language needs (U+200E, U+200F).
+    `bidi=False` refuses the embedding, override and isolate controls in multi-line text too:
+    every free text the public sees (a penalty's reason on the card, a ruling) is sent with
+    it (issue 28); a backup written before keeps what it holds.
     """
     if not isinstance(value, str):
         return "must be text"
     if max_length is not None and len(value) > max_length:
         return f"is longer than {max_length} characters"
-    bad = (_MULTI_LINE_BAD if multiline else _SINGLE_LINE_BAD).search(value)
+    if not multiline:
+        pattern = _SINGLE_LINE_BAD
+    else:
+        pattern = _MULTI_LINE_SHOWN_BAD if bidi is False else _MULTI_LINE_BAD
+    bad = pattern.search(value)
     return _describe(bad.group()) if bad else None
 
 

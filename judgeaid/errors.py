@@ -73,6 +73,14 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
+        response = _http_error(exc)
+        if exc.code == 405 and getattr(exc, "valid_methods", None):
+            # RFC 9110 §15.5.6: a 405 names the methods the resource does allow (TRACE too).
+            response = app.make_response(response)
+            response.headers["Allow"] = ", ".join(sorted(exc.valid_methods))
+        return response
+
+    def _http_error(exc: HTTPException):
         if wants_json():
             # Who is signed in cannot do this: a phone's outbox keeps the write until a sign-in.
             extra = {"code": "signin"} if exc.code in (401, 403) else {}

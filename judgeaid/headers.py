@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask, request
+from flask import Flask, g, request, session
 
 from judgeaid.assets import import_map_hash
 
@@ -54,4 +54,16 @@ def register(app: Flask) -> None:
         response.headers["Content-Security-Policy"] = policy
         response.headers["X-Frame-Options"] = "SAMEORIGIN" if frameable else "DENY"
         response.headers.update(FIXED)
+        if response.mimetype == "text/html" and _has_private_controls():
+            # A signed-in person's page carries their forms and CSRF token: no cache, shared
+            # or the browser's own, may keep it, and it is never answered 304 from a tag.
+            response.headers["Cache-Control"] = "private, no-store"
+            response.headers.pop("ETag", None)
+            response.headers.pop("Last-Modified", None)
         return response
+
+
+def _has_private_controls() -> bool:
+    """Say whether this request's page is a signed-in person's: a judge, an organizer or the
+    server's owner (issue 28)."""
+    return g.get("user") is not None or "user_id" in session or "server_owner" in session

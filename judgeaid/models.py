@@ -191,6 +191,9 @@ class User(db.Model):
     pin_hash: Mapped[str] = mapped_column(String(255))
     # Raised by sign-out and a PIN change: a session cookie holding an older value is void.
     session_epoch: Mapped[int] = mapped_column(default=0, server_default="0")
+    # SHA-256 of the one-time recovery code given with the PIN ("" when none): it signs the
+    # person in from any phone despite a sign-in lock, once, and is then replaced.
+    recovery_hash: Mapped[str] = mapped_column(String(64), default="", server_default="")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     tournament: Mapped[Tournament] = relationship(back_populates="users")

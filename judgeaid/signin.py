@@ -58,7 +58,10 @@ def limits() -> throttle.Limits:
         per_source=config["LOGIN_FAILURES_ALLOWED"],
         source_window=timedelta(seconds=config["LOGIN_WINDOW_SECONDS"]),
         per_account=config["LOGIN_ACCOUNT_FAILURES_ALLOWED"],
-        account_window=timedelta(seconds=config["LOGIN_ACCOUNT_WINDOW_SECONDS"]))
+        account_window=timedelta(seconds=config["LOGIN_ACCOUNT_WINDOW_SECONDS"]),
+        per_address=config["LOGIN_ADDRESS_FAILURES_ALLOWED"],
+        per_device=config["LOGIN_DEVICE_FAILURES_ALLOWED"],
+        budget_window=timedelta(seconds=config["LOGIN_BUDGET_WINDOW_SECONDS"]))
 
 
 def _device_hash(token: str) -> str:
@@ -84,12 +87,22 @@ def _give_device_cookie(response):
     return response
 
 
-def authenticate(tournament_id: int | None, name: str, pin: str) -> User:
-    """Check a sign-in from this client; on success its device becomes the user's device."""
-    source = throttle.Source(address=request.remote_addr or "?", device=_sent_device())
+def source() -> throttle.Source:
+    """Return where this request comes from: the address ProxyFix believes, and the device."""
+    return throttle.Source(address=request.remote_addr or "?", device=_sent_device())
+
+
+def authenticate(tournament_id: int | None, name: str, pin: str | None,
+                 recovery: str | None = None) -> User:
+    """Check a sign-in from this client (a PIN, or a one-time recovery code); on success its
+    device becomes the user's device."""
     given = g.get("device_token")
-    return accounts.authenticate(tournament_id, name, pin, source=source, limits=limits(),
-                                 new_device=_device_hash(given) if given else None)
+    new_device = _device_hash(given) if given else None
+    if recovery:
+        return accounts.recover(tournament_id, name, recovery, source=source(),
+                                limits=limits(), new_device=new_device)
+    return accounts.authenticate(tournament_id, name, pin or "", source=source(),
+                                 limits=limits(), new_device=new_device)
 
 
 def landing_url(user: User) -> str:

@@ -1,4 +1,4 @@
-"""Replay issue 12's attacks against a running judgeaid and print what each one got.
+"""Replay issue 12's and issue 28's attacks against a running judgeaid and print what each got.
 
     python scripts/replay_attacks.py http://127.0.0.1:5000 instance/demo.json [FRESH_URL]
 
@@ -7,7 +7,9 @@ FRESH_URL, a second server on an empty database, takes the restores. The
 script writes to that demo (rounds, penalties, players, restores): use a throwaway database.
 Each line names the attack and what came back (status, and the detail that matters). It is a
 tool for the people checking the app, not part of the suite (the suite has a regression test
-for each attack).
+for each attack). The sign-in flood of issue 28 tells addresses apart only when the server
+believes X-Forwarded-For (TRUST_PROXIES=1, as behind the venue's proxy); without it every
+request is this machine's and the flood's budget is the organizer's too.
 """
 
 from __future__ import annotations
@@ -247,7 +249,173 @@ def main(base: str, demo_path: str, fresh: str) -> None:
     final: list[int] = []
     attempt(demo["organizer"]["name"], demo["organizer"]["pin"], final)
     row("20 failures on made-up names, then the organizer's right PIN", str(final[0]))
+    hostile_hall(base, demo)
 
+
+def _flood(base: str, tid: int, worker: int, stop, counts) -> None:
+    """Eight clients sending made-up names from one address until told to stop."""
+    def client(number: int) -> None:
+        n = 0
+        while not stop.is_set():
+            n += 1
+            try:
+                code = requests.post(f"{base}/api/login", timeout=10, json={
+                    "tournament_id": tid, "name": f"Made up {worker}-{number}-{n}",
+                    "pin": "123456"}, headers={"X-Forwarded-For": "203.0.113.7"}).status_code
+            except requests.RequestException:
+                code = 0
+            slot = {429: 0, 503: 1, 401: 2}.get(code, 3)
+            with counts.get_lock():
+                counts[slot] += 1
+
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
+def hostile_hall(base: str, demo: dict) -> None:
+    """Issue 28: a sign-in flood, a stranger's lockout, call-ups without a link, look-alike
+    names, a direction override, backup growth, private pages and the OpenAPI document."""
+    tid = demo["tournament_id"]
+
+    # ---- a sign-in flood from one address must not block another address (the flood runs
+    # in processes of its own, so its threads do not slow this one's measurement)
+    import multiprocessing
+
+    stop = multiprocessing.Event()
+    counts = multiprocessing.Array("i", 4)
+    floods = [multiprocessing.Process(target=_flood, args=(base, tid, w, stop, counts))
+              for w in range(2)]
+    for process in floods:
+        process.start()
+    time.sleep(1.0)
+    timings, firsts = [], []
+    for attempt in range(10):
+        time.sleep(0.8)
+        started = time.perf_counter()
+        answer = requests.post(f"{base}/api/login", timeout=10, json={
+            "tournament_id": tid, "name": demo["organizer"]["name"],
+            "pin": demo["organizer"]["pin"]},
+            headers={"X-Forwarded-For": f"198.51.100.{attempt + 1}"})
+        timings.append((time.perf_counter() - started) * 1000)
+        firsts.append(answer.status_code)
+    stop.set()
+    for process in floods:
+        process.join()
+    row("flood: 16 clients, new names, one address, ~10 s; organizer elsewhere",
+        f"organizer {firsts.count(200)}/10 at first try, p50 {statistics.median(timings):.0f} "
+        f"ms, max {max(timings):.0f} ms; flood {counts[0]}×429 {counts[1]}×503 "
+        f"{counts[2]}×401 {counts[3]}×other")
+
+    # ---- call-ups need a link
+    card = demo["cards"][3]
+    api = base + card["api"] + "/call-up"
+    bare = requests.post(api, json={"reason": "fake", "op_id": op()})
+    token = card.get("link", "").partition("?t=")[2]
+    linked = requests.post(api, json={"reason": "real", "op_id": op()},
+                           headers={"X-Table-Token": token})
+    row("call-up without a link / with the table's link", f"{status(bare)} / {linked.status_code}")
+    spree = requests.Session()
+    statuses = []
+    for other in demo["cards"][4:9]:
+        other_token = other.get("link", "").partition("?t=")[2]
+        statuses.append(spree.post(base + other["api"] + "/call-up",
+                                   json={"reason": "spree", "op_id": op()},
+                                   headers={"X-Table-Token": other_token,
+                                            "X-Forwarded-For": "203.0.113.50"}).status_code)
+    row("one phone calls a judge to 5 tables", " ".join(map(str, statuses)))
+    public = requests.get(base + card["api"])
+    row("read a card without a token (public); tokens in it",
+        f"{public.status_code}; {'YES' if token and token in public.text else 'none'}")
+
+    # ---- names that impersonate
+    organizer = api_login(base, demo, "organizer")
+    target = demo["players"][0]["name"]
+    twins = {"a": "\u0430", "o": "\u043e", "e": "\u0435", "A": "\u0410", "B": "\u0412",
+             "O": "\u041e", "E": "\u0415", "K": "\u041a", "M": "\u041c", "T": "\u0422"}
+    at = next(i for i, ch in enumerate(target) if ch in twins)
+    fake = target[:at] + twins[target[at]] + target[at + 1:]  # one Cyrillic letter
+    for label, name in (("a Cyrillic look-alike of " + target, fake),
+                        ("a zero-width space", target.replace(" ", "\u200b", 1))):
+        answer = organizer.post(f"{base}/t/{tid}/organizer/players", data={
+            "csrf_token": csrf(organizer, f"{base}/t/{tid}/organizer"), "name": name},
+            allow_redirects=True)
+        refused = "looks like" in answer.text or "invisible character" in answer.text
+        row(f"register {label}", f"{answer.status_code}, {'refused' if refused else 'ACCEPTED'}")
+    csv = f"name\nFresh Person\n{fake}\n".encode()
+    answer = organizer.post(f"{base}/t/{tid}/organizer/players/import",
+                            data={"csrf_token": csrf(organizer, f"{base}/t/{tid}/organizer")},
+                            files={"file": ("players.csv", csv, "text/csv")})
+    row("CSV import with a look-alike on line 3",
+        "refused whole" if "Nothing was imported" in answer.text else "IMPORTED")
+    judge = api_login(base, demo, "judge")
+    card_view = judge.get(base + demo["cards"][0]["api"]).json()
+    answer = judge.post(f"{base}/api/t/{tid}/penalties", json={
+        "card_id": int(demo["cards"][0]["api"].rsplit("/", 1)[1]),
+        "player": card_view["players"][0]["number"], "category": "procedural",
+        "infraction": "tiles_mishandled", "kind": "points", "points": 5,
+        "reason": "slow \u202eyalp", "op_id": op()})
+    row("judge penalty with a right-to-left override in its reason", status(answer))
+
+    # ---- backups stay small
+    first = organizer.get(f"{base}/t/{tid}/exports/tournament.json").content
+    target_card = demo["cards"][5]
+    seats = judge.get(base + target_card["api"]).json()["players"]
+    writes = 0
+    for number in range(1, 9):
+        answer = judge.post(base + target_card["api"] + "/rounds", json={
+            "round": number, "result": "win", "winner": seats[number % 4]["number"],
+            "value": 8, "win": "self", "op_id": op()})
+        writes += answer.status_code == 200
+    second = organizer.get(f"{base}/t/{tid}/exports/tournament.json").content
+    row("backup growth per recorded round",
+        f"{(len(second) - len(first)) / max(writes, 1):.0f} bytes over {writes} writes "
+        f"(backup {len(second) / 1e6:.2f} MB)")
+
+    # ---- private pages, the OpenAPI document
+    page = judge.get(base + demo["cards"][0]["url"])
+    row("Cache-Control of the judge's card page", page.headers.get("Cache-Control", "none"))
+    null = requests.post(f"{base}/api/zj/score", data="null",
+                         headers={"Content-Type": "application/json"})
+    row("POST /api/zj/score with a null body", status(null))
+    trace = requests.request("TRACE", f"{base}/api/time")
+    row("TRACE /api/time", f"{trace.status_code}, Allow: {trace.headers.get('Allow', 'none')}")
+    spec = requests.get(f"{base}/api/openapi.json").json()
+    card_id = spec["paths"]["/api/cards/{card_id}"]["get"]
+    row("OpenAPI: card_id's minimum; 414 documented",
+        f"{card_id['parameters'][0]['schema'].get('minimum')}; "
+        f"{'414' in card_id['responses']}")
+    long_url = requests.get(f"{base}/api/time?" + "x" * 9000)
+    row("a request line of 9000 bytes", str(long_url.status_code))
+
+
+    # ---- a stranger's 50 wrong PINs must not shut the judge out
+    who = demo["judge"]
+    own_phone = requests.Session()
+    own_phone.get(f"{base}/login")  # the phone's device cookie
+    own_phone.post(f"{base}/api/login", json={"tournament_id": tid, "name": who["name"],
+                                              "pin": who["pin"]})
+    own_phone.post(f"{base}/api/logout", json={})
+    for n in range(50):
+        stranger = requests.Session()
+        stranger.cookies.set("judgeaid_device", f"{n // 5:032d}")
+        stranger.post(f"{base}/api/login", json={"tournament_id": tid, "name": who["name"],
+                                                 "pin": f"{n:06d}"},
+                      headers={"X-Forwarded-For": f"192.0.2.{n // 5 + 1}"})
+    new_phone = requests.Session()
+    new_phone.get(f"{base}/login", headers={"X-Forwarded-For": "198.51.100.200"})
+    by_pin = new_phone.post(f"{base}/api/login", headers={"X-Forwarded-For": "198.51.100.200"},
+                            json={"tournament_id": tid, "name": who["name"], "pin": who["pin"]})
+    by_code = new_phone.post(f"{base}/api/login", headers={"X-Forwarded-For": "198.51.100.200"},
+                             json={"tournament_id": tid, "name": who["name"],
+                                   "recovery": who.get("recovery", "")})
+    old_phone = own_phone.post(f"{base}/api/login", json={"tournament_id": tid,
+                                                           "name": who["name"],
+                                                           "pin": who["pin"]})
+    row("50 wrong PINs on the judge's name, then: new phone PIN / recovery / old phone",
+        f"{by_pin.status_code} / {by_code.status_code} / {old_phone.status_code}")
 
 if __name__ == "__main__":
     main(sys.argv[1].rstrip("/"), sys.argv[2],

@@ -817,3 +817,17 @@ EVENT_PAGES = {
     "printing.slips_page": lambda e: {"tournament_id": e["tid"], "session": 1},
     "printing.cards_page": lambda e: {"tournament_id": e["tid"], "session": 1},
 }
+
+
+def table_link(app, card_id: int) -> dict[str, str]:
+    """Return the headers of a call-up sent from the table's link (the printed card's QR
+    code, `?t=<token>`) for this card (issue 28)."""
+    from judgeaid.services.call_ups import table_token
+
+    with app.app_context():
+        return {"X-Table-Token": table_token(card_id)}
+
+
+def at_table(client, card_id: int) -> dict[str, str]:
+    """Return table_link's headers for a test client's app."""
+    return table_link(client.application, card_id)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
+from pydantic_core import PydanticCustomError
 
 from judgeaid.edge import Id, Schema, WholeNumber, between, name, text
 
@@ -31,12 +32,24 @@ class LoginBody(Schema):
     # Longer than any name or PIN: a longer one matches nobody (and costs a hash like any
     # wrong PIN), so the answer does not tell which names exist.
     name: name(200)
-    pin: text(64, blank=False)
+    # A PIN, or instead the one-time recovery code given with it: that signs the person in
+    # from any phone despite a sign-in lock, once, and the answer carries the next code. With
+    # both (the demo's whole entry sent back), the PIN is checked and the code kept unspent.
+    pin: text(64, blank=False) = ""
+    recovery: text(64, blank=False) = ""
+
+    @model_validator(mode="after")
+    def _pin_or_recovery(self):
+        if not self.pin and not self.recovery:
+            raise PydanticCustomError("pin_or_recovery", "send a PIN or a recovery code")
+        return self
 
 
 class LoginOut(BaseModel):
     user: UserOut
     home: str = Field(description="The page this user starts on: the desk or the console")
+    recovery: str | None = Field(None, description="After a sign-in with a recovery code: "
+                                 "the person's next one-time code (the one used is spent)")
 
 
 class Ok(BaseModel):

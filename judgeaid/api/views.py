@@ -56,12 +56,20 @@ def server_time():
 @edge.api.validate(json=LoginBody, resp=responses(LoginOut, errors=(400, 401, 413, 415, 429, 503)),
                    tags=["auth"])
 def login(json: LoginBody):
-    """Sign in a judge or organizer with tournament, name and PIN; sets the session cookie."""
-    user = signin.authenticate(json.tournament_id, json.name, json.pin)
+    """Sign in a judge or organizer with tournament, name and PIN (or their one-time recovery
+    code instead, which works despite a sign-in lock and is then replaced); sets the session
+    cookie."""
+    recovery = None if json.pin else json.recovery
+    user = signin.authenticate(json.tournament_id, json.name, json.pin, recovery)
     db.session.commit()
     sign_in(user)
-    return jsonify(user={"id": user.id, "name": user.name, "role": user.role,
-                         "tournament_id": user.tournament_id}, home=signin.landing_url(user))
+    answer = {"user": {"id": user.id, "name": user.name, "role": user.role,
+                       "tournament_id": user.tournament_id}, "home": signin.landing_url(user)}
+    if recovery:
+        answer["recovery"] = user.recovery_code
+    response = jsonify(answer)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.post("/logout")
@@ -88,7 +96,7 @@ def me():
 @edge.api.validate(resp=responses(OpenAPIDocument, errors=()), tags=["general"])
 def openapi_document():
     """Return the OpenAPI 3 document of every JSON endpoint, made from their schemas."""
-    return jsonify(edge.api.spec)
+    return jsonify(edge.document())
 
 
 @bp.get("/zj/catalogue")

@@ -21,3 +21,5 @@ class LoginForm(FormSchema):
     # wrong PIN), so the answer does not tell which names exist.
     name: text(200) = ""
     pin: text(64) = ""
+    # Instead of the PIN: the one-time recovery code (issue 28), which works despite a lock.
+    recovery: text(64) = ""

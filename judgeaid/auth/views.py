@@ -22,7 +22,8 @@ def login(query: LoginQuery, form: LoginForm):
     signin.give_device_cookie()  # this phone counts as its own source, not its network's
     if request.method == "POST":
         try:
-            user = signin.authenticate(form.tournament_id, form.name, form.pin)
+            recovery = None if form.pin else (form.recovery or None)
+            user = signin.authenticate(form.tournament_id, form.name, form.pin, recovery)
         except ServiceError as exc:
             error, status = exc.message, exc.status
             if isinstance(exc, Throttled):
@@ -31,6 +32,9 @@ def login(query: LoginQuery, form: LoginForm):
             db.session.commit()
             sign_in(user)
             flash(f"Signed in as {user.name}.")
+            if recovery:
+                flash(f"Your recovery code was used up; your new one is {user.recovery_code}. "
+                      "Keep it with your PIN: it works once, from any phone.", "recovery")
             target = signin.safe_next(query.next) or signin.landing_url(user)
             # The page's own script (static/js/signin.js) asks for JSON and goes there itself:
             # following a redirect inside fetch would show the message to nobody.

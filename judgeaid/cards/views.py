@@ -27,6 +27,7 @@ from judgeaid.services.card_inputs import (
 )
 from judgeaid.services.cards import Actor
 from judgeaid.services.players import get_player_by_token_or_404
+from judgeaid.wording import event_rules
 
 bp = Blueprint("cards", __name__)
 api = Blueprint("cards_api", __name__, url_prefix="/api/cards")
@@ -52,7 +53,8 @@ def card_actor(card) -> Actor:
 def _live_page(card_id: int, user, tag: str | None, shell: bool = False) -> str:
     card = cards.get_card_or_404(card_id)
     return render_template("cards/live.html", **card_views.live_page(card, user), etag=tag,
-                           shell=shell, reason_limit=REASON_LIMIT)
+                           shell=shell, reason_limit=REASON_LIMIT,
+                           rules=event_rules(card.tournament_id))
 
 
 @bp.get("/cards/<int:card_id>")
@@ -88,7 +90,8 @@ def plain(card_id: int):
 def sheet(card_id: int):
     """Show the card as a score sheet to print: + / − / running total per seat (MCR App. 5)."""
     card = cards.get_card_or_404(card_id)
-    return render_template("cards/sheet.html", **card_views.score_sheet(card))
+    return render_template("cards/sheet.html", **card_views.score_sheet(card),
+                           rules=event_rules(card.tournament_id))
 
 
 WRITE = {"resp": edge.responses(CardWriteOut, also={422: edge.ErrorBody}), "tags": ["cards"],
@@ -201,7 +204,7 @@ def paper(card_id: int):
     card = cards.get_card_or_404(card_id)
     require_judge(card.tournament_id)
     return render_template("cards/paper.html", **card_views.live_page(card, g.get("user")),
-                           reason_limit=REASON_LIMIT)
+                           reason_limit=REASON_LIMIT, rules=event_rules(card.tournament_id))
 
 
 @api.post("/<int:card_id>/paper")

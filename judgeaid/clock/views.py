@@ -29,6 +29,7 @@ from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.cards import Actor
 from judgeaid.services.clock_inputs import ClockActBody, TimeoutStartBody, TimerStartBody
 from judgeaid.services.errors import ServiceError
+from judgeaid.wording import event_rules
 
 bp = Blueprint("clock", __name__)
 api = Blueprint("clock_api", __name__, url_prefix="/api")
@@ -48,7 +49,8 @@ SIGNED_IN = {"security": {"session": []}}
 def hall(tournament_id: int, query: ClockQuery):
     """Show the hall clock: no sign-in, large digits, tables with the organizer's extra time."""
     view = clock.clock_view(tournament_id, query.session)
-    return render_template("clock/hall.html", clock=view, tournament_id=tournament_id,
+    return render_template("clock/hall.html", rules=event_rules(tournament_id), clock=view,
+                           tournament_id=tournament_id,
                            session_number=query.session)
 
 
@@ -58,7 +60,8 @@ def control(tournament_id: int, query: ClockQuery):
     """Show the organizer's clock controls: start, pause, resume, extend, end."""
     require_role(tournament_id, *CLOCK_ROLES, rule=CLOCK_RULE, instead=HALL_DISPLAY)
     view = clock.clock_view(tournament_id, query.session)
-    return render_template("clock/control.html", clock=view, tournament_id=tournament_id)
+    return render_template("clock/control.html", rules=event_rules(tournament_id), clock=view,
+                           tournament_id=tournament_id)
 
 
 @bp.get("/t/<int:tournament_id>/timers")
@@ -67,7 +70,8 @@ def timer_list(tournament_id: int, query: TimerListQuery):
     """Show the tables to time (?table=N chooses one) and the timers still open (§1.9)."""
     require_judge(tournament_id)
     choices = timers.timer_choices(tournament_id, card_id=query.card)
-    return render_template("clock/timers.html", tournament_id=tournament_id,
+    return render_template("clock/timers.html", rules=event_rules(tournament_id),
+                           tournament_id=tournament_id,
                            choices=choices, table=choices["table"] or query.table)
 
 
@@ -78,7 +82,8 @@ def timer_page(tournament_id: int, timer_id: int):
     timer = timers.get_timer_or_404(timer_id)
     if timer.tournament_id != tournament_id:
         abort(404, description="This timer belongs to another tournament.")
-    return render_template("clock/timer.html", tournament_id=tournament_id,
+    return render_template("clock/timer.html", rules=event_rules(tournament_id),
+                           tournament_id=tournament_id,
                            timer=timers.timer_view(timer))
 
 
@@ -87,7 +92,8 @@ def timer_page(tournament_id: int, timer_id: int):
 def timeouts(tournament_id: int, query: ClockQuery):
     """Show the time-outs and late arrivals of the session, and who may be absent (§4.14)."""
     require_judge(tournament_id)
-    return render_template("clock/timeouts.html", tournament_id=tournament_id,
+    return render_template("clock/timeouts.html", rules=event_rules(tournament_id),
+                           tournament_id=tournament_id,
                            view=timers.timeouts_view(tournament_id, query.session),
                            is_organizer=staff_role(tournament_id) == "organizer")
 

@@ -31,6 +31,16 @@ class PlayerTokenHeaders(FormSchema):
         None, alias="X-Player-Token", description="the token of the player's own page link")
 
 
+class CallUpHeaders(FormSchema):
+    """A call-up's link: the table's (its QR code's `t`) or a seated player's (issue 28)."""
+
+    x_table_token: Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")] | None = Field(
+        None, alias="X-Table-Token", description="the token of the table's link (the printed "
+                                                 "card's QR code)")
+    x_player_token: Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,64}$")] | None = Field(
+        None, alias="X-Player-Token", description="the token of a seated player's page link")
+
+
 # ---------------------------------------------------------------- query strings and forms
 
 class LogPrintQuery(FormSchema):

@@ -12,7 +12,9 @@ from flask import (
     Blueprint,
     Response,
     abort,
+    current_app,
     flash,
+    g,
     jsonify,
     redirect,
     render_template,
@@ -20,7 +22,7 @@ from flask import (
     url_for,
 )
 
-from judgeaid import conditional, edge, writes
+from judgeaid import conditional, edge, signin, writes
 from judgeaid.access import require_judge, require_organizer
 from judgeaid.api.views import json_writes_only
 from judgeaid.edge import responses
@@ -31,6 +33,7 @@ from judgeaid.judge.schemas import (
     CallQueue,
     CallStatus,
     CallUpAnswer,
+    CallUpHeaders,
     DepartureList,
     Guide,
     GuideApiQuery,
@@ -51,7 +54,7 @@ from judgeaid.judge.schemas import (
 from judgeaid.printing.pdf import create_pdf
 from judgeaid.rules import get_ruleset
 from judgeaid.services import appeals as appeal_cases
-from judgeaid.services import call_ups, fouls_record, judge_pages
+from judgeaid.services import call_ups, fouls_record, judge_pages, throttle
 from judgeaid.services import judge_inputs as inputs
 from judgeaid.services import penalties as penalty_cases
 from judgeaid.services import rulings as ruling_cases
@@ -69,6 +72,7 @@ from judgeaid.services.judge_inputs import (
     SuggestQuery,
 )
 from judgeaid.services.players import get_player_by_token_or_404
+from judgeaid.wording import event_rules
 
 bp = Blueprint("judge", __name__)
 api = Blueprint("judge_api", __name__, url_prefix="/api")
@@ -104,7 +108,8 @@ def home(tournament_id: int):
     """Show the judge home: the call-up queue and every judge action one tap away."""
     user = require_judge(tournament_id)
     page = links.home(judge_pages.judge_home(tournament_id, user), tournament_id)
-    return render_template("judge/home.html", tournament_id=tournament_id, **page)
+    return render_template("judge/home.html", rules=event_rules(tournament_id),
+                           tournament_id=tournament_id, **page)
 
 
 @bp.get("/t/<int:tournament_id>/judge/rulings/new")
@@ -113,7 +118,8 @@ def new_ruling(tournament_id: int, query: RulingFormQuery):
     """Show the ruling form, started from a call-up, a table, a guide answer or an entry."""
     user = require_judge(tournament_id)
     form = judge_pages.ruling_form(tournament_id, query, user)
-    return render_template("judge/ruling_form.html", tournament_id=tournament_id, form=form)
+    return render_template("judge/ruling_form.html", rules=event_rules(tournament_id),
+                           tournament_id=tournament_id, form=form)
 
 
 @bp.get("/t/<int:tournament_id>/judge/rulings/<int:ruling_id>")
@@ -121,7 +127,8 @@ def ruling(tournament_id: int, ruling_id: int):
     """Show one log entry with its versions, penalties and appeals."""
     require_judge(tournament_id)
     detail = ruling_cases.ruling_detail(tournament_id, ruling_id)
-    return render_template("judge/ruling.html", tournament_id=tournament_id, **detail)
+    return render_template("judge/ruling.html", rules=event_rules(tournament_id),
+                           tournament_id=tournament_id, **detail)
 
 
 @bp.get("/t/<int:tournament_id>/judge/log")
@@ -130,7 +137,8 @@ def log(tournament_id: int, query: LogQuery):
     """Show the ruling log, filtered by table, player, judge, session or words."""
     require_judge(tournament_id)
     found = ruling_cases.search_log(tournament_id, query)
-    return render_template("judge/log.html", tournament_id=tournament_id, **found)
+    return render_template("judge/log.html", rules=event_rules(tournament_id),
+                           tournament_id=tournament_id, **found)
 
 
 @bp.get("/t/<int:tournament_id>/judge/log/print")
@@ -138,7 +146,8 @@ def log(tournament_id: int, query: LogQuery):
 def log_print(tournament_id: int, query: LogPrintQuery):
     """Show one session's ruling log laid out for paper."""
     require_judge(tournament_id)
-    return render_template("judge/log_print.html", tournament_id=tournament_id,
+    return render_template("judge/log_print.html", rules=event_rules(tournament_id),
+                           tournament_id=tournament_id,
                            **judge_pages.log_for_print(tournament_id, query.session))
 
 
@@ -147,7 +156,7 @@ def log_print(tournament_id: int, query: LogPrintQuery):
 def fouls_print(tournament_id: int, query: LogPrintQuery):
     """Show one session's record of fouls (MCR Appendix 6) laid out for paper."""
     require_judge(tournament_id)
-    return render_template("judge/fouls_print.html",
+    return render_template("judge/fouls_print.html", rules=event_rules(tournament_id),
                            **fouls_record.record_of_fouls(tournament_id, query.session))
 
 
@@ -157,7 +166,8 @@ def fouls_pdf(tournament_id: int, query: LogPrintQuery):
     """Return one session's record of fouls (MCR Appendix 6) as a PDF."""
     require_judge(tournament_id)
     data = fouls_record.record_of_fouls(tournament_id, query.session)
-    pdf = create_pdf(render_template("print/fouls.html", **data), request.url_root)
+    pdf = create_pdf(render_template("print/fouls.html", rules=event_rules(tournament_id), **data),
+                                     request.url_root)
     response = Response(pdf, mimetype="application/pdf")
     response.headers.set("Content-Disposition", "inline",
                          filename=f"record-of-fouls-session-{query.session}.pdf")
@@ -171,7 +181,7 @@ def guide(tournament_id: int, query: GuideQuery):
     """Show the irregularity guide, searchable and kept for offline use."""
     require_judge(tournament_id)
     data = judge_pages.guide_page(tournament_id, query.q)
-    return render_template("judge/guide.html", **data)
+    return render_template("judge/guide.html", rules=event_rules(tournament_id), **data)
 
 
 @bp.get("/t/<int:tournament_id>/judge/players/<int:number>")
@@ -179,7 +189,8 @@ def player(tournament_id: int, number: int):
     """Show a player's penalties, rulings and appeals of the tournament."""
     require_judge(tournament_id)
     record = judge_pages.player_record(tournament_id, number)
-    return render_template("judge/player.html", tournament_id=tournament_id, **record)
+    return render_template("judge/player.html", rules=event_rules(tournament_id),
+                           tournament_id=tournament_id, **record)
 
 
 @bp.get("/t/<int:tournament_id>/judge/players")
@@ -194,7 +205,8 @@ def player_lookup(tournament_id: int, query: PlayerLookupQuery):
 def appeals(tournament_id: int):
     """Show the appeals and the floor rulings they dispute; the head judge decides here."""
     user = require_judge(tournament_id)
-    return render_template("judge/appeals.html", tournament_id=tournament_id,
+    return render_template("judge/appeals.html", rules=event_rules(tournament_id),
+                           tournament_id=tournament_id,
                            is_head_judge=user.is_head_judge,
                            **appeal_cases.appeals_overview(tournament_id))
 
@@ -203,7 +215,8 @@ def appeals(tournament_id: int):
 def penalties(tournament_id: int):
     """Show the event's penalty overview with totals per session."""
     require_judge(tournament_id)
-    return render_template("judge/penalties.html", tournament_id=tournament_id,
+    return render_template("judge/penalties.html", rules=event_rules(tournament_id),
+                           tournament_id=tournament_id,
                            **judge_pages.penalty_overview(tournament_id))
 
 
@@ -212,7 +225,8 @@ def settings(tournament_id: int):
     """Show how repeated violations are counted (organizer)."""
     require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    return render_template("judge/settings.html", tournament_id=tournament_id,
+    return render_template("judge/settings.html", rules=event_rules(tournament_id),
+                           tournament_id=tournament_id,
                            **penalty_cases.settings_view(tournament))
 
 
@@ -246,14 +260,32 @@ def guide_data(query: GuideApiQuery):
 
 
 @api.post("/cards/<int:card_id>/call-up")
-@edge.api.validate(json=CallUpBody, resp=responses(CallUpAnswer, errors=(400, 404, 409, 413,
-                                                                          415)), tags=TAGS)
-def call_judge(card_id: int, json: CallUpBody):
-    """Call a judge to this table (anyone with the card's link); a table already waiting
-    keeps its place."""
+@edge.api.validate(json=CallUpBody, headers=CallUpHeaders,
+                   resp=responses(CallUpAnswer, errors=(400, 401, 403, 404, 409, 413, 415,
+                                                        429)), tags=TAGS)
+def call_judge(card_id: int, json: CallUpBody, headers: CallUpHeaders):
+    """Call a judge to this table, once play has stopped: with the table's link
+    (X-Table-Token, the `t` of the printed card's QR code), a seated player's link
+    (X-Player-Token) or a judge's sign-in; a table already waiting keeps its place. New calls
+    are limited per phone across tables."""
     card = get_card_or_404(card_id)
-    answer, status = writes.once("judge.callup", f"card:{card.id}", json,
-                                 lambda: call_ups.call_judge(card, json),
+    caller = call_ups.check_caller(card, user=g.get("user"),
+                                   table_token_sent=headers.x_table_token,
+                                   player_token_sent=headers.x_player_token)
+    config = current_app.config
+    window = config["CALL_UP_WINDOW_SECONDS"]
+    source = signin.source() if caller != "judge" else None
+
+    def apply():
+        if source is not None:
+            call_ups.check_call_budget(source, allowed=config["CALL_UPS_PER_SOURCE"],
+                                       window_seconds=window)
+        answer = call_ups.call_judge(card, json)
+        if answer["is_new"] and source is not None:
+            throttle.count_call(source, window_seconds=window)  # with the call, or not at all
+        return answer
+
+    answer, status = writes.once("judge.callup", f"card:{card.id}", json, apply,
                                  tournament_id=card.tournament_id)
     return jsonify(answer), status
 

@@ -13,6 +13,7 @@ from judgeaid.services import leaderboards, players
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.errors import ServiceError
 from judgeaid.services.exports import to_csv
+from judgeaid.wording import leaderboard_rules
 
 bp = Blueprint("leaderboards", __name__)
 api = Blueprint("leaderboards_api", __name__, url_prefix="/api")
@@ -28,7 +29,8 @@ def _page(query: BoardQuery, error: str | None = None, status: int = 200):
     # the same choice as a CSV link ("from" is a Python keyword, hence the dict)
     data["csv_url"] = url_for(".board_csv", board=query.board, window=query.window,
                               **{"from": query.start, "to": query.end})
-    return render_template("leaderboards/index.html", **data), 400 if data["error"] else status
+    return (render_template("leaderboards/index.html", **data, rules=leaderboard_rules()),
+            400 if data["error"] else status)
 
 
 @bp.get("/leaderboards")

@@ -16,6 +16,7 @@ from flask import (
 from judgeaid.assets import asset_url, shell_urls, shell_version
 from judgeaid.services import overview
 from judgeaid.services.cards import actor_display
+from judgeaid.wording import event_rules, every_ruleset
 
 bp = Blueprint("main", __name__)
 
@@ -40,19 +41,21 @@ def unaccented(text: str) -> str:
 @bp.get("/")
 def home():
     """List the tournaments on this server."""
-    return render_template("main/home.html", tournaments=overview.list_tournaments())
+    return render_template("main/home.html", tournaments=overview.list_tournaments(),
+                           rulesets=every_ruleset())
 
 
 @bp.get("/t/<int:tournament_id>")
 def tournament(tournament_id: int):
     """Show a tournament's public page."""
-    return render_template("main/tournament.html", t=overview.tournament_summary(tournament_id))
+    return render_template("main/tournament.html", rules=event_rules(tournament_id),
+                           t=overview.tournament_summary(tournament_id))
 
 
 @bp.get("/offline")
 def offline():
     """Explain that this page needs the network."""
-    return render_template("main/offline.html")
+    return render_template("main/offline.html", rulesets=every_ruleset())
 
 
 @bp.get("/favicon.ico")

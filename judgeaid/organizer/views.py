@@ -29,6 +29,7 @@ from judgeaid.services import players as registry
 from judgeaid.services.errors import Conflict, ServiceError
 from judgeaid.services.restore import import_tournament
 from judgeaid.uploads import allow_upload
+from judgeaid.wording import event_rules, every_ruleset
 
 bp = Blueprint("organizer", __name__)
 # Every page's forms take their op_id from it: a form sent twice (a double tap) writes once.
@@ -45,10 +46,13 @@ def create(form: NewTournamentForm):
     if not owner.may_manage_server():
         return owner.owner_needed()
     if request.method == "POST":
+        made: dict = {}
+
         def apply():
             tournament, organizer = accounts.create_tournament(
                 form.name, form.format, form.organizer_name, form.pin,
                 time_zone=form.time_zone or None, ruleset=form.ruleset)
+            made["recovery"] = organizer.recovery_code
             leaderboards.set_event_facts(tournament, form.facts(), organizer)
             return {"tournament": tournament.id, "user": organizer.id}
 
@@ -67,6 +71,7 @@ def create(form: NewTournamentForm):
         owner.restore_owner_mark(mark)
         flash("Tournament created. Add judges and players next." if is_new else
               "This tournament was already created by this form; here is its desk.")
+        _flash_recovery(organizer.name, made)
         return redirect(url_for(".dashboard", tournament_id=answer["tournament"]))
     return render_template("organizer/new.html", error=None, form={},
                            **NEW_FACTS)
@@ -96,7 +101,8 @@ def _once_setting_pin(kind: str, target: str, form, apply, *, tournament_id: int
 
 # The new-tournament form's leaderboard fields (§3.5.2.1) read their values from `form`.
 NEW_FACTS = {"series_choices": leaderboards.SERIES_CHOICES,
-             "rulesets": organizing.ruleset_choices()}
+             "rulesets": organizing.ruleset_choices(),
+             "ruleset_rules": {r["code"]: r for r in every_ruleset()}}
 
 
 # A backup holds every card's history: a 400-player, 8-session event's file is about 5 MB.
@@ -216,7 +222,7 @@ def dashboard(tournament_id: int):
     require_organizer(tournament_id, rule="Only the organizer uses the desk; judges start "
                       "from the judge console.")
     facts = leaderboards.facts_view(accounts.get_tournament_or_404(tournament_id))
-    return render_template("organizer/dashboard.html",
+    return render_template("organizer/dashboard.html", rules=event_rules(tournament_id),
                            **organizing.desk(tournament_id, signin.limits()), limits=LIMITS,
                            warnings=phone_warnings(desk=True), facts=facts,
                            series_choices=facts["series_choices"],
@@ -237,19 +243,34 @@ def settings(tournament_id: int, form: SettingsForm):
     return redirect(url_for(".dashboard", tournament_id=tournament_id))
 
 
+def _flash_recovery(name: str, made: dict) -> None:
+    """Show the one-time recovery code that came with a new PIN, once (a form sent again
+    made none)."""
+    if made.get("recovery"):
+        flash(f"Recovery code for {name}: {made['recovery']}. Give it with the PIN and show it "
+              "nowhere else: it signs them in once from any phone, even while their name is "
+              "locked after wrong PINs, and is then replaced.", "recovery")
+
+
 @bp.post("/t/<int:tournament_id>/organizer/judges")
 @pageforms.form(JudgeForm)
 def add_judge(tournament_id: int, form: JudgeForm):
     """Add a judge, head judge or co-organizer."""
     user = require_organizer(tournament_id)
     tournament = accounts.get_tournament_or_404(tournament_id)
+    made: dict = {}
+
+    def apply():
+        added = accounts.add_user(tournament, form.name, form.role, form.pin, actor=user)
+        made["recovery"] = added.recovery_code  # shown once, never stored with the answer
+        return {"user": added.id}
+
     _once_setting_pin(
-        "user.add", f"tournament:{tournament_id}", form,
-        lambda: {"user": accounts.add_user(tournament, form.name, form.role, form.pin,
-                                           actor=user).id},
+        "user.add", f"tournament:{tournament_id}", form, apply,
         tournament_id=tournament_id, refused=f"This form already added {form.name} with "
         "another PIN; give them a new PIN below instead.")
     flash(f"{form.name} can now sign in.")
+    _flash_recovery(form.name, made)
     return redirect(url_for(".dashboard", tournament_id=tournament_id) + "#judges")
 
 
@@ -259,14 +280,21 @@ def change_pin(tournament_id: int, user_id: int, form: NewPinForm):
     """Give a judge, head judge or organizer a new PIN; their sign-ins end."""
     user = require_organizer(tournament_id)
     tournament = accounts.get_tournament_or_404(tournament_id)
+    made: dict = {}
+
+    def apply():
+        changed = accounts.change_pin(tournament, user_id, form.pin, actor=user)
+        made["recovery"] = changed.recovery_code
+        return {"user": changed.id}
+
     _, changed, _ = _once_setting_pin(
-        "user.pin", f"user:{user_id}", form,
-        lambda: {"user": accounts.change_pin(tournament, user_id, form.pin, actor=user).id},
+        "user.pin", f"user:{user_id}", form, apply,
         tournament_id=tournament_id, refused="This form already set another new PIN; open "
         "the desk again to change it once more.")
     if changed.id == user.id:
         sign_in(changed)  # the organizer stays signed in here; every other device is out
     flash(f"{changed.name} has a new PIN. Their sign-ins on other devices have ended.")
+    _flash_recovery(changed.name, made)
     return redirect(url_for(".dashboard", tournament_id=tournament_id) + "#judges")
 
 
@@ -323,10 +351,12 @@ def import_players(tournament_id: int, form: ImportForm):
         return {"added": [{"number": p.number, "name": p.name,
                            "team": p.team.name if p.team else ""} for p in report.added],
                 "problems": [{"line": p.line, "reason": p.reason, "text": p.text}
-                             for p in report.problems]}
+                             for p in report.problems],
+                "refused": report.refused}
 
     # The file's hash stands for the file in the stored request: sent twice, it imports once.
     sent = {"file": hashlib.sha256(data).hexdigest(), "op_id": form.op_id}
     answer, _ = writes.once("players.import", f"tournament:{tournament_id}", sent, apply,
                             tournament_id=tournament_id)
-    return render_template("organizer/import_report.html", tournament=tournament, **answer)
+    return render_template("organizer/import_report.html", rules=event_rules(tournament_id),
+                           tournament=tournament, **answer)

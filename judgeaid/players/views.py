@@ -6,12 +6,15 @@ from flask import Blueprint, render_template
 
 from judgeaid import conditional
 from judgeaid.services import player_pages
+from judgeaid.wording import ruleset_view
 
 bp = Blueprint("players", __name__)
 
 
 def _page(token: str) -> str:
-    return render_template("players/page.html", **player_pages.player_view(token))
+    page = player_pages.player_view(token)
+    return render_template("players/page.html", **page,
+                           rules=ruleset_view(page["tournament"]["ruleset"]))
 
 
 @bp.get("/p/<token>")

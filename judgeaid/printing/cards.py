@@ -22,9 +22,11 @@ from judgeaid.printing.overlay import POINT, Overlay
 from judgeaid.printing.pdf import create_pdf
 from judgeaid.printing.qr import qr_modules, qr_svg_uri
 from judgeaid.rules import get_ruleset
+from judgeaid.services.call_ups import table_token
 from judgeaid.services.card_views import card_view
 from judgeaid.services.errors import NotFound, ServiceError
 from judgeaid.tournament.rotation import WINDS
+from judgeaid.wording import ruleset_view
 
 CARD_WIDTH, CARD_HEIGHT = 3.7, 8.5  # inches: the paper card of A.2.2
 MAX_SPARE = 40
@@ -225,12 +227,12 @@ def session_cards(tournament: Tournament, number: int, *, blank: bool = False,
         teams = dict(db.session.execute(select(Player.number, Team.name).join(Player.team)
                                         .where(Player.tournament_id == tournament.id)).all())
         data = [sheet_data(card_view(card), session=number, blank=blank, teams=teams,
-                           url=public_url("cards.live", card_id=card.id))
+                           url=table_link(card.id))
                 for card in cards if wanted is None or card.table.number in wanted]
         data += [sheet_data(None, session=number) for _ in range(spare)]
     else:
         data = [card_data(card_view(card), session=number, blank=blank,
-                          url=public_url("cards.live", card_id=card.id))
+                          url=table_link(card.id))
                 for card in cards if wanted is None or card.table.number in wanted]
         data += [card_data(None, session=number) for _ in range(spare)]
     if not data:
@@ -281,6 +283,12 @@ def _inch(value: float) -> str:
 
 LINE = 1.15  # the stylesheet's line height, in ems
 PAD = 2 * POINT  # the columns' left padding
+
+
+def table_link(card_id: int) -> str:
+    """Return the printed card's QR code: the card's path with the table's token in its query,
+    which lets the table call a judge (issue 28); reading needs only the path."""
+    return public_url("cards.live", card_id=card_id, t=table_token(card_id))
 
 
 def _draw_qr_or_spare(overlay: Overlay, g: dict, c: dict, x: float, y: float,
@@ -385,7 +393,7 @@ def render_cards(tournament: Tournament, number: int, *, layout: str = "card",
         "title": f"{tournament.name}: scoring cards, session {number}",
         "g": g, "sheet": {"width": _inch(sheet.width), "height": _inch(sheet.height),
                           "per_page": sheet.per_page, "marks": cut_marks(sheet)},
-        "form": form_data,
+        "form": form_data, "rules": ruleset_view(tournament.ruleset),
     }
     if not stamped:
         pages = with_qr_images(pages, g["qr_size"])

@@ -23,6 +23,7 @@ from judgeaid.printing.overlay import Overlay
 from judgeaid.printing.pdf import create_pdf
 from judgeaid.printing.qr import qr_modules, qr_svg_uri
 from judgeaid.services.errors import ServiceError
+from judgeaid.wording import ruleset_view
 
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 SEAT_WINDS = ("E", "S", "W", "N")  # Seat.position indexes these (§1.2.2)
@@ -200,6 +201,7 @@ def render_slips(tournament: Tournament, number: int, *, paper: str = "a4",
         "title": f"{tournament.name}: seating slips, session {number}",
         "sheet": sheet, "paper": {"width": _inch(sheet.width), "height": _inch(sheet.height)},
         "tournament": fit(tournament.name, 19), "session": number,
+        "rules": ruleset_view(tournament.ruleset),
         "starts": local_time(starts_at, tournament.time_zone),
         "lists": list_pages(slips, sheet),
         # Lines a slip tall put one row of slips per line; lift each block by its half-leading.

@@ -10,6 +10,7 @@ from judgeaid.printing import cards, phone_warnings, slips
 from judgeaid.printing.check import unprintable_names
 from judgeaid.printing.schemas import CardsQuery, SlipsQuery
 from judgeaid.services.accounts import get_tournament_or_404
+from judgeaid.wording import event_rules
 
 bp = Blueprint("printing", __name__)
 SHEET_NAMES = {"card": "card size, 3.7 × 8.5 in", "letter": "two cards on Letter",
@@ -47,7 +48,8 @@ def slips_page(tournament_id: int, query: SlipsQuery):
     tournament = get_tournament_or_404(tournament_id)
     require_judge(tournament_id)
     return render_template(
-        "printing/slips.html", **_before_printing(tournament, query.session),
+        "printing/slips.html", rules=event_rules(tournament_id),
+        **_before_printing(tournament, query.session),
         layout=query.layout or current_app.config.get("PRINT_PAPER", "a4"),
         papers=[(p, PAPER_NAMES.get(p, p)) for p in slips.PAPERS])
 
@@ -60,7 +62,8 @@ def cards_page(tournament_id: int, query: CardsQuery):
     require_judge(tournament_id)
     tables = "none" if query.tables == [] else ",".join(map(str, query.tables or []))
     return render_template(
-        "printing/cards.html", **_before_printing(tournament, query.session),
+        "printing/cards.html", rules=event_rules(tournament_id),
+        **_before_printing(tournament, query.session),
         layout=query.layout or "card", sheets=[(s, SHEET_NAMES.get(s, s)) for s in cards.SHEETS],
         is_blank=query.blank == "1", tables=tables, spare=query.spare or 0,
         max_spare=cards.MAX_SPARE, is_score_sheet=cards.is_score_sheet(tournament.ruleset))

@@ -40,6 +40,20 @@ class Capabilities:
     print_form: str
     # the standings' points columns, first the one the ranking counts
     standings_columns: tuple[StandingsColumn, ...]
+    # --- pages (issue 25, part B) ---
+    # judges time players' turns with play timers (the timers pages, the settings' limits)
+    play_timers: bool = False
+    # a time-out for medication, with a doctor's note, is priced apart
+    medication_timeout: bool = False
+    # the event's results count on a movement's leaderboards (sanctioning, member ids)
+    leaderboards: bool = False
+    # the organizer chooses whether seats rotate or stay for the session
+    seat_rotation_choice: bool = False
+    # the organizer chooses a payoff scheme
+    payoff_schemes: bool = False
+    # the longest session the organizer may set, in minutes, and whether one must be set
+    session_minutes_max: int = 300
+    session_minutes_required: bool = False
 
     def as_json(self) -> dict[str, Any]:
         """Return the capabilities as plain JSON data."""

@@ -42,6 +42,200 @@ KEYS: dict[str, str] = {
 
     # --- pages: templates (issue 25, part B) ---
     # (keys of this part go below this line)
+    "page.clock.session_clock_label": (
+        "the session clock's label, citing the rule that sets the session's length"),
+    "page.clock.control_eyebrow": (
+        "the clock controls' eyebrow: the event's {event} name and the clock's rule"),
+    "page.clock.warnings_note": (
+        "what the session clock's warnings are and which rule sets the session's length"),
+    "page.clock.at_zero": (
+        "what happens at zero on the clock: {seconds} of grace before unrecorded deals close"),
+    "page.clock.untimed_note": "what an untimed session is (the clock counts up)",
+    "page.clock.timeouts_link": "the link to the time-outs and late-arrivals page, citing its rule",
+    "page.clock.timers_link": "the link to the play timers page, citing their rule",
+    "page.timeouts.eyebrow": "the time-outs page's eyebrow: the rule it applies",
+    "page.timeouts.absent_rule": "what the list of players who may be ruled absent means",
+    "page.timeouts.rule": "the rule for time-outs and late arrivals, in full",
+    "page.timers.eyebrow": "the play timers page's eyebrow, citing the play-time rule",
+    "page.timers.stalling_label": (
+        "the check box that holds a stalling player to the short turn limit"),
+    "page.timer.limits": (
+        "a play timer's limits: {turn} seconds a turn, {free} seconds free after the deal"),
+    "page.timer.limits_stalling": (
+        "a stalling player's timer limits: {turn} seconds a turn, {free} seconds free"),
+    "page.timer.limits_bank": (
+        "a timer's limits with a time bank: {turn} s a turn, {bank} minutes a deal, {free} s "
+        "free"),
+    "page.timer.limits_stalling_bank": (
+        "a stalling player's limits with a time bank: {turn}, {bank} minutes, {free}"),
+    "page.timer.resignation_question": (
+        "why the timer asks whether the player explained going over the time points"),
+    "page.timer.turn_rule": "what a turn is for the timer and when time points put a player out",
+    "page.judge.section": "a cited rule section with its {id} and {title}, as a chip or check box",
+    "page.judge.section_id": "a cited rule section's number {id} alone",
+    "page.judge.penalties_cite": "the citation beside the ruling form's penalties heading",
+    "page.judge.paid_to_cite": (
+        "when a penalty's points are paid to the opponents, beside that choice"),
+    "page.judge.departure_tag": (
+        "a penalty other than the rubric's suggestion: {departure} says how"),
+    "page.judge.time_explanation": (
+        "a player's accepted {explanation} for going over the time points"),
+    "page.judge.departures_note": "what the head judge's list of departures from the rubric is",
+    "page.judge.repeat_link": "the link to the repeat-counting settings, citing the ladder's rule",
+    "page.judge.ladder": "how the suggested penalty climbs with repeats, for the event {event}",
+    "page.judge.repeat_window_round": "the repeat setting's choice: the same deal",
+    "page.judge.clock_penalties_note": "that penalties the clock sets never count as repeats",
+    "page.judge.appeals_cite": "the citation beside an appeals heading",
+    "page.judge.appeal_final_head": (
+        "to the head judge: their appeal decision cannot be appealed again"),
+    "page.judge.appeal_final": "to a judge: only the head judge decides appeals, finally",
+    "page.judge.log_print_note": "the printed log's note on changed entries",
+    "page.fouls.form_cite": (
+        "the record of fouls' form citation (empty: the rulebook has no such form)"),
+    "page.guide.lead": "the irregularity guide's lead",
+    "page.guide.search_placeholder": (
+        "the guide's search box hint: sample words and a section number"),
+    "page.card.form_name": "what the event's card is called, in the card's eyebrow",
+    "page.card.sheet_link": "the link to the card laid out as a score sheet to print",
+    "page.card.sheet_eyebrow": (
+        "the printable score sheet's eyebrow: the {event} name and the form cited"),
+    "page.card.leave_rule": "what happens when a player leaves the table during a session",
+    "page.card.reason_left": "the reason a player leaves the table of their own will",
+    "page.card.deal_cite": "the citation beside the wrong-East deal mark",
+    "page.card.deal_rule": "what a deal by the wrong East does; {count} deals remain on the card",
+    "page.card.paper_signed": "the paper card form: tick who signed the paper card",
+    "page.card.place_points_title": (
+        "the full name of the card's row of points by place at the table"),
+    "page.card.place_points_short": (
+        "the short head of the card's row of points by place at the table"),
+    "page.player.appeal_note": (
+        "how a player appeals a ruling, and that the head judge's decision is final"),
+    "page.player.arrive_note": "when a player should be in the hall before a session",
+    "page.player.seats_rotate": "how seats change during a session, for a player",
+    "page.results.late_one": "a late joiner's deduction: one session missed, {points} points off",
+    "page.results.late_many": (
+        "a late joiner's deduction: {sessions} sessions missed, {points} points off"),
+    "page.results.points_note": "how a session's score becomes the points the ranking counts",
+    "page.results.score_check_note": "how a player asks for a score check",
+    "page.seating.session_time": "how long a session lasts: {minutes} minutes",
+    "page.seating.session_untimed": "a session with no time limit",
+    "page.seating.seats_league": "seats kept for the whole session",
+    "page.seating.seats_rotate": "how seats change during a session",
+    "page.seating.payoff_formal": "how a hand is paid (the event's payoff)",
+    "page.seating.payoff_uniform": "how a hand is paid when everyone pays the value alike",
+    "page.seating.turn_limit": (
+        "the turn limit: {turn} seconds a turn, {free} seconds free at a deal's start"),
+    "page.seating.round_limit": "a deal's time bank of {seconds} seconds",
+    "page.seating.round_limit_none": "no time bank for a deal",
+    "page.seating.withdraw": "the button that withdraws a player from the event",
+    "page.seating.disqualify": "the button that disqualifies a player",
+    "page.seating.late_legend": "the late-arrival form's legend",
+    "page.seating.late_closed": "that late arrivals can no longer join",
+    "page.seating.substitutes_label": "the label of the number of neutral substitutes to add",
+    "page.seating.late_cut_off_rule": "the check-in cut-off rule for a late arrival",
+    "page.seating.late_refuse": "the choice that refuses a late arrival for the session",
+    "page.seating.absent_rule": (
+        "what happens to a player absent from a later session without a reason"),
+    "page.seating.absent_confirm": "the check box confirming a player is absent without a reason",
+    "page.seating.absent_submit": "the button recording an absent player",
+    "page.seating.swap_note": "when two players may swap seats, and how a substitute fills a seat",
+    "page.seating.seats_judge_draw": (
+        "a table's starting seats came from the players' own wind draw"),
+    "page.seating.seats_digital_draw": "a table's starting seats came from the app's draw",
+    "page.seating.wind_draw_note": "how a judge enters the players' own wind draw",
+    "page.seating.table_seats_league": "a table's seats stay all session; East deals first",
+    "page.seating.table_seats_rotate": (
+        "a table's seats change during the session; East deals first"),
+    "page.seating.clashes_label": "the count of team-mates seated at one table",
+    "page.seating.clash_flag": "the short flag for a team-mate at the table",
+    "page.seating.team_clashes_one": "team-mates share a table once over the event",
+    "page.seating.team_clashes": "team-mates share a table {count} times over the event",
+    "page.seating.board_lead_end": "the seating board's instruction to players",
+    "page.standings.provisional_note": (
+        "that standings stay provisional until every session is posted"),
+    "page.standings.post_note": "to the organizer: posting a session as final, and reopening it",
+    "page.standings.checks_note": (
+        "to the organizer: what score checks are and what to do with them"),
+    "page.standings.late_heading": "the heading of the late arrivals and departures section",
+    "page.standings.late_rule": (
+        "how late joiners and players who stop coming count in the standings"),
+    "page.standings.join_session_2": "the choice: a late joiner starts at session 2",
+    "page.standings.join_session_3": "the choice: a late joiner starts at session 3",
+    "page.standings.mark_out": "the button marking a player out of the event",
+    "page.standings.lots_note": "how players level on every count are placed by lot",
+    "page.standings.lot_group": (
+        "a group of players level on both counts: {ranks} places, {points}, {raw}"),
+    "page.standings.final_ranking_note": "how the final ranking orders finalists and everyone else",
+    "page.standings.day1_points": (
+        "the short label of a player's preliminary points in the final ranking"),
+    "page.standings.points_rule": (
+        "how a session's score becomes the points the ranking counts, and ties"),
+    "page.standings.late_deduction": (
+        "a player's late-arrival deduction of {points} points in the standings"),
+    "page.standings.tie_raw": "a tie on the ranking's points, broken by the second count",
+    "page.standings.draw_note": "how the seeded draw places players level on every count",
+    "page.standings.draw_group": (
+        "a group of players placed by the draw: {ranks} places, {points}, {raw}"),
+    "page.standings.teams_note": "how teams are ranked",
+    "page.standings.pager": (
+        "the projector's pager with the columns it shows: page {page} of {pages}"),
+    "page.final_day.none": "that the event's ruleset has no final day",
+    "page.final_day.rounds": "the final day's shape: {advance} players advance, rounds of {sizes}",
+    "page.final_day.empty_seat": "how an empty seat in a final-day round is filled",
+    "page.final_day.empty_seat_reading": (
+        "our reading of what an absent finalist and their filler count for"),
+    "page.final_day.cut": "the cut: the top {size} of the preliminary standings advance",
+    "page.final_day.cut_tie": "a tie at the cut line, broken by {decider}",
+    "page.final_day.points_head": "the short head of the preliminary points column at the cut",
+    "page.final_day.absent": "a finalist who did not come: last of the round",
+    "page.final_day.absent_out": (
+        "a finalist who did not come: out of the tournament, last of the round"),
+    "page.final_day.out": "a finalist out of the event during the round, with their {raw} score",
+    "page.final_day.out_below": (
+        "a finalist out of the event during the round: {raw}, below everyone still in it"),
+    "page.final_day.bracket_note": "how a final-day round is ranked and who goes through",
+    "page.final_day.filler": (
+        "a neutral filler's note: they stand in for {name} #{number}, who is absent"),
+    "page.organizer.session_minutes_label": "the label of the session length setting",
+    "page.organizer.clock_note": "how the event's clock and seats work, under the settings",
+    "page.organizer.turn_limit_label": "the label of the turn limit setting, in seconds",
+    "page.organizer.rotate_option": "the choice that seats rotate during the session",
+    "page.organizer.payoff_label": "the label of the payoff setting",
+    "page.organizer.team_label": "the label of a player's optional team",
+    "page.organizer.member_id_label": "the label of a player's optional membership number",
+    "page.leaderboards.member_id_note": "what a player's membership number is for",
+    "page.leaderboards.legend": "the heading of an event's leaderboard facts",
+    "page.leaderboards.sanctioned_label": (
+        "the check box: the event was sanctioned by the body whose leaderboards count it"),
+    "page.leaderboards.sanctioned_note": "that only sanctioned events count on a leaderboard",
+    "page.leaderboards.weights_note": "how each kind of event is weighed on the leaderboards",
+    "page.leaderboards.lead": "the leaderboards page's lead",
+    "page.leaderboards.window_choice": "the time-window board, as a choice",
+    "page.leaderboards.lifetime_choice": "the lifetime board, as a choice; {count} events at least",
+    "page.leaderboards.lifetime_note": "how the lifetime board is made; {count} events at least",
+    "page.leaderboards.window_note": "how the time-window board is made",
+    "page.leaderboards.points_short": (
+        "the short label of a player's points on the time-window board"),
+    "page.leaderboards.mean_short": (
+        "the short label of a player's mean points on the lifetime board"),
+    "page.leaderboards.how_sanctioned": "which events count on the leaderboards",
+    "page.leaderboards.how_weights": "how events are weighed on the leaderboards",
+    "page.leaderboards.how_points": "what a player's points for one event are on the leaderboards",
+    "page.leaderboards.how_out": "what players out of an event keep on the leaderboards",
+    "page.leaderboards.how_ties": "how equal points are placed on the leaderboards",
+    "page.event.timers_fact": "the event's play timers, as a fact: {turn} seconds a turn",
+    "page.event.seats_league_fact": "seats fixed for a session, as a fact",
+    "page.event.seats_rotate_fact": "seats changing during a session, as a fact",
+    "page.print.slips_lead": "what the printed seating slips are",
+    "page.print.cards_lead": "what the printed scoring cards are",
+    "page.print.blank_choice": "the choice to print the cards with no deal filled in",
+    "page.print.slip_note": "the seating slip's footer: the seat comes from the app's draw",
+    "page.print.list_seats": "the notice-board list's note: the seats are starting seats",
+    "page.home.picker_link": (
+        "a link to the ruleset's picker on pages of no event, naming the ruleset"),
+    "page.seating.cycles_heading": (
+        "the heading of a table's seats in each turn of the dealer round the table"),
+    "page.seating.cycle_head": "the column head naming a turn of the dealer round the table",
 
     # --- scripts: js.* keys the browser draws (issue 25, part C) ---
     # (keys of this part go below this line)
@@ -207,6 +401,9 @@ KEYS: dict[str, str] = {
 
     # --- a hostile hall: sign-in, call-ups, names (issue 28) ---
     # (keys of this part go below this line)
+    "callup.when_play_stopped": "the sentence beside Call a judge (card, player page): a "
+                                "call-up is for when play at the table has stopped, with the "
+                                "rule that says so",
 
     # --- event day, second pass (issue 27) ---
     "standings.draw_seed": (

@@ -24,6 +24,7 @@ from judgeaid.seating.schemas import (
 from judgeaid.services import organizing, results, seat_swaps, seating, session_changes
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.errors import ServiceError
+from judgeaid.wording import event_rules
 
 bp = Blueprint("seating", __name__)
 
@@ -36,7 +37,8 @@ def _back_to_sessions(tournament_id: int, anchor: str = ""):
 def sessions(tournament_id: int):
     """Show the event's sessions, the next one's players, and the changes so far."""
     require_organizer(tournament_id)
-    return render_template("seating/sessions.html", **organizing.sessions_page(tournament_id))
+    return render_template("seating/sessions.html", rules=event_rules(tournament_id),
+                           **organizing.sessions_page(tournament_id))
 
 
 @bp.post("/t/<int:tournament_id>/sessions/<int:number>/start")
@@ -60,7 +62,7 @@ def start_time(tournament_id: int, number: int, form: StartTimeForm):
 def preview(tournament_id: int, number: int):
     """Show the plan for the next session and its quality before it is published."""
     require_organizer(tournament_id)
-    return render_template("seating/preview.html",
+    return render_template("seating/preview.html", rules=event_rules(tournament_id),
                            **organizing.preview_page(tournament_id, number))
 
 
@@ -182,7 +184,8 @@ def absent(tournament_id: int, number: int, form: AbsentForm):
 def tables(tournament_id: int, number: int):
     """List a seated session's tables with their players and cards."""
     user = require_judge(tournament_id)
-    return render_template("seating/tables.html", is_organizer=user.role == "organizer",
+    return render_template("seating/tables.html", rules=event_rules(tournament_id),
+                           is_organizer=user.role == "organizer",
                            **organizing.tables_page(tournament_id, number))
 
 
@@ -203,7 +206,8 @@ def swap(tournament_id: int, number: int, form: SwapForm):
     answer, _ = writes.once("seating.swap", f"tournament:{tournament_id}:session:{number}",
                             form, apply, tournament_id=tournament_id)
     if not answer["is_done"]:
-        return render_template("seating/swap_confirm.html", t={"id": tournament_id},
+        return render_template("seating/swap_confirm.html", rules=event_rules(tournament_id),
+                               t={"id": tournament_id},
                                number=number, a=a, b=b, warnings=answer["warnings"])
     flash(f"Players {a} and {b} swapped seats in session {number}.")
     return redirect(url_for(".tables", tournament_id=tournament_id, number=number))
@@ -213,7 +217,7 @@ def swap(tournament_id: int, number: int, form: SwapForm):
 def table(tournament_id: int, number: int, table_number: int):
     """Show one table for a judge, with the form for the players' own wind draw."""
     require_judge(tournament_id)
-    return render_template("seating/table.html",
+    return render_template("seating/table.html", rules=event_rules(tournament_id),
                            **organizing.table_page(tournament_id, number, table_number))
 
 
@@ -239,4 +243,5 @@ def seat_draw(tournament_id: int, number: int, table_number: int, form: SeatDraw
 @bp.get("/t/<int:tournament_id>/sessions/<int:number>/board")
 def board(tournament_id: int, number: int):
     """Show the notice-board list of a seated session: each player's table, by name."""
-    return render_template("seating/board.html", **organizing.board_page(tournament_id, number))
+    return render_template("seating/board.html", rules=event_rules(tournament_id),
+                           **organizing.board_page(tournament_id, number))

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import random
 import re
+import secrets
 import threading
+from collections import deque
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
+from sqlalchemy.orm.attributes import set_committed_value
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from judgeaid import venuetime
+from judgeaid import naming, venuetime
 from judgeaid.extensions import db
 from judgeaid.models import ROLES, KnownDevice, Tournament, User
 from judgeaid.rules import DEFAULT_RULESET, RULESETS, get_ruleset
@@ -25,11 +30,14 @@ ROLE_NAMES = {"organizer": "Organizer", "head_judge": "Head judge", "judge": "Ju
 
 
 def _check_name(name: str, what: str) -> str:
-    name = " ".join((name or "").split())
+    name = naming.normalise(name)
     if not name:
         raise ServiceError(f"The {what} name is missing.")
     if len(name) > 80:
         raise ServiceError(f"The {what} name is longer than 80 characters.")
+    problem = naming.invisible_problem(name, f"{what} name")
+    if problem:
+        raise ServiceError(problem)
     return name
 
 
@@ -50,41 +58,109 @@ NO_PIN = ""
 # at the default, on the two cores that also answer every phone.
 PIN_HASH_METHOD = "scrypt:8192:8:1"
 
-# One sign-in at a time in a worker process, and one check of a PIN or of the owner's
-# password: hashing is the costly part. hashlib's scrypt releases the GIL, so while one thread
-# hashes on one core the worker's other threads serve the hall.
-# A request's thread is what waits for the turn, and gunicorn's threads (4 a worker) are what
-# the whole hall shares: a burst of sign-ins waiting in them would leave the phones queueing
-# behind it (more threads do not help: they fight over the GIL and the herd at a session's
-# start gets slower). So one more sign-in may wait for the turn, briefly, and the rest are
-# turned away at once with a 503 and Retry-After: 1; the sign-in page tries again by itself
-# (static/js/signin.js), and so does any API client that honours Retry-After. Two threads of
-# each worker stay free for the hall however many judges sign in at once.
-_HASHING = threading.BoundedSemaphore(1)
-_WAITING = threading.BoundedSemaphore(1)
+# One PIN or password check at a time in a worker process: hashing is the costly part.
+# hashlib's scrypt releases the GIL, so while one thread hashes on one core the worker's other
+# threads serve the hall. A request's thread is what waits for the turn, and gunicorn's threads
+# (4 a worker) are what the whole hall shares: a burst of sign-ins waiting in them would leave
+# the phones queueing behind it. So one more sign-in may wait for the turn, briefly, and the
+# rest are turned away at once with a 503 and Retry-After: 1; the sign-in page tries again by
+# itself (static/js/signin.js), and so does any API client that honours Retry-After. Two
+# threads of each worker stay free for the hall however many judges sign in at once.
+#
+# The turn is fair per source (the address ProxyFix believes): the waiting place goes to a
+# source that holds no place yet, before one that already holds the turn, so a flood from one
+# address never keeps another address's sign-in out (issue 28). A newcomer from a source with
+# no place takes the waiting place from a source that holds both the turn and the place; that
+# one is answered "busy" and tries again.
 HASHING_WAIT_SECONDS = 5.0
 BUSY_RETRY_SECONDS = 1
+WAITING_PLACES = 1
 
 
-@contextmanager
-def hashing_turn() -> Iterator[None]:
-    """Take this process's turn to check a PIN or password; raise Busy if it is taken and
-    another sign-in already waits for it (or the wait grows long)."""
-    if not _HASHING.acquire(blocking=False):
-        if not _WAITING.acquire(blocking=False):
-            raise Busy("Many people are signing in at this moment. Try again in a moment.",
-                       retry_after=BUSY_RETRY_SECONDS)
+class _Waiter:
+    __slots__ = ("event", "granted", "evicted", "source")
+
+    def __init__(self, source: str):
+        self.source = source
+        self.event = threading.Event()
+        self.granted = False
+        self.evicted = False
+
+
+class FairTurn:
+    """One holder at a time, handed over in order, with waiting places shared fairly."""
+
+    def __init__(self, places: int = WAITING_PLACES):
+        self._lock = threading.Lock()
+        self._holder: str | None = None
+        self._queue: deque[_Waiter] = deque()
+        self.places = places
+
+    def _places_of(self, source: str) -> int:
+        return (self._holder == source) + sum(w.source == source for w in self._queue)
+
+    def _join(self, source: str) -> _Waiter | None:
+        """Take the turn (None) or a waiting place; raise Busy when there is none to have."""
+        with self._lock:
+            if self._holder is None and not self._queue:
+                self._holder = source
+                return None
+            if self._places_of(source):
+                if len(self._queue) >= self.places or any(w.source == source
+                                                          for w in self._queue):
+                    raise _busy()
+            elif len(self._queue) >= self.places:
+                # The newest waiter of a source that already holds two places gives way.
+                crowded = [w for w in self._queue if self._places_of(w.source) > 1]
+                if not crowded:
+                    raise _busy()
+                loser = crowded[-1]
+                self._queue.remove(loser)
+                loser.evicted = True
+                loser.event.set()
+            waiter = _Waiter(source)
+            self._queue.append(waiter)
+            return waiter
+
+    def _leave(self) -> None:
+        with self._lock:
+            if self._queue:
+                waiter = self._queue.popleft()
+                waiter.granted = True
+                self._holder = waiter.source
+                waiter.event.set()
+            else:
+                self._holder = None
+
+    @contextmanager
+    def take(self, source: str = "") -> Iterator[None]:
+        """Hold the turn for the block; raise Busy if no turn or waiting place is to be had."""
+        waiter = self._join(source)
+        if waiter is not None:
+            waiter.event.wait(HASHING_WAIT_SECONDS)
+            with self._lock:
+                if not waiter.granted:
+                    if not waiter.evicted:
+                        self._queue.remove(waiter)
+                    raise _busy()
         try:
-            got = _HASHING.acquire(timeout=HASHING_WAIT_SECONDS)
+            yield
         finally:
-            _WAITING.release()
-        if not got:
-            raise Busy("Many people are signing in at this moment. Try again in a moment.",
-                       retry_after=BUSY_RETRY_SECONDS)
-    try:
-        yield
-    finally:
-        _HASHING.release()
+            self._leave()
+
+
+def _busy() -> Busy:
+    return Busy("Many people are signing in at this moment. Try again in a moment.",
+                retry_after=BUSY_RETRY_SECONDS)
+
+
+_TURN = FairTurn()
+
+
+def hashing_turn(source: str = "") -> AbstractContextManager[None]:
+    """Take this process's turn to check a PIN or password for `source` (an address); raise
+    Busy if no turn or waiting place is to be had now."""
+    return _TURN.take(source)
 
 
 def hash_pin(pin: str) -> str:
@@ -205,8 +281,15 @@ def add_user(tournament: Tournament, name: str, role: str, pin: str, *, actor) -
     )
     if taken:
         raise Conflict(f"{name} already has a sign-in for this tournament.")
+    # A judge who looks like another could take calls, and sign-ins, meant for them.
+    other = naming.look_alike(name, db.session.scalars(
+        select(User.name).where(User.tournament_id == tournament.id)))
+    if other:
+        raise Conflict(naming.look_alike_problem(name, other, "person's name"))
     user = User(tournament_id=tournament.id, name=name, role=role,
                 pin_hash=hash_pin(pin))
+    # Shown once beside the PIN (the desk, `flask demo`): the caller reads it here.
+    user.recovery_code = new_recovery_code(user)
     db.session.add(user)
     db.session.flush()
     record_event("user.add", tournament_id=tournament.id, actor=actor, subject=f"user:{user.id}",
@@ -255,12 +338,29 @@ def authenticate(tournament_id: int | None, name: str, pin: str, *, source: thro
     # Nothing is written before a sign-in (count_attempt commits at once): ending the read
     # a signed-in cookie began means no sign-in waiting its turn holds a database connection.
     db.session.commit()
+    # A source that spent its failures across names is refused before it waits for a turn or
+    # costs a hash: a flood of made-up names gets 429s, cheaply, and holds no turn.
+    check_budget(tournament_id, name, source, limits)
     # The whole check takes the turn, its queries with its hash: the sign-ins of a burst then
     # wait without using the CPU or the GIL, and the hall's requests share the worker with
     # one sign-in at a time. Refused as busy, a sign-in has counted nothing against the name.
-    with hashing_turn():
+    with hashing_turn(source.address):
         return _check_sign_in(tournament_id, name, pin, source=source, limits=limits,
                               new_device=new_device)
+
+
+def check_budget(tournament_id: int | None, name: str, source: throttle.Source,
+                 limits: throttle.Limits) -> None:
+    """Refuse a source whose failures across names are spent (a phone that signed in as the
+    typed name before is spared its address's budget)."""
+    spent = throttle.over_budget(source, limits)
+    if not spent:
+        return
+    known = False
+    if spent == [source.address_key] and source.device and type(tournament_id) is int:
+        typed = throttle.typed_name(name)
+        known = _is_known_device(_find_user(tournament_id, typed), source)
+    throttle.check_budget(source, limits, is_known_device=known)
 
 
 def _check_sign_in(tournament_id: int | None, name: str, pin: str, *, source: throttle.Source,
@@ -284,11 +384,75 @@ def _check_sign_in(tournament_id: int | None, name: str, pin: str, *, source: th
         # A PIN stored at an older cost is stored again at today's, in the transaction that
         # signs the user in.
         user.pin_hash = hash_pin(given)
-    throttle.count_success(tournament_id, account, source)
-    device = source.device or new_device
+    throttle.count_success(tournament_id, account, source, limits)
+    _remember_device(user, source.device or new_device)
+    record_event("user.login", tournament_id=tournament_id, actor=user, subject=f"user:{user.id}")
+    return user
+
+
+def _remember_device(user: User, device: str | None) -> None:
     if device and not _is_known_device(user, throttle.Source("", device)):
         db.session.add(KnownDevice(user_id=user.id, device=device))
-    record_event("user.login", tournament_id=tournament_id, actor=user, subject=f"user:{user.id}")
+
+
+# ---------------------------------------------------------------- one-time recovery codes
+#
+# Every judge and organizer gets a recovery code with their PIN (shown once beside it on the
+# desk). It signs them in from any phone despite a sign-in lock, once, and is then replaced:
+# a stranger's wrong PINs can lock a name against unknown devices, never against its owner.
+# 12 characters from 31 (about 59 bits): guessing one is hopeless within any budget, so a
+# plain SHA-256 keeps it (no slow hash, no turn to wait for).
+RECOVERY_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+RECOVERY_LENGTH = 12
+# The hash no code has, compared when the name is unknown or has no code yet.
+_NO_RECOVERY = "0" * 64
+
+
+def _recovery_digest(code: str) -> str:
+    plain = "".join(ch for ch in code.upper() if ch.isalnum())
+    return hashlib.sha256(plain.encode("utf-8", "replace")).hexdigest()
+
+
+def _make_recovery_code() -> tuple[str, str]:
+    """Return a new code as shown (XXXX-XXXX-XXXX) and its digest as stored."""
+    plain = "".join(secrets.choice(RECOVERY_ALPHABET) for _ in range(RECOVERY_LENGTH))
+    return "-".join(plain[i:i + 4] for i in range(0, RECOVERY_LENGTH, 4)), _recovery_digest(plain)
+
+
+def new_recovery_code(user: User) -> str:
+    """Give the user a new one-time recovery code (the old one stops working); return it."""
+    shown, user.recovery_hash = _make_recovery_code()
+    return shown
+
+
+def recover(tournament_id: int | None, name: str, code: str, *, source: throttle.Source,
+            limits: throttle.Limits, new_device: str | None = None) -> User:
+    """Sign in with a one-time recovery code, despite any lock on the name; the user gets a
+    new code (`user.recovery_code`), and this phone becomes one of their devices."""
+    db.session.commit()
+    check_budget(tournament_id, name, source, limits)
+    if type(tournament_id) is not int or not 1 <= tournament_id <= MAX_TOURNAMENT_ID:
+        tournament_id = 0
+    typed = throttle.typed_name(name)
+    user = _find_user(tournament_id, typed) if tournament_id and typed else None
+    stored = (user.recovery_hash if user is not None else "") or _NO_RECOVERY
+    given = _recovery_digest(code if isinstance(code, str) and len(code) <= 64 else "")
+    if user is None or not hmac.compare_digest(stored, given):
+        throttle.count_failure(source, limits)
+        raise Unauthorized("Wrong tournament, name or recovery code.")
+    fresh, digest = _make_recovery_code()
+    # Used once: of two sign-ins with one code at the same moment, only one replaces it.
+    replaced = db.session.execute(
+        update(User).where(User.id == user.id, User.recovery_hash == stored)
+        .values(recovery_hash=digest).execution_options(synchronize_session=False))
+    if replaced.rowcount != 1:
+        db.session.rollback()
+        raise Unauthorized("This recovery code was used a moment ago.")
+    set_committed_value(user, "recovery_hash", digest)
+    user.recovery_code = fresh
+    _remember_device(user, source.device or new_device)
+    record_event("user.recover", tournament_id=tournament_id, actor=user,
+                 subject=f"user:{user.id}")
     return user
 
 
@@ -305,6 +469,8 @@ def change_pin(tournament: Tournament, user_id: int, pin: str, *, actor: User) -
     if user is None or user.tournament_id != tournament.id:
         raise NotFound("There is no such judge or organizer in this tournament.")
     user.pin_hash = hash_pin(_check_pin(pin))
+    # A new PIN comes with a new recovery code, shown beside it once.
+    user.recovery_code = new_recovery_code(user)
     end_sessions(user)
     # The failures counted so far were guesses at the old PIN.
     throttle.clear_account(tournament.id, user.name)
@@ -322,6 +488,16 @@ def clear_sign_in_lock(tournament: Tournament, account: str, *, actor: User) -> 
     record_event("user.unlock", tournament_id=tournament.id, actor=actor,
                  subject=f"account:{account}", after={"name": account, "cleared": cleared})
     return cleared
+
+
+def new_recovery_for(tournament: Tournament, name: str) -> str:
+    """Give the judge or organizer of this name a new recovery code; return it."""
+    user = _find_user(tournament.id, throttle.typed_name(name))
+    if user is None:
+        raise NotFound(f"There is no judge or organizer called {name} in this tournament.")
+    code = new_recovery_code(user)
+    db.session.flush()
+    return code
 
 
 def pin_matches(user: User, pin: str) -> bool:

@@ -85,12 +85,15 @@ def _slug(name: str) -> str:
 def file_name(tournament_id: int, name: str, at: datetime, reason: str) -> str:
     """Return a backup's file name: tournament, UTC time (sortable) and reason."""
     slug = _slug(name)
-    return f"t{tournament_id}-{slug + '-' if slug else ''}{at.strftime(STAMP)}-{reason}.json"
+    # The backup file (issue 28): the JSON, gzip-compressed.
+    return (f"t{tournament_id}-{slug + '-' if slug else ''}{at.strftime(STAMP)}-{reason}"
+            f"{exports.BACKUP_FILE_SUFFIX}")
 
 
 def _backups_in(folder: Path, tournament_id: int, reason: str) -> list[Path]:
     """Return the tournament's backups of one kind in a folder, oldest first."""
-    pattern = re.compile(rf"t{tournament_id}-(?:.*-)?(\d{{8}}T\d{{6}}Z)-{reason}\.json")
+    # .json too: the plain files written before issue 28 are counted, and pruned, with the rest
+    pattern = re.compile(rf"t{tournament_id}-(?:.*-)?(\d{{8}}T\d{{6}}Z)-{reason}\.json(?:\.gz)?")
     found = [(match.group(1), path) for path in folder.iterdir()
              if (match := pattern.fullmatch(path.name))]
     return [path for _, path in sorted(found)]
@@ -155,7 +158,7 @@ def write_backup(tournament_id: int, reason: str, at: datetime | None = None) ->
     what was written where, with the problems in words (an export failure is raised)."""
     at = at or utcnow()
     mark = fingerprint(tournament_id)
-    data = exports.backup_bytes(tournament_id)
+    data = exports.backup_file(tournament_id)
     name = file_name(tournament_id, get_tournament_or_404(tournament_id).name, at,
                      reason)
     keep = max(1, int(current_app.config.get("BACKUP_PERIODIC_KEEP", 8)))

@@ -7,8 +7,10 @@ a value nested too deeply, too big, or broken text is refused before it is built
 
 from __future__ import annotations
 
+import gzip
 import io
 import re
+import zlib
 from collections.abc import Iterator
 from typing import IO, Any
 
@@ -24,12 +26,52 @@ MAX_ROW_EVENTS = 50_000
 
 
 def open_backup(data: bytes | str | IO[bytes]) -> IO[bytes]:
-    """Return a seekable binary stream over the backup, whatever form it came in."""
+    """Return a seekable binary stream over the backup's JSON, whatever form it came in: text,
+    bytes or a file, plain or gzip-compressed (the backup file, issue 28)."""
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogatepass")
-    if isinstance(data, bytes):
-        return io.BytesIO(data)
-    return data
+    stream = io.BytesIO(data) if isinstance(data, bytes) else data
+    if isinstance(stream, io.BytesIO):
+        head = bytes(stream.getbuffer()[:2])  # looked at, not read: the stream stays put
+    else:
+        position = stream.tell()
+        head = stream.read(2)
+        stream.seek(position)
+    return _Inflated(stream) if head == GZIP_MAGIC else stream
+
+
+GZIP_MAGIC = b"\x1f\x8b"
+# A gzip file inflates to at most this much JSON: a 400-player event of 8 sessions with every
+# write's history is about 17 MB; a file that inflates past it is a bomb, not a backup.
+MAX_INFLATED = 256 * 1024 * 1024
+
+
+class _Inflated:
+    """A gzip-compressed backup read as its JSON, rewound by seek(0), capped in size."""
+
+    def __init__(self, stream: IO[bytes]):
+        self.stream = stream
+        self.seek(0)
+
+    def seek(self, offset: int, whence: int = 0) -> int:
+        self.stream.seek(0)
+        self.file = gzip.GzipFile(fileobj=self.stream, mode="rb")
+        self.read_so_far = 0
+        return 0
+
+    def read(self, size: int = -1) -> bytes:
+        if size == 0:  # the parser asks for nothing once, to learn bytes from text
+            return b""
+        try:
+            chunk = self.file.read(size if size > 0 else 1 << 20)
+        except (OSError, EOFError, zlib.error) as exc:
+            raise BadBackup(f"This compressed backup is damaged ({exc}). Choose the file "
+                            "again, or an earlier backup.") from exc
+        self.read_so_far += len(chunk)
+        if self.read_so_far > MAX_INFLATED:
+            raise BadBackup(f"This compressed file holds more than {MAX_INFLATED >> 20} MB, "
+                            "which no judgeaid backup does.")
+        return chunk
 
 
 # A \uD800-\uDFFF escape that is not half of a pair: the parser would turn it into "?", so

@@ -6,16 +6,20 @@ tables with their players, and a scoring card with its seated players.
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
 import json
 
+from flask import current_app
 from sqlalchemy import func, select
 from sqlalchemy.orm import joinedload
 
 from judgeaid.extensions import db
 from judgeaid.models import WINDS, CallUp, Card, Player, PlaySession, Seat, Table, User, utcnow
+from judgeaid.services import throttle
 from judgeaid.services.audit import record_event
-from judgeaid.services.errors import Conflict, ServiceError
+from judgeaid.services.errors import Conflict, Forbidden, ServiceError, Throttled, Unauthorized
 from judgeaid.services.judge_common import check_tournament, user_names
 from judgeaid.services.judge_inputs import CallUpBody
 from judgeaid.values import epoch_ms, iso_z
@@ -78,6 +82,58 @@ def seated_player(card: Card, number: int) -> Player:
         if seat.player.number == number:
             return seat.player
     raise ServiceError(f"Player {number} is not at table {card.table.number}.")
+
+
+# ---------------------------------------------------------------- who may call (issue 28)
+#
+# A call-up needs the table's link (the printed card's QR code: the card's path with its
+# token), the link of a player seated at the table, or a signed-in judge of the event. Reading
+# a card stays open to anyone with its path; calling a judge to it does not.
+
+TABLE_TOKEN_LENGTH = 24  # 144 bits of an HMAC-SHA256
+
+
+def table_token(card_id: int) -> str:
+    """Return the card's table token: unguessable, made from the server's SECRET_KEY and the
+    card's id, so it is stored nowhere and a restore that keeps ids keeps every printed link."""
+    key = current_app.config["SECRET_KEY"]
+    key = key.encode() if isinstance(key, str) else bytes(key)
+    digest = hmac.new(key, f"judgeaid-table-link:{card_id}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode()[:TABLE_TOKEN_LENGTH]
+
+
+def is_table_token(card: Card, token: str | None) -> bool:
+    """Say whether `token` is this card's table token."""
+    return bool(token) and hmac.compare_digest(token.encode(), table_token(card.id).encode())
+
+
+def check_caller(card: Card, *, user: User | None, table_token_sent: str | None,
+                 player_token_sent: str | None) -> str:
+    """Return who calls ("judge", "table" or "player"), or refuse a caller without a link."""
+    if user is not None:
+        if user.tournament_id != card.tournament_id:
+            raise Forbidden("Your sign-in is for another tournament.")
+        return "judge"
+    if table_token_sent:
+        if not is_table_token(card, table_token_sent):
+            raise Forbidden("This table link is not this table's: open the card from the QR "
+                            "code on the table.")
+        return "table"
+    if player_token_sent:
+        seated = {s.player.token for s in card.table.seats}
+        if not any(hmac.compare_digest(player_token_sent, token) for token in seated):
+            raise Forbidden("This player link is not for a player at this table.")
+        return "player"
+    raise Unauthorized("Calling a judge needs the table's link (the QR code on the table), "
+                       "your player link, or a judge's sign-in.")
+
+
+def check_call_budget(source: throttle.Source, *, allowed: int, window_seconds: int) -> None:
+    """Refuse a source that made too many new calls lately, across every table."""
+    wait = throttle.calls_spent(source, allowed=allowed, window_seconds=window_seconds)
+    if wait:
+        raise Throttled(f"This phone has called judges to several tables lately. Ask a judge "
+                        f"in the hall, or try again in {wait} seconds.", retry_after=wait)
 
 
 # ---------------------------------------------------------------- call-ups

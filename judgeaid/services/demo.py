@@ -45,7 +45,8 @@ def seed_demo(n_players: int = 32, seed: int = 1, *, time_zone: str | None = Non
     tournament, organizer = accounts.create_tournament(
         name, format_code, "Olivia Organizer", pins["organizer"], seed=seed,
         time_zone=time_zone, ruleset=ruleset)
-    accounts.add_user(tournament, "Hugo Head", "head_judge", pins["head"], actor=organizer)
+    head = accounts.add_user(tournament, "Hugo Head", "head_judge", pins["head"],
+                             actor=organizer)
     judge = accounts.add_user(tournament, "Jade Judge", "judge", pins["judge"], actor=organizer)
     names: set[str] = set()
     while len(names) < n_players:
@@ -64,9 +65,11 @@ def seed_demo(n_players: int = 32, seed: int = 1, *, time_zone: str | None = Non
             db.session.flush()
     return {
         "tournament_id": tournament.id,
-        "organizer": {"name": organizer.name, "pin": pins["organizer"]},
-        "head_judge": {"name": "Hugo Head", "pin": pins["head"]},
-        "judge": {"name": judge.name, "pin": pins["judge"]},
+        # Each with the one-time recovery code given beside the PIN (issue 28).
+        "organizer": {"name": organizer.name, "pin": pins["organizer"],
+                      "recovery": organizer.recovery_code},
+        "head_judge": {"name": head.name, "pin": pins["head"], "recovery": head.recovery_code},
+        "judge": {"name": judge.name, "pin": pins["judge"], "recovery": judge.recovery_code},
         "cards": [{"table": table.number, "card_id": card_for_table(table).id}
                   for table in session.tables],
         "players": [{"number": p.number, "name": p.name, "token": p.token} for p in roster],

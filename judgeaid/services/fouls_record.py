@@ -54,7 +54,7 @@ def record_of_fouls(tournament_id: int, session_number: int) -> dict:
         })
     tables = sorted({r["table"] for r in rows if r["table"] is not None})
     return {"tournament": {"id": tournament.id, "name": tournament.name},
-            "ruleset": rules.name, "is_mcr": rules.code == "mcr", "session": session_number,
+            "ruleset": rules.name, "session": session_number,
             "tables": tables, "rows": rows, "printed_at": iso_z(utcnow()),
             "referees": sorted({r["judge"] for r in rows})}
 

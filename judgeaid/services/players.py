@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from sqlalchemy import func, select
 
+from judgeaid import naming
 from judgeaid.edge import length_of
 from judgeaid.extensions import db
 from judgeaid.models import Player, Team, Tournament, User
@@ -35,6 +36,9 @@ class ImportReport:
 
     added: list[Player] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    # True when the file was refused whole: a name with an invisible character, or one that
+    # looks like another (issue 28); nothing of it was imported.
+    refused: bool = False
 
 
 def new_token() -> str:
@@ -146,8 +150,24 @@ def set_member_id(tournament: Tournament, number: int | None, member_id: str | N
     return player
 
 
+def _names_and_teams(tournament: Tournament) -> tuple[naming.Looks, naming.Looks]:
+    players = naming.Looks(db.session.scalars(select(Player.name)
+                                              .where(Player.tournament_id == tournament.id)))
+    teams = naming.Looks(db.session.scalars(select(Team.name)
+                                            .where(Team.tournament_id == tournament.id)))
+    return players, teams
+
+
+def _name_problem(name: str, team: str | None, players: naming.Looks,
+                  teams: naming.Looks) -> str | None:
+    """Return why a player's name or team cannot stand beside the event's, or None."""
+    return players.problem(name, "name") or (teams.problem(team, "team") if team else None)
+
+
 def import_players(tournament: Tournament, data: bytes | str, actor: User | str) -> ImportReport:
-    """Add every valid row of a CSV file and report each rejected one."""
+    """Add every valid row of a CSV file and report each rejected one; a file with a name that
+    holds an invisible character or looks like another is refused whole, every such line
+    named, and nothing of it is imported."""
     numbers, names = _existing(tournament)
     rules = get_ruleset(tournament.ruleset)
     kind = rules.formats[tournament.format].kind
@@ -156,14 +176,29 @@ def import_players(tournament: Tournament, data: bytes | str, actor: User | str)
         taken_names=names, team_sizes=_team_sizes(tournament), name_max=NAME_MAX,
         team_max=TEAM_MAX, taken_member_ids=_member_ids(tournament),
     )
-    return ImportReport(added=_register(tournament, regs, actor), problems=problems)
+    players, teams = _names_and_teams(tournament)
+    checked, refusals = [], []
+    for reg in regs:
+        reg = replace(reg, name=naming.normalise(reg.name),
+                      team=naming.normalise(reg.team) or None)
+        problem = _name_problem(reg.name, reg.team, players, teams)
+        if problem:
+            refusals.append(Problem(reg.line, problem, reg.name))
+        players.add(reg.name)
+        if reg.team:
+            teams.add(reg.team)
+        checked.append(reg)
+    if refusals:
+        return ImportReport(problems=sorted(problems + refusals, key=lambda p: p.line),
+                            refused=True)
+    return ImportReport(added=_register(tournament, checked, actor), problems=problems)
 
 
 def add_player(tournament: Tournament, name: str, team: str | None, actor: User | str,
                number: int | None = None, member_id: str | None = None) -> Player:
     """Register one player, checking the same rules as a CSV import."""
-    name = " ".join((name or "").split())
-    team = " ".join((team or "").split()) or None
+    name = naming.normalise(name)
+    team = naming.normalise(team) or None
     if not name:
         raise ServiceError("The player's name is missing.")
     problem = name_problem(name, "name", NAME_MAX) or name_problem(team or "", "team", TEAM_MAX)
@@ -172,6 +207,9 @@ def add_player(tournament: Tournament, name: str, team: str | None, actor: User 
     numbers, names = _existing(tournament)
     if name.casefold() in names:
         raise Conflict(f"{name} is already registered.")
+    problem = _name_problem(name, team, *_names_and_teams(tournament))
+    if problem:
+        raise Conflict(problem)
     if number is not None and number in numbers:
         raise Conflict(f"Player number {number} is already registered.")
     rules = get_ruleset(tournament.ruleset)

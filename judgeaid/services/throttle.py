@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -11,10 +12,18 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from judgeaid.extensions import db
 from judgeaid.models import LoginThrottle, User, utcnow
+from judgeaid.naming import normalise
 from judgeaid.services.errors import Throttled
 
 THROTTLE = LoginThrottle.__table__
 ALL_SOURCES = ""
+# A source's budget across every name and event is a row of its own: no tournament has id -1
+# and no typed name is "*" under it.
+BUDGET_TOURNAMENT = -1
+BUDGET_ACCOUNT = "*"
+# New call-ups per source across tables (issue 28), counted the same way.
+CALLS_TOURNAMENT = -2
+CALLS_ACCOUNT = "call-up"
 
 
 @dataclass(frozen=True)
@@ -25,6 +34,12 @@ class Limits:
     source_window: timedelta = timedelta(minutes=15)
     per_account: int = 20
     account_window: timedelta = timedelta(hours=24)
+    # Failures one address, and one device, may make across all names and events in a window:
+    # a flood of made-up names runs out of them at once, while a hall behind one address
+    # (a hotspot) still has room for many honest typos.
+    per_address: int = 50
+    per_device: int = 10
+    budget_window: timedelta = timedelta(minutes=5)
 
 
 @dataclass(frozen=True)
@@ -37,14 +52,29 @@ class Source:
     @property
     def key(self) -> str:
         """Return the source as stored: the device when known, else the address."""
-        if self.device:
-            return f"device:{self.device[:32]}"
+        return self.device_key or self.address_key
+
+    @property
+    def address_key(self) -> str:
+        """Return the address as stored."""
         return f"address:{self.address[:60]}"
+
+    @property
+    def device_key(self) -> str | None:
+        """Return the device as stored, or None without a device cookie."""
+        return f"device:{self.device[:32]}" if self.device else None
+
+    def budgets(self, limits: Limits) -> list[tuple[str, int]]:
+        """Return this source's budgets across names: (stored key, failures allowed)."""
+        budgets = [(self.address_key, limits.per_address)]
+        if self.device_key:
+            budgets.append((self.device_key, limits.per_device))
+        return budgets
 
 
 def typed_name(name: str | None) -> str:
-    """Return a typed name as compared: spaces collapsed, lower case."""
-    return " ".join((name or "").split()).lower()
+    """Return a typed name as compared: NFKC, spaces collapsed, lower case."""
+    return normalise(name if isinstance(name, str) else "").lower()
 
 
 def account_key(name: str | None) -> str:
@@ -85,6 +115,87 @@ def _seconds_left(tournament_id: int, account: str, source: str, window: timedel
     return max(1, math.ceil((started + window - now).total_seconds()))
 
 
+def _budget_refused(wait: int) -> Throttled:
+    return Throttled(f"Too many failed sign-ins from here. Try again in {wait} seconds.",
+                     retry_after=wait)
+
+
+# This process's memory of budgets found spent, for a second or two: a flood's requests are
+# then refused without a query. Only a cache of the verdict: the counts are the database's,
+# shared by every worker and instance.
+_SPENT: dict[str, tuple[float, float]] = {}  # key -> (remembered until, its window's end)
+_SPENT_MEMORY_SECONDS = 2.0
+
+
+def over_budget(source: Source, limits: Limits) -> list[str]:
+    """Return the keys of this source's budgets that are spent (a read, no write)."""
+    clock = time.monotonic()
+    budgets = source.budgets(limits)
+    remembered = [key for key, _ in budgets if _SPENT.get(key, (0.0, 0.0))[0] > clock]
+    if remembered:
+        return remembered
+    now = utcnow()
+    c = THROTTLE.c
+    spent = []
+    for key, allowed in budgets:
+        failures = db.session.scalar(select(c.failures).where(
+            c.tournament_id == BUDGET_TOURNAMENT, c.account == BUDGET_ACCOUNT, c.source == key,
+            c.window_started_at >= now - limits.budget_window))
+        if failures is not None and failures >= allowed:
+            spent.append(key)
+            if len(_SPENT) > 10_000:
+                _SPENT.clear()
+            left = _seconds_left(BUDGET_TOURNAMENT, BUDGET_ACCOUNT, key, limits.budget_window,
+                                 now)
+            _SPENT[key] = (clock + min(_SPENT_MEMORY_SECONDS, left), clock + left)
+    return spent
+
+
+def check_budget(source: Source, limits: Limits, *, is_known_device: bool) -> None:
+    """Refuse a source that spent its failures across names, before it costs a PIN check.
+
+    A device that signed in as the typed name before is never stopped by its address's
+    budget (others at that address may be failing), only by its own.
+    """
+    spent = over_budget(source, limits)
+    if is_known_device:
+        spent = [key for key in spent if key != source.address_key]
+    if spent:
+        clock = time.monotonic()
+        wait = max(max(1, math.ceil(_SPENT.get(key, (0.0, clock + 1))[1] - clock))
+                   for key in spent)
+        db.session.rollback()
+        raise _budget_refused(wait)
+
+
+def _count_budgets(source: Source, limits: Limits, now: datetime, *,
+                   is_known_device: bool) -> None:
+    for key, allowed in source.budgets(limits):
+        exempt = is_known_device and key == source.address_key
+        if not _count(BUDGET_TOURNAMENT, BUDGET_ACCOUNT, key, None if exempt else allowed,
+                      limits.budget_window, now):
+            wait = _seconds_left(BUDGET_TOURNAMENT, BUDGET_ACCOUNT, key, limits.budget_window,
+                                 now)
+            db.session.rollback()
+            raise _budget_refused(wait)
+
+
+def count_failure(source: Source, limits: Limits) -> None:
+    """Count one failure against this source's budgets across names (a recovery code's)."""
+    now = utcnow()
+    for key, _allowed in source.budgets(limits):
+        _count(BUDGET_TOURNAMENT, BUDGET_ACCOUNT, key, None, limits.budget_window, now)
+    db.session.commit()
+
+
+def _take_back_budgets(source: Source, limits: Limits) -> None:
+    c = THROTTLE.c
+    keys = [key for key, _ in source.budgets(limits)]
+    db.session.execute(THROTTLE.update().where(
+        c.tournament_id == BUDGET_TOURNAMENT, c.account == BUDGET_ACCOUNT, c.source.in_(keys),
+        c.failures > 0).values(failures=c.failures - 1))
+
+
 def count_attempt(tournament_id: int, account: str, source: Source, *, is_known_device: bool,
                   limits: Limits) -> None:
     """Count a sign-in attempt as failed until it succeeds; raise Throttled past a limit.
@@ -97,7 +208,11 @@ def count_attempt(tournament_id: int, account: str, source: Source, *, is_known_
     # piling up.
     db.session.execute(delete(LoginThrottle).where(
         LoginThrottle.window_started_at < now - max(limits.source_window,
-                                                    limits.account_window)))
+                                                    limits.account_window,
+                                                    limits.budget_window)))
+    # The source's budgets across names first: a flood of made-up names spends them (each
+    # attempt counts until it succeeds), whatever names it types.
+    _count_budgets(source, limits, now, is_known_device=is_known_device)
     if not _count(tournament_id, account, source.key, limits.per_source,
                   limits.source_window, now):
         wait = _seconds_left(tournament_id, account, source.key, limits.source_window, now)
@@ -119,8 +234,10 @@ def count_attempt(tournament_id: int, account: str, source: Source, *, is_known_
     db.session.commit()
 
 
-def count_success(tournament_id: int, account: str, source: Source) -> None:
+def count_success(tournament_id: int, account: str, source: Source,
+                  limits: Limits | None = None) -> None:
     """Forget this source's failures and take back this attempt from the count over all."""
+    _take_back_budgets(source, limits or Limits())
     c = THROTTLE.c
     same_account = (c.tournament_id == tournament_id) & (c.account == account)
     db.session.execute(delete(LoginThrottle).where(same_account, c.source == source.key))
@@ -161,7 +278,34 @@ def locked_accounts(tournament_id: int, limits: Limits) -> list[dict]:
 
 def clear_account(tournament_id: int, account: str) -> int:
     """Remove every failure counted against this name; return how many counts went."""
+    _SPENT.clear()
     result = db.session.execute(delete(LoginThrottle).where(
         LoginThrottle.tournament_id == tournament_id,
         LoginThrottle.account == account_key(account)))
     return result.rowcount or 0
+
+
+# ---------------------------------------------------------------- call-ups per source
+
+def calls_spent(source: Source, *, allowed: int, window_seconds: int) -> int:
+    """Return the seconds this source must wait before calling again (0: it may call)."""
+    now = utcnow()
+    window = timedelta(seconds=window_seconds)
+    c = THROTTLE.c
+    waits = []
+    for key, _ in source.budgets(Limits()):
+        row = db.session.execute(select(c.failures, c.window_started_at).where(
+            c.tournament_id == CALLS_TOURNAMENT, c.account == CALLS_ACCOUNT,
+            c.source == key)).first()
+        if row and row.window_started_at >= now - window and row.failures >= allowed:
+            waits.append(max(1, math.ceil((row.window_started_at + window - now)
+                                          .total_seconds())))
+    return max(waits, default=0)
+
+
+def count_call(source: Source, *, window_seconds: int) -> None:
+    """Count one new call-up against this source's address and device."""
+    now = utcnow()
+    for key, _ in source.budgets(Limits()):
+        _count(CALLS_TOURNAMENT, CALLS_ACCOUNT, key, None, timedelta(seconds=window_seconds),
+               now)

@@ -53,6 +53,7 @@ from judgeaid.standings.schemas import (
     UnfinalizeBody,
     UnfinalizeForm,
 )
+from judgeaid.wording import event_rules
 
 bp = Blueprint("standings", __name__, cli_group="standings")
 api = Blueprint("standings_api", __name__, url_prefix="/api/tournaments")
@@ -72,14 +73,15 @@ def _download(data: bytes, filename: str, mimetype: str) -> Response:
 @bp.get("/t/<int:tournament_id>/standings")
 def public(tournament_id: int):
     """Show the standings to anyone: rank, match points, raw total, tie-breaks."""
-    return render_template("standings/public.html", **standings_pages.standings_view(tournament_id))
+    return render_template("standings/public.html", rules=event_rules(tournament_id),
+                           **standings_pages.standings_view(tournament_id))
 
 
 @bp.get("/t/<int:tournament_id>/standings/projector")
 @edge.pages.validate(query=ProjectorQuery)
 def projector(tournament_id: int, query: ProjectorQuery):
     """Show the standings in large type for the hall, a page at a time, refreshing itself."""
-    return render_template("standings/projector.html",
+    return render_template("standings/projector.html", rules=event_rules(tournament_id),
                            **standings_pages.projector_view(tournament_id, query.page))
 
 
@@ -117,7 +119,8 @@ def manage(tournament_id: int):
     require_organizer(tournament_id, rule="Only the organizer posts results and answers score "
                       "checks; everyone can read the standings.",
                       instead=("Open the standings", "standings.public"))
-    return render_template("standings/manage.html", **standings_pages.manage_view(tournament_id))
+    return render_template("standings/manage.html", rules=event_rules(tournament_id),
+                           **standings_pages.manage_view(tournament_id))
 
 
 def _back(tournament_id: int, anchor: str = ""):
@@ -201,7 +204,8 @@ def resolve(tournament_id: int, check_id: int, form: ResolveForm):
 def final_day_page(tournament_id: int):
     """Show the final-day bracket and the organizer's next step."""
     require_organizer(tournament_id)
-    return render_template("standings/final_day.html", **final_day.final_day_view(tournament_id))
+    return render_template("standings/final_day.html", rules=event_rules(tournament_id),
+                           **final_day.final_day_view(tournament_id))
 
 
 @bp.post("/t/<int:tournament_id>/final-day/advance")
@@ -283,6 +287,14 @@ def export_json(tournament_id: int):
     require_organizer(tournament_id)
     return _download(exports.backup_bytes(tournament_id), f"tournament-{tournament_id}.json",
                      "application/json")
+
+
+@bp.get("/t/<int:tournament_id>/exports/tournament.json.gz")
+def export_backup_file(tournament_id: int):
+    """Download the backup file: the same JSON, gzip-compressed (organizer; issue 28)."""
+    require_organizer(tournament_id)
+    return _download(exports.backup_file(tournament_id),
+                     f"tournament-{tournament_id}{exports.BACKUP_FILE_SUFFIX}", "application/gzip")
 
 
 # ---------------------------------------------------------------- one write each, from a

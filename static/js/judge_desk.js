@@ -183,6 +183,19 @@ export function initDecision(form) {
 
 // ------------------------------------------------------------------ partial: a table calls a judge
 
+// A call needs a link (issue 28): the table's token from the printed card's QR code (?t=),
+// kept for this tab, else the player's own link that card.js keeps (#player= from their page).
+function callUpLink(cardId) {
+  const key = `judgeaid-table-token:${cardId}`;
+  const fromUrl = new URLSearchParams(location.search).get("t");
+  if (fromUrl) sessionStorage.setItem(key, fromUrl);
+  const table = fromUrl || sessionStorage.getItem(key);
+  if (table) return { "X-Table-Token": table };
+  const player = new URLSearchParams(location.hash.slice(1)).get("player")
+    || sessionStorage.getItem(`judgeaid-player-token:${cardId}`);
+  return player ? { "X-Player-Token": player } : {};
+}
+
 export function initCallUp(section) {
   const api = section.dataset.api;
   const form = $("[data-callup-form]", section);
@@ -225,6 +238,7 @@ export function initCallUp(section) {
     button.disabled = true;
     status.textContent = "Calling a judge…";
     const { opId, first, settled } = await write({ url: api, body: { reason: form.elements.reason.value.trim() },
+      headers: callUpLink(section.dataset.cardId),
       label: "Call a judge", meta: { area: "callup", card: section.dataset.cardId } });
     if ((await first).type === "kept") status.textContent = "No network: the call goes out as soon as this phone is back online.";
     const result = await settled;

@@ -1,5 +1,6 @@
-// The new-tournament form: only the chosen ruleset's formats are offered (without this
-// module every format shows, and the server refuses one from the other ruleset).
+// The new-tournament form: only the chosen ruleset's formats and options are offered
+// (without this module every ruleset's show, and the server refuses a format from another
+// ruleset). Each ruleset's own groups carry data-formats-for or data-options-for="<code>".
 
 import { $, $$ } from "./dom.js";
 
@@ -7,11 +8,11 @@ const choice = $("[data-ruleset-choice]");
 
 function offer() {
   const ruleset = $("input[name=ruleset]:checked", choice)?.value;
-  for (const group of $$("[data-formats-for]")) {
-    const isChosen = group.dataset.formatsFor === ruleset;
+  for (const group of $$("[data-formats-for], [data-options-for]")) {
+    const isChosen = (group.dataset.formatsFor ?? group.dataset.optionsFor) === ruleset;
     group.hidden = !isChosen;
-    for (const input of $$("input", group)) input.disabled = !isChosen;
-    if (isChosen && !$("input:checked", group)) {
+    for (const input of $$("input, select", group)) input.disabled = !isChosen;
+    if (isChosen && group.dataset.formatsFor !== undefined && !$("input:checked", group)) {
       const start = $(`input[value="${group.dataset.defaultFormat}"]`, group) || $("input", group);
       if (start) start.checked = true;
     }

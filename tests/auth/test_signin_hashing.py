@@ -18,6 +18,7 @@ from judgeaid.extensions import db
 from judgeaid.models import LoginThrottle, User
 from judgeaid.services import accounts
 from judgeaid.services.owner import set_owner
+from judgeaid.services.throttle import BUDGET_TOURNAMENT
 from tests.factories import make_judge, make_tournament
 
 OLD_METHODS = ["scrypt:32768:8:1", "pbkdf2:sha256:1000"]
@@ -44,8 +45,10 @@ def stored_hash(app, tid: int, name: str) -> str:
 
 
 def failures_counted(app) -> int:
+    """Return the failures counted against names (the budgets across names left out)."""
     with app.app_context():
-        return db.session.scalar(select(func.coalesce(func.sum(LoginThrottle.failures), 0)))
+        return db.session.scalar(select(func.coalesce(func.sum(LoginThrottle.failures), 0))
+                                 .where(LoginThrottle.tournament_id != BUDGET_TOURNAMENT))
 
 
 def test_the_dummy_hash_is_made_the_way_pins_are(full_cost_pins):
@@ -129,13 +132,14 @@ def test_the_upgrade_commits_with_the_sign_in(app, client, event):
 
 @pytest.fixture
 def hashing_taken():
-    """Another thread of this worker checks a PIN and one more sign-in waits for the turn."""
-    with accounts.hashing_turn():
-        assert accounts._WAITING.acquire(blocking=False)
+    """Another thread of this worker checks a PIN from this address (the test client's) and
+    one more sign-in from it waits for the turn."""
+    with accounts.hashing_turn("127.0.0.1"):
+        waiter = accounts._TURN._join("127.0.0.1")
         try:
             yield
         finally:
-            accounts._WAITING.release()
+            accounts._TURN._queue.remove(waiter)
 
 
 BUSY = "Many people are signing in at this moment. Try again in a moment."
@@ -162,8 +166,7 @@ def test_one_sign_in_may_wait_for_the_turn_a_bounded_time(app, client, event, mo
         response = api_login(client, event, "Jin", "246810")
         assert response.status_code == 503 and response.get_json()["message"] == BUSY
         # it gave back its place in the queue
-        assert accounts._WAITING.acquire(blocking=False)
-        accounts._WAITING.release()
+        assert not accounts._TURN._queue
     assert api_login(client, event, "Jin", "246810").status_code == 200
 
 
@@ -171,8 +174,7 @@ def test_the_turn_is_given_back_after_each_check(app, client, event):
     assert api_login(client, event, "Jin", "000000").status_code == 401
     assert api_login(client, event, "Olga", "1234").status_code == 200
     # Taken at once: neither the refusal nor the sign-in kept it.
-    assert accounts._HASHING.acquire(blocking=False)
-    accounts._HASHING.release()
+    assert accounts._TURN._holder is None and not accounts._TURN._queue
 
 
 def post_json(url: str, body: dict) -> tuple[int, dict]:

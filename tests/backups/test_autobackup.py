@@ -5,6 +5,7 @@ written is reported while the first copy is kept."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import threading
 from datetime import datetime, timedelta
@@ -55,7 +56,7 @@ def finish_session_one(app, event):
 
 
 def backups_in(folder):
-    return sorted(p.name for p in folder.glob("t*.json"))
+    return sorted(p.name for p in folder.glob("t*.json.gz"))
 
 
 @pytest.mark.committed  # the restore starts from an empty database (DDL)
@@ -69,11 +70,11 @@ def test_posting_a_session_writes_both_copies_which_restore_to_the_same_data(
     posted = client.post(f"/t/{event['id']}/standings/sessions/1/finalize")
     assert posted.status_code == 302
     [name] = backups_in(first)
-    assert name.startswith(f"t{event['id']}-test-open-") and name.endswith("-posted-s1.json")
+    assert name.startswith(f"t{event['id']}-test-open-") and name.endswith("-posted-s1.json.gz")
     assert backups_in(second) == [name]
     data = (first / name).read_bytes()
     assert (second / name).read_bytes() == data
-    backup = json.loads(data)
+    backup = json.loads(gzip.decompress(data))  # the backup file: its JSON, compressed
     assert [s["finalized_at"] is not None for s in backup["tables"]["play_session"]] == [
         True, False]  # the file holds the posting itself
     desk = client.get(f"/t/{event['id']}/organizer").get_data(as_text=True)
@@ -105,7 +106,7 @@ def test_a_second_place_that_cannot_be_written_is_reported_and_the_first_copy_ke
     assert "not in the second place" in page and "is the stick plugged in" in page
     assert not missing.exists()  # never made on the laptop's own disk in its place
     [name] = backups_in(first)
-    assert name.endswith("-posted-s1.json")
+    assert name.endswith("-posted-s1.json.gz")
     desk = client.get(f"/t/{event['id']}/organizer").get_data(as_text=True)
     assert "flash-warning" in desk and str(missing) in desk
     with app.app_context():
@@ -144,7 +145,7 @@ def test_the_15_minute_backups_are_due_once_per_slot_and_only_after_a_change(
         penalize(card_of(session, 1), organizer_of(tournament), 1, 5)
         db.session.commit()
         changed = autobackup.run_due(T + timedelta(minutes=31))
-        assert changed[0]["file"].endswith("20261124T103800Z-periodic.json")
+        assert changed[0]["file"].endswith("20261124T103800Z-periodic.json.gz")
         assert backups_in(first) == backups_in(second) == sorted(
             [written[0]["file"], changed[0]["file"]])
         penalize(card_of(session, 2), organizer_of(tournament), 3, 5)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.factories import table_link
+
 pytestmark = pytest.mark.browser
 
 
@@ -21,6 +23,7 @@ def test_the_queue_shows_a_new_call_without_a_reload(app, demo, live_server, con
     expect(page.locator("[data-queue-empty]")).to_be_visible()
     card_id = int(demo["cards"][2]["api"].rsplit("/", 1)[1])
     answer = app.test_client().post(f"/api/cards/{card_id}/call-up",
+                                    headers=table_link(app, card_id),
                                     json={"reason": "dead wall?", "op_id": "queue-test-1"})
     assert answer.status_code == 200
     call = page.locator("[data-call]")

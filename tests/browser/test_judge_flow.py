@@ -55,7 +55,7 @@ def test_call_up_to_appeal_decision(app, demo, live_server, browser):
     try:
         # The table calls a judge: one tap, with an optional reason.
         table = table_ctx.new_page()
-        table.goto(site.url + demo["cards"][0]["url"])
+        table.goto(site.url + demo["cards"][0]["link"])  # the printed QR code: the table's link
         table.fill("input[name=reason]", "tiles exposed twice")
         table.click("[data-testid=call-judge]")
         expect(table.locator("[data-testid=callup-status]")).to_contain_text("Judge called")

@@ -109,10 +109,15 @@ def test_the_new_tournament_form_offers_the_chosen_rulesets_formats(app, live_se
     page.goto(f"{live_server.url}/new")
     zj_formats = page.locator("[data-formats-for=zj]")
     mcr_formats = page.locator("[data-formats-for=mcr]")
+    zj_options = page.locator("[data-options-for=zj]")
     expect(zj_formats).to_be_visible()
+    expect(zj_options).to_be_visible()
     expect(mcr_formats).to_be_hidden()
     page.check("[data-testid=ruleset-mcr]")
     expect(zj_formats).to_be_hidden()
+    # the Zung Jung Movement's sanctioning is Zung Jung's option, not MCR's
+    expect(zj_options).to_be_hidden()
+    expect(page.get_by_text("Sanctioned by the Zung Jung Movement")).to_be_hidden()
     expect(mcr_formats.locator("input[value=mcr]")).to_be_checked()
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
     page.fill("input[name=name]", "Phone Open")

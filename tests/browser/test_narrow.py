@@ -30,7 +30,8 @@ THEMES = ("light", "dark")
 NOT_PAGES = {
     "static", "openapi_docs", "main.manifest", "main.service_worker",
     "printing.cards_pdf", "printing.slips_pdf", "judge.fouls_pdf",
-    "standings.export_csv", "standings.export_json", "standings.standings_csv",
+    "standings.export_csv", "standings.export_json", "standings.export_backup_file",
+    "standings.standings_csv",
     "leaderboards.board_csv", "standings.teams_csv",
 }
 

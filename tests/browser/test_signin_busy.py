@@ -24,9 +24,10 @@ def test_a_busy_server_is_tried_again_by_the_page_until_the_judge_is_in(live_ser
         fill(page, live_server, demo, demo["judge"]["pin"])
         turned_away = []
         page.on("response", lambda r: r.status == 503 and turned_away.append(r.url))
-        # Another sign-in of this server process checks a PIN and one more waits its turn.
-        with accounts.hashing_turn():
-            assert accounts._WAITING.acquire(blocking=False)
+        # Another sign-in from this address checks a PIN in this server process and one more
+        # from it waits its turn: this address has no place left (the turn is fair per source).
+        with accounts.hashing_turn("127.0.0.1"):
+            waiter = accounts._TURN._join("127.0.0.1")
             try:
                 page.click("button[type=submit]")
                 status = page.locator("[data-sign-in-status]")
@@ -37,7 +38,7 @@ def test_a_busy_server_is_tried_again_by_the_page_until_the_judge_is_in(live_ser
                         break
                     page.wait_for_timeout(100)
             finally:
-                accounts._WAITING.release()
+                accounts._TURN._queue.remove(waiter)
         page.wait_for_url(lambda url: "/login" not in url, timeout=10000)
         assert f"/t/{demo['tournament_id']}/" in page.url
         assert len(turned_away) >= 2

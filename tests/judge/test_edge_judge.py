@@ -10,7 +10,7 @@ from judgeaid.edge import length_of
 from judgeaid.extensions import db
 from judgeaid.models import Appeal, CallUp, CardPenalty, Operation, Penalty, Player, Ruling
 from tests.conftest import LiveServer, is_postgres, login
-from tests.factories import demo_card_id, end_session, op, rule, seated, token_of
+from tests.factories import at_table, demo_card_id, end_session, op, rule, seated, token_of
 
 BIG = [2**31, 10**20]
 BAD_TEXT = {"NUL": "a\x00b", "lone surrogate": "a\ud800b", "escape": "a\x1bb",
@@ -131,7 +131,8 @@ def _code(bad: str) -> str:
 def test_control_characters_in_call_up_reasons_are_refused(app, client, demo, bad):
     card = demo_card_id(demo)
     before = counts(app)
-    answer = client.post(f"/api/cards/{card}/call-up", json={"reason": bad, "op_id": op()})
+    answer = client.post(f"/api/cards/{card}/call-up",
+                         headers=at_table(client, card), json={"reason": bad, "op_id": op()})
     code = f"U+{ord(next(ch for ch in bad if ch not in 'ab')):04X}"
     assert code in refused(answer, "reason")
     assert counts(app) == before
@@ -196,7 +197,8 @@ def test_line_breaks_and_tabs_stay_allowed_in_multi_line_fields(client, judge_at
     assert answer.status_code == 200, answer.get_json()
     assert answer.get_json()["ruling"]["what_happened"] == story
     # The call-up reason is one line (an input on the card).
-    refused(client.post(f"/api/cards/{card}/call-up", json={"reason": "a\nb", "op_id": op()}),
+    refused(client.post(f"/api/cards/{card}/call-up",
+                        headers=at_table(client, card), json={"reason": "a\nb", "op_id": op()}),
             "reason")
 
 
@@ -214,7 +216,7 @@ def test_long_texts_are_refused_at_their_limits(app, client, demo, appeal_ready)
     tid, ruling_id, _, token = appeal_ready
     card = demo_card_id(demo, 1)
     before = counts(app)
-    refused(client.post(f"/api/cards/{card}/call-up",
+    refused(client.post(f"/api/cards/{card}/call-up", headers=at_table(client, card),
                         json={"reason": "x" * 301, "op_id": op()}), "longer than 300")
     refused(rule(client, tid, card_id=card, what_happened="x" * 4001), "longer than 4000")
     refused(rule(client, tid, card_id=card, guide_entry="x" * 61), "longer than 60")
@@ -222,7 +224,8 @@ def test_long_texts_are_refused_at_their_limits(app, client, demo, appeal_ready)
                         json={"ruling_id": ruling_id, "text": "x" * 2001, "op_id": op()}),
             "longer than 2000")
     assert counts(app) == before
-    fits = client.post(f"/api/cards/{card}/call-up", json={"reason": "x" * 300, "op_id": op()})
+    fits = client.post(f"/api/cards/{card}/call-up",
+                       headers=at_table(client, card), json={"reason": "x" * 300, "op_id": op()})
     assert fits.status_code == 200
 
 
@@ -273,7 +276,8 @@ def test_unknown_fields_are_refused(app, client, judge_at_table):
     refused(rule(client, tid, card_id=card, penalties=[
         {"player": player, "category": "minor", "infraction": "brief_delay",
          "kind": "warning", "colour": "red"}]), "penalties.0.colour")
-    refused(client.post(f"/api/cards/{card}/call-up", json={"op_id": op(), "urgent": True}),
+    refused(client.post(f"/api/cards/{card}/call-up",
+                        headers=at_table(client, card), json={"op_id": op(), "urgent": True}),
             "urgent")
     refused(client.post(f"/api/t/{tid}/rulings", json=["not", "an", "object"]), "body")
     assert counts(app) == before
@@ -296,13 +300,15 @@ def test_choices_outside_the_rubric_are_refused(app, client, judge_at_table):
 def test_a_call_up_op_id_sent_to_another_card_is_409(app, client, demo):
     first, second = demo_card_id(demo, 0), demo_card_id(demo, 1)
     body = {"reason": "wrong claim", "op_id": op()}
-    assert client.post(f"/api/cards/{first}/call-up", json=body).status_code == 200
-    answer = client.post(f"/api/cards/{second}/call-up", json=body)
+    assert client.post(f"/api/cards/{first}/call-up",
+                       headers=at_table(client, first), json=body).status_code == 200
+    answer = client.post(f"/api/cards/{second}/call-up",
+                         headers=at_table(client, second), json=body)
     message = refused(answer, body["op_id"], status=409)
     assert "make a new op_id" in message
     assert client.get(f"/api/cards/{second}/call-up").get_json()["call_up"] is None
     # The same write to the same card is still answered from the store.
-    again = client.post(f"/api/cards/{first}/call-up", json=body)
+    again = client.post(f"/api/cards/{first}/call-up", headers=at_table(client, first), json=body)
     assert again.status_code == 200 and again.get_json()["is_new"]
 
 
@@ -319,7 +325,8 @@ def test_an_op_id_belongs_to_one_endpoint(app, client, judge_at_table):
 def test_a_take_op_id_sent_to_another_call_up_is_409(client, demo):
     tid = demo["tournament_id"]
     for index in (0, 1):
-        client.post(f"/api/cards/{demo_card_id(demo, index)}/call-up", json={"op_id": op()})
+        client.post(f"/api/cards/{demo_card_id(demo, index)}/call-up",
+                    headers=at_table(client, demo_card_id(demo, index)), json={"op_id": op()})
     login(client, demo, "judge")
     calls = [i["id"] for i in client.get(f"/api/t/{tid}/call-ups").get_json()["items"]]
     body = {"op_id": op()}

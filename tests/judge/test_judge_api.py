@@ -9,7 +9,7 @@ from judgeaid.extensions import db
 from judgeaid.models import CallUp, CardPenalty, Penalty, Player, PlaySession, Ruling, utcnow
 from judgeaid.services import appeals
 from tests.conftest import login
-from tests.factories import demo_card_id, end_session, give, op, rule, seated, token_of
+from tests.factories import at_table, demo_card_id, end_session, give, op, rule, seated, token_of
 
 
 def rows(app, model) -> int:
@@ -22,10 +22,12 @@ def rows(app, model) -> int:
 def test_a_table_calls_and_a_judge_takes_it(app, client, demo):
     tid, card = demo["tournament_id"], demo_card_id(demo)
     body = {"reason": "wrong claim", "op_id": op()}
-    first = client.post(f"/api/cards/{card}/call-up", json=body)
+    first = client.post(f"/api/cards/{card}/call-up", headers=at_table(client, card), json=body)
     assert first.status_code == 200 and first.get_json()["is_new"]
-    assert client.post(f"/api/cards/{card}/call-up", json=body).get_json() == first.get_json()
-    again = client.post(f"/api/cards/{card}/call-up", json={"reason": "still", "op_id": op()})
+    assert client.post(f"/api/cards/{card}/call-up",
+                       headers=at_table(client, card), json=body).get_json() == first.get_json()
+    again = client.post(f"/api/cards/{card}/call-up",
+                        headers=at_table(client, card), json={"reason": "still", "op_id": op()})
     assert not again.get_json()["is_new"]
     assert again.get_json()["call_up"]["id"] == first.get_json()["call_up"]["id"]
     assert client.get(f"/api/cards/{card}/call-up").get_json()["call_up"]["place"] == 1
@@ -55,9 +57,11 @@ def test_a_table_calls_and_a_judge_takes_it(app, client, demo):
 
 def test_call_up_needs_an_op_id_and_a_real_card(client, demo):
     card = demo_card_id(demo)
-    assert client.post(f"/api/cards/{card}/call-up", json={}).status_code == 400
+    assert client.post(f"/api/cards/{card}/call-up",
+                       headers=at_table(client, card), json={}).status_code == 400
     assert client.post("/api/cards/9999/call-up", json={"op_id": op()}).status_code == 404
-    assert client.post(f"/api/cards/{card}/call-up", data="x").status_code == 415
+    assert client.post(f"/api/cards/{card}/call-up",
+                       headers=at_table(client, card), data="x").status_code == 415
 
 
 # ---------------------------------------------------------------- suggestions and penalties
@@ -197,7 +201,8 @@ def test_per_round_repeats_need_the_round(client, demo):
 
 def test_a_ruling_resolves_its_call_up_with_times_and_penalties(app, client, demo):
     tid, card = demo["tournament_id"], demo_card_id(demo)
-    client.post(f"/api/cards/{card}/call-up", json={"reason": "dispute", "op_id": op()})
+    client.post(f"/api/cards/{card}/call-up",
+                headers=at_table(client, card), json={"reason": "dispute", "op_id": op()})
     login(client, demo, "judge")
     call_id = client.get(f"/api/t/{tid}/call-ups").get_json()["items"][0]["id"]
     client.post(f"/api/t/{tid}/call-ups/{call_id}/take", json={"op_id": op()})

@@ -9,8 +9,9 @@ from sqlalchemy import select
 from judgeaid.extensions import db
 from judgeaid.models import Player
 from judgeaid.services.appeals import appeals_for_player
+from judgeaid.wording import ruleset_view
 from tests.conftest import login
-from tests.factories import demo_card_id, give, op, rule, seated
+from tests.factories import at_table, demo_card_id, give, op, rule, seated
 
 PAGES = ["/judge", "/judge/rulings/new", "/judge/rulings/new?guide=false-win",
          "/judge/rulings/new?penalty=1", "/judge/log", "/judge/log?session=1&table=1",
@@ -23,6 +24,7 @@ def ruled(client, demo):
     """A signed-in judge, one call-up from table 2 and one ruling with a penalty at table 1."""
     tid, card = demo["tournament_id"], demo_card_id(demo)
     client.post(f"/api/cards/{demo_card_id(demo, 1)}/call-up",
+                headers=at_table(client, demo_card_id(demo, 1)),
                 json={"reason": "wall", "op_id": op()})
     login(client, demo, "judge")
     player = seated(client, card)[0]
@@ -120,7 +122,8 @@ def test_partials_render_with_plain_data(app, client, demo, ruled):
         row = db.session.scalar(select(Player).where(Player.tournament_id == tid,
                                                      Player.number == player))
         appeals = appeals_for_player(row.id)
-        html = render_template_string('{% include "players/_appeals.html" %}', appeals=appeals)
+        html = render_template_string('{% include "players/_appeals.html" %}', appeals=appeals,
+                                      rules=ruleset_view("zj"))
         callup = render_template_string('{% include "cards/_callup.html" %}',
                                         card={"id": card, "table": 1})
     assert appeals["rulings"] and not appeals["can_appeal_any"]

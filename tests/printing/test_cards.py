@@ -38,7 +38,7 @@ def test_one_card_per_table_on_a_card_sized_page(judge, demo):
 def test_every_qr_code_opens_its_live_card(judge, demo):
     pages = qr_codes(cards_pdf(judge, demo).data)
     assert all(len(codes) == 1 for codes in pages)
-    assert [codes[0] for codes in pages] == [HOST + card["url"] for card in demo["cards"]]
+    assert [codes[0] for codes in pages] == [HOST + card["link"] for card in demo["cards"]]
 
 
 @pytest.mark.parametrize(("layout", "size"), [("letter", (8.5, 11.0)), ("a4", (8.27, 11.69))])
@@ -46,7 +46,7 @@ def test_sheets_hold_two_cards_with_cut_marks(judge, demo, layout, size):
     pdf = cards_pdf(judge, demo, f"session=1&layout={layout}").data
     assert page_sizes(pdf) == [size] * (len(demo["cards"]) // 2)
     codes = [code for page in qr_codes(pdf) for code in page]
-    assert sorted(codes) == sorted(HOST + card["url"] for card in demo["cards"])
+    assert sorted(codes) == sorted(HOST + card["link"] for card in demo["cards"])
     # Cut marks: dark ticks in the top margin, above each cut line, and nothing else there.
     image = page_images(pdf, dpi=100)[0].convert("L")
     margin = image.crop((0, 0, image.width, int((size[1] - 8.5) / 2 * 100) - 2))
@@ -196,7 +196,7 @@ def test_chosen_tables_and_spare_cards(judge, demo):
     pdf = cards_pdf(judge, demo, "session=1&tables=2,4&spare=2").data
     assert page_sizes(pdf) == [(3.7, 8.5)] * 4
     assert [codes for codes in qr_codes(pdf)] == [
-        [HOST + demo["cards"][1]["url"]], [HOST + demo["cards"][3]["url"]], [], []]
+        [HOST + demo["cards"][1]["link"]], [HOST + demo["cards"][3]["link"]], [], []]
     spare = page_texts(cards_pdf(judge, demo, "session=1&tables=none&spare=1").data)
     assert len(spare) == 1 and "Spare card" in spare[0] and "Table ____" in spare[0]
 
@@ -204,14 +204,14 @@ def test_chosen_tables_and_spare_cards(judge, demo):
 def test_an_odd_count_fills_the_sheet_with_a_spare_card(judge, demo):
     pdf = cards_pdf(judge, demo, "session=1&tables=3&layout=a4").data
     assert page_sizes(pdf) == [(8.27, 11.69)]
-    assert qr_codes(pdf) == [[HOST + demo["cards"][2]["url"]]]
+    assert qr_codes(pdf) == [[HOST + demo["cards"][2]["link"]]]
     assert "Spare card" in page_texts(pdf)[0]
 
 
 def test_public_base_url_makes_the_qr_codes(app, judge, demo):
     app.config["PUBLIC_BASE_URL"] = "https://mahjong.example.org/"
     pdf = cards_pdf(judge, demo, "session=1&tables=1").data
-    assert qr_codes(pdf) == [["https://mahjong.example.org" + demo["cards"][0]["url"]]]
+    assert qr_codes(pdf) == [["https://mahjong.example.org" + demo["cards"][0]["link"]]]
 
 
 @pytest.mark.parametrize("layout", ["card", "letter"])

@@ -31,7 +31,7 @@ def test_the_printed_mcr_sheet_decodes_to_its_live_card(client, mcr):
     login(client, mcr, "judge")
     pdf = cards_pdf(client, mcr).data
     assert page_sizes(pdf) == [(3.7, 8.5)] * 2
-    assert [codes for codes in qr_codes(pdf)] == [[HOST + card["url"]] for card in mcr["cards"]]
+    assert [codes for codes in qr_codes(pdf)] == [[HOST + card["link"]] for card in mcr["cards"]]
     text = page_texts(pdf)[0]
     words = " ".join(text.split())
     assert "MCR SCORE SHEET (APPENDIX 5)" in text.upper()
@@ -118,7 +118,7 @@ def test_a_recorded_sheet_shows_each_hands_plus_minus_and_running_total(client, 
     text = page_texts(pdf)[0]
     assert "8 · disc." in text and "draw" in text and "24 · self" in text
     assert f"card version {card['version']}" in text
-    assert qr_codes(pdf) == [[HOST + mcr["cards"][0]["url"]]]
+    assert qr_codes(pdf) == [[HOST + mcr["cards"][0]["link"]]]
 
     blank = cards_pdf(client, mcr, "session=1&tables=1&blank=1").data
     assert all(cell == "" for row in sheet_rows(blank, g["row_tops"], g["row_height"])
@@ -152,7 +152,7 @@ def test_a_finished_sheet_shows_the_hands_totals_and_table_points(client, mcr):
     assert [" ".join(block[0][3 * i:3 * i + 3]).strip() for i in range(4)] == expected_points
     assert [" ".join(block[1][3 * i:3 * i + 3]).strip() for i in range(4)] == [
         f"{v:+d}" if v else "0" for v in values]
-    assert qr_codes(pdf) == [[HOST + mcr["cards"][0]["url"]]]
+    assert qr_codes(pdf) == [[HOST + mcr["cards"][0]["link"]]]
 
 
 def test_spare_mcr_sheets_and_two_on_a4(client, mcr):
@@ -160,7 +160,7 @@ def test_spare_mcr_sheets_and_two_on_a4(client, mcr):
     pdf = cards_pdf(client, mcr, "session=1&layout=a4&spare=1").data
     assert page_sizes(pdf) == [(8.27, 11.69)] * 2
     codes = [code for page in qr_codes(pdf) for code in page]
-    assert sorted(codes) == sorted(HOST + card["url"] for card in mcr["cards"])
+    assert sorted(codes) == sorted(HOST + card["link"] for card in mcr["cards"])
     assert "Spare sheet" in page_texts(pdf)[1]
     assert page_texts(pdf)[1].count("Hand") == 2
 

@@ -93,7 +93,7 @@ def test_a_thai_name_is_drawn_on_the_card_like_any_other(app, judge, demo):
     texts = page_texts(pdf)
     assert len(texts) == 2 and "Session 1 · Table 1" in texts[0]
     assert "สมชาย" in texts[0]
-    assert qr_codes(pdf) == [[f"http://localhost{demo['cards'][i]['url']}"] for i in (0, 1)]
+    assert qr_codes(pdf) == [[f"http://localhost{demo['cards'][i]['link']}"] for i in (0, 1)]
 
 
 def _text_operators(pdf: bytes) -> list[str]:

@@ -11,6 +11,7 @@ from flask import render_template
 from judgeaid.extensions import db
 from judgeaid.models import Player
 from judgeaid.services import standings_pages
+from judgeaid.wording import ruleset_view
 from tests.factories import (
     as_organizer,
     card_of,
@@ -199,7 +200,8 @@ def test_results_for_player_feed_the_partial(app, event):
         assert [s["number"] for s in results["sessions"]] == [1, 2]
         assert results["sessions"][0]["raw"] == 120
         assert results["sessions"][0]["mp_text"] == "+10.95"
-        html = render_template("players/_results.html", results=results)
+        html = render_template("players/_results.html", results=results,
+                               rules=ruleset_view("zj"))
     assert "Rank 1" in html and "of 8" in html and "provisional" in html
     assert "Ask for a score check" in html
     assert event["tokens"][1] in html

@@ -26,6 +26,7 @@ NOT_EVENT = {
     "main.home", "organizer.create", "organizer.owner_login", "leaderboards.index",
     "picker.picker", "picker.picker_mcr", "printing.cards_pdf", "printing.slips_pdf",
     "judge.fouls_pdf", "standings.export_csv", "standings.export_json",
+    "standings.export_backup_file",
     "standings.standings_csv", "leaderboards.board_csv", "standings.teams_csv",
     "api.server_time", "api.me", "api.openapi_document", "api.zj_catalogue",
     "api.mcr_catalogue", "leaderboards_api.api_board",
@@ -64,6 +65,7 @@ ZJ_WORDS = (
     (re.compile(r"\b80[ -]points?\b|resign", re.I), "MCR has no resignation by time"),
     (re.compile(r"zung[ -]?jung", re.I), "the event is MCR"),
 )
+MCR_CITE_LIST = re.compile(r"MCR §[\w.]+(?:(?:,| and| or)\s*§[\w.]+)*")
 # On card-ish pages a deal is a "hand" in MCR; a "wind round" is MCR's own word.
 ROUND_WORD = re.compile(r"(?<!wind )\brounds?\b", re.I)
 CARDISH = {"cards.live", "cards.paper", "cards.sheet", "printing.cards_page",
@@ -123,6 +125,8 @@ def zj_words(endpoint: str, text: str) -> list[str]:
     """Return each ZJ-only word the text shows, with a little context and why."""
     for phrase in ALLOWED.get(endpoint, ()):
         text = text.replace(phrase, "")
+    # a list started by "MCR §" cites MCR all along ("MCR §3.11.1, §3.11.2.2")
+    text = MCR_CITE_LIST.sub("MCR §", text)
     checks = list(ZJ_WORDS)
     if endpoint in CARDISH:
         checks.append((ROUND_WORD, "MCR's card counts hands"))

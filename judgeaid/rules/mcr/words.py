@@ -19,6 +19,307 @@ WORDS: dict[str, str] = {
 
     # --- pages: templates (issue 25, part B) ---
     # (keys of this part go below this line)
+    "page.clock.session_clock_label": "Session clock (MCR §3.5.6)",
+    "page.clock.control_eyebrow": "{event} · session clock (MCR §3.5.6)",
+    "page.clock.warnings_note": (
+        "MCR §3.5.6 sets the session's length (at most 150 minutes) and a notice to the players"
+        " at 15 minutes left; the 5-minute warning is this app's reminder. At time the hand in "
+        "play ends at once and only the hands finished before it count."),
+    "page.clock.at_zero": (
+        "At zero every screen says to stop play; {seconds} seconds later, hands not yet "
+        "recorded become not played on the cards. Ending the clock closes the cards at once."),
+    "page.clock.untimed_note": (
+        "No time limit set: all 16 hands are played, and the clock counts up."),
+    "page.clock.timeouts_link": "Time-outs and late arrivals (MCR §3.11.2.1)",
+    "page.clock.timers_link": "Play timers (MCR §3.5.6)",
+    "page.timeouts.eyebrow": "MCR §3.11.2.1",
+    "page.timeouts.absent_rule": (
+        "More than 15 minutes late: the player has forfeited this session and plays again from "
+        "the next one (MCR §3.11.2.1). Ending the late arrival records it on the card."),
+    "page.timeouts.rule": (
+        "A player late for the session loses 10 contest points if up to 10 minutes late, and 20"
+        " points if 11 to 15 minutes late; later than that, the player forfeits the session and"
+        " plays again from the next one (MCR §3.11.2.1). The MCR text sets no allowance for "
+        "time away from the table: a time-out is logged for the judge, who may rule a violation"
+        " of 5 to 60 points (MCR §3.11.2.2, our reading)."),
+    "page.timers.eyebrow": "Play time (MCR §3.5.6)",
+    "page.timers.stalling_label": (
+        "Stalling: hold this player to a short turn limit (MCR §3.11.2.2, our reading)"),
+    "page.timer.limits": (
+        "{turn} s a turn · first {free} s after the deal free (MCR has no play timers: MCR "
+        "§3.5.6)"),
+    "page.timer.limits_stalling": (
+        "{turn} s a turn · first {free} s after the deal free (MCR has no play timers: MCR "
+        "§3.5.6)"),
+    "page.timer.limits_bank": (
+        "{turn} s a turn · {bank} min for the whole hand · first {free} s after the deal free "
+        "(MCR has no play timers: MCR §3.5.6)"),
+    "page.timer.limits_stalling_bank": (
+        "{turn} s a turn · {bank} min for the whole hand · first {free} s after the deal free "
+        "(MCR has no play timers: MCR §3.5.6)"),
+    "page.timer.resignation_question": (
+        "MCR has no resignation for time (MCR §3.5.6): a judge rules any slow play as a "
+        "violation (MCR §3.11.2.2)."),
+    "page.timer.turn_rule": (
+        "MCR times the whole session, not each turn (MCR §3.5.6); a judge rules any slow play "
+        "as a violation (MCR §3.11.2.2)."),
+    "page.judge.section": "MCR §{id} {title}",
+    "page.judge.section_id": "MCR §{id}",
+    "page.judge.penalties_cite": "(MCR §3.11)",
+    "page.judge.paid_to_cite": "(filled in where MCR §3.11.6.6 or MCR §3.11.6.7 pays them)",
+    "page.judge.departure_tag": "{departure} (the judge's choice, with the reason written)",
+    "page.judge.time_explanation": "explanation recorded: {explanation}",
+    "page.judge.departures_note": (
+        "Any judge may choose a penalty other than the suggestion, with a written reason (our "
+        "reading: the MCR text leaves many amounts to the referee). They are listed here for "
+        "you to review; on appeal your decision is final (MCR §3.13.3)."),
+    "page.judge.repeat_link": "How repeated fouls are counted (MCR §3.11.6.3)",
+    "page.judge.ladder": (
+        "An empty call, touching the wall early and a late pung each climb within one hand: a "
+        "warning, then 5, 10 and 20 points, and so on (MCR §3.11.6.3, §3.11.6.4, §3.11.6.5; "
+        "past 20 we double, our reading). Other fouls start with a warning, then a rule "
+        "violation of 5 to 60 points (MCR §3.11.1, §3.11.2.2). Choose what counts as an earlier"
+        " foul for {event}."),
+    "page.judge.repeat_window_round": "The same hand",
+    "page.judge.clock_penalties_note": (
+        "Late arrivals follow the clock and never count as repeats (MCR §3.11.2.1). Changing "
+        "this affects later suggestions only."),
+    "page.judge.appeals_cite": "(MCR §3.12)",
+    "page.judge.appeal_final_head": (
+        "Your decision is final: it cannot be appealed again (MCR §3.13.3)."),
+    "page.judge.appeal_final": (
+        "Only the head judge decides appeals, and that decision is final (MCR §3.13.3); this "
+        "page shows them."),
+    "page.judge.log_print_note": "changed entries show their current version",
+    "page.fouls.form_cite": "(MCR Appendix 6)",
+    "page.guide.lead": (
+        "Short answers for what happens at the table, each with the MCR sections to cite. Works"
+        " offline once opened."),
+    "page.guide.search_placeholder": "Search: false hu, late pung, 3.11.6…",
+    "page.card.form_name": "Score sheet",
+    "page.card.sheet_link": "Score sheet to print (MCR Appendix 5)",
+    "page.card.sheet_eyebrow": "{event} · score sheet (MCR Appendix 5)",
+    "page.card.leave_rule": (
+        "A player who leaves the event or is disqualified during the session (MCR §3.11.5) "
+        "keeps the hands they played. From the hand you choose, a neutral substitute can take "
+        "their seat: their score keeps the table zero-sum and is never ranked. The MCR text "
+        "does not cover this; this is our reading. With nobody in the seat, no further hand can"
+        " be recorded and the other three’s scores stand."),
+    "page.card.reason_left": "Left the event",
+    "page.card.deal_cite": "(our reading)",
+    "page.card.deal_rule": (
+        "Found after the correct East drew their 12th tile: the wrong East keeps this hand’s "
+        "deal, the winds follow them, and the next hand goes on as if the correct East had "
+        "dealt. If all four players agree, the skipped East deals a later hand as compensation;"
+        " the card still has {count} hands. The MCR text has no rule for a wrong deal; this is "
+        "our reading."),
+    "page.card.paper_signed": (
+        "Tick each player who signed the paper card (MCR §3.9.1). Their confirmation is "
+        "recorded as “signed on paper”."),
+    "page.card.place_points_title": "Table points (MCR §3.9.2)",
+    "page.card.place_points_short": "TP",
+    "page.player.appeal_note": (
+        "If you still disagree with a judge's ruling, appeal to the head judge in the break "
+        "after that session, before your next one starts. The head judge's decision is final "
+        "(MCR §3.13.3)."),
+    "page.player.arrive_note": (
+        "Be at your table before the start: lateness costs contest points, and more than 15 "
+        "minutes late forfeits the session (MCR §3.11.2.1)."),
+    "page.player.seats_rotate": "Seats change between wind rounds; the scoring card shows where.",
+    "page.results.late_one": (
+        "Late arrival: 1 session missed, which earns no table points or contest points."),
+    "page.results.late_many": (
+        "Late arrival: {sessions} sessions missed, which earn no table points or contest "
+        "points."),
+    "page.results.points_note": (
+        "Each session gives table points by your place at the table: 4, 2, 1 and 0, tied places"
+        " sharing them (MCR §3.9.2; the sharing is our reading)."),
+    "page.results.score_check_note": (
+        "If a score above looks wrong, tell the organizer which session and what you think "
+        "happened."),
+    "page.seating.session_time": (
+        "{minutes} minutes, 16 hands; at time the hand in play ends (MCR §3.5.6)"),
+    "page.seating.session_untimed": "no limit: all 16 hands (MCR §3.5.6)",
+    "page.seating.seats_league": "kept for the whole session",
+    "page.seating.seats_rotate": "change after every wind round of four hands (MCR Appendix 4)",
+    "page.seating.payoff_formal": (
+        "Self-drawn: each other player pays 8 + the hand's value; on a discard the discarder "
+        "pays 8 + value and the other two 8 (MCR §3.9.1.3)."),
+    "page.seating.payoff_uniform": (
+        "Self-drawn: each other player pays 8 + the hand's value; on a discard the discarder "
+        "pays 8 + value and the other two 8 (MCR §3.9.1.3)."),
+    "page.seating.turn_limit": "none: MCR times the session, not the turn (MCR §3.5.6)",
+    "page.seating.round_limit": "none (MCR §3.5.6)",
+    "page.seating.round_limit_none": "none (MCR §3.5.6)",
+    "page.seating.withdraw": "Withdraw",
+    "page.seating.disqualify": "Disqualify (MCR §3.11.5)",
+    "page.seating.late_legend": "Late arrival: a registered player who has not played yet",
+    "page.seating.late_closed": (
+        "Late arrivals are no longer possible: they must check in before session 3 (our "
+        "reading)."),
+    "page.seating.substitutes_label": "Neutral substitutes (our reading)",
+    "page.seating.late_cut_off_rule": (
+        "A player who has not checked in by the time a session starts may be refused for that "
+        "session; a refused player joins at the next one, and the sessions missed earn no table"
+        " points or contest points (our reading: the MCR text has no rule for joining late). "
+        "Before the start, leave the choice empty."),
+    "page.seating.late_refuse": "Checked in after the cut-off: refuse them for that session",
+    "page.seating.absent_rule": (
+        "A player who has played a session and does not come to this one without a reason you "
+        "accept leaves the event (our reading: the MCR text has no rule for it). One step "
+        "records it. Then give their seat to a neutral substitute with the swap below. A player"
+        " more than 15 minutes late who does come forfeits only this session (MCR §3.11.2.1): a"
+        " judge records it on the card. A player who has not played yet is a late arrival "
+        "instead (Sessions page)."),
+    "page.seating.absent_confirm": "Absent, no acceptable reason: out of the event",
+    "page.seating.absent_submit": "Record as out of the event",
+    "page.seating.swap_note": (
+        "Possible while neither table has anything on its card. To fill the seat of a player "
+        "who is out, give a substitute's number as the second player (our reading)."),
+    "page.seating.seats_judge_draw": (
+        "Starting seats: the players’ own wind draw, entered by a judge (MCR §3.5.1)"),
+    "page.seating.seats_digital_draw": "Starting seats: recorded digital draw (MCR §3.5.1)",
+    "page.seating.wind_draw_note": (
+        "If the players drew wind tiles at the table (MCR §3.5.1), enter who drew each wind. "
+        "This replaces the digital draw."),
+    "page.seating.table_seats_league": (
+        "Seats stay the same all session. The player in the East seat deals first."),
+    "page.seating.table_seats_rotate": (
+        "Players change seats after every wind round of four hands (MCR Appendix 4). The player"
+        " in the East seat deals first in each wind round."),
+    "page.seating.clashes_label": "team-mates at one table (MCR Appendix 7)",
+    "page.seating.clash_flag": "team",
+    "page.seating.team_clashes_one": (
+        "Over the whole event, team-mates share a table once: a team is too large to keep "
+        "apart."),
+    "page.seating.team_clashes": (
+        "Over the whole event, team-mates share a table {count} times: a team is too large to "
+        "keep apart."),
+    "page.seating.board_lead_end": "Find your name, go to your table, and take the seat shown.",
+    "page.standings.provisional_note": (
+        "Scores may still be corrected until the organizer posts every session as final."),
+    "page.standings.post_note": (
+        "Standings stay provisional until you post a session as final. Every card must be "
+        "complete first; posted results can be reopened for a correction, with a reason that "
+        "goes in the audit log."),
+    "page.standings.checks_note": (
+        "Players ask for these from their own page when a score looks wrong. Check the card, "
+        "have a judge correct it if needed, then close the request here."),
+    "page.standings.late_heading": "Late arrivals and leaving",
+    "page.standings.late_rule": (
+        "A player who checks in before session 3 may still join; the sessions they missed earn "
+        "them no table points and no contest points, and nothing more is taken off (our "
+        "reading: the MCR text has no rule for joining an event late). Lateness for a session a"
+        " player is seated in is charged in contest points at the table (MCR §3.11). A player "
+        "who has played and then misses a session without a reason you accept can be marked out"
+        " of the event; they go below everyone still playing (our reading)."),
+    "page.standings.join_session_2": "session 2",
+    "page.standings.join_session_3": "session 3",
+    "page.standings.mark_out": "Mark out of the event",
+    "page.standings.lots_note": (
+        "Players rank by table points, then contest points (MCR §3.10.1). The text goes no "
+        "further; our reading: players still level draw lots in the hall, once every session is"
+        " posted as final, and you record the order drawn here. Until then they share their "
+        "place."),
+    "page.standings.lot_group": "Places {ranks} · {points} table points · {raw} contest points",
+    "page.standings.final_ranking_note": (
+        "The ranking after the last session is the final one (MCR §3.10.1)."),
+    "page.standings.day1_points": "Table points",
+    "page.standings.points_rule": (
+        "Each session gives the players of a table 4, 2, 1 and 0 table points by their place on"
+        " its card; players on the same score share the points of the places they fill (MCR "
+        "§3.9.2; the sharing is our reading). Players rank by their table points over all "
+        "sessions, then by contest points, the sum of their session scores with penalties taken"
+        " off (MCR §3.10.1). Players still level on both are placed by a lot the organizer "
+        "draws and records (our reading: the text stops at contest points)."),
+    "page.standings.late_deduction": "late: {points} points off",
+    "page.standings.tie_raw": "level on table points: contest points decide",
+    "page.standings.draw_note": (
+        "These players are level on table points and contest points. Each player's draw value "
+        "comes from the event's recorded seed and their player number (SHA-256); the lower "
+        "value takes the higher place. The organizer can show the seed so anyone can recompute "
+        "it."),
+    "page.standings.draw_group": "Places {ranks} · {points} table points · {raw} contest points",
+    "page.standings.teams_note": (
+        "A team's table points and contest points are its members' added up, and teams rank by "
+        "them in that order (MCR Appendix 7). Teams level on both share the place (our "
+        "reading)."),
+    "page.standings.pager": "table points · contest points (MCR §3.10.1) · page {page} / {pages}",
+    "page.final_day.none": (
+        "MCR events have no final day: the ranking after the last session is the final one (MCR"
+        " §3.10.1)."),
+    "page.final_day.rounds": (
+        "{advance} players advance; rounds of {sizes}. The last round plays all 16 hands with "
+        "no session clock."),
+    "page.final_day.empty_seat": (
+        "When a player of this round does not come, call the highest-ranked eliminated player "
+        "present to fill the seat (our reading). The app proposes them by preliminary rank; if "
+        "they are not here, mark them not present and the next one is proposed."),
+    "page.final_day.empty_seat_reading": (
+        "Our reading: the absent player is out of the event and ranks last of this round; the "
+        "filler plays as a neutral substitute, whose score keeps the table zero-sum but who "
+        "cannot advance or change their own place."),
+    "page.final_day.cut": "The top {size} of the preliminary standings advance.",
+    "page.final_day.cut_tie": "At the line the table points are equal; the {decider} decides:",
+    "page.final_day.points_head": "TP",
+    "page.final_day.absent": "absent: last of the round (our reading)",
+    "page.final_day.absent_out": "absent: out of the event, last of the round (our reading)",
+    "page.final_day.out": "{raw} · out of the event during the round (MCR §3.11.5)",
+    "page.final_day.out_below": (
+        "{raw} · out of the event during the round (MCR §3.11.5): below everyone still in it "
+        "(our reading)"),
+    "page.final_day.bracket_note": (
+        "Each round is ranked by the session's score across the whole field; the bottom half "
+        "goes out, a tie at the line goes to the better preliminary rank, then to the draw (our"
+        " reading). Survivors are seeded again by their preliminary rank alone."),
+    "page.final_day.filler": "neutral filler for {name} #{number}, who is absent (our reading)",
+    "page.organizer.session_minutes_label": "Session minutes (at most 150, MCR §3.5.6)",
+    "page.organizer.clock_note": (
+        "MCR has no turn or play timers and no time bank: the hall clock gives notice at 15 "
+        "minutes left, and at time the hand in play ends at once (MCR §3.5.6). Seats change "
+        "between wind rounds as MCR Appendix 4 sets out; hands pay by MCR §3.9.1.3."),
+    "page.organizer.turn_limit_label": "Turn limit, s (MCR has none: MCR §3.5.6)",
+    "page.organizer.rotate_option": "rotate each wind round (MCR Appendix 4)",
+    "page.organizer.payoff_label": "Payoff (MCR §3.9.1.3)",
+    "page.organizer.team_label": "Team (optional, MCR Appendix 7)",
+    "page.organizer.member_id_label": "Member id (optional)",
+    "page.leaderboards.member_id_note": (
+        "A membership number matches a player across events; without one, only exactly the same"
+        " name matches."),
+    "page.leaderboards.legend": "Leaderboards",
+    "page.leaderboards.sanctioned_label": "Sanctioned event",
+    "page.leaderboards.sanctioned_note": "MCR events count on no leaderboard of this server.",
+    "page.leaderboards.weights_note": "MCR events count on no leaderboard of this server.",
+    "page.leaderboards.lead": "MCR events count on no leaderboard of this server.",
+    "page.leaderboards.window_choice": "MCR events count on no leaderboard of this server.",
+    "page.leaderboards.lifetime_choice": "MCR events count on no leaderboard of this server.",
+    "page.leaderboards.lifetime_note": "MCR events count on no leaderboard of this server.",
+    "page.leaderboards.window_note": "MCR events count on no leaderboard of this server.",
+    "page.leaderboards.points_short": "TP",
+    "page.leaderboards.mean_short": "mean TP",
+    "page.leaderboards.how_sanctioned": "MCR events count on no leaderboard of this server.",
+    "page.leaderboards.how_weights": "MCR events count on no leaderboard of this server.",
+    "page.leaderboards.how_points": "MCR events count on no leaderboard of this server.",
+    "page.leaderboards.how_out": "MCR events count on no leaderboard of this server.",
+    "page.leaderboards.how_ties": "MCR events count on no leaderboard of this server.",
+    "page.event.timers_fact": (
+        "none: MCR times the session only, with a notice at 15 minutes left (MCR §3.5.6)"),
+    "page.event.seats_league_fact": "fixed for a session",
+    "page.event.seats_rotate_fact": "change between wind rounds (MCR Appendix 4)",
+    "page.print.slips_lead": (
+        "A slip per player with table, seat and a QR code to their own page, then the list by "
+        "name for the notice board."),
+    "page.print.cards_lead": (
+        "A score sheet per table (MCR Appendix 5), with a QR code to its live card and the "
+        "hands recorded so far."),
+    "page.print.blank_choice": "Leave the hands blank, even where some are recorded",
+    "page.print.slip_note": (
+        "Seat from the app's draw, in place of the wind tiles (MCR §3.5.1); a judge may still "
+        "hold the draw at the table."),
+    "page.print.list_seats": "Seats are starting seats (MCR §3.5.1).",
+    "page.home.picker_link": "MCR fan picker",
+    "page.seating.cycles_heading": "Seats in each wind round",
+    "page.seating.cycle_head": "Wind round",
 
     # --- scripts: js.* keys the browser draws (issue 25, part C) ---
     # (keys of this part go below this line)
@@ -180,6 +481,8 @@ WORDS: dict[str, str] = {
 
     # --- a hostile hall: sign-in, call-ups, names (issue 28) ---
     # (keys of this part go below this line)
+    "callup.when_play_stopped": "Call a judge once play at your table has stopped: during "
+                                "play, a player raises a hand and waits for a judge.",
 
     # --- event day, second pass (issue 27) ---
     "standings.draw_seed": (
