@@ -102,7 +102,7 @@ def test_organizer_calls_a_filler_on_the_final_day_at_phone_width(live_server, p
     page.goto(f"{live_server.url}/login?tournament_id={event['id']}")
     page.fill("input[name=name]", event["organizer"])
     page.fill("input[name=pin]", "1234")
-    page.locator("main form button[type=submit]").click()
+    page.get_by_role("button", name="Sign in", exact=True).click()
     page.wait_for_url("**/organizer")
     page.goto(f"{live_server.url}/t/{event['id']}/final-day")
     seat = page.locator("[data-testid=empty-seat]")
