@@ -11,6 +11,7 @@ from flask import Flask
 from sqlalchemy import func, select
 
 from judgeaid.extensions import db
+from judgeaid.rules import DEFAULT_RULESET, RULESETS, get_ruleset
 from judgeaid.values import whole_number
 
 
@@ -26,9 +27,11 @@ def register(app: Flask) -> None:
     @click.option("--time-zone", default=None,
                   help="The venue's IANA time zone, e.g. Europe/Copenhagen "
                        "(default: the server's own zone, else UTC).")
-    @click.option("--ruleset", default="zj", show_default=True,
-                  type=click.Choice(["zj", "mcr"]),
-                  help="The demo's rules: zj (Zung Jung, ZJM v2.1) or mcr (MCR).")
+    @click.option("--ruleset", default=DEFAULT_RULESET, show_default=True,
+                  type=click.Choice(sorted(RULESETS)),
+                  help="The demo's rules: " + ", ".join(
+                      f"{code} ({rules.name})" for code, rules in sorted(RULESETS.items()))
+                  + ".")
     @click.option("--format", "format_code", default=None,
                   help="One of the ruleset's formats by its code (default: the demo's).")
     @click.option("--played", default=0, show_default=True, type=int,
@@ -149,7 +152,11 @@ def register(app: Flask) -> None:
         from judgeaid.tournament.registration import parse_players_csv
         from judgeaid.tournament.seating import plan_event
 
-        regs, problems = parse_players_csv(Path(players_file).read_bytes(), kind="competitive")
+        rules = get_ruleset(DEFAULT_RULESET)
+        regs, problems = parse_players_csv(
+            Path(players_file).read_bytes(), kind="competitive",
+            team_limit=rules.ranking.team_limits.get("competitive"),
+            team_over=rules.words["players.csv_team_over"])
         if problems:
             for p in problems:
                 click.echo(f"line {p.line}: {p.reason}", err=True)

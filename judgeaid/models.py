@@ -40,7 +40,7 @@ class Tournament(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     # §3.5.2.1 leaderboards: sanctioned by the Zung Jung Movement (§3.2.1), its series
     # ("" = the format's), the day it was held (None = its first session's day), the
-    # organizer's weights for a series the rulebook gives none (judgeaid.tournament.leaderboard)
+    # organizer's weights for a series the rulebook gives none (judgeaid.rules.zj.leaderboard)
     is_sanctioned: Mapped[bool] = mapped_column(default=False, server_default=false())
     series: Mapped[str] = mapped_column(String(20), default="", server_default="")
     held_on: Mapped[date | None]

@@ -70,6 +70,14 @@ class TimerPenaltyBody(TimerStopBody):
         "", description="the player's explanation the judge accepted (with 'explained')")
 
 
+class TimerFoulBody(TimerStopBody):
+    """A judge's clock: record the foul it offers, priced by the rubric (MCR §3.6.4, §3.6.7)."""
+
+    foul: Literal["limit", "late_call"] = Field(
+        description="'limit': a turn passed its limit, the timer stops (409 if none did); "
+                    "'late_call': a Pung or Kong called too late, the hand's ladder foul")
+
+
 class TimeoutEndBody(Schema):
     at_ms: AtMs | None = None
     op_id: OpId
@@ -113,6 +121,7 @@ class TimerOut(BaseModel):
     timer: TimerView
     changed: bool | None = None
     card: dict[str, Any] | None = None
+    foul: dict[str, Any] | None = None
 
 
 class TimeoutEntry(BaseModel):

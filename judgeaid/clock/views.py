@@ -16,6 +16,7 @@ from judgeaid.clock.schemas import (
     TimeoutEndBody,
     TimeoutOut,
     TimeoutsOut,
+    TimerFoulBody,
     TimerListQuery,
     TimerOut,
     TimerPenaltyBody,
@@ -227,6 +228,14 @@ def convert(timer_id: int, json: TimerPenaltyBody):
     return _timer_write(timer_id, "timer.penalty", json, lambda timer, user: timers.convert(
         timer, json.at_ms, user, op_id=json.op_id, resignation=json.resignation,
         explanation=json.explanation))
+
+
+@api.post("/timers/<int:timer_id>/foul")
+@edge.api.validate(json=TimerFoulBody, **TIMER_WRITE)
+def record_foul(timer_id: int, json: TimerFoulBody):
+    """A judge's clock: record a passed limit or a late call as the rubric prices it."""
+    return _timer_write(timer_id, "timer.foul", json, lambda timer, user: timers.record_foul(
+        timer, json.foul, json.at_ms, user, op_id=json.op_id))
 
 
 # ---------------------------------------------------------------- time-outs API

@@ -35,22 +35,21 @@ MAX_SPARE = 40
 # which WeasyPrint 70 draws about 2.4 % wider than asked (more after a fallback font).
 FIELD = 8
 MONO_ADVANCE = 1233 / 2048
-SCHEMES = {"formal": "formal payoff (§2.3)", "uniform": "uniform payoff"}
-ROTATIONS = {"standard": "seats change each cycle (§3.4)", "league": "seats fixed (§3.4.1.1)"}
-# The form's words by ruleset: Zung Jung's Official Scoring Card (ZJM A.2.2), or MCR's score
-# sheet (MCR Appendix 5: 16 hands, seats by Appendix 4, table points and signatures).
-FORM_WORDS = {
-    "zj": {"kicker": "Official Scoring Card", "ruleset": "Zung Jung", "rules": None,
-           "round": "Rd", "penalties": "§4.11", "signatures": "(§4.9)"},
-    "mcr": {"kicker": "MCR Score Sheet (Appendix 5)", "ruleset": "MCR",
-            "rules": "8 + value (MCR §3.9.1.3) · seats by App. 4",
-            "round": "Hd", "penalties": "MCR §3.11", "signatures": "and table points (MCR §3.9.2)"},
-}
+
+
+def form_words(ruleset: str, scheme: str, rotation: str) -> dict:
+    """Return the printed form's words in the event's ruleset's own (its words table)."""
+    words = get_ruleset(ruleset).words
+    return {"kicker": words["print.kicker"], "ruleset": words["ruleset.name"],
+            "rules": (words.get(f"print.scheme_{scheme}", scheme) + " · "
+                      + words.get(f"print.rotation_{rotation}", rotation)),
+            "round": words["print.round_short"], "penalties": words["print.penalties_cite"],
+            "signatures": words["print.signatures_note"]}
 
 
 def is_score_sheet(ruleset: str) -> bool:
     """Return whether a ruleset's printed card is an Appendix 5 score sheet (sheet_geometry)."""
-    return get_ruleset(ruleset).card.printed_sheet
+    return get_ruleset(ruleset).can.print_form == "score_sheet"
 
 
 @dataclass(frozen=True)
@@ -107,19 +106,16 @@ def card_geometry() -> dict:
     }
 
 
-def card_form(tournament: str, rotation: str, scheme: str, ruleset: str = "zj") -> dict:
+def card_form(tournament: str, rotation: str, scheme: str, ruleset: str) -> dict:
     """Return the form every card of the print job shares, as plain data."""
     # Columns are the players in starting-seat order, so each column's wind per round
     # depends only on the rotation (§3.4; MCR Appendix 4 is the standard one), never on who
     # sits there.
     seats = get_ruleset(ruleset).session.session_seats(
         dict(zip(WINDS, (1, 2, 3, 4), strict=True)), rotation)
-    words = FORM_WORDS.get(ruleset, FORM_WORDS["zj"])
     return {
-        **words,
+        **form_words(ruleset, scheme, rotation),
         "tournament": fit(tournament, 30),  # two lines of 9pt bold at most
-        "rules": words["rules"] or f"{SCHEMES.get(scheme, scheme)} · "
-                                   f"{ROTATIONS.get(rotation, rotation)}",
         "rounds": [{"round": s.round_no, "winds": [s.winds[n] for n in (1, 2, 3, 4)]}
                    for s in seats],
     }
@@ -470,10 +466,12 @@ def sheet_geometry() -> dict:
     }
 
 
-def sheet_form(tournament: str, ruleset: str = "mcr") -> dict:
-    """Return the MCR score sheet's form, the same on every sheet of a print job."""
-    words = FORM_WORDS.get(ruleset, FORM_WORDS["mcr"])
-    return {**words, "kind": "mcr", "tournament": fit(tournament, 30),
+def sheet_form(tournament: str, ruleset: str, scheme: str = "formal",
+               rotation: str = "standard") -> dict:
+    """Return the score sheet's form, the same on every sheet of a print job."""
+    # "kind" names the sheet's form for the template (the MCR Appendix 5 layout)
+    return {**form_words(ruleset, scheme, rotation), "kind": "mcr",
+            "tournament": fit(tournament, 30),
             "positions": ["East", "South", "West", "North"], "labels": SHEET_LABELS}
 
 

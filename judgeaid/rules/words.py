@@ -39,6 +39,87 @@ KEYS: dict[str, str] = {
     "standings.raw_label": "the head of the column that breaks its ties",
     # --- services, standings, print and exports (issue 25, part A) ---
     # (keys of this part go below this line)
+    "ruleset.cite": "a section number as the ruleset cites it, {section} the number (§{section})",
+    "card.cycle_1": "the heading of the session's first part (its first wind cycle)",
+    "card.cycle_2": "the heading of the session's second part",
+    "card.cycle_3": "the heading of the session's third part",
+    "card.cycle_4": "the heading of the session's fourth part",
+    "card.time_cite": "the citation of the rule that ends play when the session time is over",
+    "card.table_points_note": ("how the card's table points were found; empty where the card shows "
+                               "none"),
+    "card.seats_note": ("how players are told the seats change between the session's parts; empty "
+                        "where the pages' general words serve"),
+    "card.payoff_note": ("how organizers are told the hands pay; empty where the pages' general "
+                         "words serve"),
+    "card.penalty_example": "a citation a penalty line's reason is asked to give, as an example",
+    "card.deal_cite": "the citation after a deal by the wrong East or a compensation deal",
+    "card.deal_errors_cite": "the citation telling a scorer that dealing errors are a judge's",
+    "card.deal_reading": "the citation saying a compensation deal is agreed before it is dealt",
+    "card.deal_refused": ("a wrong-East or compensation mark the card cannot take, {problem} the "
+                          "reason, with the rule's citation"),
+    "card.leave_cite": "the citation of the rule for a player leaving mid-session",
+    "card.substitute_cite": "the citation for a neutral substitute taking a seat",
+    "card.substitute_reading": "the citation for how a substitute's score counts",
+    "card.left_word": "what a player who leaves mid-session without being disqualified did",
+    "card.forfeit_note": ("why a seat counts for nobody this session (a forfeit); empty where no "
+                          "session is ever forfeited"),
+    "card.seat_draw_cite": "the citation of the players' own draw of their starting seats",
+    "timers.none": "why the event has no turn or play timers (shown when one is asked for)",
+    "clock.section": "the citation of the session clock's rule",
+    "clock.ended": "the clock's words when the session is over",
+    "clock.over": "the clock's words when time is up",
+    "clock.warn15": "the clock's words at 15 minutes left",
+    "clock.warn5": "the clock's words at 5 minutes left",
+    "clock.untimed": "the clock's words when the session has no time limit",
+    "clock.about": "the organizer's note on what the rules set about the session clock",
+    "standings.points_short": "the short form of the ranked points (MP, TP)",
+    "standings.raw_words": "what the tie-breaking column counts, lower case, in a sentence",
+    "standings.late_cite": "the citation of the rule for joining the event late",
+    "standings.late_reading": "the citation for our reading of the rule for joining late",
+    "standings.absent_cite": "the citation of the rule putting an absent player out",
+    "standings.substitute_cite": "the citation of the rule for a neutral substitute",
+    "standings.seed_draw_cite": "the citation of the rule that a seeded draw settles the last ties",
+    "final_day.not_a_bracket": ("final-day settings that are no bracket of the rules: {advance} "
+                                "advancing, {rounds} the rounds, {choices} the brackets"),
+    "final_day.cut_cite": "the citation that the cut waits for the whole preliminary round",
+    "final_day.ranking_cite": "the citation of the final ranking's rule",
+    "final_day.filler_cite": "the citation calling an eliminated player to an empty seat",
+    "final_day.filler_reading": "the citation for our reading of how a filler's seat counts",
+    "final_day.untimed_cite": "the citation of the rule that the last table plays untimed",
+    "timers.time_cite": "the citation of the play time limits and their points",
+    "timers.bank_cite": "the citation that turn and round-total points both count",
+    "timers.resign_cite": "the citation of resignation for too many time points",
+    "timers.out_cite": "the citation that a resigned player is out of the event",
+    "standings.missed_capped": ("a late arrival marked as missing more sessions than the pardon "
+                                "covers, {player} the player, {joins} their session"),
+    "out.withdrawn": "a withdrawn player's status in a list, with its rule",
+    "out.disqualified": "a disqualified player's status in a list, with its rule",
+    "out.resigned": "a resigned player's status in a list, with its rule",
+    "out.withdrawn_you": "a player's page telling them they withdrew, with its rule",
+    "out.disqualified_you": "a player's page telling them they are disqualified, with its rule",
+    "out.resigned_you": "a player's page telling them they resigned, with its rule",
+    "players.team_full": ("a team already at its size limit, {team} the team, {limit} the number, "
+                          "{kind} the event's kind"),
+    "players.csv_team_over": ("a CSV row that would put a team over its limit, {team}, {limit}, "
+                              "{kind}"),
+    "seating.team_apart_cite": "the citation of the rule keeping team-mates apart",
+    "appeals.judge_only": "only the head judge decides appeals, with its rule",
+    "appeals.final": "an appeal is already decided and the decision is final, with its rule",
+    "appeals.cite": "the citation of the rule for when appeals may be made",
+    "timeouts.cite": "the citation of the rule for time-outs and their free time",
+    "rulings.book": "the rulebook's short name heading a ruling's citations",
+    "ruleset.label": "the ruleset's name with its edition, as a list of events shows it",
+    "organizer.format_legend": "the head of a new event's format choice, citing the formats' rule",
+    "print.kicker": "the printed card's title (the form's name)",
+    "print.round_short": "the printed card's short head of the deals' column",
+    "print.penalties_cite": "the citation beside the printed card's penalty line",
+    "print.signatures_note": ("what the players' signatures confirm besides the totals, after "
+                              '"each player confirms the totals"'),
+    "print.scheme_formal": "the printed card's words for the formal (the rulebook's) payoff",
+    "print.scheme_uniform": "the printed card's words for the uniform payoff",
+    "print.rotation_standard": "the printed card's words for seats changing between parts",
+    "print.rotation_league": "the printed card's words for seats kept all session",
+    "paper.time_penalty_round": "a paper card's time penalty that names no round",
 
     # --- pages: templates (issue 25, part B) ---
     # (keys of this part go below this line)
@@ -398,6 +479,25 @@ KEYS: dict[str, str] = {
                        "one discard",
     "card.claimants_label": "the round form's label for the players who called Hu on the "
                             "discard",
+
+    "clock.timers_note": "the desk's and the timers page's sentence on what the ruleset's "
+                         "play timers time and what passing a limit costs, with the rules",
+    "clock.dealer_start": "the timers page's checkbox: the timed player is the dealer, timed "
+                          "from the deal to the first discard, with the rule",
+    "clock.timer_limits": "the timer page's line saying the limits a judge's clock times, "
+                          "{turn_s} (a discard's limit in seconds), with the rules",
+    "js.timer.finished": "the play timer's button and state once the round or hand is over",
+    "js.timer.limit_left": "the judge's clock: {left} left before the running turn's {limit} "
+                           "limit",
+    "js.timer.limit_passed": "the judge's clock: the running or a finished turn passed its "
+                             "{limit} limit by {over}, and the judge may rule the foul, with "
+                             "the rule",
+    "js.timer.record_limit": "the judge's clock's button recording the passed-limit foul at "
+                             "the rubric's suggestion {label}, with the rule",
+    "js.timer.late_call": "the judge's clock's one-tap button for a Pung or Kong called too "
+                          "late, at the rubric's suggestion {label}, with the rules",
+    "js.timer.foul_recorded": "the judge's clock's note once a foul is on the card: {label} "
+                              "(what was given) for {name}",
 
     # --- a hostile hall: sign-in, call-ups, names (issue 28) ---
     # (keys of this part go below this line)

@@ -174,7 +174,7 @@ def absent(tournament_id: int, number: int, form: AbsentForm):
                             lambda: _out(results.resign_absent(
                                 tournament, number, form.player, user)),
                             tournament_id=tournament_id)
-    section = get_ruleset(tournament.ruleset).ranking.absent_section
+    section = get_ruleset(tournament.ruleset).words["standings.absent_cite"]
     flash(f"{answer['name']} is resigned from the tournament from session {number}"
           f"{bracketed(section)}. Give their seat to a neutral substitute below.")
     return redirect(url_for(".tables", tournament_id=tournament_id, number=number) + "#absent")

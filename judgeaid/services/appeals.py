@@ -59,12 +59,14 @@ def appeal_window(player: Player, session_number: int | None) -> tuple[bool, str
         ClockEvent.table_id.is_(None)).limit(1))
     ended = (session.status == "finished" or session.finalized_at is not None
              or card_locked is not None or clock_ended is not None)
-    minutes = get_ruleset(player.tournament.ruleset).rubric.appeal_minutes
+    rules = get_ruleset(player.tournament.ruleset)
+    minutes = rules.rubric.appeal_minutes
+    cite = rules.words["appeals.cite"]
     if minutes is not None:
-        return _minutes_window(player, session, minutes, is_ended=ended)
+        return _minutes_window(player, session, minutes, cite, is_ended=ended)
     if not ended:
         return False, (f"Appeals open once session {session_number} is over for your table "
-                       "(§4.3). Until then, tell the judge your reasons at the table.")
+                       f"({cite}). Until then, tell the judge your reasons at the table.")
     following = db.session.scalar(select(PlaySession).where(
         PlaySession.tournament_id == player.tournament_id,
         PlaySession.number > session_number).order_by(PlaySession.number).limit(1))
@@ -72,9 +74,9 @@ def appeal_window(player: Player, session_number: int | None) -> tuple[bool, str
             following.status in ("playing", "finished") or following.finalized_at is not None
             or (following.starts_at is not None and utcnow() >= following.starts_at)):
         return False, (f"The time for appeals ended when session {following.number} began "
-                       "(§4.3).")
+                       f"({cite}).")
     until = f" until session {following.number} starts" if following is not None else ""
-    return True, f"You may appeal to the head judge{until} (§4.3)."
+    return True, f"You may appeal to the head judge{until} ({cite})."
 
 
 def session_ended_at(player: Player, session: PlaySession) -> datetime | None:
@@ -97,11 +99,10 @@ def session_ended_at(player: Player, session: PlaySession) -> datetime | None:
     return min(known) if known else None
 
 
-def _minutes_window(player: Player, session: PlaySession, minutes: int, *,
+def _minutes_window(player: Player, session: PlaySession, minutes: int, cite: str, *,
                     is_ended: bool) -> tuple[bool, str]:
     """Say whether an appeal is still in time when the rules give minutes after the
-    session's end (MCR §3.12.2)."""
-    cite = "MCR §3.12.2"
+    session's end, citing the rule as the event's ruleset does."""
     if not is_ended:
         return False, (f"Appeals open once session {session.number} is over for your table; "
                        f"then you have {minutes} minutes ({cite}). Until then, tell the "
@@ -175,14 +176,13 @@ def file_appeal(player: Player, body: AppealBody) -> dict:
 
 def decide_appeal(appeal_id: int, body: AppealDecisionBody, user: User) -> dict:
     """Record the head judge's final decision on an appeal (§4.3)."""
-    rubric = get_ruleset(user.tournament.ruleset).rubric
+    words = get_ruleset(user.tournament.ruleset).words
     if not user.is_head_judge:
-        raise Forbidden(f"Only the head judge decides appeals ({rubric.appeal_judge_section}).")
+        raise Forbidden(words["appeals.judge_only"])
     appeal = db.session.scalar(select(Appeal).where(Appeal.id == appeal_id).with_for_update())
     check_tournament(appeal, user.tournament_id, f"appeal {appeal_id}")
     if appeal.status == "decided":
-        raise Conflict("This appeal is already decided; the head judge's decision is final "
-                       f"({rubric.appeal_final_section}).")
+        raise Conflict(words["appeals.final"])
     decision, reason = body.decision, body.reason
     if not reason:
         raise ServiceError("Give the reason for the decision.")

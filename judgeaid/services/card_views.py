@@ -227,24 +227,24 @@ def score_sheet(card: Card) -> dict:
 
 def card_words(rules: Ruleset) -> dict:
     """Return how the card names a deal and the session's four parts, by its ruleset."""
-    words = rules.card
-    cycles = list(words.cycle_names) or [f"Cycle {n}" for n in range(1, 5)]
-    return {"round": words.round_word, "Round": words.round_word.capitalize(),
-            "cycles": cycles, "time_section": words.time_section,
-            "table_points_note": words.table_points_note or None,
-            "penalty_example": words.penalty_example,
+    words = rules.words
+    return {"round": words["card.hand_word"], "Round": words["card.hand_word_title"],
+            "cycles": [words[f"card.cycle_{n}"] for n in range(1, 5)],
+            "time_section": words["card.time_cite"],
+            "table_points_note": words["card.table_points_note"] or None,
+            "penalty_example": words["card.penalty_example"],
             # whether a paper line may be a play-time penalty (none where nothing times play)
             "time_penalties": rules.timing.has_play_timers,
-            "deal_section": words.deal_section, "leave_section": words.leave_section,
-            "substitute_section": words.substitute_section,
-            "substitute_reading": words.substitute_reading, "left_word": words.left_word,
-            "forfeit_note": words.forfeit_note}
+            "deal_section": words["card.deal_cite"], "leave_section": words["card.leave_cite"],
+            "substitute_section": words["card.substitute_cite"],
+            "substitute_reading": words["card.substitute_reading"],
+            "left_word": words["card.left_word"], "forfeit_note": words["card.forfeit_note"]}
 
 
 def _table_points(rules: Ruleset, numbers: list[int], totals: dict, rounds: list[dict]
                   ) -> dict[int, float] | None:
     """Return the four players' table points once every hand is settled (MCR §3.9.2)."""
-    if not rules.card.shows_table_points:
+    if rules.can.standings_columns[0].field != "table_points":
         return None
     if not all(r["recorded"] or r.get("result") == "not_played" for r in rounds):
         return None
@@ -283,7 +283,7 @@ def live_page(card: Card, user: User | None) -> dict:
             "short_names": short_names({p["number"]: p["name"] for p in view["people"]}),
             "is_judge": is_judge,
             "has_time_limit": settings.get("session_minutes") is not None,
-            "has_play_timers": rules_of(card).timing.has_play_timers,
+            "has_play_timers": rules_of(card).timing.times_play,
             "can_change_seats": can_change_seats,
             "substitutes": available_substitutes(card) if can_change_seats else [],
             "next_round": next((r["round"] for r in view["rounds"] if not r["recorded"]

@@ -132,7 +132,7 @@ def _latest(card: Card, number: int) -> CardRound | None:
         .order_by(CardRound.revision.desc()).limit(1))
 
 
-def line_words(line: dict, names: dict[int, str], deal_section: str = "§1.2.7") -> str:
+def line_words(line: dict, names: dict[int, str], deal_section: str = "") -> str:
     """Return a round's line as a short sentence with the players' names; a wrong-East or
     compensation mark cites `deal_section` (the card's words, "" for none)."""
     def who(number: int | None) -> str:
@@ -163,7 +163,7 @@ def _conflict(card: Card, number: int, current: CardRound, line: dict, actor: Ac
               what: str) -> str:
     """Say in words who wrote the line that stands, what it says, and what was sent."""
     names = people(card)
-    section = rules_of(card).card.deal_section
+    section = rules_of(card).words["card.deal_cite"]
     decide = ("Choose which one stands: keep theirs, or send yours as a correction with a "
               "reason." if actor.is_judge else "A judge decides which one stands.")
     theirs = line_words(round_json(current, rules_of(card).scoring), names, section)
@@ -188,7 +188,7 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
     number = body.round
     scoring = rules_of(card).scoring
     # "round" in Zung Jung, "hand" in MCR
-    word = rules_of(card).card.round_word
+    word = rules_of(card).words["card.hand_word"]
     line = _round_line(body, scoring)
     right_to_win.settle(card, number, line, body.claimants,
                         round_seats(card)[number - 1].winds, people(card))
@@ -196,9 +196,9 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
     current = _latest(card, number)
 
     if current is None and card.not_played_from and number >= card.not_played_from:
-        words = rules_of(card).card
-        raise Conflict(f"{words.round_word.capitalize()} {number} was not played: the session "
-                       f"time ran out ({words.time_section}).")
+        words = rules_of(card).words
+        raise Conflict(f"{words['card.hand_word_title']} {number} was not played: the session "
+                       f"time ran out ({words['card.time_cite']}).")
     changes = seat_changes(card)
     empty = empty_from(changes)
     if empty and number >= empty:
@@ -207,7 +207,7 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
                        f"{left.round_from} and nobody took the seat, so {word}s from "
                        f"{left.round_from} on cannot be recorded; the other three's scores "
                        "stand. The organizer can name a substitute"
-                       f"{bracketed(rules_of(card).card.substitute_section)}.")
+                       f"{bracketed(rules_of(card).words['card.substitute_cite'])}.")
     if body.correction:
         check_judge(actor, card, "correct a round")
         if current is None:
@@ -275,20 +275,20 @@ def _checked_deal(card: Card, number: int, current: CardRound | None, line: dict
     schedule = round_seats(card)
     marks = deal_marks(round_revisions(card))
     mark = DealMark(line["dealer"], line["compensation_for"])
-    words = rules_of(card).card
+    words = rules_of(card).words
+    word = words["card.hand_word"]
     if mark.is_marked and not actor.is_judge:
-        # the app leaves §1.2.7 marks to a judge: a dealing error is an irregularity
-        raise Forbidden(f"Only a judge marks a {words.round_word} dealt by the wrong East or "
-                        f"a compensation {words.round_word}"
-                        f"{bracketed(words.deal_errors_section)}. Call a judge.")
+        # the app leaves wrong-East marks to a judge: a dealing error is an irregularity
+        raise Forbidden(f"Only a judge marks a {word} dealt by the wrong East or "
+                        f"a compensation {word}"
+                        f"{bracketed(words['card.deal_errors_cite'])}. Call a judge.")
     if mark.compensation_for is not None and current is not None and (
             current.compensation_for != mark.compensation_for):
         dealt_by = current.dealer or schedule[number - 1].dealer
-        word = words.round_word
         raise Conflict(f"{word.capitalize()} {number} was already played with "
                        f"{people(card)[dealt_by]} as East: a compensation {word} is agreed "
-                       f"before it is dealt{bracketed(words.deal_reading)}, so mark a {word} "
-                       "still to be played.")
+                       f"before it is dealt{bracketed(words['card.deal_reading'])}, so mark a "
+                       f"{word} still to be played.")
     if mark.is_marked:
         marks[number] = mark
     else:
@@ -296,15 +296,9 @@ def _checked_deal(card: Card, number: int, current: CardRound | None, line: dict
     try:
         check_deals(schedule, marks)
     except BadDeal as exc:
-        raise Unprocessable(_named(card, _deal_problem(str(exc), words.deal_section))
-                            + bracketed(words.deal_section)) from exc
+        raise Unprocessable(words.format("card.deal_refused",
+                                         problem=_named(card, str(exc)))) from exc
     return marked_seats(schedule[number - 1], mark)
-
-
-def _deal_problem(message: str, section: str) -> str:
-    """Return the core's words for a mark the card cannot take, citing the card's own rule:
-    the core cites Zung Jung's §1.2.7, which another ruleset's card does not show."""
-    return message if section == "§1.2.7" else message.replace(" (§1.2.7)", "")
 
 
 def _named(card: Card, message: str) -> str:
@@ -390,7 +384,7 @@ def confirm_totals(card: Card, player: int | None, actor: Actor, *, on_paper: bo
     if not view["is_complete"]:
         missing = [r["round"] for r in view["rounds"]
                    if not r["recorded"] and r.get("result") != "not_played"]
-        word = rules_of(card).card.round_word
+        word = rules_of(card).words["card.hand_word"]
         raise Conflict(f"The card is not finished: {word} {missing[0]} and "
                        f"{len(missing) - 1} more are not recorded. Record them, or mark the "
                        "session time over.")
@@ -419,14 +413,15 @@ def close_rounds(card: Card, actor: Actor, *, from_round: int | None = None) -> 
     session = card.table.session
     rules = rules_of(card)
     if session.stage == "final" and session.bracket_size == rules.ranking.grand_final_size:
-        raise Conflict("The Grand Final has no session time limit (§3.4.2.2): all "
+        raise Conflict("The Grand Final has no session time limit "
+                       f"({rules.words['final_day.untimed_cite']}): all "
                        f"{rules.session.rounds} rounds are played.")
     if session.tournament.settings.get("session_minutes") is None:
         raise Conflict("This event has no session time limit, so every round is played.")
     recorded = max(round_revisions(card), default=0)
     first = from_round or recorded + 1
     if first <= recorded:
-        word = rules.card.round_word
+        word = rules.words["card.hand_word"]
         raise Conflict(f"{word.capitalize()} {recorded} is already recorded; {word}s from "
                        f"{recorded + 1} on can be marked not played.")
     card.not_played_from = first if first <= rules.session.rounds else None

@@ -222,15 +222,20 @@ def session_view(session: PlaySession, now_ms: int | None = None) -> dict:
     }
 
 
+# the session clock's states and notes the pages show in the event's ruleset's words
+CLOCK_WORDS = ("section", "ended", "over", "warn15", "warn5", "untimed", "about")
+
+
 def clock_view(tournament_id: int, number: int | None = None, now_ms: int | None = None
                ) -> dict:
     """Return the tournament's hall clock: the server time and the current session's clock."""
     tournament = get_tournament_or_404(tournament_id)
     session = current_session(tournament_id, number)
     now = server_now_ms() if now_ms is None else now_ms
-    words = get_ruleset(tournament.ruleset).timing.clock_words
+    words = get_ruleset(tournament.ruleset).words
     return {"now_ms": now, "tournament": {"id": tournament.id, "name": tournament.name,
-                                          "clock_words": dict(words) if words else None,
+                                          "clock_words": {key: words[f"clock.{key}"]
+                                                          for key in CLOCK_WORDS},
                                           "rules": script_view(tournament.ruleset, "js.clock.")},
             "session": session_view(session, now) if session else None,
             "sessions": [s.number for s in _sessions(tournament_id) if s.tables]}

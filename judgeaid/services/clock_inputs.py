@@ -44,6 +44,9 @@ class TimerStartBody(Schema):
     dealt: Literal["now", "earlier"] = "now"
     at_ms: AtMs | None = None
     is_stalling_clock: StrictBool = False
+    # a judge's clock (MCR §3.5.7 item 6): the timed player is the dealer, whose first turn
+    # runs from the deal
+    dealer_start: StrictBool = False
     op_id: OpId
 
 

@@ -153,7 +153,7 @@ def results_csv(tournament_id: int) -> bytes:
     posted_at = {s.number: venuetime.venue_text(s.finalized_at, zone, "date", with_zone=False)
                  for s in sheet.sessions}
     points = seat_points(sheet.tournament, sheet.totals)
-    by_place = get_ruleset(sheet.tournament.ruleset).ranking.points_kind == TABLE_POINTS
+    by_place = get_ruleset(sheet.tournament.ruleset).can.standings_columns[0].field == TABLE_POINTS
     rows = []
     for seat in sheet.totals:
         player = sheet.players[seat.player_number]

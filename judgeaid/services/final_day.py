@@ -4,12 +4,13 @@ Nothing about the bracket is stored apart from the sessions themselves: a final-
 is a `PlaySession` with stage "final" and its bracket size, seated at the seed tables; a
 round is closed when the organizer finalizes its session. Who advanced, the seeds and the
 final ranking are recomputed from the cards and the Day-1 standings with the pure core
-(`judgeaid.tournament.brackets`), so the pages can never disagree with the cards.
+(the ruleset's `Ranking.final_day`), so the pages can never disagree with the cards.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any
 
 from sqlalchemy import delete, func, select
 
@@ -17,6 +18,8 @@ from judgeaid import models
 from judgeaid.extensions import db
 from judgeaid.models import WINDS, AuditEvent, Card, PlaySession, Seat, Table, Tournament, User
 from judgeaid.rules import get_ruleset
+from judgeaid.rules.ruleset import FinalDay
+from judgeaid.rules.words import Words
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import card_for_table, create_cards
 from judgeaid.services.errors import Conflict, ServiceError
@@ -32,16 +35,7 @@ from judgeaid.services.standings_data import (
     draw_hex,
     load_sheet,
 )
-from judgeaid.tournament.brackets import (
-    RoundResult,
-    cut,
-    eliminate,
-    final_ranking,
-    reseed,
-    seed_tables,
-)
 from judgeaid.tournament.rotation import draw_seats
-from judgeaid.tournament.standings import display_match_points
 
 TIE_WORDS = {None: "", "raw": "raw total", "draw": "seeded draw", "day1_mp": "Day-1 MP"}
 
@@ -55,8 +49,9 @@ def round_sizes(tournament: Tournament) -> tuple[int, ...]:
     brackets = get_ruleset(tournament.ruleset).ranking.final_day_rounds
     if sizes not in brackets.values() or sizes[0] != settings["advance"]:
         choices = " or ".join(" → ".join(map(str, rounds)) for rounds in brackets.values())
-        raise ServiceError(f"The final-day settings ({settings.get('advance')} advance, rounds "
-                           f"{list(sizes)}) are not a §3.3.2 bracket: use {choices}.")
+        raise ServiceError(get_ruleset(tournament.ruleset).words.format(
+            "final_day.not_a_bracket", advance=settings.get("advance"), rounds=list(sizes),
+            choices=choices))
     return sizes
 
 
@@ -93,16 +88,34 @@ def _out_of_round(sheet: Sheet, info: SessionInfo, tables: dict[int, list]) -> s
     return out
 
 
+def _final(sheet: Sheet) -> FinalDay:
+    """Return the event's ruleset's final day (its cut, brackets and places)."""
+    final = get_ruleset(sheet.tournament.ruleset).ranking.final_day
+    if final is None:
+        raise ServiceError("This event's rules have no final day.")
+    return final
+
+
+def _words(sheet: Sheet) -> Words:
+    """Return the words of the event's ruleset."""
+    return get_ruleset(sheet.tournament.ruleset).words
+
+
+def _show(sheet: Sheet, points: float) -> str:
+    """Return a standings total as the event's ruleset shows it."""
+    return get_ruleset(sheet.tournament.ruleset).ranking.display_points(points)
+
+
 def _grand_final_size(sheet: Sheet) -> int:
     """Return the size of the final day's last table under the event's ruleset."""
     return get_ruleset(sheet.tournament.ruleset).ranking.grand_final_size
 
 
-def _results(sheet: Sheet) -> tuple[list[RoundResult], dict | None]:
+def _results(sheet: Sheet) -> tuple[list[Any], dict | None]:
     """Return the closed elimination rounds, and the Grand Final once it is closed: its
     scores, fillers and entrants out of the event."""
     day1_mp = {s.number: s.match_points for s in sheet.standings}
-    closed: list[RoundResult] = []
+    closed: list[Any] = []
     grand_final = None
     grand_final_size = _grand_final_size(sheet)
     for info in _final_sessions(sheet):
@@ -114,17 +127,18 @@ def _results(sheet: Sheet) -> tuple[list[RoundResult], dict | None]:
             grand_final = {"raw": raw, "stand_ins": _stand_ins(tables),
                            "out": _out_of_round(sheet, info, tables)}
         else:
-            closed.append(eliminate([[s.player_number for s in seats]
-                                     for seats in tables.values()],
-                                    raw, day1_mp, sheet.tournament.seed, _stand_ins(tables),
-                                    _out_of_round(sheet, info, tables)))
+            closed.append(_final(sheet).eliminate(
+                [[s.player_number for s in seats] for seats in tables.values()],
+                raw, day1_mp, sheet.tournament.seed, _stand_ins(tables),
+                _out_of_round(sheet, info, tables)))
     return closed, grand_final
 
 
-def _ranking(sheet: Sheet, closed: list[RoundResult], grand_final: dict):
+def _ranking(sheet: Sheet, closed: list[Any], grand_final: dict):
     """Rank the finished event (§3.5.1) from the closed rounds and the Grand Final."""
-    return final_ranking(sheet.standings, closed, grand_final["raw"], sheet.tournament.seed,
-                         grand_final["stand_ins"], grand_final["out"])
+    return _final(sheet).final_ranking(sheet.standings, closed, grand_final["raw"],
+                                       sheet.tournament.seed, grand_final["stand_ins"],
+                                       grand_final["out"])
 
 
 def next_step(sheet: Sheet) -> dict:
@@ -141,7 +155,8 @@ def next_step(sheet: Sheet) -> dict:
         label = f"Make the cut and seat the round of {sizes[0]}"
         if len(prelim) < planned or not all(s.is_final for s in prelim):
             return {"action": "cut", "label": label, "ready": False,
-                    "why": f"Finalize all {planned} preliminary sessions first (§3.3.2.1)."}
+                    "why": f"Finalize all {planned} preliminary sessions first "
+                           f"({_words(sheet)['final_day.cut_cite']})."}
         active = sum(1 for s in sheet.standings if not s.is_resigned)
         if active < sizes[0]:
             return {"action": "cut", "label": label, "ready": False,
@@ -188,10 +203,11 @@ def _close_round(tournament: Tournament, sheet: Sheet, sizes: tuple[int, ...],
         record_event("final_day.ranking", tournament_id=tournament.id, actor=actor,
                      subject=f"session:{current.number}",
                      after={"ranking": [p.number for p in ranking]})
-        return "The Grand Final is closed and the final ranking is published (§3.5.1)."
+        return ("The Grand Final is closed and the final ranking is published "
+                f"({_words(sheet)['final_day.ranking_cite']}).")
     result = closed[-1]
     day1_rank = {s.number: s.rank for s in sheet.standings}
-    tables = reseed(result.survivors, day1_rank)
+    tables = _final(sheet).reseed(result.survivors, day1_rank)
     record_event("final_day.eliminate", tournament_id=tournament.id, actor=actor,
                  subject=f"session:{current.number}",
                  after={"survivors": list(result.survivors),
@@ -203,13 +219,13 @@ def _close_round(tournament: Tournament, sheet: Sheet, sizes: tuple[int, ...],
 
 
 def _seat_first_round(sheet: Sheet, size: int, actor: User) -> str:
-    result = cut(sheet.standings, size)
+    result = _final(sheet).cut(sheet.standings, size)
     record_event("final_day.cut", tournament_id=sheet.tournament.id, actor=actor,
                  subject=f"advance:{size}",
                  after={"advancing": [s.number for s in result.advancing],
                         "decided_by": result.decided_by})
     # §3.5.3.1 each player's first seed is their Day-1 rank among those who advance
-    tables = seed_tables([s.number for s in result.advancing])
+    tables = _final(sheet).seed_tables([s.number for s in result.advancing])
     session = _seat_round(sheet, size, tables, actor)
     return (f"The top {size} advance; the {bracket_name(size).lower()} is seated as session "
             f"{session.number}.")
@@ -282,10 +298,11 @@ def _bracket(sheet: Sheet, sizes: tuple[int, ...]) -> dict:
         result = closed_by_size.get(info.bracket_size)
         if result is None and info.bracket_size != _grand_final_size(sheet):
             # a live preview: who would advance on the cards as they stand
-            result = eliminate([[s.player_number for s in seats] for seats in tables.values()],
-                               raw, day1_mp, seed, stand_ins, _out_of_round(sheet, info, tables))
+            result = _final(sheet).eliminate(
+                [[s.player_number for s in seats] for seats in tables.values()],
+                raw, day1_mp, seed, stand_ins, _out_of_round(sheet, info, tables))
         places = [{"place": p.place, "number": p.number, "name": names[p.number],
-                   "raw": p.raw, "day1_mp_text": display_match_points(p.day1_match_points),
+                   "raw": p.raw, "day1_mp_text": _show(sheet, p.day1_match_points),
                    "is_advancing": p.is_advancing, "is_absent": p.is_absent,
                    "is_out": p.is_out,
                    "tie_break": p.tie_break,
@@ -332,7 +349,7 @@ def _seat_data(seat, stand_ins: dict[int, int], seeds: dict[int, int], by_number
 def _cut_data(sheet: Sheet, size: int, names: dict[int, str]) -> dict | None:
     """Return who the cut takes and, if a tie-break decided it, the players at the line."""
     try:
-        result = cut(sheet.standings, size)
+        result = _final(sheet).cut(sheet.standings, size)
     except ValueError:
         return None
     last_in = result.advancing[-1]
@@ -343,7 +360,7 @@ def _cut_data(sheet: Sheet, size: int, names: dict[int, str]) -> dict | None:
             "decided_words": TIE_WORDS[result.decided_by],
             "sentence": _cut_sentence(sheet, result, names),
             "line": [{"rank": s.rank, "number": s.number, "name": names[s.number],
-                      "mp_text": display_match_points(s.match_points), "raw": s.raw,
+                      "mp_text": _show(sheet, s.match_points), "raw": s.raw,
                       "draw": draw_hex(s.draw)} for s in line]}
 
 
@@ -352,7 +369,7 @@ def _cut_list(sheet: Sheet, step: dict) -> list[dict]:
     if step["action"] != "cut" or not step["ready"]:
         return []
     try:
-        result = cut(sheet.standings, round_sizes(sheet.tournament)[0])
+        result = _final(sheet).cut(sheet.standings, round_sizes(sheet.tournament)[0])
     except (ServiceError, ValueError):
         return []
     return [{"rank": s.rank, "number": s.number, "name": sheet.players[s.number].name}
@@ -455,7 +472,8 @@ def _open_round(sheet: Sheet, session_number: int) -> SessionInfo:
     info = round_in_play(sheet)
     if info is None or info.number != session_number:
         raise Conflict(f"Session {session_number} is not a final-day round in play; an empty "
-                       "seat can be filled only in the round being played (our reading of §4.15).")
+                       "seat can be filled only in the round being played "
+                       f"({_words(sheet)['final_day.filler_reading']}).")
     return info
 
 
@@ -502,10 +520,10 @@ def call_filler(tournament: Tournament, session_number: int, absent_number: int,
         best = sheet.players[candidates[0]]
         raise ServiceError(f"{best.name} (#{best.number}) is the highest-ranked eliminated "
                            f"player present: call them, or mark them not present first "
-                           "(§4.15).")
+                           f"({_words(sheet)['final_day.filler_cite']}).")
     mark_resigned(tournament, absent.number, session_number,
                   f"absent from the {name}; #{filler.number} {filler.name} fills the seat as "
-                  "a neutral player (our reading of §4.15)", actor)
+                  f"a neutral player ({_words(sheet)['final_day.filler_reading']})", actor)
     seat.player_id, seat.is_neutral, seat.stands_in_for = filler.id, True, absent.number
     touch_card(card, {absent.id, filler.id})
     db.session.flush()

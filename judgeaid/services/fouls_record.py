@@ -66,7 +66,7 @@ def _cite(rules, category: str, infraction: str) -> str:
         return ""
     if example is None:
         return ""
-    return f"{rules.guide.citation_prefix}{example.section}"
+    return rules.cite(example.section)
 
 
 def _remarks(p: dict) -> str:

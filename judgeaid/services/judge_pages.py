@@ -156,7 +156,7 @@ def judge_home(tournament_id: int, user: User) -> dict:
     rules = get_ruleset(tournament.ruleset)
     return {"tournament": {"id": tournament.id, "name": tournament.name,
                            "ruleset": rules.name, "ruleset_code": tournament.ruleset,
-                           "has_play_timers": rules.timing.has_play_timers},
+                           "has_play_timers": rules.timing.times_play},
             "user": {"name": user.name, "role": user.role, "id": user.id,
                      "is_head_judge": user.is_head_judge},
             "session": session.number if session else None,

@@ -1,7 +1,7 @@
 """Leaderboards over the events held on this server (§3.5.2.1): event facts, results, boards.
 
-The boards themselves are computed by judgeaid.tournament.leaderboard; this module loads each
-event's facts and its players' MP totals as the event's standings compute them.
+The boards themselves (ZJM's) are computed by judgeaid.rules.zj.leaderboard; this module loads
+each event's facts and its players' MP totals as the event's standings compute them.
 
 Our readings (shown on the page too):
 - An event's MP for a player is their standings total (late-arrival deductions included),
@@ -30,14 +30,14 @@ from sqlalchemy import select
 
 from judgeaid.extensions import db
 from judgeaid.models import Player, PlaySession, Tournament, User, utcnow
-from judgeaid.rules import get_ruleset
+from judgeaid.rules import RULESETS, get_ruleset
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import ServiceError
 from judgeaid.services.standings_data import FINAL, final_day_entrants, load_sheet, seat_points
-from judgeaid.tournament import leaderboard as core
-from judgeaid.tournament.standings import display_match_points
 
 BOARDS = ("window", "lifetime")
+# the boards' own rules: those of the registered ruleset that keeps leaderboards (the ZJM's)
+core = next(rules.leaderboards for rules in RULESETS.values() if rules.leaderboards)
 SERIES_CHOICES = list(core.SERIES_NAMES.items())
 WINDOW_NAMES = {core.THIS_YEAR: "This year", core.LAST_YEAR: "Last year",
                 core.CUSTOM: "Your own dates"}
@@ -215,8 +215,8 @@ def event_results(tournament_id: int) -> tuple[bool, list[core.Result]]:
 def _all_events() -> tuple[list[core.Event], list[core.Result]]:
     events, results = [], []
     for tournament in db.session.scalars(select(Tournament).order_by(Tournament.id)):
-        if get_ruleset(tournament.ruleset).ranking.points_kind != "match_points":
-            continue  # §3.5.2.1 boards add up ZJ match points; an MCR event has table points
+        if get_ruleset(tournament.ruleset).leaderboards is not core:
+            continue  # §3.5.2.1 the boards count their own ruleset's events only
         event = event_of(tournament)
         if core.why_left_out(event) is None:
             # only the events that count are worth their standings
@@ -283,7 +283,7 @@ def board_data(board: core.Board) -> dict:
         "to": board.end.isoformat() if board.end else None,
         "lines": [{"rank": line.rank, "name": line.name, "member_id": line.member_id or "",
                    "events": line.events, "match_points": line.match_points,
-                   "mp_text": display_match_points(line.match_points),
+                   "mp_text": core.display_points(line.match_points),
                    "event_names": [names[e] for e in line.event_ids]}
                   for line in board.lines],
         "counted": [{"id": e.id, "name": e.name, "held_on": e.held_on.isoformat(),

@@ -23,7 +23,8 @@ from judgeaid.models import (
     User,
 )
 from judgeaid.rules import RULESETS, get_ruleset
-from judgeaid.rules.ruleset import Ranking, bracketed
+from judgeaid.rules.ruleset import bracketed
+from judgeaid.rules.words import Words
 from judgeaid.services import autobackup, seating, session_changes, throttle
 from judgeaid.services.accounts import ROLE_NAMES, get_tournament_or_404
 from judgeaid.services.card_views import card_words
@@ -33,19 +34,16 @@ from judgeaid.services.overview import ruleset_label, tournament_summary
 from judgeaid.services.seating import WIND_NAMES
 from judgeaid.tournament.seating import plan_report
 
+
 # The text each ruleset's formats come from, and the format the new-tournament form starts
 # on; a ruleset not listed starts on its first format.
-RULESET_CHOICES = {"zj": ("Format (§3.1)", "csom"), "mcr": ("Format (MCR §3.5.4)", "mcr")}
-
-
 def ruleset_choices() -> list[dict]:
     """Return the rulesets a new tournament may play, each with its formats."""
     choices = []
     for code, rules in RULESETS.items():
-        first = next(iter(rules.formats))
-        legend, default = RULESET_CHOICES.get(code, ("Format", first))
-        choices.append({"code": code, "label": ruleset_label(code), "legend": legend,
-                        "default_format": default if default in rules.formats else first,
+        choices.append({"code": code, "label": ruleset_label(code),
+                        "legend": rules.words["organizer.format_legend"],
+                        "default_format": rules.default_format,
                         "formats": [{"code": f.code, "name": f.name, "summary": f.summary}
                                     for f in rules.formats.values()]})
     return choices
@@ -110,11 +108,11 @@ def sessions_page(tournament_id: int) -> dict:
             "free_seconds", "round_bank_seconds")},
         "is_started": any(s["status"] in ("playing", "finished") for s in sessions),
         "words": {**card_words(get_ruleset(tournament.ruleset)),
-                  "seats_note": get_ruleset(tournament.ruleset).card.seats_note,
-                  "payoff_note": get_ruleset(tournament.ruleset).card.payoff_note},
+                  "seats_note": get_ruleset(tournament.ruleset).words["card.seats_note"],
+                  "payoff_note": get_ruleset(tournament.ruleset).words["card.payoff_note"]},
         "sessions": sessions,
         "next": _next_state(tournament, upcoming),
-        "changes": [_change_row(p, get_ruleset(tournament.ruleset).ranking) for p in roster
+        "changes": [_change_row(p, get_ruleset(tournament.ruleset).words) for p in roster
                     if p.status != "active" or p.is_substitute or p.joined_session > 1],
         "players": [{"number": p.number, "name": p.name} for p in roster
                     if p.status == "active"],
@@ -133,19 +131,18 @@ def _next_state(tournament: Tournament, upcoming: int | None) -> dict | None:
             "substitutes_needed": seating.substitutes_needed(tournament, upcoming)}
 
 
-def _change_row(player: Player, ranking: Ranking) -> dict:
+def _change_row(player: Player, words: Words) -> dict:
     """Describe in words how a player's participation differs from playing every session,
     citing the event's own rules."""
     if player.status != "active":
-        what = {"withdrawn": "withdrew", "disqualified": "disqualified"}.get(
-            player.status, player.status) + bracketed(ranking.out_sections.get(player.status, ""))
+        what = words.get(f"out.{player.status}", player.status)
         note = f"{what}; out from session {player.left_session}" if player.left_session \
             else what
     elif player.is_substitute:
-        note = (f"neutral substitute{bracketed(ranking.substitute_section)} from session "
+        note = (f"neutral substitute{bracketed(words['standings.substitute_cite'])} from session "
                 f"{player.joined_session}")
     else:
-        note = (f"late arrival{bracketed(ranking.late_section)}: joins at session "
+        note = (f"late arrival{bracketed(words['standings.late_cite'])}: joins at session "
                 f"{player.joined_session}")
     return {"number": player.number, "name": player.name, "note": note}
 
@@ -314,7 +311,7 @@ def table_page(tournament_id: int, number: int, table_number: int) -> dict:
             "table": {"number": table.number, "source": table.seats_source, "seats": seats,
                       "card_id": card.id, "has_rounds": seating.card_has_rounds(card)},
             "rotation": rotation, "cycles": cycles, "winds": list(WINDS),
-            "words": {**card_words(rules), "seats_note": rules.card.seats_note},
+            "words": {**card_words(rules), "seats_note": rules.words["card.seats_note"]},
             "wind_names": WIND_NAMES}
 
 

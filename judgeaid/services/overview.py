@@ -10,13 +10,10 @@ from judgeaid.models import Player, PlaySession, Tournament
 from judgeaid.rules import get_ruleset
 from judgeaid.services.accounts import get_tournament_or_404
 
-# How pages name each ruleset; a ruleset not listed goes by its own name.
-RULESET_LABELS = {"zj": "Zung Jung (ZJM v2.1)", "mcr": "MCR"}
-
 
 def ruleset_label(code: str) -> str:
     """Return the words pages use for a ruleset."""
-    return RULESET_LABELS.get(code) or get_ruleset(code).name
+    return get_ruleset(code).words["ruleset.label"]
 
 
 def list_tournaments() -> list[dict]:

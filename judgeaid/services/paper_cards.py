@@ -114,11 +114,11 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
             continue
         recorded = view["rounds"][number - 1]
         if not recorded["recorded"] and recorded.get("result") == "not_played":
-            words = get_ruleset(card.table.session.tournament.ruleset).card
-            why = (f"a player left{bracketed(words.leave_section)} and nobody took the seat"
+            words = get_ruleset(card.table.session.tournament.ruleset).words
+            why = (f"a player left{bracketed(words['card.leave_cite'])} and nobody took the seat"
                    if recorded.get("not_played_reason") == "seat_empty"
-                   else f"the session time ran out{bracketed(words.time_section)}")
-            problems.append(_problem(row, f"{words.round_word.capitalize()} {number} was "
+                   else f"the session time ran out{bracketed(words['card.time_cite'])}")
+            problems.append(_problem(row, f"{words['card.hand_word_title']} {number} was "
                                      f"marked not played: {why}.",
                                      round=number))
             continue
@@ -167,14 +167,13 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
                                      field="player", penalty=index))
         if not " ".join(penalty.reason.split()):
             problems.append(_problem(row, "A penalty needs a reason (cite the rule, e.g. "
-                                     f"{rules.card.penalty_example}).",
+                                     f"{rules.words['card.penalty_example']}).",
                                      field="reason", penalty=index))
         if penalty.is_time and not rules.timing.has_play_timers:
-            problems.append(_problem(row, rules.timing.no_play_timers, field="is_time",
+            problems.append(_problem(row, rules.words["timers.none"], field="is_time",
                                      penalty=index, code="no_time_penalties"))
         elif penalty.is_time and penalty.round is None:
-            problems.append(_problem(row, "A time-limit penalty needs its round: time points "
-                                     "count round by round (§1.9).", field="round",
+            problems.append(_problem(row, rules.words["paper.time_penalty_round"], field="round",
                                      penalty=index, code="round_required"))
 
     signed = list(dict.fromkeys(body.signed))
@@ -186,11 +185,11 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
         missing = _missing_rounds(view, seen, time_over=body.time_over)
         if missing:
             problems.append(_problem(
-                "signatures", f"{rules.card.round_word.capitalize()} {missing[0]}"
+                "signatures", f"{rules.words['card.hand_word_title']} {missing[0]}"
                 + (f" and {len(missing) - 1} more are" if len(missing) > 1 else " is")
                 + " not on the card, so the signatures cannot be recorded yet: enter every "
-                f"{rules.card.round_word}, or tick “session time over”"
-                f"{bracketed(rules.card.time_section)}.", field="signed"))
+                f"{rules.words['card.hand_word']}, or tick “session time over”"
+                f"{bracketed(rules.words['card.time_cite'])}.", field="signed"))
 
     if problems or conflicts:
         details = problems + conflicts
@@ -274,8 +273,9 @@ def _ask_resignations(card: Card, session: int, lines: list[PaperPenalty]) -> No
                 problems.extend({**d, "kind": "error", "field": "explanation", **where}
                                 for d in exc.details)
     if problems:
+        cite = get_ruleset(card.table.session.tournament.ruleset).words["timers.time_cite"]
         raise Unprocessable("The paper card was not saved: write down the explanation you "
-                           "accepted (§1.9). Nothing on the card changed.",
+                           f"accepted ({cite}). Nothing on the card changed.",
                            details=problems)
     if questions:
         raise Conflict("The paper card was not saved: "

@@ -8,6 +8,8 @@ Penalty points go to the offender's card through services.card_writes, so the ca
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import select
 
 from judgeaid.extensions import db
@@ -201,6 +203,15 @@ def _suggestion_json(rubric: Rubric, s) -> dict:
             "payees": {"each": shares.each, "offended": shares.offended}}
 
 
+def suggestion_for(tournament: Tournament, player: Player, category: str, infraction: str,
+                   session: int, round_: int | None) -> tuple[Any, dict]:
+    """Return the rubric's next step for this player's foul, and it as the console shows it."""
+    rubric = get_ruleset(tournament.ruleset).rubric
+    suggestion = _suggestion(tournament, player_history(player), category,
+                             _example(rubric, category, infraction), session, round_)
+    return suggestion, _suggestion_json(rubric, suggestion)
+
+
 def suggest(tournament: Tournament, query: SuggestQuery) -> dict:
     """Return the player's earlier penalties and the rubric's next step for this infraction."""
     card = get_card(tournament.id, query.card)
@@ -268,11 +279,11 @@ def _earlier_time_penalty(rubric: Rubric, history: list[dict], category: str,
     return None
 
 
-def _refuse_repeat(first: dict, number: int, index: int | None) -> None:
-    """Refuse a second time penalty for one round until the judge confirms it (§1.9)."""
+def _refuse_repeat(first: dict, number: int, index: int | None, cite: str) -> None:
+    """Refuse a second time penalty for one round until the judge confirms it."""
     message = (f"#{number} {first['player_name']} already has a time penalty for round "
                f"{first['round']}: {first['label']}, given by {first['judge']}. A second one is "
-               "right only for another overrun (turn and round limits add up, §1.9); "
+               f"right only for another overrun (turn and round limits add up, {cite}); "
                "confirm it to record it.")
     detail = {"code": "repeat_time_penalty", "message": message, "player": number,
               "first": first}
@@ -306,7 +317,8 @@ def issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *, 
     first = _earlier_time_penalty(rubric, history_for[number] + here, category, example,
                                   session, round_)
     if first is not None and not spec.confirm_repeat:
-        _refuse_repeat(first, number, index)
+        _refuse_repeat(first, number, index,
+                       get_ruleset(tournament.ruleset).words["timers.time_cite"])
     missing_round = rubric.needs_round(category, example) if round_ is None else None
     if missing_round:
         # the rules count this foul per round or hand (MCR §3.11.6.3-5)
@@ -322,9 +334,10 @@ def issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *, 
     timed_points = (points if kind == "points"
                     and rubric.counts_for_resignation(category, example) else 0)
     if timed_points and round_ is None:
-        raise Unprocessable("Give the round: time-limit points count per round (§1.9).",
+        cite = get_ruleset(tournament.ruleset).words["timers.time_cite"]
+        raise Unprocessable(f"Give the round: time-limit points count per round ({cite}).",
                             details=[{"code": "round_required", "player": number,
-                                      "message": "Give the round (§1.9)."}])
+                                      "message": f"Give the round ({cite})."}])
     before = round_time_points(rubric, history_for[number] + here, session, round_)
     answer = ask_resignation(player, session, round_, before, timed_points,
                              answer=spec.resignation, explanation=spec.explanation, index=index)
@@ -442,7 +455,8 @@ def ask_resignation(player: Player, session: int, round_: int | None, before: in
     Return the judge's answer ('explained' or 'resigned'), or None when there is nothing to
     ask; without an answer, refuse the write (409 resignation_question) so nothing is saved.
     """
-    timing = rules_of(player.tournament_id).timing
+    rules = rules_of(player.tournament_id)
+    timing, words = rules.timing, rules.words
     if (round_ is None or player.status != "active"
             or not timing.crosses_resignation(before, added)):
         return None
@@ -452,9 +466,10 @@ def ask_resignation(player: Player, session: int, round_: int | None, before: in
         message = (f"#{player.number} {player.name} would have {total} time-penalty points in "
                    f"round {round_} of session {session}: more than {over}, "
                    "so the player is considered resigned unless they gave a reasonable "
-                   "explanation (§1.9). Was a reasonable explanation given? If yes, write it "
-                   "down and nothing else changes. If not, confirm: the player resigns from "
-                   "the tournament and is out of it (§4.11).")
+                   f"explanation ({words['timers.time_cite']}). Was a reasonable explanation "
+                   "given? If yes, write it down and nothing else changes. If not, confirm: the "
+                   f"player resigns from the tournament and is out of it "
+                   f"({words['timers.out_cite']}).")
         detail = {"code": "resignation_question", "message": message, "player": player.number,
                   "name": player.name, "session": session, "round": round_,
                   "points_before": before, "points_after": total,
@@ -463,7 +478,8 @@ def ask_resignation(player: Player, session: int, round_: int | None, before: in
             detail["index"] = index
         raise Conflict(message, details=[detail], code="resignation_question")
     if answer == "explained" and not explanation:
-        message = "Write down the explanation you accepted from the player (§1.9)."
+        message = ("Write down the explanation you accepted from the player "
+                   f"({words['timers.time_cite']}).")
         raise Unprocessable(message, details=[
             {"code": "explanation_missing", "message": message, "player": player.number,
              **({"index": index} if index is not None else {})}])
@@ -477,7 +493,8 @@ def settle_resignation(tournament: Tournament, card: Card, player: Player, penal
     if answer is None:
         return None
     session, round_ = card.table.session.number, penalty.round
-    over = get_ruleset(tournament.ruleset).timing.resignation_over_points
+    rules = get_ruleset(tournament.ruleset)
+    over, words = rules.timing.resignation_over_points, rules.words
     if answer == "explained":
         penalty.time_explanation = explanation
         db.session.flush()
@@ -488,13 +505,15 @@ def settle_resignation(tournament: Tournament, card: Card, player: Player, penal
         return None
     what = (f"Player {player.number} ({player.name}) reached {total} time-penalty points in "
             f"round {round_} of session {session}, more than {over}, and gave "
-            "no reasonable explanation (§1.9).")
+            f"no reasonable explanation ({words['timers.time_cite']}).")
     decision = (f"Player {player.number} ({player.name}) resigns from the tournament: out of "
-                f"every session from {session + 1} on (§1.9, §4.11), ranked below everyone "
+                f"every session from {session + 1} on ({words['timers.resign_cite']}), ranked "
+                "below everyone "
                 "still playing (our reading).")
     ruling = Ruling(tournament_id=tournament.id, card_id=card.id, session_number=session,
                     table_number=card.table.number, round=round_, players=[player.number],
-                    what_happened=what, sections=["1.9", "4.11"], decision=decision,
+                    what_happened=what, sections=list(rules.timing.resignation_sections),
+                    decision=decision,
                     judge_id=user.id, resolved_at=utcnow(),
                     op_id=sub_op_id(penalty.op_id or str(penalty.id), "resign"))
     db.session.add(ruling)
@@ -502,7 +521,7 @@ def settle_resignation(tournament: Tournament, card: Card, player: Player, penal
     results.mark_resigned(tournament, player.number, session + 1,
                             f"More than {over} time-penalty points in round "
                             f"{round_} of session {session}, no reasonable explanation "
-                            f"(§1.9, §4.11); ruling #{ruling.id}", user)
+                            f"({words['timers.resign_cite']}); ruling #{ruling.id}", user)
     record_event("judging.resignation", tournament_id=tournament.id, actor=user,
                  subject=f"ruling:{ruling.id}",
                  after={"player": player.number, "session": session, "round": round_,

@@ -30,12 +30,9 @@ from judgeaid.services.players import get_player_by_token_or_404, is_token
 from judgeaid.services.seating import WIND_NAMES, session_count
 from judgeaid.services.standings_pages import results_for_player
 
-# each cites the event's own rule for it (`Ranking.out_sections`)
-STATUS_NOTES = {
-    "withdrawn": "You withdrew from the event",
-    "disqualified": "You are disqualified",
-    "resigned": "You are out of the event: resignation",
-}
+# each in the words of the event's ruleset, citing its own rule for it
+STATUS_NOTES = {"withdrawn": "out.withdrawn_you", "disqualified": "out.disqualified_you",
+                "resigned": "out.resigned_you"}
 
 
 # The page's appeal windows (§4.3, MCR §3.12.2) open and close with the clock: once the event
@@ -119,7 +116,7 @@ def player_view(token: str) -> dict:
         "sessions": sessions,
         "has_seat": bool(seated),
         "is_league": player.tournament.settings.get("rotation") == "league",
-        "seats_note": get_ruleset(player.tournament.ruleset).card.seats_note,
+        "seats_note": get_ruleset(player.tournament.ruleset).words["card.seats_note"],
         # The judge console's partial: rulings about the player and their appeals (§4.3).
         "appeals": appeals_for_player(player.id),
         # The standings' partial: the player's sessions, match points and rank (§3.5).
@@ -137,13 +134,13 @@ def _stand_ins(player: Player, zone: str, seated: dict) -> dict[int, dict]:
         .join(Player, Player.id == CardSeatChange.leaving_player_id)
         .where(CardSeatChange.entering_player_id == player.id)
     ).all()
-    words = get_ruleset(player.tournament.ruleset).card
-    word = words.round_word
+    words = get_ruleset(player.tournament.ruleset).words
+    word = words["card.hand_word"]
     return {number: {
         "number": number, "is_final": stage == "final", "is_seated": True,
         "starts_at": _moment(starts_at, zone), "table": table,
         "seat": f"{WIND_NAMES[WINDS[position]]}, {leaving}’s seat from {word} {round_from} "
-                f"(neutral substitute, {words.substitute_section})",
+                f"(neutral substitute, {words['card.substitute_cite']})",
         "is_judge_draw": False, "card_id": card_id,
     } for number, stage, starts_at, table, position, round_from, card_id, leaving in rows
         if number not in seated}
@@ -155,7 +152,7 @@ def _unseated(player: Player, number: int, session: PlaySession | None) -> dict:
     if player.left_session is not None and number >= player.left_session:
         why = "You are out of the event by then."
     elif number < player.joined_session:
-        late = bracketed(get_ruleset(player.tournament.ruleset).ranking.late_section)
+        late = bracketed(get_ruleset(player.tournament.ruleset).words["standings.late_cite"])
         why = f"You join later{late}." if not is_seated else "You joined after this session."
     elif is_seated:
         why = "No seat for you in this session." if player.is_substitute else \
@@ -170,20 +167,19 @@ def _unseated(player: Player, number: int, session: PlaySession | None) -> dict:
 
 def _status_note(player: Player) -> str | None:
     """Return one sentence about how the player takes part, when it is not the usual way."""
-    ranking = get_ruleset(player.tournament.ruleset).ranking
+    words = get_ruleset(player.tournament.ruleset).words
     if player.status in STATUS_NOTES:
-        note = STATUS_NOTES[player.status] + bracketed(ranking.out_sections.get(player.status,
-                                                                                ""))
+        note = words[STATUS_NOTES[player.status]]
         return note + (f"; from session {player.left_session} on you have no seat."
                        if player.left_session else ".")
     if player.status != "active":
         return f"Status: {player.status}."
     if player.is_substitute:
-        return (f"You are a neutral substitute{bracketed(ranking.substitute_section)}: you "
+        return (f"You are a neutral substitute{bracketed(words['standings.substitute_cite'])}: you "
                 "play where a seat needs filling.")
     if player.joined_session > 1:
         return (f"You join the event at session {player.joined_session}"
-                f"{bracketed(ranking.late_section)}.")
+                f"{bracketed(words['standings.late_cite'])}.")
     return None
 
 

@@ -16,11 +16,10 @@ from judgeaid.rules import get_ruleset
 from judgeaid.rules.ruleset import bracketed
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
-from judgeaid.tournament.leaderboard import member_id_problem
 from judgeaid.tournament.registration import (
-    TEAM_LIMITS,
     Problem,
     Registration,
+    member_id_problem,
     name_problem,
     parse_players_csv,
 )
@@ -137,7 +136,7 @@ def set_member_id(tournament: Tournament, number: int | None, member_id: str | N
     """Give a player their member id (or clear it), refusing one another player holds."""
     player = get_player_or_404(tournament, number)
     if player.is_substitute:
-        section = get_ruleset(tournament.ruleset).ranking.substitute_section
+        section = get_ruleset(tournament.ruleset).words["standings.substitute_cite"]
         raise ServiceError(f"A neutral substitute{bracketed(section)} never appears on a "
                            "leaderboard, so has no member id here.")
     value = check_member_id(tournament, member_id, player)
@@ -172,7 +171,8 @@ def import_players(tournament: Tournament, data: bytes | str, actor: User | str)
     rules = get_ruleset(tournament.ruleset)
     kind = rules.formats[tournament.format].kind
     regs, problems = parse_players_csv(
-        data, kind=kind, team_limit_note=rules.ranking.team_limit_note, taken_numbers=numbers,
+        data, kind=kind, team_limit=rules.ranking.team_limits.get(kind),
+        team_over=rules.words["players.csv_team_over"], taken_numbers=numbers,
         taken_names=names, team_sizes=_team_sizes(tournament), name_max=NAME_MAX,
         team_max=TEAM_MAX, taken_member_ids=_member_ids(tournament),
     )
@@ -214,9 +214,10 @@ def add_player(tournament: Tournament, name: str, team: str | None, actor: User 
         raise Conflict(f"Player number {number} is already registered.")
     rules = get_ruleset(tournament.ruleset)
     kind = rules.formats[tournament.format].kind
-    if team and _team_sizes(tournament).get(team, 0) >= TEAM_LIMITS[kind]:
-        limit = rules.ranking.team_limit_words.format(kind=kind)
-        raise ServiceError(f"Team {team} already has {TEAM_LIMITS[kind]} players, {limit}.")
+    limit = rules.ranking.team_limits.get(kind)
+    if team and limit is not None and _team_sizes(tournament).get(team, 0) >= limit:
+        raise ServiceError(rules.words.format("players.team_full", team=team, limit=limit,
+                                              kind=kind))
     member_id = check_member_id(tournament, member_id)
     return _register(tournament, [Registration(0, number, name, team, member_id)], actor)[0]
 

@@ -56,8 +56,8 @@ def finalize_session(tournament: Tournament, number: int, actor: User) -> PlaySe
         cut_short = [c["table"] for c in cards if c["not_played"]]
         if cut_short:
             raise ServiceError(f"The Grand Final has no time limit: all {rules.session.rounds} "
-                               "rounds are played (§3.4.2.2). Record the rounds marked not "
-                               "played.")
+                               f"rounds are played ({rules.words['final_day.untimed_cite']}). "
+                               "Record the rounds marked not played.")
     session.finalized_at = utcnow()
     session.finalized_by = f"{actor.role}:{actor.name}"
     session.status = "finished"
@@ -113,9 +113,11 @@ def record_lot(tournament: Tournament, numbers: list[int], actor: User) -> list[
     settings (`sheet.DRAW_ORDER`), so backups carry it, and is drawn once every session
     is posted as final. Return the event's whole draw order.
     """
-    if not get_ruleset(tournament.ruleset).ranking.draws_lots:
+    rules = get_ruleset(tournament.ruleset)
+    if not rules.ranking.draws_lots:
         raise Unprocessable("This event's ties are settled by the draw from its recorded seed "
-                           "(§3.3); there is no lot to record.")
+                            f"({rules.words['standings.seed_draw_cite']}); there is no lot to "
+                            "record.")
     if len(set(numbers)) != len(numbers):
         raise Unprocessable("List each player once, in the order the lot was drawn.")
     sheet = load_sheet(tournament.id)
@@ -192,15 +194,16 @@ def resign_absent(tournament: Tournament, session_number: int, number: int,
         .join(Seat, Seat.table_id == Table.id)
         .where(Seat.player_id == player.id, Seat.is_neutral.is_(False),
                PlaySession.number < session_number))
-    ranking = get_ruleset(tournament.ruleset).ranking
+    words = get_ruleset(tournament.ruleset).words
     if not played:
         raise ServiceError(f"{player.name} has not played a session before session "
                            f"{session_number}: the late-arrival pardon applies instead"
-                           f"{bracketed(ranking.late_section)}. Record them as a late arrival, "
+                           f"{bracketed(words['standings.late_cite'])}. Record them as a late "
+                           "arrival, "
                            "or as resigned with a reason on the results desk.")
     return mark_resigned(tournament, number, session_number,
                          f"absent from session {session_number} without an acceptable "
-                         f"reason{bracketed(ranking.absent_section)}", actor)
+                         f"reason{bracketed(words['standings.absent_cite'])}", actor)
 
 
 # ---------------------------------------------------------------- score checks (§3.5.1)

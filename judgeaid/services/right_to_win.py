@@ -79,7 +79,7 @@ def check_winner(card: Card, number: int, winner: int, names: dict[int, str]) ->
     rules = _rules(card)
     raise Conflict(rules.words.format(
         "card.no_win_refused", name=names.get(winner, f"player {winner}"),
-        hand=f"{rules.card.round_word} {number}", ruling=ruling))
+        hand=f"{rules.words['card.hand_word']} {number}", ruling=ruling))
 
 
 def winner_among(card: Card, number: int, claimants: list[int], discarder: int | None,

@@ -118,8 +118,8 @@ def _read_ruling(tournament: Tournament, body: RulingBody, old: Ruling | None,
     cited = _kept(body.sections, old, "sections") or []
     unknown = [s for s in cited if not rules.guide.is_section(s)]
     if unknown:
-        book = "ZJM" if rules.code == "zj" else rules.name
-        raise ServiceError(f"Unknown {book} section: {', '.join(unknown)}.")
+        raise ServiceError(f"Unknown {rules.words['rulings.book']} section: "
+                           f"{', '.join(unknown)}.")
     guide = _kept(body.guide_entry, old, "guide_entry") or None
     if guide is not None:
         try:
@@ -221,7 +221,8 @@ def log_entries(tournament_id: int, rulings: list[Ruling]) -> list[dict]:
     for a in db.session.scalars(query.order_by(Appeal.filed_at, Appeal.id)):
         appeals.setdefault(a.ruling_id, []).append(appeal_json(a, players, judges))
 
-    guide_of = penalties.rules_of(tournament_id).guide
+    rules = penalties.rules_of(tournament_id)
+    guide_of = rules.guide
     out = []
     for r in rulings:
         ids = chains[r.id]
@@ -239,7 +240,7 @@ def log_entries(tournament_id: int, rulings: list[Ruling]) -> list[dict]:
             "sections": [{"id": s, "title": guide_of.section(s).title,
                           "citation": guide_of.section(s).citation}
                          if guide_of.is_section(s) else {
-                             "id": s, "title": "", "citation": f"{guide_of.citation_prefix}{s}"}
+                             "id": s, "title": "", "citation": rules.cite(s)}
                          for s in r.sections],
             "guide": guide, "judge": judges.get(r.judge_id, "?"), "judge_id": r.judge_id,
             "called_at": iso_z(r.called_at), "arrived_at": iso_z(r.arrived_at),

@@ -71,7 +71,7 @@ def swap_players(tournament: Tournament, number: int, a: int | None, b: int | No
         plan = _seated_plan(tournament)
         warnings = check_swap(plan, number - 1, first.number, second.number,
                               team_names(tournament),
-                              get_ruleset(tournament.ruleset).ranking.team_apart_section)
+                              get_ruleset(tournament.ruleset).words["seating.team_apart_cite"])
     if warnings and not is_confirmed:
         return SwapOutcome(warnings, False)
     before = session_tables(session)
@@ -123,7 +123,7 @@ def _replace_check(tournament: Tournament, session: PlaySession, seat: Seat,
         team = teams.get(other)
         if team and team == teams.get(newcomer.number):
             # §3.6 team-mates apart
-            section = get_ruleset(newcomer.tournament.ruleset).ranking.team_apart_section
+            section = get_ruleset(newcomer.tournament.ruleset).words["seating.team_apart_cite"]
             warnings.append(f"Players {newcomer.number} and {other} are both in team {team} "
                             f"and would share table {seat.table.number}{bracketed(section)}.")
     return warnings
@@ -135,10 +135,10 @@ def enter_seat_draw(tournament: Tournament, number: int, table_number: int,
     table = get_table_or_404(tournament, number, table_number)
     card = card_for_table(table)
     if card_has_rounds(card):
-        words = get_ruleset(tournament.ruleset).card
-        raise Conflict(f"A {words.round_word} is already recorded at table {table.number}, so "
-                       "its starting seats can no longer change"
-                       f"{bracketed(words.seat_draw_section)}.")
+        words = get_ruleset(tournament.ruleset).words
+        raise Conflict(f"A {words['card.hand_word']} is already recorded at table "
+                       f"{table.number}, so its starting seats can no longer change"
+                       f"{bracketed(words['card.seat_draw_cite'])}.")
     seats = {seat.player.number: seat for seat in table.seats}
     chosen = {}
     for wind in WINDS:

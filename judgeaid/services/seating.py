@@ -151,7 +151,7 @@ def count_problem(tournament: Tournament, number: int, count: int) -> str | None
     extra = TABLE_SIZE - short
     text = (f"Session {number} has {count} players, so one table would have only "
             f"{TABLE_SIZE - short}. Add {_plural(short, 'neutral substitute')} "
-            f"({get_ruleset(tournament.ruleset).ranking.substitute_section}) "
+            f"({get_ruleset(tournament.ruleset).words['standings.substitute_cite']}) "
             "to fill it")
     spare = sum(1 for p in session_roster(tournament, number) if p.is_substitute)
     if spare >= extra:

@@ -186,18 +186,18 @@ def mark_late_arrival(tournament: Tournament, number: int | None, joins: int | N
 
 def late_arrival_text(player: Player) -> str:
     """Say what a late-arrival mark did, with the organizer's §3.7 choice."""
-    ranking = get_ruleset(player.tournament.ruleset).ranking
+    words = get_ruleset(player.tournament.ruleset).words
+    late = words["standings.late_cite"]
     if player.status != "active":
-        reading = (ranking.late_section if "reading" in ranking.late_section
-                   else f"our reading of {ranking.late_section}")
+        reading = words["standings.late_reading"]
         return (f"{player.name} is refused for session {player.late_decision_session}, the "
                 f"last a late arrival may join, so cannot join the event ({reading}).")
     if player.late_decision == "refused":
         return (f"{player.name} is refused for session {player.late_decision_session} "
-                f"({ranking.late_section}) and joins at session {player.joined_session}.")
+                f"({late}) and joins at session {player.joined_session}.")
     allowed = " (allowed after the cut-off)" if player.late_decision == "allowed" else ""
     return (f"{player.name} joins at session {player.joined_session}{allowed} "
-            f"({ranking.late_section}).")
+            f"({late}).")
 
 
 def _late_decision(tournament: Tournament, player: Player, joins: int, decision: str,
@@ -208,10 +208,11 @@ def _late_decision(tournament: Tournament, player: Player, joins: int, decision:
     session = session_row(tournament, joins)
     starts_at = session.starts_at if session else None
     ranking = get_ruleset(tournament.ruleset).ranking
+    late = get_ruleset(tournament.ruleset).words["standings.late_cite"]
     if starts_at is None:
         if decision:
             raise ServiceError(f"Session {joins} has no start time, so it has no check-in "
-                               f"cut-off ({ranking.late_section}). Set its start time on "
+                               f"cut-off ({late}). Set its start time on "
                                "the Sessions page first, or record the late arrival without a "
                                "choice.")
         return ""
@@ -224,12 +225,12 @@ def _late_decision(tournament: Tournament, player: Player, joins: int, decision:
             raise ServiceError(f"The check-in cut-off for session {joins} is {cut_off}, "
                                f"{before}, and has not passed: "
                                f"{player.name} may play it and cannot be refused "
-                               f"({ranking.late_section}).")
+                               f"({late}).")
         return ""
     if not decision:
         raise Conflict(f"{player.name} checks in after the cut-off for session {joins} "
                        f"({cut_off}, {before}). You may refuse them "
-                       f"for that session ({ranking.late_section}): choose allow or refuse.")
+                       f"for that session ({late}): choose allow or refuse.")
     return decision
 
 
@@ -266,14 +267,14 @@ def check_late(rules: Ruleset, joins: int | None, upcoming: int | None) -> None:
     last = rules.ranking.last_late_session
     if upcoming is None or upcoming > last:
         raise Conflict(f"Late arrivals must check in before session {last} starts "
-                       f"({rules.ranking.late_section}), "
+                       f"({rules.words['standings.late_cite']}), "
                        "and that session is already seated. The player cannot join the "
                        "event now.")
     if joins is None or not upcoming <= joins <= last:
         raise ServiceError(f"A late arrival can join session {upcoming}"
                            + (f" to {last}" if upcoming < last else "")
-                           + f" ({rules.ranking.late_section}); earlier sessions are already "
-                           "seated.")
+                           + f" ({rules.words['standings.late_cite']}); earlier sessions are "
+                           "already seated.")
 
 
 def register_player(tournament: Tournament, name: str, team: str | None,

@@ -34,11 +34,7 @@ from judgeaid.rules import get_ruleset
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.card_views import card_view
 from judgeaid.services.errors import NotFound
-from judgeaid.tournament.standings import (
-    MAX_LATE_SESSIONS,
-    PlayerResult,
-    Standing,
-)
+from judgeaid.tournament.standings import PlayerResult, Standing
 
 PRELIMINARY = "preliminary"
 FINAL = "final"
@@ -288,11 +284,14 @@ def _late_sessions(sheet: Sheet, player: PlayerRow, raw: list[int | None],
     if player.joined_session <= 1:
         return 0
     missed = [number for number in index if number < player.joined_session]
-    if len(missed) > MAX_LATE_SESSIONS:
-        sheet.problems.append(f"Player {player.number} {player.name} is marked as joining at "
-                              f"session {player.joined_session}; §3.7 pardons at most two "
-                              "missed sessions, so only two are deducted.")
-        missed = missed[:MAX_LATE_SESSIONS]
+    rules = get_ruleset(sheet.tournament.ruleset)
+    # a late arrival joins at `last_late_session` at the latest, so misses one fewer
+    most = rules.ranking.last_late_session - 1
+    if len(missed) > most:
+        sheet.problems.append(rules.words.format(
+            "standings.missed_capped", player=f"{player.number} {player.name}",
+            joins=player.joined_session))
+        missed = missed[:most]
     played = [n for n in missed if raw[index[n]] is not None]
     if played:
         sheet.problems.append(f"Player {player.number} {player.name} is marked late but has a "

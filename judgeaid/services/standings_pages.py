@@ -33,11 +33,11 @@ from judgeaid.services.standings_data import (
 from judgeaid.tournament.standings import STANDINGS_STAGE
 from judgeaid.values import iso_z
 
-# the ranking's points kind that counts table points by place (MCR §3.10.1)
+# the standings column of a ruleset that counts table points by place, then contest points
 TABLE_POINTS = "table_points"
-# a withdrawal and a disqualification cite the event's own rule (`Ranking.out_sections`)
-OUT_WORDS = {"resigned": "resigned: out of the event", "withdrawn": "withdrew",
-             "disqualified": "disqualified"}
+# each way out of the event in the words of the event's ruleset, citing its own rule
+OUT_KEYS = {"resigned": "out.resigned", "withdrawn": "out.withdrawn",
+            "disqualified": "out.disqualified"}
 
 
 def absence_notes(sheet: Sheet) -> dict[int, dict[str, str]]:
@@ -48,7 +48,7 @@ def absence_notes(sheet: Sheet) -> dict[int, dict[str, str]]:
     reading). "filler": the rounds a player played as a neutral filler.
     """
     labels = {s.number: session_label(s.number, s.stage, s.bracket_size) for s in sheet.sessions}
-    ranking = get_ruleset(sheet.tournament.ruleset).ranking
+    words = get_ruleset(sheet.tournament.ruleset).words
     absent_in: dict[int, int] = {}
     filled: dict[int, list[str]] = {}
     forfeited: dict[int, list[str]] = {}
@@ -66,19 +66,17 @@ def absence_notes(sheet: Sheet) -> dict[int, dict[str, str]]:
         if player.status in OUT_STATUSES:
             if number in absent_in:
                 note["out"] = (f"absent from the {labels[absent_in[number]]}: out of the event "
-                               "and last of that round (our reading of §4.15)")
+                               f"and last of that round ({words['final_day.filler_reading']})")
             else:
-                cited = ("" if player.status == "resigned" else
-                         bracketed(ranking.out_sections.get(player.status, "")))
-                note["out"] = OUT_WORDS[player.status] + cited + (
+                note["out"] = words[OUT_KEYS[player.status]] + (
                     f" from session {player.left_session}" if player.left_session else "")
         if number in filled:
             note["filler"] = ("neutral filler in the " + ", ".join(filled[number])
                               + ": that score keeps the table zero-sum and does not change "
-                              "this player's place (our reading of §4.15)")
+                              f"this player's place ({words['final_day.filler_reading']})")
         if number in forfeited:
             note["forfeit"] = (", ".join(forfeited[number]) + ": "
-                               + get_ruleset(sheet.tournament.ruleset).card.forfeit_note)
+                               + words["card.forfeit_note"])
         if note:
             notes[number] = note
     return notes
@@ -98,7 +96,7 @@ def _standings_data(sheet: Sheet) -> dict:
     fmt = rules.formats[tournament.format]
     ranking = rules.ranking
     show = ranking.display_points
-    by_place = ranking.points_kind == TABLE_POINTS
+    by_place = rules.can.standings_columns[0].field == TABLE_POINTS
     players = sheet.players
     # Each session's points as text, formatted once per value: 400 players × 8 sessions
     # repeat the same few hundred values.
@@ -144,7 +142,7 @@ def _standings_data(sheet: Sheet) -> dict:
     return {
         "tournament": {"id": tournament.id, "name": tournament.name, "format": fmt.name,
                        "kind": fmt.kind},
-        "points": ranking.points_kind,
+        "points": rules.can.standings_columns[0].field,
         "sessions": [{"number": s.number, "is_final": s.is_final,
                       "finalized_at": iso_z(s.finalized_at)} for s in sheet.preliminary],
         "planned_sessions": planned,
@@ -160,7 +158,7 @@ def _standings_data(sheet: Sheet) -> dict:
         "standings": ranked,
         "draw_groups": [] if ranking.draws_lots else _draw_groups(rows),
         "lot_groups": lot_groups(rows, asks=posted >= planned) if ranking.draws_lots else [],
-        "teams": _teams(rows, ranking.rank_teams, show),
+        "teams": _teams(rows, ranking.rank_teams if ranking.ranks_teams else None, show),
         "final_day": bracket,
     }
 
@@ -310,7 +308,8 @@ def results_for_player(player_id: int) -> dict:
         version=version)
     seats = computed_standings(player.tournament_id, lambda: _seats_by_player(
         player.tournament_id), part="seats by player", version=version)
-    ranking = get_ruleset(player.tournament.ruleset).ranking
+    rules = get_ruleset(player.tournament.ruleset)
+    ranking, words = rules.ranking, rules.words
     sessions = []
     for seat in seats.get(player.id, ()):
         is_counted = seat.stage == PRELIMINARY and not seat.is_neutral
@@ -334,9 +333,9 @@ def results_for_player(player_id: int) -> dict:
     return {
         "tournament_id": player.tournament_id,
         "player": {"number": player.number, "name": player.name, "status": player.status},
-        # the standings' own words: MP and raw (ZJ), table and contest points (MCR §3.10.1)
-        "points_short": "TP" if ranking.points_kind == TABLE_POINTS else "MP",
-        "raw_words": "contest points" if ranking.points_kind == TABLE_POINTS else "raw",
+        # the standings' own words for their points and the column breaking ties
+        "points_short": words["standings.points_short"],
+        "raw_words": words["standings.raw_words"],
         # no rank before a session is posted: it would rank nothing yet
         "rank": line["rank"] if line and data["posted_sessions"] else None,
         "field": len(data["standings"]),
@@ -373,7 +372,7 @@ def _late_decision_text(player: Player) -> str:
     if not player.late_decision:
         return ""
     session = player.late_decision_session
-    late = bracketed(get_ruleset(player.tournament.ruleset).ranking.late_section)
+    late = bracketed(get_ruleset(player.tournament.ruleset).words["standings.late_cite"])
     if player.late_decision == "allowed":
         return f"Checked in after the cut-off for session {session}; allowed to play it{late}."
     return f"Checked in after the cut-off for session {session}; refused for it{late}."
@@ -423,7 +422,7 @@ def manage_view(tournament_id: int) -> dict:
         "has_final_day": has_final_day,
         "final_day_started": any(s.stage == FINAL for s in sheet.sessions),
         "next_final_step": final_day.next_step(sheet) if has_final_day else None,
-        "points": ranking.points_kind,
+        "points": rules.can.standings_columns[0].field,
         # MCR §3.10.1 (our reading): the organizer draws lots for players still level
         "draws_lots": ranking.draws_lots,
         "lot_groups": _asked_lots(tournament_id) if ranking.draws_lots else [],

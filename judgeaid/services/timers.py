@@ -28,6 +28,7 @@ from judgeaid.models import (
     User,
 )
 from judgeaid.rules import Ruleset, TimeLimits, get_ruleset
+from judgeaid.rules.words import Words
 from judgeaid.services import card_writes, cards, penalties, session_changes
 from judgeaid.services import clock as session_clock
 from judgeaid.services.accounts import get_tournament_or_404
@@ -35,6 +36,7 @@ from judgeaid.services.audit import record_event
 from judgeaid.services.cards import Actor
 from judgeaid.services.clock_inputs import TimeoutStartBody, TimerStartBody
 from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError
+from judgeaid.services.judge_inputs import PenaltySpec
 from judgeaid.values import sub_op_id
 from judgeaid.wording import script_view
 
@@ -94,6 +96,15 @@ def _seat_player(card: Card, number: int) -> tuple[Player, str]:
     raise ServiceError(f"Player {number} is not at table {card.table.number}.")
 
 
+def _limits_json(limits: TimeLimits, deal_turn_s: int | None) -> dict:
+    shown = {"kind": limits.kind, "turn_s": limits.turn_s,
+             "round_bank_s": limits.round_bank_s, "free_s": limits.free_s}
+    if deal_turn_s is not None:
+        # a judge's clock: the dealer's start from the deal (MCR §3.5.7 item 6)
+        shown["deal_turn_s"] = deal_turn_s
+    return shown
+
+
 def timer_view(timer: PlayTimer, now_ms: int | None = None) -> dict:
     """Return a play timer as plain data: stamps in server ms and the charges so far."""
     now = session_clock.server_now_ms() if now_ms is None else now_ms
@@ -111,8 +122,7 @@ def timer_view(timer: PlayTimer, now_ms: int | None = None) -> dict:
                                          "seat": wind},
         "judge": judge.name if judge else "?", "dealt_at_ms": timer.dealt_at_ms,
         "free_until_ms": timer.dealt_at_ms + limits.free_ms,
-        "limits": {"kind": limits.kind, "turn_s": limits.turn_s,
-                   "round_bank_s": limits.round_bank_s, "free_s": limits.free_s},
+        "limits": _limits_json(limits, get_ruleset(tournament.ruleset).timing.deal_turn_s),
         "is_stalling_clock": timer.is_stalling_clock, "turns": timer.turns,
         "edges": _edges(timer), "status": timer.status, "version": timer.version,
         "now_ms": now,
@@ -121,14 +131,107 @@ def timer_view(timer: PlayTimer, now_ms: int | None = None) -> dict:
                    "bank_left_ms": result.bank_left_ms,
                    "is_resignation": result.is_resignation,
                    "is_resignation_warning": result.is_resignation_warning,
-                   "turns": [{"counted_ms": t.counted_ms, "points": t.points}
-                             for t in result.turns]},
+                   "turns": [{"counted_ms": t.counted_ms, "points": t.points,
+                              "limit_ms": getattr(t, "limit_ms", None),
+                              "is_over": getattr(t, "is_over", t.points > 0)}
+                             for t in result.turns],
+                   "over_turns": getattr(result, "over_turns", None)},
         "penalty": None if penalty is None else {
             "id": penalty.id, "points": penalty.points, "ruling_id": penalty.ruling_id,
-            "card_penalty_id": penalty.card_penalty_id},
+            "card_penalty_id": penalty.card_penalty_id,
+            "label": penalties.kind_phrase(get_ruleset(tournament.ruleset).rubric,
+                                           penalty.kind, penalty.points)},
         # the ruleset's words for the timer's script (static/js/rulesets.js)
         "rules": script_view(tournament.ruleset, "js.timer."),
+        # a judge's clock: the fouls the page offers, priced by the rubric (MCR §3.6.4, §3.6.7)
+        "fouls": _fouls_view(tournament, card, player, timer),
     }
+
+
+def _foul_spec(rules: Ruleset, which: str) -> Any:
+    timing = rules.timing
+    if not timing.judge_clock:
+        return None
+    return timing.time_penalty if which == "limit" else timing.late_call
+
+
+def _fouls_view(tournament: Tournament, card: Card, player: Player,
+                timer: PlayTimer) -> dict | None:
+    """Return each foul the judge's clock offers with the rubric's suggestion for this player."""
+    rules = get_ruleset(tournament.ruleset)
+    if not rules.timing.judge_clock:
+        return None
+    fouls = {}
+    for which in ("limit", "late_call"):
+        spec = _foul_spec(rules, which)
+        if spec is None:
+            continue
+        _, suggestion = penalties.suggestion_for(tournament, player, spec.category,
+                                                 spec.infraction, card.table.session.number,
+                                                 timer.round)
+        fouls[which] = {"category": spec.category, "infraction": spec.infraction,
+                        "note": spec.note,
+                        "line": rules.rubric.line_label(spec.category, spec.infraction),
+                        "suggestion": suggestion}
+    return fouls
+
+
+def record_foul(timer: PlayTimer, which: str, at_ms: int | None, user: User, *,
+                op_id: str) -> dict:
+    """Record the foul a judge's clock offers, priced by the rubric's suggestion.
+
+    `limit`: a turn passed its limit (MCR §3.6.4, §3.5.7 item 6): the timer stops and the
+    rule violation goes on the card (409 when no turn passed its limit). `late_call`: a Pung
+    or Kong called after the 3 s (MCR §3.6.7), the hand's ladder foul (MCR §3.11.6.5), one tap;
+    the timer runs on. Through the judge console's service, so the ladder and repeats count.
+    """
+    _check_staff(user, timer.tournament_id)
+    card = db.session.get(Card, timer.card_id)
+    tournament = card.table.session.tournament
+    rules = get_ruleset(tournament.ruleset)
+    spec = _foul_spec(rules, which)
+    if spec is None:
+        raise Conflict("This clock records no fouls.")
+    player, _ = _seat_player(card, timer.player_number)
+    now = session_clock.server_now_ms()
+    reason = ""
+    if which == "limit":
+        if timer.status == "converted":
+            raise Conflict("This timer's foul is already on the card.",
+                           details=[{"penalty": timer.penalty_id}])
+        if timer.status == "running":
+            _stop(timer, at_ms, now)
+        limits = limits_for(tournament)
+        result = _result(timer, limits, now)
+        over = [t for t in result.turns if t.is_over]
+        if not over:
+            raise Conflict("No turn passed its limit: there is no foul to record.")
+        worst = max(over, key=lambda t: t.counted_ms - t.limit_ms)
+        reason = (f"Timed on the judge's clock: {worst.counted_ms / 1000:.1f} s for a "
+                  f"{worst.limit_ms // 1000} s limit in hand {timer.round}"
+                  f" ({len(over)} of {len(result.turns)} turns over).")
+    suggestion, _ = penalties.suggestion_for(tournament, player, spec.category,
+                                             spec.infraction, card.table.session.number,
+                                             timer.round)
+    body = PenaltySpec(player=player.number, category=spec.category, infraction=spec.infraction,
+                       kind=suggestion.kind, points=suggestion.points or None, reason=reason,
+                       round=timer.round)
+    views: list[dict] = []
+    penalty = penalties.issue(tournament, card, body, user, op_id=op_id, ruling=None,
+                              history_for={}, card_views=views)
+    if which == "limit":
+        db.session.execute(update(PlayTimer).where(PlayTimer.id == timer.id).values(
+            status="converted", penalty_id=penalty.id, version=PlayTimer.version + 1)
+            .execution_options(synchronize_session=False))
+        db.session.refresh(timer)
+    record_event("timer.foul", tournament_id=tournament.id, actor=user,
+                 subject=f"timer:{timer.id}",
+                 after={"foul": which, "penalty": penalty.id, "kind": penalty.kind,
+                        "points": penalty.points})
+    return {"timer": timer_view(timer, now), "foul": {
+        "which": which, "penalty": penalty.id, "kind": penalty.kind, "points": penalty.points,
+        "label": penalties.kind_phrase(rules.rubric, penalty.kind, penalty.points)},
+        "card": {"id": card.id, "totals": views[-1]["totals"] if views else None}}
 
 
 def _check_staff(user: User, tournament_id: int) -> None:
@@ -139,9 +242,9 @@ def _check_staff(user: User, tournament_id: int) -> None:
 def start_timer(tournament: Tournament, body: TimerStartBody, user: User) -> dict:
     """Start timing one player's round at a table; `dealt` is 'now' or 'earlier'."""
     _check_staff(user, tournament.id)
-    timing = get_ruleset(tournament.ruleset).timing
-    if not timing.has_play_timers:
-        raise Conflict(timing.no_play_timers)
+    rules = get_ruleset(tournament.ruleset)
+    if not rules.timing.times_play:
+        raise Conflict(rules.words["timers.none"])
     card = db.session.get(Card, body.card)
     if card is None or card.tournament_id != tournament.id:
         raise NotFound("There is no such scoring card in this tournament.")
@@ -159,9 +262,12 @@ def start_timer(tournament: Tournament, body: TimerStartBody, user: User) -> dic
     now = session_clock.server_now_ms()
     # dealt "earlier": joined a round under way, its free time is already over
     dealt_at = _stamp(body.at_ms, 0, now) if body.dealt == "now" else now - limits.free_ms
+    # a judge's clock (MCR §3.5.7 item 6): the dealer's first turn runs from the deal itself
+    turns = [[dealt_at, None]] if (rules.timing.judge_clock and body.dealer_start
+                                   and body.dealt == "now") else []
     timer = PlayTimer(tournament_id=tournament.id, card_id=card.id, round=number,
                       player_number=player_number, judge_id=user.id, dealt_at_ms=dealt_at,
-                      turns=[], is_stalling_clock=is_stalling)
+                      turns=turns, is_stalling_clock=is_stalling)
     db.session.add(timer)
     db.session.flush()
     record_event("timer.start", tournament_id=tournament.id, actor=user,
@@ -251,24 +357,26 @@ def _what_happened(timer: PlayTimer, player: Player, limits: TimeLimits,
     return text + "."
 
 
-def _decision(limits: TimeLimits, result: Any, over_points: int) -> str:
+def _decision(limits: TimeLimits, result: Any, over_points: int, words: Words) -> str:
     parts = f"{result.turn_points} for turns"
     if limits.round_bank_s is not None:
-        parts += f" and {result.bank_points} for the round total (both count, §1.9.2)"
+        parts += (f" and {result.bank_points} for the round total (both count, "
+                  f"{words['timers.bank_cite']})")
     text = f"{result.total_points} time-penalty points ({parts}) on the card's penalty line."
     if result.is_resignation:
         text += (f" That is more than {over_points} in one round: the player is considered "
                  "resigned from the tournament unless the judge accepts a reasonable "
-                 "explanation (§1.9, §4.11).")
+                 f"explanation ({words['timers.resign_cite']}).")
     return text
 
 
-def _answer_note(answer: str | None, explanation: str) -> str:
+def _answer_note(answer: str | None, explanation: str, words: Words) -> str:
     """Return what the ruling says of the judge's answer to the §1.9 question."""
     if answer == "explained":
         return f" The judge accepted the player's explanation: {explanation}"
     if answer == "resigned":
-        return " No reasonable explanation: the player resigns from the tournament (§4.11)."
+        return (" No reasonable explanation: the player resigns from the tournament "
+                f"({words['timers.out_cite']}).")
     return ""
 
 
@@ -283,6 +391,9 @@ def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str,
     if timer.status == "converted":
         raise Conflict("This timer's result is already on the card.",
                        details=[{"penalty": timer.penalty_id}])
+    if not _rules(timer.tournament_id).timing.has_play_timers:
+        # a judge's clock charges nothing: the judge records the foul (record_foul)
+        raise Conflict(_rules(timer.tournament_id).words["timers.none"])
     now = session_clock.server_now_ms()
     if timer.status == "running":
         _stop(timer, at_ms, now)
@@ -307,7 +418,8 @@ def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str,
                     round=timer.round, players=[player.number],
                     what_happened=_what_happened(timer, player, limits, result),
                     sections=["1.9", section],
-                    decision=_decision(limits, result, over) + _answer_note(answer, explanation),
+                    decision=_decision(limits, result, over, rules.words)
+                    + _answer_note(answer, explanation, rules.words),
                     judge_id=user.id, resolved_at=None, op_id=sub_op_id(op_id, "ruling"))
     db.session.add(ruling)
     db.session.flush()
@@ -323,7 +435,8 @@ def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str,
                       kind="points", points=result.total_points, suggested_kind="points",
                       suggested_points=result.total_points,
                       explanation=clocked.note,
-                      reason=_decision(limits, result, over), judge_id=user.id, op_id=op_id)
+                      reason=_decision(limits, result, over, rules.words), judge_id=user.id,
+                      op_id=op_id)
     db.session.add(penalty)
     db.session.flush()
     penalties.settle_resignation(tournament, card, player, penalty, answer, explanation,
@@ -346,10 +459,11 @@ def timer_choices(tournament_id: int, *, card_id: int | None = None) -> dict:
     The session is the current one, or that of the card `card_id`, whose table is chosen.
     """
     session = session_clock.current_session(tournament_id)
-    timing = _rules(tournament_id).timing
-    if not timing.has_play_timers:
+    rules = _rules(tournament_id)
+    timing = rules.timing
+    if not timing.times_play:
         return {"session": session.number if session else None, "tables": [], "kind": None,
-                "timers": [], "table": None, "no_timers": timing.no_play_timers}
+                "timers": [], "table": None, "no_timers": rules.words["timers.none"]}
     chosen = None
     if card_id is not None:
         card = db.session.get(Card, card_id)
@@ -374,7 +488,8 @@ def timer_choices(tournament_id: int, *, card_id: int | None = None) -> dict:
         .order_by(PlayTimer.id.desc()).limit(20))
     kind = limits_for(get_tournament_or_404(tournament_id)).kind
     return {"session": session.number if session else None, "tables": tables, "kind": kind,
-            "timers": [timer_view(t) for t in running], "table": chosen}
+            "timers": [timer_view(t) for t in running], "table": chosen,
+            "judge_clock": timing.judge_clock}
 
 
 # ---------------------------------------------------------------- time-outs and late arrival
@@ -525,7 +640,8 @@ def _charge(row: TimeOut, ended_at_ms: int, user: User, op_id: str) -> None:
                                 is_medication=row.is_medication)
         row.points = charge.points
         what = (f"Time-out of {_mmss(duration)}; {_mmss(charge.session_total_ms)} used this "
-                f"session of {rules.timing.timeout_free_ms // 1000} s free (§4.14)")
+                f"session of {rules.timing.timeout_free_ms // 1000} s free "
+                f"({rules.words['timeouts.cite']})")
     db.session.flush()
     if row.points:
         session = db.session.get(PlaySession, row.session_id)

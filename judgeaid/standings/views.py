@@ -22,6 +22,7 @@ from judgeaid.access import require_organizer
 from judgeaid.api.views import json_writes_only
 from judgeaid.edge import responses
 from judgeaid.models import Player
+from judgeaid.rules import get_ruleset
 from judgeaid.services import exports, final_day, results, session_changes, standings_pages
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.errors import NotFound, ServiceError
@@ -251,8 +252,8 @@ def call_filler(tournament_id: int, number: int, form: FillerForm):
     answer, _ = writes.once("final_day.filler", f"tournament:{tournament_id}:session:{number}",
                             form, apply, tournament_id=tournament_id)
     flash(f"Player {form.filler} fills the seat of player {form.absent} at table "
-          f"{answer['table']} as a neutral player; player {form.absent} is out (our reading "
-          "of §4.15).")
+          f"{answer['table']} as a neutral player; player {form.absent} is out "
+          f"({get_ruleset(tournament.ruleset).words['final_day.filler_reading']}).")
     return redirect(url_for(".final_day_page", tournament_id=tournament_id) + "#empty-seat")
 
 
@@ -269,7 +270,8 @@ def not_present(tournament_id: int, number: int, form: NotPresentForm):
 
     writes.once("final_day.not_present", f"tournament:{tournament_id}:session:{number}", form,
                 apply, tournament_id=tournament_id)
-    flash(f"Player {form.player} is marked not present; the next one is proposed (§4.15).")
+    flash(f"Player {form.player} is marked not present; the next one is proposed "
+          f"({get_ruleset(tournament.ruleset).words['final_day.filler_cite']}).")
     return redirect(url_for(".final_day_page", tournament_id=tournament_id) + "#empty-seat")
 
 

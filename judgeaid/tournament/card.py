@@ -1,7 +1,8 @@
-"""The Official Scoring Card's arithmetic (§1.5, §4.9, A.2.2): a round's deltas and totals.
+"""A scoring card's arithmetic: a round's deltas and totals, who dealt, who sits where.
 
-Rounds are recorded by player number; the payoff core works by seat wind, so a round is
-translated through the seat winds that the rotation (§3.4) gives for that round.
+Rounds are recorded by player number; a ruleset's payoff works by seat wind, so a round is
+translated through the seat winds that the ruleset's rotation gives for that round. What a
+win is worth and how the seats move are the ruleset's; this module only adds up and looks up.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 
 from judgeaid.rules.ruleset import MalformedPayoff
 from judgeaid.tournament.rotation import ROUNDS as ROUNDS  # a card has a line per round
-from judgeaid.tournament.rotation import WINDS, RoundSeats, dealt_by, session_seats
+from judgeaid.tournament.rotation import WINDS, RoundSeats, dealt_by
 
 
 class BadRound(ValueError):
@@ -45,7 +46,7 @@ def score_round(
     """
     players = list(seats.winds)
     if result in ("draw", "not_played"):
-        # §1.6 a draw scores nothing; §3.4 a round cut by the session clock is not played
+        # a draw scores nothing, and neither does a round the session clock cut
         return RoundResult(dict.fromkeys(players, 0), None)
     if result != "win":
         raise BadRound("result must be 'win', 'draw' or 'not_played'.")
@@ -81,11 +82,11 @@ class Totals:
 
 def card_totals(players: Sequence[int], round_deltas: Sequence[Mapping[int, int]],
                 penalties: Sequence[tuple[int, int]]) -> dict[int, Totals]:
-    """Add up the rounds and the penalty line (penalties come off the offender only, §4.11)."""
+    """Add up the rounds and the penalty line (penalties come off the offender only)."""
     rounds = dict.fromkeys(players, 0)
     for deltas in round_deltas:
         for player, delta in deltas.items():
-            # a substitute (§4.15) scores from their first round at the table
+            # a substitute scores from their first round at the table
             rounds[player] = rounds.get(player, 0) + delta
     taken = dict.fromkeys(rounds, 0)
     for player, points in penalties:
@@ -94,15 +95,15 @@ def card_totals(players: Sequence[int], round_deltas: Sequence[Mapping[int, int]
     return {p: Totals(rounds[p], -taken[p], rounds[p] - taken[p]) for p in rounds}
 
 
-# ---------------------------------------------------------------- §1.2.7 wrong dealer
+# ---------------------------------------------------------------- a deal by the wrong East
 
 class BadDeal(ValueError):
-    """A wrong-East or compensation mark that the card cannot take (§1.2.7)."""
+    """A wrong-East or compensation mark that the card cannot take."""
 
 
 @dataclass(frozen=True)
 class DealMark:
-    """Who really dealt a round, when it was not the East the rotation names (§1.2.7).
+    """Who really dealt a round, when it was not the East the rotation names.
 
     `dealer`: the player who dealt as the wrong East (the correct East lost the round's
     deal); `compensation_for`: the skipped East who deals this later round instead, as the
@@ -119,7 +120,7 @@ class DealMark:
 
 
 def marked_seats(seats: RoundSeats, mark: DealMark | None) -> RoundSeats:
-    """Return the round's seats with the winds of whoever actually dealt it (§1.2.7)."""
+    """Return the round's seats with the winds of whoever actually dealt it."""
     if mark is None or not mark.is_marked:
         return seats
     return dealt_by(seats, mark.dealer if mark.dealer is not None else mark.compensation_for)
@@ -128,9 +129,9 @@ def marked_seats(seats: RoundSeats, mark: DealMark | None) -> RoundSeats:
 def check_deals(schedule: Sequence[RoundSeats], marks: Mapping[int, DealMark]) -> None:
     """Raise BadDeal unless every wrong-East and compensation mark of a card can stand.
 
-    `schedule` is the rotation's 16 rounds (§1.2.3, §3.4); `marks` the marked rounds by
-    number. After a wrong East the deal goes on as if the correct East had dealt (§1.2.7:
-    it passes to the seat after the correct East), so a mark changes its own round only.
+    `schedule` is the rotation's rounds; `marks` the marked rounds by number. After a wrong
+    East the deal goes on as if the correct East had dealt (it passes to the seat after the
+    correct East), so a mark changes its own round only.
     Each compensation round needs an earlier round where that player was skipped and not yet
     compensated; a card keeps its 16 rounds, so a compensation round takes a round's place.
     """
@@ -158,13 +159,13 @@ def check_deals(schedule: Sequence[RoundSeats], marks: Mapping[int, DealMark]) -
             if not skipped:
                 raise BadDeal(f"Player {player} lost no deal to a wrong East before round "
                               f"{number}, so round {number} cannot be their compensation "
-                              "round (§1.2.7).")
+                              "round.")
             skipped.pop(0)
 
 
 def deal_owed(schedule: Sequence[RoundSeats],
               marks: Mapping[int, DealMark]) -> dict[int, list[int]]:
-    """Return each skipped East's rounds not compensated yet, given valid marks (§1.2.7)."""
+    """Return each skipped East's rounds not compensated yet, given valid marks."""
     owed: dict[int, list[int]] = {}
     for number in sorted(marks):
         mark = marks[number]
@@ -179,10 +180,10 @@ def deal_owed(schedule: Sequence[RoundSeats],
 
 @dataclass(frozen=True)
 class SeatChange:
-    """A player leaving the table from a round on, and who takes their seat (§4.11, §4.15).
+    """A player leaving the table from a round on, and who takes their seat.
 
     `seat` is the starting seat (E, S, W, N) the leaving player drew; the substitute takes
-    it over, so they follow the same seat moves between cycles (§3.4). `entering` is None
+    it over, so they follow the same seat moves between cycles. `entering` is None
     when nobody takes the seat: the table cannot record rounds from `round_from` on.
     """
 
@@ -195,12 +196,12 @@ class SeatChange:
 def card_schedule(starting: Mapping[str, int], rotation: str,
                   changes: Sequence[SeatChange] = (), *,
                   seats_for: Callable[[Mapping[str, int], str], Sequence[RoundSeats]]
-                  = session_seats) -> list[RoundSeats]:
+                  ) -> list[RoundSeats]:
     """Return the seats and winds of rounds 1-16 with every substitute in their seat.
 
-    `seats_for` is the ruleset's session schedule (`Ruleset.session.session_seats`; the
-    default is the rotation of §3.4). A seat left empty keeps the leaving player in the
-    schedule (the rounds from there on cannot be played; see `empty_from`).
+    `seats_for` is the ruleset's session schedule (`Ruleset.session.session_seats`). A seat
+    left empty keeps the leaving player in the schedule (the rounds from there on cannot be
+    played; see `empty_from`).
     """
     rounds = list(seats_for(starting, rotation))
     for change in sorted(changes, key=lambda c: c.round_from):

@@ -1,4 +1,4 @@
-"""Player registration from CSV: parse, validate, report every rejected row (§3.6 teams)."""
+"""Player registration from CSV: parse, validate, report every rejected row."""
 
 from __future__ import annotations
 
@@ -8,11 +8,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from judgeaid.tournament.leaderboard import member_id_problem
 from judgeaid.values import whole_number
 
-# §3.6: at most 4 team-mates at casual events, 8 at competitive ones.
-TEAM_LIMITS = {"casual": 4, "competitive": 8}
+MEMBER_ID_MAX = 40
 # The sizes of the name columns (the service passes the columns' own sizes).
 NAME_MAX = 120
 TEAM_MAX = 120
@@ -73,24 +71,40 @@ def _decode(data: bytes | str) -> str:
     return data.decode("latin-1")
 
 
+_MEMBER_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/-]*")
+
+
+def member_id_problem(value: str) -> str | None:
+    """Explain why a member id cannot be stored, or return None (empty means none)."""
+    if not value:
+        return None
+    if len(value) > MEMBER_ID_MAX:
+        return f"The member id is longer than {MEMBER_ID_MAX} characters."
+    if not _MEMBER_ID.fullmatch(value):
+        return ("The member id may hold only letters A-Z, digits and . _ / - (no spaces), "
+                "starting with a letter or digit.")
+    return None
+
+
 def parse_players_csv(
     data: bytes | str,
     *,
     kind: str = "casual",
+    team_limit: int | None = None,
     taken_numbers: frozenset[int] = frozenset(),
     taken_names: frozenset[str] = frozenset(),
     team_sizes: dict[str, int] | None = None,
     name_max: int = NAME_MAX,
     team_max: int = TEAM_MAX,
     taken_member_ids: dict[str, str] | None = None,
-    team_limit_note: str = "§3.6 limit for {kind} events",
+    team_over: str = "Team {team} would have more than {limit} players.",
 ) -> tuple[list[Registration], list[Problem]]:
     """Parse `name[,team]` or `id,name,team` rows; return accepted rows and every problem.
 
-    An optional `member_id` (or `member id`) column carries the ZJM affiliate's membership
-    number (§3.5.2.1); `taken_member_ids` maps the casefolded ids already in the event to
-    who holds them. `team_limit_note` says in brackets whose team limit it is ("{kind}" the
-    event's kind).
+    An optional `member_id` (or `member id`) column carries a player's membership number;
+    `taken_member_ids` maps the casefolded ids already in the event to who holds them.
+    `team_limit` is the most team-mates the event takes (None: no limit) and `team_over`
+    the sentence refusing one more ({team}, {limit} and {kind}, the event's kind).
     """
     text = _decode(data)
     rows: list[list[str]] = []
@@ -175,7 +189,7 @@ def parse_players_csv(
             problems.append(Problem(reg.line, f"Duplicate name {shown(reg.name)} "
                                               f"(also on line {seen_names[key]})."))
             continue
-        # §3.5.2.1 the member id tells players apart across events: one person per id
+        # the member id tells players apart across events: one person per id
         if member and member in members:
             problems.append(Problem(reg.line, f"Member id {shown(reg.member_id or '', 20)} "
                                               f"already belongs to {shown(members[member])}."))
@@ -192,15 +206,13 @@ def parse_players_csv(
             seen_members[member] = reg.line
         accepted.append(reg)
 
-    limit = TEAM_LIMITS.get(kind, 8)
     sizes = Counter(dict(team_sizes or {}))
     kept: list[Registration] = []
     for reg in accepted:
         if reg.team is not None:
-            if sizes[reg.team] >= limit:
-                problems.append(Problem(reg.line, f"Team {shown(reg.team)} would have more than "
-                                                  f"{limit} players "
-                                                  f"({team_limit_note.format(kind=kind)})."))
+            if team_limit is not None and sizes[reg.team] >= team_limit:
+                problems.append(Problem(reg.line, team_over.format(
+                    team=shown(reg.team), limit=team_limit, kind=kind)))
                 continue
             sizes[reg.team] += 1
         kept.append(reg)

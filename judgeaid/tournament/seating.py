@@ -1,15 +1,15 @@
-"""Table assignment for the sessions of an event (§3.3, §3.4, §3.6, §3.7, §4.15, A.2.3).
+"""Table assignment for the sessions of an event: tables of four, team-mates apart, few repeats.
 
 A plan seats every player at a table of four in every session. Its quality is measured by
 `repeats`, the number of pairings beyond the first (a pair meeting three times counts 2),
-and `team_clashes`, the number of times two team-mates share a table (§3.6). Team clashes
+and `team_clashes`, the number of times two team-mates share a table. Team clashes
 are avoided first, then repeats; whenever a plan with neither exists for the sizes in the
 targets (see DESIGN.md and issue 5) the search finds one.
 
 How a plan is made:
 
 1. A construction that is repeat-free by design, when nothing has been played yet: players
-   fill a 4 x g grid (g tables) whose rows never meet, the "fixed nodes" of A.2.3, and
+   fill a 4 x g grid (g tables) whose rows never meet (the rows of "fixed nodes"), and
    team-mates are packed into one row. Table j of session k holds the cells (r, j + k*r),
    computed in the field GF(g) when g is a prime power (g sessions; for g = 4 the rows
    make a fifth, which is the affine plane AG(2, 4)) and mod g otherwise (fewer sessions).
@@ -101,9 +101,9 @@ def check_player_count(count: int) -> None:
     if short:
         extra = TABLE_SIZE - short
         noun = "substitute" if short == 1 else "substitutes"
-        # §4.15 neutral players may fill empty seats
+        # neutral substitutes may fill empty seats
         raise ValueError(
-            f"{count} players: add {short} neutral {noun} (§4.15) or remove {extra}"
+            f"{count} players: add {short} neutral {noun} or remove {extra}"
         )
 
 
@@ -273,7 +273,7 @@ def check_swap(
     a: int,
     b: int,
     teams: Mapping[int, str | None] | None = None,
-    team_section: str = "§3.6",
+    team_section: str = "",
 ) -> list[str]:
     """Warn in plain English about repeats and team clashes a swap of a and b would create;
     a team clash cites `team_section` (the event's rule for team-mates, "" for none)."""
@@ -300,7 +300,7 @@ def check_swap(
                 )
             team = _team(teams, mover)
             if team is not None and team == _team(teams, other):
-                # §3.6 team-mates apart
+                # team-mates apart
                 warnings.append(
                     f"Players {mover} and {other} are team-mates ({team}) and would share "
                     f"table {table + 1} of session {number}"
@@ -694,7 +694,7 @@ class _Search:
         n, meet, team_of = self.n, self.meet, self.team_of
 
         def conflicts(p: int, others: Iterable[int]) -> int:
-            # §3.6 team-mates apart first, then no repeat
+            # team-mates apart first, then no repeat
             return sum(1000 * (team_of[m] == team_of[p]) + (meet[p * n + m] > 0)
                        for m in others if m != p)
 
@@ -784,7 +784,7 @@ class _Search:
                 for p in table:
                     sizes[self.team_of[p]] = sizes.get(self.team_of[p], 0) + 1
             for size in sizes.values():
-                # §3.6 a team larger than the tables must double up: spread it evenly
+                # a team larger than the tables must double up: spread it evenly
                 per, extra = divmod(size, tables)
                 fewest += extra * (per + 1) * per // 2 + (tables - extra) * per * (per - 1) // 2
         return fewest

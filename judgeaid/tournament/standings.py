@@ -1,11 +1,11 @@
-"""Match points and the match-point standings of a casual event or a preliminary round.
+"""The standings' arithmetic: players ranked by a points total, then raw total, then a draw.
 
-Match points (MP) are kept at full float precision in every value this module returns;
-only `display_match_points` rounds, to `DISPLAY_PLACES` decimals, for pages and exports.
-
-Totals are compared after rounding to `_MP_TIE_PLACES` decimals, so totals that are equal
-in exact arithmetic (e.g. √2 + √8 and √18) tie even though their floats differ in the last
-bit. Only totals closer than 1e-9 MP are affected, far below anything shown to a user.
+A ruleset says what a session is worth (`session_points`, from the player's own card total,
+or the table points it computed and passed in `PlayerResult.session_points`), what a missed
+opening session costs and how many may be missed; this module adds up, sorts and breaks ties.
+Points are kept at full float precision; totals are compared after rounding to
+`_TIE_PLACES` decimals (see `points_key`), so totals equal in exact arithmetic (√2 + √8 and
+√18) tie although their floats differ in the last bit.
 
 Random draws are keyed by SHA-256 of ``(seed, stage, player number)`` (see `draw_value`):
 a player's draw depends on nothing but the recorded seed and their own number, so adding or
@@ -17,25 +17,18 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from itertools import groupby
 from operator import attrgetter
 from typing import Literal, NamedTuple
 
-DISPLAY_PLACES = 2
-LATE_ARRIVAL_DEDUCTION = 15.0  # §3.7 MP per session missed
-MAX_LATE_SESSIONS = 2  # §3.7 only the first one or two sessions may be missed
-# §3.7 a late player must check in before the third session starts
-LAST_LATE_SESSION = MAX_LATE_SESSIONS + 1
-# §3.7 the organizer may refuse a player who checks in later than 10 minutes before a start
-LATE_CHECK_IN_MARGIN = timedelta(minutes=10)
 STANDINGS_STAGE = "standings"
 
-_MP_TIE_PLACES = 9
+_TIE_PLACES = 9
 
-# "tied": level on everything the ruleset ranks by, no lot recorded yet (MCR)
+# "tied": level on everything the ruleset ranks by, no lot recorded yet
 TieBreak = Literal["raw", "draw", "tied"]
 
 
@@ -45,11 +38,10 @@ class PlayerResult:
 
     `session_raw[i]` is the card total (penalties included) for session i + 1, or None when
     the player did not play it. `session_points[i]` is what the ruleset's table points gave
-    the player for that session, None where `session_raw` is; without them a session is
-    worth the match points of the player's own total (§3.5.2). `late_sessions` is how many
-    opening sessions the player missed as a pardoned late arrival (0, 1 or 2, §3.7). `lot`
-    is the player's place in a draw the organizer recorded by hand, for a ruleset that
-    settles its last ties so (MCR); ZJ's seeded draw does not read it.
+    the player for that session, None where `session_raw` is; without them the ranking asks
+    the ruleset what the player's own total is worth. `late_sessions` is how many opening
+    sessions the player missed as a pardoned late arrival. `lot` is the player's place in a
+    draw the organizer recorded by hand, for a ruleset that settles its last ties so.
     """
 
     number: int
@@ -65,10 +57,11 @@ class PlayerResult:
 class Standing:
     """One line of the standings.
 
-    `deductions` is the MP taken off for late arrival, as a positive number;
-    `match_points` is the session MP total minus `deductions`. `tie_break` says what
-    separated this player from others on equal MP: None (nobody shares the MP), "raw" (raw
-    total did) or "draw" (raw total was equal too; `draw` is the value that decided).
+    `deductions` is the points taken off for late arrival, as a positive number;
+    `match_points` is the ranked points total (the sessions' points minus `deductions`,
+    whatever the ruleset calls them). `tie_break` says what separated this player from
+    others on equal points: None (nobody shares them), "raw" (raw total did), "draw" (raw
+    total was equal too; `draw` is the value that decided) or "tied" (nothing did yet).
     """
 
     rank: int
@@ -83,51 +76,26 @@ class Standing:
     is_resigned: bool
 
 
-def late_cut_off(starts_at: datetime, margin: timedelta = LATE_CHECK_IN_MARGIN) -> datetime:
-    """Return the last moment a player may check in for a session and not be refused (§3.7)."""
+def late_cut_off(starts_at: datetime, margin: timedelta) -> datetime:
+    """Return the last moment a player may check in for a session and not be refused."""
     return starts_at - margin
 
 
-def is_after_cut_off(starts_at: datetime, checked_in_at: datetime,
-                     margin: timedelta = LATE_CHECK_IN_MARGIN) -> bool:
-    """Return True when a check-in comes later than the margin before the start (§3.7)."""
+def is_after_cut_off(starts_at: datetime, checked_in_at: datetime, margin: timedelta) -> bool:
+    """Return True when a check-in comes later than the margin before the start."""
     return checked_in_at > late_cut_off(starts_at, margin)
 
 
-def late_join_problem(joins: int, preliminary_sessions: int | None = None) -> str | None:
-    """Explain why a late arrival cannot join at session `joins`, or return None (§3.7).
-
-    `preliminary_sessions` is the length of a competitive event's preliminary round (None
-    for a casual event): the pardon covers its first sessions only.
-    """
-    if joins == 1:
-        return None  # session 1: not late at all (clears a mark)
-    if not 1 < joins <= LAST_LATE_SESSION:
-        return (f"A late arrival joins at session 2 or 3 at the latest: they must check in "
-                f"before session {LAST_LATE_SESSION} starts (§3.7). Choose 1 to clear the mark.")
-    if preliminary_sessions is not None and joins > preliminary_sessions:
-        return "The late-arrival pardon covers preliminary sessions only (§3.7)."
-    return None
-
-
-def match_points(raw: int) -> float:
-    """Convert a session raw score into match points."""
-    # §3.5.2 the square root of the magnitude, carrying the sign of the raw score
-    if raw == 0:
-        return 0.0
-    return math.copysign(math.sqrt(abs(raw)), raw)
-
-
-def display_match_points(value: float, places: int = DISPLAY_PLACES) -> str:
-    """Format match points for display with a sign and a fixed number of decimals."""
+def display_signed(value: float, places: int = 2) -> str:
+    """Format a points total with a sign and a fixed number of decimals."""
     text = f"{value:+.{places}f}"
     # a tiny negative total must not show as "-0.00"
     return text[1:] if float(text) == 0 else text
 
 
-def mp_key(value: float) -> float:
-    """Return the value match-point totals are compared by when looking for ties."""
-    return round(value, _MP_TIE_PLACES) + 0.0
+def points_key(value: float) -> float:
+    """Return the value points totals are compared by when looking for ties."""
+    return round(value, _TIE_PLACES) + 0.0
 
 
 def draw_value(seed: int, number: int, stage: str = STANDINGS_STAGE) -> int:
@@ -137,8 +105,7 @@ def draw_value(seed: int, number: int, stage: str = STANDINGS_STAGE) -> int:
 
 
 def listed_once(entries: Sequence[PlayerResult]) -> Sequence[PlayerResult]:
-    """Return the entries, refusing (ValueError) a player listed twice; every ruleset ranks
-    through it."""
+    """Return the entries, refusing (ValueError) a player listed twice."""
     seen: set[int] = set()
     for entry in entries:
         if entry.number in seen:
@@ -147,21 +114,27 @@ def listed_once(entries: Sequence[PlayerResult]) -> Sequence[PlayerResult]:
     return entries
 
 
-def rank(entries: Sequence[PlayerResult], seed: int) -> list[Standing]:
-    """Rank players by match points (or table points), then raw total, then the seeded draw."""
-    lines = [_line(entry, seed) for entry in listed_once(entries)]
+def rank_by_points(entries: Sequence[PlayerResult], seed: int, *,
+                   session_points: Callable[[int], float], late_deduction: float,
+                   max_late_sessions: int) -> list[Standing]:
+    """Rank players by points total, then raw total, then the seeded draw; out players last.
 
-    lines.sort(key=_by_place)  # out of the event last, then MP, raw total, draw (see _line)
+    `session_points` turns a player's own session total into points where the entry carries
+    none; `late_deduction` is taken off per pardoned missed session, of which a player may
+    have at most `max_late_sessions`.
+    """
+    lines = [_line(entry, seed, session_points, late_deduction, max_late_sessions)
+             for entry in listed_once(entries)]
+    lines.sort(key=_by_place)  # out of the event last, then points, raw total, draw
 
     standings: list[Standing] = []
-    for _, mp_group in groupby(lines, key=lambda line: (line.is_resigned, line.mp_key)):
-        mp_tied = list(mp_group)
-        for _, raw_group in groupby(mp_tied, key=_by_raw):
+    for _, points_group in groupby(lines, key=lambda line: (line.is_resigned, line.key)):
+        points_tied = list(points_group)
+        for _, raw_group in groupby(points_tied, key=_by_raw):
             raw_tied = list(raw_group)
-            # §3.3.1, §3.3.2.1 equal MP: raw total decides, then a random draw
             if len(raw_tied) > 1:
                 tie_break: TieBreak | None = "draw"
-            elif len(mp_tied) > 1:
+            elif len(points_tied) > 1:
                 tie_break = "raw"
             else:
                 tie_break = None
@@ -171,9 +144,9 @@ def rank(entries: Sequence[PlayerResult], seed: int) -> list[Standing]:
                         rank=len(standings) + 1,
                         number=line.entry.number,
                         name=line.entry.name,
-                        match_points=line.match_points,
+                        match_points=line.points,
                         raw=line.raw,
-                        session_match_points=line.session_match_points,
+                        session_match_points=line.session_points,
                         deductions=line.deductions,
                         tie_break=tie_break,
                         draw=line.draw if tie_break == "draw" else None,
@@ -187,10 +160,10 @@ class _Line(NamedTuple):
     # A plain tuple (not a dataclass): rank builds one per player of the event.
     place: tuple[bool, float, int, int, int]
     entry: PlayerResult
-    session_match_points: tuple[float | None, ...]
+    session_points: tuple[float | None, ...]
     deductions: float
-    match_points: float
-    mp_key: float
+    points: float
+    key: float
     raw: int
     draw: int
     is_resigned: bool
@@ -200,25 +173,26 @@ _by_place = attrgetter("place")
 _by_raw = attrgetter("raw")
 
 
-def _line(entry: PlayerResult, seed: int) -> _Line:
-    _check_late_sessions(entry)
+def _line(entry: PlayerResult, seed: int, session_points: Callable[[int], float],
+          late_deduction: float, max_late_sessions: int) -> _Line:
+    _check_late_sessions(entry, max_late_sessions)
     played = [raw for raw in entry.session_raw if raw is not None]
     if entry.session_points is None:
-        session_mp = tuple([None if raw is None else match_points(raw)
-                            for raw in entry.session_raw])
+        per_session = tuple([None if raw is None else session_points(raw)
+                             for raw in entry.session_raw])
     else:
         _check_session_points(entry)
-        session_mp = entry.session_points
-    deductions = LATE_ARRIVAL_DEDUCTION * entry.late_sessions
-    total = math.fsum([mp for mp in session_mp if mp is not None]) - deductions
-    key = mp_key(total)
+        per_session = entry.session_points
+    deductions = late_deduction * entry.late_sessions
+    total = math.fsum([points for points in per_session if points is not None]) - deductions
+    key = points_key(total)
     raw = sum(played)
     draw = draw_value(seed, entry.number)
-    # §4.11, §4.13 a resigned player is out of the event; ranking them below everyone still
-    # in is our reading
-    # it; the player number only matters if two 64-bit draws ever collide
+    # a player out of the event ranks below everyone still in; the player number only
+    # matters if two 64-bit draws ever collide
     place = (entry.is_resigned, -key, -raw, draw, entry.number)
-    return _Line(place, entry, session_mp, deductions, total, key, raw, draw, entry.is_resigned)
+    return _Line(place, entry, per_session, deductions, total, key, raw, draw,
+                 entry.is_resigned)
 
 
 def _check_session_points(entry: PlayerResult) -> None:
@@ -230,13 +204,12 @@ def _check_session_points(entry: PlayerResult) -> None:
                          "played")
 
 
-def _check_late_sessions(entry: PlayerResult) -> None:
+def _check_late_sessions(entry: PlayerResult, max_late_sessions: int) -> None:
     late = entry.late_sessions
-    # §3.7 the pardon covers missing session 1, or sessions 1 and 2, and nothing later
-    if not 0 <= late <= MAX_LATE_SESSIONS:
+    if not 0 <= late <= max_late_sessions:
         raise ValueError(
-            f"player {entry.number}: a late arrival can only miss the first one or two "
-            f"sessions, not {late}"
+            f"player {entry.number}: a late arrival can only miss the first "
+            f"{max_late_sessions} sessions, not {late}"
         )
     if late > len(entry.session_raw):
         raise ValueError(

@@ -12,6 +12,7 @@ import { dismiss, enqueue, mountAttention, mountPending, newOpId, pending, subsc
 import { signal } from "./clock.js";
 import { $, formatCountdown, formatElapsed, h } from "./dom.js";
 import { ruleset } from "./rulesets.js";
+import { limitWatch, mountFouls } from "./timer_fouls.js";
 
 // ------------------------------------------------------------------ the time-limit rule, pure
 
@@ -130,6 +131,11 @@ function mountTimer(root) {
   const unsaved = new Set(); // op_ids this page sent that the server has not answered yet
   let shown = { total: null, turnIndex: null };
   let wakeLock = null;
+  // a judge's clock: limits that charge nothing, and the fouls the judge may record
+  const fouls = view.fouls ? mountFouls(root, rules, { fouls: view.fouls, name: view.player.name,
+    send: recordFoul }) : null;
+  const watch = (turns, now) => (fouls ? limitWatch(turns, view.limits, view.dealt_at_ms, now)
+    : roundTime(turns, view.limits, view.dealt_at_ms, now));
 
   const parts = {
     tap: $("[data-testid=timer-tap]", root),
@@ -251,10 +257,22 @@ function mountTimer(root) {
     const at = Math.round(servertime.now());
     if (status === "running") closeOpenTurn(at);
     status = "converting";
-    parts.question.hidden = true;
+    if (parts.question) parts.question.hidden = true;
     persist();
     render();
     send("penalty", { at_ms: at, op_id: newOpId(), ...answer }, "points onto the card");
+  }
+
+  function recordFoul(foul) {
+    const at = Math.round(servertime.now());
+    if (foul === "limit") {
+      if (status === "converted" || status === "converting") return;
+      if (status === "running") closeOpenTurn(at);
+      status = "converting";
+      persist();
+      render();
+    }
+    send("foul", { foul, at_ms: at, op_id: newOpId() }, foul === "limit" ? "limit foul" : "late call");
   }
 
   // Too many time points in the round: the server asks before it records anything.
@@ -268,7 +286,7 @@ function mountTimer(root) {
     q.scrollIntoView({ block: "center" });
   }
 
-  $("[data-question-explained]", parts.question).addEventListener("click", () => {
+  if (parts.question) $("[data-question-explained]", parts.question).addEventListener("click", () => {
     const explanation = $("[data-question-explanation]", parts.question).value.trim();
     if (!explanation) {
       setText($("[data-question-error]", parts.question), "Write the explanation you accepted.");
@@ -276,16 +294,18 @@ function mountTimer(root) {
     }
     convert({ resignation: "explained", explanation });
   });
-  $("[data-question-none]", parts.question).addEventListener("click", () => {
+  if (parts.question) $("[data-question-none]", parts.question).addEventListener("click", () => {
     $("[data-question-resign]", parts.question).hidden = false;
   });
-  $("[data-question-resign]", parts.question).addEventListener("click", () => convert({ resignation: "resigned" }));
+  if (parts.question) $("[data-question-resign]", parts.question).addEventListener("click", () => convert({ resignation: "resigned" }));
 
   subscribe(async (event) => {
     if (!event.item || !forThis(event.item)) return;
     if (event.type !== "queued" && event.type !== "kept") unsaved.delete(event.item.op_id);
     if (event.type === "sent" && event.response?.timer) {
       const timer = event.response.timer;
+      if (fouls) fouls.adopt(timer.fouls);
+      if (fouls && event.response.foul) fouls.recorded(event.response.foul);
       version = Math.max(version, timer.version);
       if ((await waitingHere()) === 0) adopt(timer);
       else if (timer.penalty) penalty = timer.penalty;
@@ -323,7 +343,7 @@ function mountTimer(root) {
   function render() {
     const now = servertime.now();
     const turns = pairTurns(edges);
-    const result = roundTime(turns, view.limits, view.dealt_at_ms, now);
+    const result = watch(turns, now);
     const open = status === "running" && edges.length % 2 === 1;
     const turnIndex = open ? turns.length : null;
     const freeLeft = view.dealt_at_ms + view.limits.free_s * 1000 - now;
@@ -336,11 +356,11 @@ function mountTimer(root) {
     parts.tap.classList.toggle("is-running", open);
     if (open) {
       const current = result.turns[result.turns.length - 1];
-      const over = current.counted - turnMs;
+      const over = current.counted - (fouls ? current.limit : turnMs);
       parts.tap.classList.toggle("is-over", over > 0);
       setText(parts.turnLabel, `Turn ${turns.length} running — tap when they discard`);
       setText(parts.turnTime, seconds(current.counted));
-      setText(parts.turnHint, over > 0
+      setText(parts.turnHint, fouls ? limitHint(current) : over > 0
         ? `${seconds(over)} over the ${view.limits.turn_s} s limit: ${current.points} points`
         : freeLeft > 0 ? "Free time still running: not counted yet"
           : `${seconds(turnMs - current.counted)} left in this turn`);
@@ -385,37 +405,48 @@ function mountTimer(root) {
     if (shown.total !== null && result.totalPoints > shown.total) {
       signal(result.isResignation ? "stop" : result.totalPoints >= APPROACH_POINTS ? "limit" : "warn", root);
     }
-    shown = { total: result.totalPoints, turnIndex };
+    // a judge's clock: a signal the moment a turn passes its limit
+    if (fouls && shown.over !== undefined && result.overTurns > shown.over) signal("warn", root);
+    shown = { total: result.totalPoints, turnIndex, over: result.overTurns };
 
     parts.undo.disabled = status !== "running" || edges.length === 0;
     parts.finish.disabled = status !== "running";
-    parts.convert.hidden = status === "converted";
-    parts.convert.disabled = result.totalPoints === 0 || status === "converting";
+    if (fouls) fouls.render({ overTurns: result.overTurns, status });
+    if (parts.convert) parts.convert.hidden = status === "converted";
+    if (parts.convert) parts.convert.disabled = result.totalPoints === 0 || status === "converting";
     setText(parts.convert, status === "converting" ? "Putting the points on the card…"
       : result.totalPoints ? `Put ${result.totalPoints} points on the card`
         : "No time penalty so far");
     parts.done.hidden = status !== "converted";
     if (penalty) {
-      setText($("[data-timer-done-text]", parts.done),
-        `${penalty.points} points are on the card's penalty line, with ruling #${penalty.ruling_id} in the log.`);
+      setText($("[data-timer-done-text]", parts.done), fouls
+        ? rules.say("js.timer.foul_recorded", { label: penalty.label, name: view.player.name })
+        : `${penalty.points} points are on the card's penalty line, with ruling #${penalty.ruling_id} in the log.`);
     }
-    setText(parts.state, { running: "Timing", finished: "Round over", converting: "Sending",
+    setText(parts.state, { running: "Timing", finished: rules.say("js.timer.finished"), converting: "Sending",
       converted: "On the card" }[status] || status);
     renderTurns(result);
     holdScreen();
   }
 
+  function limitHint(turn) {
+    const values = { limit: seconds(turn.limit, 0), over: seconds(turn.counted - turn.limit),
+      left: seconds(turn.limit - turn.counted) };
+    return rules.say(turn.isOver ? "js.timer.limit_passed" : "js.timer.limit_left", values);
+  }
+
   function renderTurns(result) {
-    const signature = `${edges.length}:${status}:${result.turns.map((t) => t.points).join(",")}`
+    const signature = `${edges.length}:${status}:${result.turns.map((t) => t.points || t.isOver).join(",")}`
       + `:${edges.length % 2 ? "" : result.usedMs}`;
     const last = result.turns.length - 1;
     if (parts.turns.dataset.signature === signature && !(edges.length % 2)) return;
     parts.turns.dataset.signature = signature;
     parts.turns.replaceChildren(...result.turns.map((t, index) => {
       const running = index === last && t.end === null;
-      return h("li", { class: t.points ? "turn is-over" : "turn",
+      return h("li", { class: t.points || t.isOver ? "turn is-over" : "turn",
         text: `Turn ${index + 1}: ${seconds(t.counted)}${running ? " (running)" : ""}`
-          + (t.points ? ` · ${t.points} points` : "") });
+          + (t.points ? ` · ${t.points} points` : "")
+          + (t.isOver ? ` · ${limitHint(t)}` : "") });
     }).reverse());
   }
 
@@ -427,12 +458,12 @@ function mountTimer(root) {
   });
   parts.undo.addEventListener("click", undo);
   parts.finish.addEventListener("click", finish);
-  parts.convert.addEventListener("click", () => convert());
+  parts.convert?.addEventListener("click", () => convert());
   document.addEventListener("visibilitychange", () => { render(); if (document.visibilityState === "visible") refresh(); });
   mountPending($("[data-testid=timer-pending]", root), forThis);
   mountAttention($("[data-testid=timer-attention]", root), { filter: forThis });
   root.timerState = () => ({ edges: [...edges], status, version, synced: servertime.isSynced(),
-    result: roundTime(pairTurns(edges), view.limits, view.dealt_at_ms, servertime.now()) });
+    result: watch(pairTurns(edges), servertime.now()) });
   setInterval(render, 100);
   restore();
 }
@@ -482,7 +513,8 @@ function mountStart(form) {
     const dealt = event.submitter?.value === "earlier" ? "earlier" : "now";
     const body = { card: chosen.card, round: Number(roundInput.value), player, dealt,
       at_ms: Math.round(servertime.now()),
-      is_stalling_clock: form.querySelector("input[name=is_stalling_clock]")?.checked || false };
+      is_stalling_clock: form.querySelector("input[name=is_stalling_clock]")?.checked || false,
+      dealer_start: form.querySelector("input[name=dealer_start]")?.checked || false };
     message.textContent = "Starting…";
     try {
       const { ok, answer } = await postNow(form.dataset.startUrl, body);

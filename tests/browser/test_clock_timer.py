@@ -224,3 +224,97 @@ def test_a_running_turn_survives_a_reload(live_server, phones, demo, server_cloc
     # the timer asked to keep the screen on while it ran (the browser may refuse)
     assert page.locator("[data-play-timer]").get_attribute("data-wake-lock") in (
         "held", "refused", "released", "unsupported")
+
+
+# ---------------------------------------------------------------- MCR's judge's clock
+
+def test_the_js_limit_watch_agrees_with_mcrs_rule(live_server, phones):
+    from judgeaid.rules import get_ruleset
+
+    mcr = get_ruleset("mcr").timing
+    limits = mcr.limits("mcr", {})
+    js_limits = {"turn_s": limits.turn_s, "round_bank_s": None, "free_s": 0,
+                 "deal_turn_s": mcr.deal_turn_s}
+    cases = []
+    for start in (T0, T0 + 3 * S):
+        for counted in (0, 9_999, 10_000, 10_001, 19_999, 20_000, 20_001, 60_000):
+            cases.append(([(start, start + counted)], start + counted))
+            cases.append(([(start, None)], start + counted))
+    cases.append(([(T0, T0 + 21 * S), (T0 + 30 * S, T0 + 41 * S), (T0 + 50 * S, None)],
+                  T0 + 55 * S))
+    page = phones.new().new_page()
+    page.goto(live_server.url + "/offline")
+    got = page.evaluate("""async ([cases, limits, dealt]) => {
+        const { limitWatch } = await import('/static/js/timer_fouls.js');
+        return cases.map(([turns, now]) => {
+            const r = limitWatch(turns, limits, dealt, now);
+            return [r.overTurns, r.usedMs, r.limitInMs, r.totalPoints,
+                    r.turns.map((t) => [t.counted, t.limit, t.isOver, t.isDeal])];
+        });
+    }""", [[[[list(t) for t in turns], now] for turns, now in cases], js_limits, T0])
+    for (turns, now), answer in zip(cases, got, strict=True):
+        r = mcr.round_time(turns, limits, T0, now)
+        assert answer == [r.over_turns, r.used_ms, r.limit_in_ms, r.total_points,
+                          [[t.counted_ms, t.limit_ms, t.is_over, t.is_deal]
+                           for t in r.turns]], (turns, now)
+
+
+def test_an_mcr_judge_sees_a_passed_limit_and_records_the_fouls(live_server, phones, app, demo,
+                                                                server_clock):
+    from tests.factories import use_ruleset
+
+    use_ruleset(app, demo["tournament_id"])
+    page = phones.new(5).new_page()
+    _sign_in(page, live_server, demo)
+    timer_id = _open_timer(page, live_server, demo, table=1, seat_index=1)
+    root = page.locator("[data-play-timer]")
+    assert "MCR §3.6.4" in page.locator(".timer-limits").inner_text()
+    record = page.get_by_test_id("timer-record-limit")
+    assert record.is_disabled()
+
+    # a discard after 13 s: the page says the 10 s limit passed and offers the foul
+    tap = page.get_by_test_id("timer-tap")
+    tap.click()
+    _advance(page, server_clock, 13 * S)
+    assert "over the 10 s limit (MCR §3.6.4)" in page.locator(
+        "[data-timer-turn-hint]").inner_text()
+    assert root.get_attribute("data-last-signal") == "warn"
+    tap.click()
+    assert root.get_attribute("data-points") == "0"
+    assert page.get_by_test_id("timer-points").is_hidden()
+    assert record.is_enabled()
+    assert "rule violation, 5 points (MCR §3.11.2.2)" in record.inner_text()
+
+    # a late Pung call: one tap records the §3.11.6.5 ladder foul (a warning the first time)
+    late = page.get_by_test_id("timer-late-call")
+    assert "warning" in late.inner_text().lower()
+    late.click()
+    page.get_by_test_id("timer-foul-done").wait_for(timeout=10_000)
+    page.wait_for_function("() => document.querySelector('[data-testid=timer-late-call]')"
+                           ".textContent.includes('5 points')", timeout=10_000)
+
+    # the layout fits a 360 px phone and every control is a full-size target
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    small = page.evaluate("""() => [...document.querySelectorAll('main button, main a')]
+        .filter(e => e.offsetParent && e.getBoundingClientRect().height < 44)
+        .map(e => e.outerHTML.slice(0, 80))""")
+    assert small == []
+
+    # the judge confirms the passed limit: the rubric's 5 points go on the card
+    record.click()
+    page.get_by_test_id("timer-done").wait_for(timeout=10_000)
+    server = _server_timer(page, live_server, timer_id)
+    assert server["status"] == "converted" and server["result"]["total_points"] == 0
+    card = page.request.get(f"{live_server.url}/api/cards/{server['card']}").json()
+    number = server["player"]["number"]
+    assert card["totals"][str(number)]["penalties"] == -5
+    with app.app_context():
+        from sqlalchemy import select
+
+        from judgeaid.extensions import db
+        from judgeaid.models import Penalty
+
+        rows = db.session.scalars(select(Penalty).order_by(Penalty.id)).all()
+        assert [(r.category, r.infraction, r.kind, r.points) for r in rows] == [
+            ("hand_ladder", "late_pung", "warning", 0),
+            ("violation", "rule_violation", "points", 5)]

@@ -209,19 +209,20 @@ def test_the_hall_clock_runs_150_minutes_and_closes_the_cards_at_time(
     assert card["not_played_from"] == 2 and card["table_points"] is not None
 
 
-def test_mcr_has_no_play_timers(client, mcr):
+def test_mcr_times_play_limits_with_a_judges_clock(client, mcr):
     login(client, mcr, "judge")
     card = card_of(client, mcr)
     tid = mcr["tournament_id"]
     started = client.post(f"/api/tournaments/{tid}/timers", json={
         "card": card["id"], "round": 1, "player": card["players"][0]["number"],
         "dealt": "now", "op_id": op()})
-    assert started.status_code == 409
-    assert "no turn or play timers" in started.get_json()["message"]
+    # MCR §3.6.4: a judge's clock that prices nothing (tests/clock/test_mcr_judge_clock.py)
+    assert started.status_code == 200, started.get_json()
+    assert started.get_json()["timer"]["fouls"]["late_call"]["infraction"] == "late_pung"
     page = client.get(f"/t/{tid}/timers").get_data(as_text=True)
-    assert 'data-testid="no-play-timers"' in page and "MCR §3.5.6" in page
+    assert 'data-testid="no-play-timers"' not in page and "MCR §3.6.4" in page
     home = client.get(f"/t/{tid}/judge")
-    assert home.status_code == 200 and 'data-testid="timers-link"' not in home.get_data(
+    assert home.status_code == 200 and 'data-testid="timers-link"' in home.get_data(
         as_text=True)
 
 
@@ -280,7 +281,8 @@ def test_the_score_sheet_shows_plus_minus_and_running_totals(client, mcr):
     client.post(f"/api/cards/{card['id']}/time-over", json={"op_id": op()})
     card = card_of(client, mcr)
     live = client.get(mcr["cards"][0]["url"] + "/plain").get_data(as_text=True)
-    assert 'data-testid="score-sheet-link"' in live and 'data-testid="time-this-table"' not in live
+    # the judge's clock for MCR's play limits (MCR §3.6.4) is one tap from the card
+    assert 'data-testid="score-sheet-link"' in live and 'data-testid="time-this-table"' in live
     sheet = client.get(f"/cards/{card['id']}/sheet")
     assert sheet.status_code == 200
     html = sheet.get_data(as_text=True)
@@ -337,7 +339,8 @@ def test_a_paper_time_line_is_refused_on_an_mcr_card(app, client, mcr):
                        "reason": "slow"}]})
     assert sent.status_code == 422, sent.get_json()
     (problem,) = [d for d in sent.get_json()["details"] if d.get("code") == "no_time_penalties"]
-    assert problem["row"] == "penalty 1" and "no turn or play timers" in problem["message"]
+    assert problem["row"] == "penalty 1"
+    assert "no time penalties priced by a clock" in problem["message"]
     assert card_of(client, mcr)["penalties"] == []
     plain = client.post(f"/api/cards/{card['id']}/paper", json={
         "op_id": op(), "rounds": [],

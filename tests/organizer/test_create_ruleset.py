@@ -33,7 +33,7 @@ def test_an_mcr_tournament_is_created_with_mcr_settings(app, client):
     desk = client.get(response.headers["Location"]).get_data(as_text=True)
     assert '<span data-testid="ruleset">MCR</span>' in desk
     assert 'data-testid="clock-note"' in desk and 'name="turn_seconds"' not in desk
-    assert "MCR has no turn or play timers" in desk and "Zung Jung" not in desk
+    assert "MCR sets play limits but no clock price" in desk and "Zung Jung" not in desk
     public = client.get("/t/1").get_data(as_text=True)
     assert '<span data-testid="ruleset">MCR</span>' in public and "MCR Appendix 4" in public
     assert "MCR · MCR tournament" in client.get("/").get_data(as_text=True)

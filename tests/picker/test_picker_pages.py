@@ -103,7 +103,7 @@ def test_a_tournaments_page_and_its_judge_home_link_its_rulesets_picker(app, cli
         "/picker")
     use_ruleset(app, tid, "mcr")
     html = client.get(f"/t/{tid}").get_data(as_text=True)
-    assert public.search(html).group(1) == "/picker/mcr" and "MCR fan picker" in html
+    assert public.search(html).group(1) == "/picker/mcr" and ">Fan picker</a>" in html
     html = client.get(f"/t/{tid}/judge").get_data(as_text=True)
     assert judge.search(html).group(1) == "/picker/mcr"
 

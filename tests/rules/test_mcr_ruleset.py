@@ -19,7 +19,7 @@ def test_the_mcr_package_takes_nothing_from_zung_jung(path):
 
 def test_every_part_of_the_mcr_record_is_mcrs():
     mcr, zj = get_ruleset("mcr"), get_ruleset("zj")
-    for part in ("scoring", "session", "timing", "rubric", "guide", "ranking", "card"):
+    for part in ("scoring", "session", "timing", "rubric", "guide", "ranking", "words"):
         assert getattr(mcr, part) != getattr(zj, part), part
     assert mcr.formats is not zj.formats
     assert mcr.timing.time_penalty.category in mcr.rubric.categories

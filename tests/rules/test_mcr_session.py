@@ -21,9 +21,9 @@ def test_a_session_is_16_hands_in_four_wind_rounds():
     hands = MCR.session.session_seats(START, "standard")
     assert MCR.session.rounds == 16 and len(hands) == 16
     assert [MCR.session.cycle_of(n) for n in range(1, 17)] == [1] * 4 + [2] * 4 + [3] * 4 + [4] * 4
-    assert MCR.card.cycle_names == ("East wind round", "South wind round", "West wind round",
-                                    "North wind round")
-    assert MCR.card.round_word == "hand"
+    assert [MCR.words[f"card.cycle_{n}"] for n in range(1, 5)] == [
+        "East wind round", "South wind round", "West wind round", "North wind round"]
+    assert MCR.words["card.hand_word"] == "hand"
 
 
 @pytest.mark.parametrize("wind_round", [1, 2, 3, 4])
@@ -62,7 +62,7 @@ def test_a_stored_rotation_cannot_choose_another_order():
     ({"session_minutes": 151}, "at most 150"),
     ({"session_minutes": "x"}, "whole number"),
     ({"sessions": 5}, "six or more"),
-    ({"turn_seconds": 20}, "no play timers"),
+    ({"turn_seconds": 20}, "fixed by the text"),
     ({"rotation": "league"}, "Appendix 4"),
     ({"payoff_scheme": "uniform"}, "MCR §3.9.1.3"),
 ])
@@ -84,9 +84,11 @@ def test_the_clock_uses_the_session_limit_and_no_play_timers():
         == 150 * 60_000
     assert MCR.timing.session_ms({"session_minutes": 900}, stage="main", bracket_size=None) \
         == 150 * 60_000
-    assert not MCR.timing.has_play_timers and "MCR §3.5.6" in MCR.timing.no_play_timers
+    assert not MCR.timing.has_play_timers and "MCR §3.6.4" in MCR.words["timers.none"]
+    assert MCR.timing.judge_clock and MCR.timing.times_play
     assert MCR.timing.resignation_over_points is None
     assert not MCR.timing.crosses_resignation(70, 500)
     zj = get_ruleset("zj")
     assert zj.timing.has_play_timers and zj.timing.crosses_resignation(70, 15)
-    assert zj.card.round_word == "round" and not zj.card.shows_table_points
+    assert zj.words["card.hand_word"] == "round"
+    assert zj.can.standings_columns[0].field == "match_points"

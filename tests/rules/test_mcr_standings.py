@@ -137,15 +137,18 @@ def test_rank_refuses_bad_entries():
 def test_the_ruleset_ranks_by_table_points_with_no_final_day():
     ranking = MCR.ranking
     assert ranking.rank is rank
-    assert ranking.points_kind == "table_points"
+    assert MCR.can.standings_columns[0].field == "table_points"
     assert ranking.draws_lots
     assert dict(ranking.final_day_rounds) == {}
     assert ranking.late_arrival_deduction == 0.0
     assert ranking.late_join_problem(1, "any", 6) is None
     assert ranking.late_join_problem(3, "any", 6) is None
     assert "our reading" in ranking.late_join_problem(4, "any", 6)
-    zj = get_ruleset("zj").ranking
-    assert (zj.points_kind, zj.draws_lots, zj.rank_teams) == ("match_points", False, None)
+    zj = get_ruleset("zj")
+    assert zj.can.standings_columns[0].field == "match_points"
+    assert not zj.ranking.draws_lots and not zj.ranking.ranks_teams
+    assert zj.ranking.final_day is not None and MCR.ranking.final_day is None
+    assert zj.ranking.rank_teams([("red", 1, 3.0, 10)]) == []
 
 
 def test_teams_rank_by_summed_table_points_then_contest_points():

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from judgeaid.extensions import db
+from judgeaid.rules.zj.brackets import SEED_TABLES
 from judgeaid.services import accounts, cards, final_day
 from judgeaid.services.errors import ServiceError
 from judgeaid.services.standings_data import load_sheet
-from judgeaid.tournament.brackets import SEED_TABLES
 from tests import factories
 from tests.factories import (
     DRAW,

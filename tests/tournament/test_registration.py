@@ -40,12 +40,18 @@ def test_problems_are_reported_by_line(text, expected):
 
 
 @pytest.mark.parametrize(("kind", "limit"), [("casual", 4), ("competitive", 8)])
-def test_team_size_limit_of_section_3_6(kind, limit):
+def test_a_team_limit_refuses_the_rows_beyond_it(kind, limit):
     rows = "".join(f"P{i},T\n" for i in range(limit + 2))
-    regs, problems = parse_players_csv("name,team\n" + rows, kind=kind)
+    regs, problems = parse_players_csv("name,team\n" + rows, kind=kind, team_limit=limit,
+                                       team_over="Team {team} is full at {limit} ({kind}).")
     assert len(regs) == limit
     assert [p.line for p in problems] == [limit + 2, limit + 3]
-    assert f"more than {limit} players" in problems[0].reason
+    assert problems[0].reason == f"Team T is full at {limit} ({kind})."
+
+
+def test_no_team_limit_takes_every_row():
+    regs, problems = parse_players_csv("name,team\n" + "".join(f"P{i},T\n" for i in range(12)))
+    assert len(regs) == 12 and not problems
 
 
 def test_already_registered_names_and_numbers_are_rejected():

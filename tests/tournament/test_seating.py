@@ -72,9 +72,9 @@ def relocated(old_session, new_session, gone):
 @pytest.mark.parametrize(
     ("count", "message"),
     [
-        (30, "30 players: add 2 neutral substitutes (§4.15) or remove 2"),
-        (29, "29 players: add 3 neutral substitutes (§4.15) or remove 1"),
-        (31, "31 players: add 1 neutral substitute (§4.15) or remove 3"),
+        (30, "30 players: add 2 neutral substitutes or remove 2"),
+        (29, "29 players: add 3 neutral substitutes or remove 1"),
+        (31, "31 players: add 1 neutral substitute or remove 3"),
     ],
 )
 def test_a_count_that_does_not_fill_tables_is_refused_with_the_fix(count, message):
@@ -372,8 +372,10 @@ HAND_PLAN = Plan(
 def test_swap_into_a_team_mate_is_warned():
     teams = {9: "blue", 12: "blue"}
     assert check_swap(HAND_PLAN, 1, 9, 11, teams) == [
-        "Players 9 and 12 are team-mates (blue) and would share table 2 of session 2 (§3.6)."
+        "Players 9 and 12 are team-mates (blue) and would share table 2 of session 2."
     ]
+    # the caller names the event's rule for team-mates, as its ruleset cites it
+    assert check_swap(HAND_PLAN, 1, 9, 11, teams, "rule 7")[0].endswith("session 2 (rule 7).")
 
 
 def test_swap_that_recreates_a_pairing_is_warned():

@@ -13,6 +13,7 @@ from judgeaid.extensions import db
 from judgeaid.models import Player, PlaySession, Tournament
 from judgeaid.printing.cards import card_form
 from judgeaid.rules import RULESETS, TimeLimits
+from judgeaid.rules.zj.rotation import cycle_seats
 from judgeaid.services import (
     accounts,
     card_views,
@@ -29,7 +30,6 @@ from judgeaid.services import (
     timers,
 )
 from judgeaid.services.errors import Conflict, ServiceError
-from judgeaid.tournament.rotation import cycle_seats
 from tests.conftest import reset_schema
 from tests.factories import card_of, make_event, penalize, players_at, seat_by_hand
 
@@ -57,14 +57,23 @@ def _fake_table_points(totals):
 
 
 ZJ = RULESETS["zj"]
+
+
+def _like(capability, **members):
+    """Return a capability like `capability` (an instance) with some members its own."""
+    return type(f"Fake{type(capability).__name__}", (type(capability),), {
+        name: staticmethod(value) if callable(value) else value
+        for name, value in members.items()})()
+
+
 FAKE = replace(ZJ, code="fake", name="A made-up ruleset",
-               timing=replace(ZJ.timing, limits=_fake_limits, session_ms=_fake_session_ms,
-                              timeout_free_ms=99_000, resignation_over_points=10,
-                              crosses_resignation=lambda before, added: before + added > 10),
-               rubric=replace(ZJ.rubric, kind_labels={"warning": "Fake caution"}),
-               guide=replace(ZJ.guide, guide_json=_fake_guide_json, search=_fake_search),
-               session=replace(ZJ.session, rounds=8),
-               ranking=replace(ZJ.ranking, table_points=_fake_table_points))
+               timing=_like(ZJ.timing, limits=_fake_limits, session_ms=_fake_session_ms,
+                            timeout_free_ms=99_000, resignation_over_points=10,
+                            crosses_resignation=lambda before, added: before + added > 10),
+               rubric=_like(ZJ.rubric, kind_labels={"warning": "Fake caution"}),
+               guide=_like(ZJ.guide, guide_json=_fake_guide_json, search=_fake_search),
+               session=_like(ZJ.session, rounds=8),
+               ranking=_like(ZJ.ranking, table_points=_fake_table_points))
 # A ruleset with formats of its own: one event format, seven sessions long.
 OPEN = replace(ZJ.formats["casual"], code="fake_open", name="Fake open",
                settings={**ZJ.formats["casual"].settings, "sessions": 7})
@@ -181,8 +190,8 @@ def _league_always(starting, rotation):
 
 
 LEAGUE_SEATS = replace(ZJ, code="leagueseat", name="A ruleset rotating its own way",
-                       session=replace(ZJ.session, rotations=("league",),
-                                       session_seats=_league_always))
+                       session=_like(ZJ.session, rotations=("league",),
+                                     session_seats=_league_always))
 
 
 def test_the_card_seats_players_by_the_rulesets_rotation(app, demo, monkeypatch):

@@ -74,7 +74,8 @@ def validate_settings(code: str, values: Mapping[str, Any]) -> tuple[dict[str, A
                MAX_SESSION_MINUTES, " (MCR §3.5.6: at most 150 minutes)", required=True)
     for key in ("turn_seconds", "free_seconds", "round_bank_seconds"):
         if values.get(key) not in (None, ""):
-            problems.append(f"MCR has no play timers, so {key.replace('_', ' ')} stays empty.")
+            problems.append(f"MCR's play limits are fixed by the text (MCR §3.6.4), so "
+                            f"{key.replace('_', ' ')} stays empty.")
     if values.get("rotation", "standard") not in ROTATIONS:
         problems.append("MCR seats change between wind rounds as MCR Appendix 4 sets out; "
                         "rotation must be standard.")

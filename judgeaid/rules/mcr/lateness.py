@@ -17,10 +17,6 @@ LATE_PENALTY = ClockPenalty("late", "late_clock",
                             "10 contest points up to 10 minutes late, 20 up to 15; beyond "
                             "that the session is forfeited (MCR §3.11.2.1).")
 
-# what the card says of a player who forfeited the session
-FORFEIT_NOTE = ("forfeited this session, more than 15 minutes late (MCR §3.11.2.1): whatever "
-                "is scored in the seat earns them nothing, and they play again from the next "
-                "session (our reading of how the seat counts)")
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,96 @@ WORDS: dict[str, str] = {
     "standings.raw_label": "Contest points",
     # --- services, standings, print and exports (issue 25, part A) ---
     # (keys of this part go below this line)
+    "ruleset.cite": "MCR §{section}",
+    "card.cycle_1": "East wind round",
+    "card.cycle_2": "South wind round",
+    "card.cycle_3": "West wind round",
+    "card.cycle_4": "North wind round",
+    "card.time_cite": "MCR §3.5.6",
+    "card.table_points_note": ("Table points 4/2/1/0 by session score (MCR §3.9.2). The text does "
+                               "not say how ties split, so tied places share their points equally "
+                               "(our reading)."),
+    "card.seats_note": ("Seats change after every wind round of four hands, as MCR Appendix 4 sets "
+                        "out; the scoring card shows where."),
+    "card.payoff_note": ("Self-drawn: each other player pays 8 + the hand's value; on a discard "
+                         "the discarder pays 8 + value and the other two 8 (MCR §3.9.1.3). No time "
+                         "penalties priced by a clock: a judge's clock shows a passed play limit, "
+                         "the judge rules the foul (MCR §3.6.4)."),
+    "card.penalty_example": "MCR §3.11.2",
+    "card.deal_cite": "our reading: the MCR text has no rule for a wrong deal",
+    "card.deal_errors_cite": "our reading: the MCR text has no rule for a wrong deal",
+    "card.deal_reading": "our reading: the MCR text has no rule for a wrong deal",
+    "card.deal_refused": "{problem} (our reading: the MCR text has no rule for a wrong deal)",
+    "card.leave_cite": "MCR §3.11.5",
+    "card.substitute_cite": "our reading",
+    "card.substitute_reading": "our reading",
+    "card.left_word": "left the event",
+    "card.forfeit_note": ("forfeited this session, more than 15 minutes late (MCR §3.11.2.1): "
+                          "whatever is scored in the seat earns them nothing, and they play again "
+                          "from the next session (our reading of how the seat counts)"),
+    "card.seat_draw_cite": "MCR §3.4.7",
+    "timers.none": ("MCR events have no time penalties priced by a clock: the judge's clock "
+                    "only shows when a play limit was passed (MCR §3.6.4), and the judge "
+                    "records the foul."),
+    "clock.section": "MCR §3.5.6",
+    "clock.ended": "Session over: only the hands finished before time count (MCR §3.5.6)",
+    "clock.over": "Time! The hand in play ends now; only finished hands count (MCR §3.5.6)",
+    "clock.warn15": "15 minutes left: the head judge tells the players (MCR §3.5.6)",
+    "clock.warn5": "Less than 5 minutes left (reminder)",
+    "clock.untimed": "No time limit set: all 16 hands are played",
+    "clock.about": ("MCR §3.5.6 sets the session's length (at most 150 minutes) and a notice to "
+                    "the players at 15 minutes left; the 5-minute warning is this app's reminder. "
+                    "At time the hand in play ends at once and only the hands finished before it "
+                    "count."),
+    "standings.points_short": "TP",
+    "standings.raw_words": "contest points",
+    "standings.late_cite": "our reading: the MCR text has no rule for joining late",
+    "standings.late_reading": "our reading: the MCR text has no rule for joining late",
+    "standings.absent_cite": "our reading: the MCR text has no rule for it",
+    "standings.substitute_cite": "our reading",
+    "standings.seed_draw_cite": "our reading: the MCR text settles the last ties by lot",
+    "final_day.not_a_bracket": ("The final-day settings ({advance} advance, rounds {rounds}) are "
+                                "not a bracket: the MCR text has no final day."),
+    "final_day.cut_cite": "our reading: the MCR text has no final day",
+    "final_day.ranking_cite": "our reading: the MCR text has no final day",
+    "final_day.filler_cite": "our reading: the MCR text has no final day",
+    "final_day.filler_reading": "our reading: the MCR text has no final day",
+    "final_day.untimed_cite": "our reading: the MCR text has no final day",
+    "timers.time_cite": "our reading: the MCR text has no play timers",
+    "timers.bank_cite": "our reading: the MCR text has no play timers",
+    "timers.resign_cite": "our reading: the MCR text has no resignation for time",
+    "timers.out_cite": "MCR §3.11.5",
+    "standings.missed_capped": ("Player {player} is marked as joining at session {joins}; the app "
+                                "counts at most two missed sessions as late (our reading: the MCR "
+                                "text has no rule for joining late)."),
+    "out.withdrawn": "withdrew",
+    "out.disqualified": "disqualified (MCR §3.11.5)",
+    "out.resigned": "resigned: out of the event",
+    "out.withdrawn_you": "You withdrew from the event",
+    "out.disqualified_you": "You are disqualified (MCR §3.11.5)",
+    "out.resigned_you": "You are out of the event: resignation",
+    "players.team_full": ("Team {team} already has {limit} players, the app's limit for a team "
+                          "(our reading: the MCR text sets none)."),
+    "players.csv_team_over": ("Team {team} would have more than {limit} players (the app's limit "
+                              "for a team; our reading: the MCR text sets none)."),
+    "seating.team_apart_cite": "our reading of MCR §3.5.1",
+    "appeals.judge_only": "Only the head judge decides appeals (MCR §3.13.1).",
+    "appeals.final": ("This appeal is already decided; the head judge's decision is final (our "
+                      "reading of MCR §3.13.3)."),
+    "appeals.cite": "MCR §3.12.2",
+    "timeouts.cite": "our reading: the MCR text sets no time-out allowance",
+    "rulings.book": "MCR",
+    "ruleset.label": "MCR",
+    "organizer.format_legend": "Format (MCR §3.5.4)",
+    "print.kicker": "MCR Score Sheet (Appendix 5)",
+    "print.round_short": "Hd",
+    "print.penalties_cite": "MCR §3.11",
+    "print.signatures_note": "and table points (MCR §3.9.2)",
+    "print.scheme_formal": "8 + value (MCR §3.9.1.3)",
+    "print.scheme_uniform": "8 + value (MCR §3.9.1.3)",
+    "print.rotation_standard": "seats by App. 4",
+    "print.rotation_league": "seats by App. 4",
+    "paper.time_penalty_round": "A time-limit penalty needs its round.",
 
     # --- pages: templates (issue 25, part B) ---
     # (keys of this part go below this line)
@@ -42,27 +132,29 @@ WORDS: dict[str, str] = {
         " plays again from the next one (MCR §3.11.2.1). The MCR text sets no allowance for "
         "time away from the table: a time-out is logged for the judge, who may rule a violation"
         " of 5 to 60 points (MCR §3.11.2.2, our reading)."),
-    "page.timers.eyebrow": "Play time (MCR §3.5.6)",
+    "page.timers.eyebrow": "Play limits (MCR §3.6.4, MCR §3.6.7)",
     "page.timers.stalling_label": (
         "Stalling: hold this player to a short turn limit (MCR §3.11.2.2, our reading)"),
     "page.timer.limits": (
-        "{turn} s a turn · first {free} s after the deal free (MCR has no play timers: MCR "
-        "§3.5.6)"),
+        "{turn} s to discard after a draw or a claim (MCR §3.6.4); passing it costs nothing "
+        "by itself: the judge rules the foul."),
     "page.timer.limits_stalling": (
-        "{turn} s a turn · first {free} s after the deal free (MCR has no play timers: MCR "
-        "§3.5.6)"),
+        "{turn} s to discard after a draw or a claim (MCR §3.6.4); passing it costs nothing "
+        "by itself: the judge rules the foul."),
     "page.timer.limits_bank": (
-        "{turn} s a turn · {bank} min for the whole hand · first {free} s after the deal free "
-        "(MCR has no play timers: MCR §3.5.6)"),
+        "{turn} s to discard after a draw or a claim (MCR §3.6.4); MCR sets no time for a "
+        "whole hand, and passing a limit costs nothing by itself: the judge rules the foul."),
     "page.timer.limits_stalling_bank": (
-        "{turn} s a turn · {bank} min for the whole hand · first {free} s after the deal free "
-        "(MCR has no play timers: MCR §3.5.6)"),
+        "{turn} s to discard after a draw or a claim (MCR §3.6.4); MCR sets no time for a "
+        "whole hand, and passing a limit costs nothing by itself: the judge rules the foul."),
     "page.timer.resignation_question": (
         "MCR has no resignation for time (MCR §3.5.6): a judge rules any slow play as a "
         "violation (MCR §3.11.2.2)."),
     "page.timer.turn_rule": (
-        "MCR times the whole session, not each turn (MCR §3.5.6); a judge rules any slow play "
-        "as a violation (MCR §3.11.2.2)."),
+        "A turn starts when the player draws, claims a discard or replaces a flower, and ends "
+        "with their discard (MCR §3.6.4); the dealer's first turn runs from the deal "
+        "(MCR §3.5.7 item 6). A Pung or Kong call comes within 3 s of the discard "
+        "(MCR §3.6.7): too short to time, so a late one is one tap."),
     "page.judge.section": "MCR §{id} {title}",
     "page.judge.section_id": "MCR §{id}",
     "page.judge.penalties_cite": "(MCR §3.11)",
@@ -275,10 +367,13 @@ WORDS: dict[str, str] = {
     "page.final_day.filler": "neutral filler for {name} #{number}, who is absent (our reading)",
     "page.organizer.session_minutes_label": "Session minutes (at most 150, MCR §3.5.6)",
     "page.organizer.clock_note": (
-        "MCR has no turn or play timers and no time bank: the hall clock gives notice at 15 "
-        "minutes left, and at time the hand in play ends at once (MCR §3.5.6). Seats change "
-        "between wind rounds as MCR Appendix 4 sets out; hands pay by MCR §3.9.1.3."),
-    "page.organizer.turn_limit_label": "Turn limit, s (MCR has none: MCR §3.5.6)",
+        "MCR sets play limits but no clock price and no time bank: a discard within 10 s "
+        "(MCR §3.6.4), the dealer's first discard within 20 s (MCR §3.5.7 item 6), a Pung or "
+        "Kong call within 3 s (MCR §3.6.7); the judge's clock shows a passed limit and the "
+        "judge records the foul. The hall clock gives notice at 15 minutes left, and at time "
+        "the hand in play ends at once (MCR §3.5.6). Seats change between wind rounds as MCR "
+        "Appendix 4 sets out; hands pay by MCR §3.9.1.3."),
+    "page.organizer.turn_limit_label": "Turn limit, s (MCR §3.6.4 fixes 10 s)",
     "page.organizer.rotate_option": "rotate each wind round (MCR Appendix 4)",
     "page.organizer.payoff_label": "Payoff (MCR §3.9.1.3)",
     "page.organizer.team_label": "Team (optional, MCR Appendix 7)",
@@ -478,6 +573,28 @@ WORDS: dict[str, str] = {
     "card.hu_no_rule": "Give the winner: MCR §3.7.2.4 makes the nearest after the "
                        "discarder win.",
     "card.claimants_label": "Called Hu on this discard (MCR §3.7.2.4)",
+
+    "clock.timers_note": "MCR sets play limits but no clock price: a discard within 10 s "
+                         "(MCR §3.6.4), the dealer's first discard within 20 s of "
+                         "arranging the tiles (MCR §3.5.7 item 6), a Pung or Kong call "
+                         "within 3 s (MCR §3.6.7). The judge's clock shows when a limit "
+                         "was passed and offers the foul at the rubric's price; the judge "
+                         "confirms. The hall clock gives notice at 15 minutes left, and at "
+                         "time the hand in play ends at once (MCR §3.5.6).",
+    "clock.dealer_start": "This player is the dealer: 20 s from the deal to the first "
+                          "discard (MCR §3.5.7 item 6)",
+    "clock.timer_limits": "{turn_s} s to discard after a draw or a claim (MCR §3.6.4), 20 s "
+                          "for the dealer's start (MCR §3.5.7 item 6). Passing a limit costs "
+                          "nothing by itself: the judge rules the foul.",
+    "js.timer.finished": "Hand over",
+    "js.timer.limit_left": "{left} left before the {limit} limit",
+    "js.timer.limit_passed": "{over} over the {limit} limit (MCR §3.6.4): you may record "
+                             "the foul below.",
+    "js.timer.record_limit": "Limit passed: record a rule violation, {label} "
+                             "(MCR §3.11.2.2)",
+    "js.timer.late_call": "Late Pung or Kong call (over 3 s, MCR §3.6.7): {label} "
+                          "(MCR §3.11.6.5)",
+    "js.timer.foul_recorded": "{label} for {name} is on the card.",
 
     # --- a hostile hall: sign-in, call-ups, names (issue 28) ---
     # (keys of this part go below this line)

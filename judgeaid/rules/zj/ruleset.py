@@ -1,31 +1,32 @@
-"""Zung Jung v3.3 as one `Ruleset`: the rulebook's answers wired to the services' questions."""
+"""Zung Jung v3.3 as one `Ruleset`: the rulebook's answers wired to the services' questions.
+
+Each capability is a small class of this package's functions, satisfying the Protocol of
+judgeaid/rules/ruleset.py of the same name.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from judgeaid.rules.capabilities import Capabilities, StandingsColumn
-from judgeaid.rules.ruleset import (
-    ClockPenalty,
-    Guide,
-    Ranking,
-    Rubric,
-    Ruleset,
-    Scoring,
-    SessionShape,
-    TimeLimits,
-    Timing,
-)
+from judgeaid.rules.ruleset import ClockPenalty, Payees, Ruleset, TimeLimits
 from judgeaid.rules.words import Words
-from judgeaid.rules.zj import irregularities, penalties, sections, timing
+from judgeaid.rules.zj import (
+    brackets,
+    irregularities,
+    leaderboard,
+    penalties,
+    rotation,
+    sections,
+    standings,
+    timing,
+)
 from judgeaid.rules.zj.catalogue import CHICKEN_VALUE, VERSION, catalogue_json
 from judgeaid.rules.zj.formats import FORMATS, ROTATIONS, default_settings, validate_settings
 from judgeaid.rules.zj.hand import implied_label, recorded_lines, recorded_value_fits, score_hand
 from judgeaid.rules.zj.payoff import payoff, payoff_request
 from judgeaid.rules.zj.words import WORDS
-from judgeaid.tournament import rotation, standings
-from judgeaid.tournament.brackets import FINAL_DAY_ROUNDS, GRAND_FINAL_SIZE
 
 # The rubric's lines a clock prices: §1.9 play time, §4.14 time-outs and late arrival
 TIME_PENALTY = ClockPenalty("special", "time_violation",
@@ -48,7 +49,7 @@ def session_ms(settings: Mapping[str, Any], *, stage: str, bracket_size: int | N
                ) -> int | None:
     """Return a session's length from the event's settings; None when play is untimed."""
     # §3.5.3 the Grand Final is the final day's table of four
-    is_grand_final = stage == "final" and bracket_size == GRAND_FINAL_SIZE
+    is_grand_final = stage == "final" and bracket_size == brackets.GRAND_FINAL_SIZE
     return timing.session_ms(settings.get("session_minutes"), is_grand_final=is_grand_final)
 
 
@@ -71,8 +72,142 @@ def late_join_problem(joins: int, format_code: str, sessions: int) -> str | None
     return standings.late_join_problem(joins, sessions if is_competitive else None)
 
 
+def win_issues(patterns: Mapping[str, int], win: str | None) -> Sequence[Any]:
+    """Return no issues: no Zung Jung pattern fixes how the hand was won."""
+    return ()
+
+
+class Scoring:
+    """Zung Jung's patterns, hand values and payoff (ZJM ch. 2)."""
+
+    version = VERSION
+    min_hand_value = CHICKEN_VALUE
+    catalogue_json = staticmethod(catalogue_json)
+    score_hand = staticmethod(score_hand)
+    recorded_lines = staticmethod(recorded_lines)
+    implied_label = staticmethod(implied_label)
+    recorded_value_fits = staticmethod(recorded_value_fits)
+    payoff = staticmethod(payoff)
+    payoff_request = staticmethod(payoff_request)
+    win_issues = staticmethod(win_issues)
+
+
+class SessionShape:
+    """A session of 4 cycles of 4 rounds, seats moving between cycles (§3.4)."""
+
+    rounds = rotation.ROUNDS
+    winds = rotation.WINDS
+    rotations = ROTATIONS
+    session_seats = staticmethod(rotation.session_seats)
+    cycle_of = staticmethod(rotation.cycle_of)
+    hu_order = None
+    hu_order_section = ""
+
+
+class Timing:
+    """Play timers (§1.9), session length (§3.4), time-outs and late arrival (§4.14)."""
+
+    has_play_timers = True
+    # the clock prices time itself (§1.9): no judge's clock, no late-call tap
+    judge_clock = False
+    late_call = None
+    deal_turn_s = None
+    times_play = True
+    timeout_free_ms = timing.SESSION_TIMEOUT_FREE_S * 1000
+    absent_after_ms = timing.ABSENT_AFTER_S * 1000
+    resignation_over_points = timing.RESIGNATION_OVER_POINTS
+    time_penalty = TIME_PENALTY
+    timeout_penalty = TIMEOUT_PENALTY
+    resignation_sections = ("1.9", "4.11")
+    # §4.14 a player late beyond the limit may be ruled absent by the judge
+    late_forfeits_session = False
+    limits = staticmethod(time_limits)
+    round_time = staticmethod(timing.round_time)
+    session_ms = staticmethod(session_ms)
+    timeout_charge = staticmethod(timing.timeout_charge)
+    late_arrival = staticmethod(timing.late_arrival)
+    crosses_resignation = staticmethod(timing.crosses_resignation)
+
+
+def payees(category: str, infraction: str | None) -> Payees:
+    """Return nobody: penalty points go to no one unless the judge rules otherwise (§4.11)."""
+    return Payees()
+
+
+def check_payees(category: str, infraction: str | None, kind: str, points: int,
+                 paid_to: Mapping[int, int] | None, others: int) -> list[Any]:
+    """Return no problems: paying opponents is left to the judge (§4.11)."""
+    return []
+
+
+def needs_round(category: str, infraction: str | None) -> str | None:
+    """Return None: no penalty has to name its round (time points name theirs, §1.9)."""
+    return None
+
+
+class Rubric:
+    """The penalty rubric and ladder of chapter 4 and Appendix A."""
+
+    categories = penalties.CATEGORY_IDS
+    kinds = penalties.PENALTY_KINDS
+    kind_labels = penalties.KIND_LABELS
+    # §4.3 appeals stay open until the next session starts
+    appeal_minutes = None
+    rubric_json = staticmethod(penalties.rubric_json)
+    suggest = staticmethod(penalties.suggest_penalty)
+    check_choice = staticmethod(penalties.check_choice)
+    departure_note = staticmethod(penalties.departure_note)
+    find_infraction = staticmethod(penalties.find_infraction)
+    get_category = staticmethod(penalties.get_category)
+    counts_for_resignation = staticmethod(penalties.counts_for_resignation)
+    is_repeat_time_penalty = staticmethod(penalties.is_repeat_time_penalty)
+    line_label = staticmethod(line_label)
+    payees = staticmethod(payees)
+    check_payees = staticmethod(check_payees)
+    needs_round = staticmethod(needs_round)
+    loses_win = staticmethod(penalties.loses_win)
+
+
+class Guide:
+    """The judge's guide to irregularities and the rulebook's sections."""
+
+    guide_json = staticmethod(irregularities.guide_json)
+    entry = staticmethod(irregularities.get)
+    search = staticmethod(irregularities.search)
+    sections_json = staticmethod(sections.sections_json)
+    is_section = staticmethod(sections.is_section)
+    section = staticmethod(sections.get)
+
+
+def rank_teams(members: Iterable[tuple[str, int, float, int]]) -> list[Any]:
+    """Return no team results: Zung Jung ranks players only."""
+    return []
+
+
+class Ranking:
+    """Match points (§3.5.2), the order (§3.3), late arrival (§3.7) and the final day (§3.5.3)."""
+
+    final_day_rounds = brackets.FINAL_DAY_ROUNDS
+    grand_final_size = brackets.GRAND_FINAL_SIZE
+    final_day = brackets
+    late_arrival_deduction = standings.LATE_ARRIVAL_DEDUCTION
+    last_late_session = standings.LAST_LATE_SESSION
+    late_check_in_margin = standings.LATE_CHECK_IN_MARGIN
+    # §3.3 the event's recorded seed draws the last ties
+    draws_lots = False
+    ranks_teams = False
+    # §3.6 at most 4 team-mates at casual events, 8 at competitive ones
+    team_limits = {"casual": 4, "competitive": 8}
+    table_points = staticmethod(table_points)
+    rank = staticmethod(standings.rank)
+    late_join_problem = staticmethod(late_join_problem)
+    display_points = staticmethod(standings.display_match_points)
+    rank_teams = staticmethod(rank_teams)
+
+
 ZJ = Ruleset(
     code="zj",
+    name="Zung Jung",
     words=Words("zj", WORDS),
     can=Capabilities(
         mirror="zj.js", picker="/picker", same_turn_chain=True, deal_mark=True,
@@ -82,76 +217,16 @@ ZJ = Ruleset(
         play_timers=True, medication_timeout=True, leaderboards=True,
         seat_rotation_choice=True, payoff_schemes=True, session_minutes_max=300,
         session_minutes_required=False),
-    name="Zung Jung",
     formats=FORMATS,
+    default_format="csom",
     default_settings=default_settings,
     validate_settings=validate_settings,
-    scoring=Scoring(
-        version=VERSION,
-        catalogue_json=catalogue_json,
-        score_hand=score_hand,
-        recorded_lines=recorded_lines,
-        implied_label=implied_label,
-        recorded_value_fits=recorded_value_fits,
-        payoff=payoff,
-        payoff_request=payoff_request,
-        min_hand_value=CHICKEN_VALUE,
-    ),
-    session=SessionShape(
-        rounds=rotation.ROUNDS,
-        winds=rotation.WINDS,
-        rotations=ROTATIONS,
-        session_seats=rotation.session_seats,
-        cycle_of=rotation.cycle_of,
-    ),
-    timing=Timing(
-        limits=time_limits,
-        round_time=timing.round_time,
-        session_ms=session_ms,
-        timeout_charge=timing.timeout_charge,
-        late_arrival=timing.late_arrival,
-        timeout_free_ms=timing.SESSION_TIMEOUT_FREE_S * 1000,
-        absent_after_ms=timing.ABSENT_AFTER_S * 1000,
-        resignation_over_points=timing.RESIGNATION_OVER_POINTS,
-        crosses_resignation=timing.crosses_resignation,
-        time_penalty=TIME_PENALTY,
-        timeout_penalty=TIMEOUT_PENALTY,
-    ),
-    rubric=Rubric(
-        categories=penalties.CATEGORY_IDS,
-        kinds=penalties.PENALTY_KINDS,
-        kind_labels=penalties.KIND_LABELS,
-        rubric_json=penalties.rubric_json,
-        suggest=penalties.suggest_penalty,
-        check_choice=penalties.check_choice,
-        departure_note=penalties.departure_note,
-        find_infraction=penalties.find_infraction,
-        get_category=penalties.get_category,
-        counts_for_resignation=penalties.counts_for_resignation,
-        is_repeat_time_penalty=penalties.is_repeat_time_penalty,
-        line_label=line_label,
-        loses_win=penalties.loses_win,
-    ),
-    guide=Guide(
-        guide_json=irregularities.guide_json,
-        entry=irregularities.get,
-        search=irregularities.search,
-        sections_json=sections.sections_json,
-        is_section=sections.is_section,
-        section=sections.get,
-    ),
-    ranking=Ranking(
-        table_points=table_points,
-        rank=standings.rank,
-        final_day_rounds=FINAL_DAY_ROUNDS,
-        grand_final_size=GRAND_FINAL_SIZE,
-        late_arrival_deduction=standings.LATE_ARRIVAL_DEDUCTION,
-        last_late_session=standings.LAST_LATE_SESSION,
-        late_check_in_margin=standings.LATE_CHECK_IN_MARGIN,
-        late_join_problem=late_join_problem,
-        points_kind="match_points",
-        display_points=standings.display_match_points,
-        draws_lots=False,
-        rank_teams=None,
-    ),
+    scoring=Scoring(),
+    session=SessionShape(),
+    timing=Timing(),
+    rubric=Rubric(),
+    guide=Guide(),
+    ranking=Ranking(),
+    # §3.5.2.1 the ZJM's leaderboards count sanctioned Zung Jung events
+    leaderboards=leaderboard,
 )

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Literal
 
-from judgeaid.tournament.standings import Standing, TieBreak, draw_value, mp_key
+from judgeaid.rules.zj.standings import mp_key
+from judgeaid.tournament.standings import Standing, TieBreak, draw_value
 
 RoundTieBreak = Literal["day1_mp", "draw"]
 

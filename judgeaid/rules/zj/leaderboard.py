@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from judgeaid.tournament.standings import mp_key
+from judgeaid.rules.zj.standings import display_match_points, mp_key
 
 SOM_LEAGUE = "som_league"
 CSOM = "csom"
@@ -53,7 +53,6 @@ SERIES_KIND = {SOM_LEAGUE: "casual", CSOM: "casual", RSOM: "competitive",
                INTERNATIONAL: "competitive"}
 WEIGHT_MAX = 10.0
 LIFETIME_MIN_EVENTS = 3  # §3.5.2.1 at least three qualifying competitive events
-MEMBER_ID_MAX = 40
 
 # Why an event does not count on a board.
 UNSANCTIONED = "unsanctioned"
@@ -123,6 +122,11 @@ class Board:
 
 # ---------------------------------------------------------------- event facts
 
+def display_points(value: float) -> str:
+    """Return an event's or a board's MP as the boards show them."""
+    return display_match_points(value)
+
+
 def series_problems(series: str, kind: str, weight: float | None,
                     final_weight: float | None) -> list[str]:
     """Explain why an event's series and weights cannot be stored together, or return []."""
@@ -175,21 +179,6 @@ def why_left_out(event: Event, *, lifetime: bool = False) -> str | None:
 
 
 # ---------------------------------------------------------------- players
-
-_MEMBER_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/-]*")
-
-
-def member_id_problem(value: str) -> str | None:
-    """Explain why a member id cannot be stored, or return None (empty means none)."""
-    if not value:
-        return None
-    if len(value) > MEMBER_ID_MAX:
-        return f"The member id is longer than {MEMBER_ID_MAX} characters."
-    if not _MEMBER_ID.fullmatch(value):
-        return ("The member id may hold only letters A-Z, digits and . _ / - (no spaces), "
-                "starting with a letter or digit.")
-    return None
-
 
 def player_key(member_id: str | None, name: str) -> str:
     """Return the key that matches a player across events: member id, else exact name."""

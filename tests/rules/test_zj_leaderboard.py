@@ -6,8 +6,9 @@ from datetime import date
 
 import pytest
 
-from judgeaid.tournament import leaderboard as lb
-from judgeaid.tournament.leaderboard import Event, Result
+from judgeaid.rules.zj import leaderboard as lb
+from judgeaid.rules.zj.leaderboard import Event, Result
+from judgeaid.tournament.registration import member_id_problem
 
 
 def event(id_, series, held_on="2026-03-01", *, kind=None, sanctioned=True, weight=None,
@@ -184,4 +185,4 @@ def test_good_series_and_weights_pass():
     ("A" * 41, False), ("HK 001", False), ("-001", False), ("né-1", False), ("a\x00", False),
 ])
 def test_member_ids(value, ok):
-    assert (lb.member_id_problem(value) is None) is ok
+    assert (member_id_problem(value) is None) is ok

@@ -6,17 +6,15 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from judgeaid.tournament.standings import (
-    PlayerResult,
+from judgeaid.rules.zj.standings import (
+    LATE_CHECK_IN_MARGIN,
     display_match_points,
-    draw_value,
-    is_after_cut_off,
-    late_cut_off,
     late_join_problem,
     match_points,
     mp_key,
     rank,
 )
+from judgeaid.tournament.standings import PlayerResult, draw_value, is_after_cut_off, late_cut_off
 
 SEED = 20240601
 
@@ -343,8 +341,9 @@ def test_four_hundred_players_eight_sessions():
 def test_late_check_in_cut_off_is_ten_minutes_before_the_start(starts_at, checked_in_at,
                                                                  after):
     start = datetime.fromisoformat(starts_at)
-    assert late_cut_off(start) == start - timedelta(minutes=10)
-    assert is_after_cut_off(start, datetime.fromisoformat(checked_in_at)) is after
+    assert late_cut_off(start, LATE_CHECK_IN_MARGIN) == start - timedelta(minutes=10)
+    checked_in = datetime.fromisoformat(checked_in_at)
+    assert is_after_cut_off(start, checked_in, LATE_CHECK_IN_MARGIN) is after
 
 
 @pytest.mark.parametrize(

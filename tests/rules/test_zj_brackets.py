@@ -2,7 +2,7 @@ import random
 
 import pytest
 
-from judgeaid.tournament.brackets import (
+from judgeaid.rules.zj.brackets import (
     FINAL_DAY_ROUNDS,
     GRAND_FINAL_SIZE,
     cut,
@@ -11,7 +11,8 @@ from judgeaid.tournament.brackets import (
     reseed,
     seed_tables,
 )
-from judgeaid.tournament.standings import PlayerResult, draw_value, rank
+from judgeaid.rules.zj.standings import rank
+from judgeaid.tournament.standings import PlayerResult, draw_value
 
 SEED = 77
 

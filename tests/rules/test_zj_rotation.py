@@ -1,6 +1,13 @@
 import pytest
 
 from judgeaid.rules.zj.payoff import payoff
+from judgeaid.rules.zj.rotation import (
+    cycle_of,
+    cycle_seats,
+    round_number,
+    seat_winds,
+    session_seats,
+)
 from judgeaid.tournament.card import (
     BadDeal,
     DealMark,
@@ -14,16 +21,7 @@ from judgeaid.tournament.card import (
     occupants,
     score_round,
 )
-from judgeaid.tournament.rotation import (
-    RoundSeats,
-    cycle_of,
-    cycle_seats,
-    dealt_by,
-    draw_seats,
-    round_number,
-    seat_winds,
-    session_seats,
-)
+from judgeaid.tournament.rotation import RoundSeats, dealt_by, draw_seats
 
 PLAYER = {"A": 1, "B": 2, "C": 3, "D": 4}
 START = {"E": PLAYER["A"], "S": PLAYER["B"], "W": PLAYER["C"], "N": PLAYER["D"]}
@@ -231,7 +229,7 @@ def test_impossible_deal_marks_are_refused(marks, words):
 def test_a_substitute_takes_the_leaving_players_seat_and_its_moves():
     change = SeatChange(round_from=7, seat="S", leaving=B, entering=SUB)
     plain = session_seats(START, "standard")
-    rounds = card_schedule(START, "standard", [change])
+    rounds = card_schedule(START, "standard", [change], seats_for=session_seats)
     assert rounds[:6] == plain[:6]
     # cycle 2 seats are BADC: the substitute has B's East seat; round 7's winds: DCBA
     assert rounds[6].seats == {"E": SUB, "S": A, "W": D, "N": C}
@@ -245,7 +243,7 @@ def test_a_substitute_takes_the_leaving_players_seat_and_its_moves():
 
 def test_card_totals_attribute_each_round_to_whoever_sat_there():
     change = SeatChange(round_from=2, seat="S", leaving=B, entering=SUB)
-    rounds = card_schedule(START, "standard", [change])
+    rounds = card_schedule(START, "standard", [change], seats_for=session_seats)
     first = score_round(rounds[0], payoff=payoff, result="win", winner=B, value=30,
                         win="self")
     second = score_round(rounds[1], payoff=payoff, result="win", winner=SUB, value=40,
