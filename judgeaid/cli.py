@@ -32,8 +32,13 @@ def register(app: Flask) -> None:
                   help="The demo's rules: " + ", ".join(
                       f"{code} ({rules.name})" for code, rules in sorted(RULESETS.items()))
                   + ".")
+    @click.option("--format", "format_code", default=None,
+                  help="One of the ruleset's formats by its code (default: the demo's).")
+    @click.option("--played", default=0, show_default=True, type=int,
+                  help="Sessions played and posted, the next one seated (to show a final "
+                       "day).")
     def demo(n_players: int, seed: int, if_empty: bool, time_zone: str | None,
-             ruleset: str) -> None:
+             ruleset: str, format_code: str | None, played: int) -> None:
         """Create a demo tournament (session 1 seated) and print it as JSON."""
         from judgeaid.demo import create_demo
         from judgeaid.models import Tournament
@@ -46,7 +51,8 @@ def register(app: Flask) -> None:
             raise click.BadParameter("use a positive multiple of 4", param_hint="--players")
         with app.test_request_context(base_url=app.config.get("PUBLIC_BASE_URL") or None):
             try:
-                result = create_demo(n_players, seed, time_zone=time_zone, ruleset=ruleset)
+                result = create_demo(n_players, seed, time_zone=time_zone, ruleset=ruleset,
+                                     format_code=format_code, played=played)
             except ServiceError as exc:
                 db.session.rollback()
                 raise click.ClickException(exc.message) from exc

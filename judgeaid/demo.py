@@ -9,11 +9,12 @@ from judgeaid.services.demo import seed_demo
 
 
 def create_demo(n_players: int = 32, seed: int = 1, *, time_zone: str | None = None,
-                ruleset: str | None = None) -> dict:
+                ruleset: str | None = None, format_code: str | None = None,
+                played: int = 0) -> dict:
     """Create the demo tournament (Zung Jung unless told) and return the JSON the `demo`
     command prints."""
-    demo = seed_demo(n_players, seed, time_zone=time_zone,
-                     **({"ruleset": ruleset} if ruleset else {}))
+    demo = seed_demo(n_players, seed, time_zone=time_zone, format_code=format_code,
+                     played=played, **({"ruleset": ruleset} if ruleset else {}))
     return {
         **demo,
         "cards": [{"table": card["table"],

@@ -20,6 +20,13 @@ class ClockQuery(FormSchema):
     session: Id | None = None
 
 
+class ClockSwitchForm(FormSchema):
+    """The desk's one tap: show this seated session on the hall clock."""
+
+    session: Id = 1
+    op_id: OpId | None = None
+
+
 class TimerListQuery(FormSchema):
     """?table=N (the current session) or ?card=ID (that card's table) chooses the table."""
 

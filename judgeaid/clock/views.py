@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, g, jsonify, render_template
+from flask import Blueprint, abort, flash, g, jsonify, redirect, render_template, url_for
 
-from judgeaid import conditional, edge, writes
-from judgeaid.access import require_judge, require_role, staff_role
+from judgeaid import conditional, edge, pageforms, writes
+from judgeaid.access import require_judge, require_organizer, require_role, staff_role
 from judgeaid.api.views import json_writes_only
 from judgeaid.clock.schemas import (
     ClockActOut,
     ClockOut,
     ClockQuery,
+    ClockSwitchForm,
     ClockTimeOverBody,
     TimeoutEndBody,
     TimeoutOut,
@@ -28,6 +29,7 @@ from judgeaid.services import clock, timers
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.cards import Actor
 from judgeaid.services.clock_inputs import ClockActBody, TimeoutStartBody, TimerStartBody
+from judgeaid.services.errors import ServiceError
 from judgeaid.wording import event_rules
 
 bp = Blueprint("clock", __name__)
@@ -95,6 +97,23 @@ def timeouts(tournament_id: int, query: ClockQuery):
                            tournament_id=tournament_id,
                            view=timers.timeouts_view(tournament_id, query.session),
                            is_organizer=staff_role(tournament_id) == "organizer")
+
+
+@bp.post("/t/<int:tournament_id>/clock/switch")
+@pageforms.form(ClockSwitchForm)
+def switch(tournament_id: int, form: ClockSwitchForm):
+    """Show the next seated session on the hall clock (the desk's one tap); back to the desk."""
+    user = require_organizer(tournament_id)
+    tournament = get_tournament_or_404(tournament_id)
+    try:
+        writes.once("clock.switch", f"tournament:{tournament_id}", form,
+                    lambda: clock.switch_clock(tournament, form.session, user),
+                    tournament_id=tournament_id)
+        flash(f"The hall clock now shows session {form.session}.")
+    except ServiceError as exc:
+        db.session.rollback()
+        flash(exc.message)
+    return redirect(url_for("organizer.dashboard", tournament_id=tournament_id))
 
 
 # ---------------------------------------------------------------- session clock API

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, make_response, render_template, url_for
+import unicodedata
+
+from flask import (
+    Blueprint,
+    current_app,
+    make_response,
+    render_template,
+    send_from_directory,
+    url_for,
+)
 
 from judgeaid.assets import asset_url, shell_urls, shell_version
 from judgeaid.services import overview
@@ -19,6 +28,14 @@ SHELL_PAGES = ("/offline", "/picker", "/picker/mcr")
 def actor_filter(label: str | None) -> str:
     """Show a stored actor label ("organizer:Rita Ramos") as "Rita Ramos (organizer)"."""
     return actor_display(label)
+
+
+@bp.app_template_filter("unaccented")
+def unaccented(text: str) -> str:
+    """Return text without its accents ("Lucía" -> "Lucia"), for lists a browser searches
+    itself (a datalist): typing "Lucia" or "Zoe" then finds Lucía and Zoë."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text)
+                   if not unicodedata.combining(c))
 
 
 @bp.get("/")
@@ -39,6 +56,14 @@ def tournament(tournament_id: int):
 def offline():
     """Explain that this page needs the network."""
     return render_template("main/offline.html", rulesets=every_ruleset())
+
+
+@bp.get("/favicon.ico")
+def favicon():
+    """Return the app's icon where browsers look for it first (no 404 on every first visit)."""
+    response = send_from_directory(current_app.static_folder, "icons/icon-192.png",
+                                   mimetype="image/png", max_age=86_400)
+    return response
 
 
 @bp.get("/manifest.webmanifest")

@@ -23,7 +23,7 @@ from judgeaid.organizer.schemas import (
     SettingsForm,
 )
 from judgeaid.printing import phone_warnings
-from judgeaid.services import accounts, leaderboards, organizing, session_changes
+from judgeaid.services import accounts, clock, leaderboards, organizing, session_changes
 from judgeaid.services import owner as owner_service
 from judgeaid.services import players as registry
 from judgeaid.services.errors import Conflict, ServiceError
@@ -225,7 +225,8 @@ def dashboard(tournament_id: int):
     return render_template("organizer/dashboard.html", rules=event_rules(tournament_id),
                            **organizing.desk(tournament_id, signin.limits()), limits=LIMITS,
                            warnings=phone_warnings(desk=True), facts=facts,
-                           series_choices=facts["series_choices"])
+                           series_choices=facts["series_choices"],
+                           clock_switch=clock.switch_offer(tournament_id))
 
 
 @bp.post("/t/<int:tournament_id>/organizer/settings")

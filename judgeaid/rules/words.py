@@ -516,6 +516,24 @@ KEYS: dict[str, str] = {
     "picker.about": ("why the picker is allowed: it adds up what the player ticks, never reads "
                     "tiles ({extra}: a ruleset's fixed share, if any)"),
     "picker.combine_heading": "the heading of the counting principles, with its citation",
+    # --- event day, second pass (issue 27) ---
+    "standings.draw_seed": (
+        "the standings page: the seed the tie-breaking draw is made from, before play "
+        "decides anything; {seed}"
+    ),
+    "final.cut_tie_raw": (
+        "the final-day page: players level at the cut line, separated by the raw total; "
+        "{players} and {order} (names in order)"
+    ),
+    "final.cut_tie_draw": (
+        "the final-day page: players level at the cut line on points and raw total, "
+        "separated by the seeded draw; {players}, {seed} and {order}"
+    ),
+
+    "card.seat_move": (
+        "the card: where a player moves at a wind-round (cycle) change; {round}, {name}, "
+        "{seat} (East, South, West or North)"
+    ),
 }
 
 

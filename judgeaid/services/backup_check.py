@@ -179,13 +179,15 @@ class Checker:
         if row["format"] not in rules.formats:
             raise BadBackup(f"{where}: the format '{row['format']}' is not one of "
                             f"{rules.name}'s.")
+        # clock_session: the session the organizer switched the hall clock to (clock.py)
         known = set(rules.default_settings(row["format"])) | {"time_over_grace_seconds",
-                                                              DRAW_ORDER}
+                                                              DRAW_ORDER, "clock_session"}
         unknown = sorted(str(k) for k in settings if k not in known)
         if unknown:
             raise BadBackup(f"{where}: 'settings' has unknown entries: {', '.join(unknown)}.")
         for key in ("sessions", "session_minutes", "turn_seconds", "free_seconds",
-                    "round_bank_seconds", "advance", "time_over_grace_seconds"):
+                    "round_bank_seconds", "advance", "time_over_grace_seconds",
+                    "clock_session"):
             value = settings.get(key)
             if value is not None and int_problem(value, 0, 100_000):
                 raise BadBackup(f"{where}: the setting '{key}' must be a whole number.")

@@ -96,6 +96,22 @@ def _pattern_lines(row: CardRound, scoring: Scoring) -> list[dict]:
             for line in scoring.recorded_lines(row.patterns, row.value)]
 
 
+SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+
+
+def _moves(rules, seats: list, number: int, names: dict[int, str]) -> list[str]:
+    """Say where each player moves at a wind-round (cycle) change: "Hand 5: Ann moves to the
+    South seat" (MCR Appendix 4; §3.4 for ZJ), in the ruleset's words; none otherwise."""
+    if number == 1 or rules.session.cycle_of(number) == rules.session.cycle_of(number - 1):
+        return []
+    before = {player: seat for seat, player in seats[number - 2].seats.items()}
+    return [rules.words.format("card.seat_move", round=number, name=names.get(player,
+                               f"#{player}"), seat=SEAT_NAMES[seat])
+            for seat, player in sorted(seats[number - 1].seats.items(),
+                                       key=lambda item: "ESWN".index(item[0]))
+            if before.get(player) != seat]
+
+
 def card_view(card: Card) -> dict:
     """Return the whole card as plain data (the API body and the pages' data)."""
     change_rows = seat_change_rows(card)
@@ -115,6 +131,7 @@ def card_view(card: Card) -> dict:
         line = {"round": number, "cycle": rules.session.cycle_of(number), "dealer": seat.dealer,
                 "scheduled_dealer": scheduled.dealer, "winds": dict(seat.winds),
                 "seated": occupants(starting, changes, number), "recorded": False,
+                "moves": _moves(rules, seats, number, names),
                 "wrong_dealer": None, "compensation_for": None, "history": []}
         history = revisions.get(number, [])
         if history:

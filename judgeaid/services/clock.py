@@ -83,8 +83,17 @@ def _sessions(tournament_id: int) -> list[PlaySession]:
         PlaySession.tournament_id == tournament_id).order_by(PlaySession.number)))
 
 
+def _is_posted(session: PlaySession) -> bool:
+    return session.finalized_at is not None
+
+
 def current_session(tournament_id: int, number: int | None = None) -> PlaySession | None:
-    """Return the session the hall clock shows: running or paused, else the next to start."""
+    """Return the session the hall clock shows: running or paused, else the session the
+    organizer switched the clock to, else the next seated one after the last ended or posted.
+
+    A posted session is done whether or not its clock ran: once session K is posted and K+1
+    is seated, the hall clock, the time-outs page and the late-arrival form show K+1.
+    """
     sessions = _sessions(tournament_id)
     if number is not None:
         found = next((s for s in sessions if s.number == number), None)
@@ -94,18 +103,55 @@ def current_session(tournament_id: int, number: int | None = None) -> PlaySessio
     touched = set(db.session.scalars(select(ClockEvent.session_id).where(
         ClockEvent.session_id.in_([s.id for s in sessions])).distinct()))
     clocks = {s.id: state(s) for s in sessions if s.id in touched}
-    live = [s for s in sessions if s.id in clocks and clocks[s.id].status not in (
-        "not_started", "ended")]
+    live = [s for s in sessions if s.id in clocks and not _is_posted(s) and clocks[s.id].status
+            not in ("not_started", "ended")]
     if live:
         return live[-1]
-    last_done = max((s.number for s in sessions if s.id in clocks
-                     and clocks[s.id].status == "ended"), default=0)
+    done = {s.number for s in sessions if _is_posted(s)
+            or (s.id in clocks and clocks[s.id].status == "ended")}
+    pinned = sessions[0].tournament.settings.get(SWITCH_KEY) if sessions else None
+    chosen = next((s for s in sessions if s.number == pinned and s.number not in done
+                   and s.is_seated and s.tables), None)
+    if chosen is not None:
+        return chosen
+    last_done = max(done, default=0)
     upcoming = [s for s in sessions if s.number > last_done and s.is_seated
                 and s.tables]
     if upcoming:
         return upcoming[0]
-    done = [s for s in sessions if s.id in clocks]
-    return done[-1] if done else None
+    shown = [s for s in sessions if s.id in clocks or _is_posted(s)]
+    return shown[-1] if shown else None
+
+
+# The session the organizer switched the hall clock to, in the tournament's settings.
+SWITCH_KEY = "clock_session"
+
+
+def switch_offer(tournament_id: int) -> dict | None:
+    """Return {"from": K, "to": K+1} when the clock shows session K, not posted and its clock
+    not going, while a later session is already seated: the desk offers to switch."""
+    shown = current_session(tournament_id)
+    if shown is None or _is_posted(shown) or state(shown).status in ("running", "paused",
+                                                                      "over"):
+        return None
+    later = next((s for s in _sessions(tournament_id) if s.number > shown.number
+                  and s.is_seated and s.tables and not _is_posted(s)), None)
+    return None if later is None else {"from": shown.number, "to": later.number}
+
+
+def switch_clock(tournament: Tournament, number: int, user: User) -> dict:
+    """Show session `number` on the hall clock, the time-outs page and the late-arrival form."""
+    offer = switch_offer(tournament.id)
+    if offer is None or offer["to"] != number:
+        shown = current_session(tournament.id)
+        raise Conflict(f"The clock already shows session {shown.number}; there is nothing to "
+                       "switch." if shown is not None and shown.number == number else
+                       f"Session {number} cannot take the clock now: only the next seated "
+                       "session can, while the clock shown is not running.")
+    tournament.settings = {**tournament.settings, SWITCH_KEY: number}
+    record_event("clock.switch", tournament_id=tournament.id, actor=user,
+                 subject=f"session:{number}", after={"from": offer["from"], "to": number})
+    return {"session": number}
 
 
 def _table_numbers(session: PlaySession) -> dict[int, int]:

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 
+from judgeaid import models
 from judgeaid.extensions import db
-from judgeaid.models import WINDS, AuditEvent, PlaySession, Seat, Table, Tournament, User
+from judgeaid.models import WINDS, AuditEvent, Card, PlaySession, Seat, Table, Tournament, User
 from judgeaid.rules import get_ruleset
 from judgeaid.rules.ruleset import FinalDay
 from judgeaid.rules.words import Words
@@ -357,17 +358,49 @@ def _cut_data(sheet: Sheet, size: int, names: dict[int, str]) -> dict | None:
     line = [s for s in (last_in, first_out) if s is not None]
     return {"size": size, "decided_by": result.decided_by,
             "decided_words": TIE_WORDS[result.decided_by],
+            "sentence": _cut_sentence(sheet, result, names),
             "line": [{"rank": s.rank, "number": s.number, "name": names[s.number],
                       "mp_text": _show(sheet, s.match_points), "raw": s.raw,
                       "draw": draw_hex(s.draw)} for s in line]}
+
+
+def _cut_list(sheet: Sheet, step: dict) -> list[dict]:
+    """Return who the cut would take through, in Day-1 order, for the organizer to confirm."""
+    if step["action"] != "cut" or not step["ready"]:
+        return []
+    try:
+        result = _final(sheet).cut(sheet.standings, round_sizes(sheet.tournament)[0])
+    except (ServiceError, ValueError):
+        return []
+    return [{"rank": s.rank, "number": s.number, "name": sheet.players[s.number].name}
+            for s in result.advancing]
+
+
+def _cut_sentence(sheet: Sheet, result, names: dict[int, str]) -> str:
+    """Say in words who was level at the cut line, on what, and the order that decided it."""
+    if result.decided_by not in ("raw", "draw"):
+        return ""
+    last_in = result.advancing[-1]
+    level = [s for s in (*result.advancing, *result.eliminated) if not s.is_resigned
+             and s.match_points == last_in.match_points
+             and (result.decided_by == "raw" or s.raw == last_in.raw)]
+    who = [f"{names[s.number]} #{s.number}" for s in level]
+    players = ", ".join(who[:-1]) + " and " + who[-1] if len(who) > 1 else "".join(who)
+    order = ", ".join(f"{rank}. {name}" for rank, name in
+                      zip((s.rank for s in level), who, strict=True))
+    return get_ruleset(sheet.tournament.ruleset).words.format(
+        f"final.cut_tie_{result.decided_by}", players=players, order=order,
+        seed=sheet.tournament.seed)
 
 
 def final_day_view(tournament_id: int) -> dict:
     """Return the organizer's final-day page: the bracket and the next step."""
     sheet = load_sheet(tournament_id)
     tournament = sheet.tournament
+    step = next_step(sheet)
     return {"t": {"id": tournament.id, "name": tournament.name},
-            "bracket": bracket_data(sheet), "step": next_step(sheet),
+            "bracket": bracket_data(sheet), "step": step,
+            "cut_list": _cut_list(sheet, step), "undo_cut": undoable_cut(sheet),
             "is_provisional": sheet.is_provisional,
             "empty_seat": empty_seat_view(sheet) if bracket_data(sheet) else None}
 
@@ -501,3 +534,61 @@ def call_filler(tournament: Tournament, session_number: int, absent_number: int,
                         "filler": filler.number, "passed_over": sorted(
                             _not_present(tournament.id, session_number))})
     return seat
+
+
+# ---------------------------------------------------------------- taking the cut back
+
+# Rows that are play at a table: once one exists for the first round, the cut stands.
+_PLAY_BY_CARD = ("CardRound", "CardPenalty", "CardSeatChange", "Confirmation", "CallUp",
+                 "Ruling", "PlayTimer")
+_PLAY_BY_SESSION = ("ClockEvent", "TimeOut")
+
+
+def _has_play(session_id: int) -> bool:
+    card_ids = select(Card.id).where(Card.session_id == session_id)
+    for name in _PLAY_BY_CARD:
+        model = getattr(models, name)
+        if db.session.scalar(select(func.count()).select_from(model)
+                             .where(model.card_id.in_(card_ids))):
+            return True
+    return any(db.session.scalar(select(func.count()).select_from(getattr(models, name))
+                                 .where(getattr(models, name).session_id == session_id))
+               for name in _PLAY_BY_SESSION)
+
+
+def undoable_cut(sheet: Sheet) -> dict | None:
+    """Return the first final-day round while the cut can still be taken back: seated, not
+    posted, no hand recorded and nothing else played at its tables; else None."""
+    finals = _final_sessions(sheet)
+    if len(finals) != 1 or finals[0].is_final or _has_play(finals[0].id):
+        return None
+    return {"session": finals[0].number, "size": finals[0].bracket_size,
+            "name": bracket_name(finals[0].bracket_size)}
+
+
+def undo_cut(tournament: Tournament, actor: User) -> str:
+    """Take the cut back: the first round's tables, seats and cards go, the standings stay."""
+    sheet = load_sheet(tournament.id)
+    undo = undoable_cut(sheet)
+    if undo is None:
+        raise Conflict("The cut can no longer be taken back: the first final-day round has "
+                       "play recorded (or there is no cut to take back).")
+    session = db.session.scalar(select(PlaySession).where(
+        PlaySession.tournament_id == tournament.id, PlaySession.number == undo["session"]))
+    card_ids = select(Card.id).where(Card.session_id == session.id)
+    table_ids = select(Table.id).where(Table.session_id == session.id)
+    # the cards' cached views go with them (a cache: a new card may get a freed id)
+    for card_id in db.session.scalars(card_ids).all():
+        db.session.execute(delete(models.BuiltView).where(
+            models.BuiltView.name.like(f"card%:{card_id}")))
+    db.session.execute(delete(models.CardTotal).where(models.CardTotal.card_id.in_(card_ids)))
+    db.session.execute(delete(Card).where(Card.session_id == session.id))
+    db.session.execute(delete(Seat).where(Seat.table_id.in_(table_ids)))
+    db.session.execute(delete(Table).where(Table.session_id == session.id))
+    db.session.delete(session)
+    db.session.flush()
+    db.session.expire_all()
+    record_event("final_day.cut_undone", tournament_id=tournament.id, actor=actor,
+                 subject=f"session:{undo['session']}", after={"size": undo["size"]})
+    return (f"The cut is taken back: the {undo['name'].lower()} (session {undo['session']}) "
+            "is no longer seated. Make the cut again when the standings are right.")

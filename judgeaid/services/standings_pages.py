@@ -136,27 +136,38 @@ def _standings_data(sheet: Sheet) -> dict:
     has_final_day = fmt.kind == "competitive" and bool(ranking.final_day_rounds)
     bracket = final_day.bracket_data(sheet) if has_final_day else None
     ranked = _final_rows(rows, bracket["ranking"]) if bracket and bracket["ranking"] else rows
+    planned = max(int(tournament.settings.get("sessions") or 0), len(sheet.preliminary))
+    posted = sum(1 for s in sheet.preliminary if s.is_final)
+    is_provisional = sheet.is_provisional or bool(bracket and bracket["is_provisional"])
     return {
         "tournament": {"id": tournament.id, "name": tournament.name, "format": fmt.name,
                        "kind": fmt.kind},
         "points": rules.can.standings_columns[0].field,
         "sessions": [{"number": s.number, "is_final": s.is_final,
                       "finalized_at": iso_z(s.finalized_at)} for s in sheet.preliminary],
-        "planned_sessions": tournament.settings.get("sessions", len(sheet.preliminary)),
-        "is_provisional": sheet.is_provisional or bool(bracket and bracket["is_provisional"]),
+        "planned_sessions": planned,
+        # what is posted: "after 1 of 6 sessions"; "Final" only once every session is posted
+        "posted_sessions": posted,
+        # the seed the tie-breaking draw comes from, public before play decides anything
+        "draw_seed_text": rules.words.format("standings.draw_seed", seed=tournament.seed),
+        "is_complete": posted >= planned and not is_provisional,
+        "is_provisional": is_provisional,
         "phase": "final" if bracket and bracket["ranking"] else (
             "final_day" if bracket and bracket["rounds"] else "preliminary"),
         "preliminary": rows,
         "standings": ranked,
         "draw_groups": [] if ranking.draws_lots else _draw_groups(rows),
-        "lot_groups": lot_groups(rows) if ranking.draws_lots else [],
+        "lot_groups": lot_groups(rows, asks=posted >= planned) if ranking.draws_lots else [],
         "teams": _teams(rows, ranking.rank_teams if ranking.ranks_teams else None, show),
         "final_day": bracket,
     }
 
 
-def lot_groups(rows: list[dict]) -> list[dict]:
-    """List the players level on table points and contest points: drawn, or waiting for a lot."""
+def lot_groups(rows: list[dict], *, asks: bool = True) -> list[dict]:
+    """List the players level on table points and contest points: drawn, or waiting for a lot.
+
+    A lot is asked for (`asks`) only once the last session is posted: before that a tie may
+    still come apart, and the players share their place meanwhile."""
     groups = _level_runs([row for row in rows if row["tie_break"] in ("draw", "tied")],
                          lambda row: (row["is_out"], round(row["table_points"], 9),
                                       row["contest_points"]))
@@ -167,7 +178,7 @@ def lot_groups(rows: list[dict]) -> list[dict]:
              "numbers": " ".join(str(p["number"]) for p in g),
              "players": [{"rank": p["rank"], "number": p["number"], "name": p["name"],
                           "draw": p["draw"]} for p in g]}
-            for g in groups]
+            for g in groups if asks or g[0]["tie_break"] == "draw"]
 
 
 def _level_runs(rows: list[dict], key) -> list[list[dict]]:
@@ -231,6 +242,8 @@ def api_standings(tournament_id: int) -> dict:
         "provisional": data["is_provisional"],
         "phase": data["phase"],
         "sessions": data["sessions"],
+        "posted_sessions": data["posted_sessions"],
+        "planned_sessions": data["planned_sessions"],
         "standings": [{key: row[key] for key in keep if key in row}
                       for row in data["standings"]],
         "final_day": _api_bracket(data["final_day"]),
@@ -323,8 +336,12 @@ def results_for_player(player_id: int) -> dict:
         # the standings' own words for their points and the column breaking ties
         "points_short": words["standings.points_short"],
         "raw_words": words["standings.raw_words"],
-        "rank": line["rank"] if line else None,
+        # no rank before a session is posted: it would rank nothing yet
+        "rank": line["rank"] if line and data["posted_sessions"] else None,
         "field": len(data["standings"]),
+        "posted_sessions": data["posted_sessions"],
+        "planned_sessions": data["planned_sessions"],
+        "is_complete": data["is_complete"],
         "mp_text": line["mp_text"] if line else None,
         "raw": line["raw"] if line else None,
         "deductions": line["deductions"] if line else 0.0,
@@ -408,6 +425,11 @@ def manage_view(tournament_id: int) -> dict:
         "points": rules.can.standings_columns[0].field,
         # MCR §3.10.1 (our reading): the organizer draws lots for players still level
         "draws_lots": ranking.draws_lots,
-        "lot_groups": (lot_groups(standings_view(tournament_id)["preliminary"])
-                       if ranking.draws_lots else []),
+        "lot_groups": _asked_lots(tournament_id) if ranking.draws_lots else [],
     }
+
+
+def _asked_lots(tournament_id: int) -> list[dict]:
+    view = standings_view(tournament_id)
+    return lot_groups(view["preliminary"],
+                      asks=view["posted_sessions"] >= view["planned_sessions"])

@@ -111,6 +111,9 @@ class StandingsOut(BaseModel):
     provisional: bool
     phase: Literal["preliminary", "final_day", "final"]
     sessions: list[dict[str, Any]]
+    # how many preliminary sessions are posted as final, of how many the event plans
+    posted_sessions: int = 0
+    planned_sessions: int = 0
     standings: list[StandingRow]
     final_day: dict[str, Any] | None
     # MCR only: "table_points", and the teams by MCR Appendix 7

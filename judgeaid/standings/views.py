@@ -222,6 +222,19 @@ def final_day_advance(tournament_id: int, form: pageforms.ButtonForm):
     return redirect(url_for(".final_day_page", tournament_id=tournament_id))
 
 
+@bp.post("/t/<int:tournament_id>/final-day/undo-cut")
+@pageforms.form(pageforms.ButtonForm)
+def final_day_undo_cut(tournament_id: int, form: pageforms.ButtonForm):
+    """Take the cut back while no hand of the first final-day round is recorded."""
+    user = require_organizer(tournament_id)
+    tournament = get_tournament_or_404(tournament_id)
+    answer, _ = writes.once("final_day.undo_cut", f"tournament:{tournament_id}", form,
+                            lambda: {"message": final_day.undo_cut(tournament, user)},
+                            tournament_id=tournament_id)
+    flash(answer["message"])
+    return redirect(url_for(".final_day_page", tournament_id=tournament_id))
+
+
 @bp.post("/t/<int:tournament_id>/final-day/sessions/<int:number>/filler")
 @pageforms.form(FillerForm)
 def call_filler(tournament_id: int, number: int, form: FillerForm):

@@ -26,7 +26,10 @@ function showNetwork() {
   const banner = document.querySelector("[data-net-status]");
   if (!banner) return;
   banner.hidden = navigator.onLine;
-  banner.textContent = navigator.onLine ? "" : "Offline: what you record is kept on this phone and sent later.";
+  // the page's own words (a picker records nothing, so it promises nothing)
+  banner.textContent = navigator.onLine ? "" : banner.dataset.offlineText;
+  // the banner is fixed at the bottom: the page makes room so its last lines stay readable
+  document.documentElement.classList.toggle("is-offline", !navigator.onLine);
 }
 addEventListener("online", showNetwork);
 addEventListener("offline", showNetwork);

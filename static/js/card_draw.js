@@ -111,6 +111,11 @@ function renderGrid() {
       h("tr", { class: "cycle-head" }, h("th", { colspan: 5, scope: "rowgroup", text: cardWords().cycles[cycle - 1] })));
     for (const r of card.rounds.slice((cycle - 1) * 4, cycle * 4)) {
       const item = latestFor(r.round);
+      // at a wind-round (cycle) change, where each player moves, in the ruleset's words
+      if (r.moves?.length) {
+        body.append(h("tr", { class: "seat-moves", "data-seat-moves": r.round },
+          h("td", { colspan: 5 }, r.moves.map((text) => h("span", { class: "seat-move", text })))));
+      }
       for (const change of (card.seat_changes || []).filter((c) => c.from_round === r.round)) {
         body.append(h("tr", { class: "seat-change", "data-seat-change": change.seat },
           h("td", { colspan: 5, text: seatChangeWords(change) })));
@@ -205,7 +210,8 @@ function renderPenalties() {
   }
   const list = h("ul", { class: "penalty-list", "data-testid": "penalty-list" });
   for (const pen of card.penalties) {
-    const main = [h("strong", { text: `${name(pen.player)} −${pen.points}` }),
+    // a penalty takes points off (−10); a False Hu's receivers get them (+10), never "−-10"
+    const main = [h("strong", { text: `${name(pen.player)} ${signed(-pen.points)}` }),
       pen.round ? ` · ${say("js.card.penalty_round", { round: pen.round })}` : "", ` · ${pen.reason}`];
     const voiding = queued("void", (i) => i.meta.penalty === pen.id)[0];
     const li = h("li", { class: `penalty${pen.is_void ? " is-void" : ""}`, dataset: { penalty: pen.id } },
@@ -222,7 +228,7 @@ function renderPenalties() {
   }
   for (const item of waiting) {
     list.append(h("li", { class: "penalty is-queued" },
-      h("span", { class: "pen-main" }, h("strong", { text: `${name(item.body.player)} −${item.body.points}` }),
+      h("span", { class: "pen-main" }, h("strong", { text: `${name(item.body.player)} ${signed(-item.body.points)}` }),
         item.body.round ? ` · ${say("js.card.penalty_round", { round: item.body.round })}` : "", ` · ${item.body.reason}`),
       h("span", { class: "pen-meta" }, pendingBadge(item))));
   }

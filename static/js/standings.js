@@ -2,18 +2,11 @@
 
 import { newOpId } from "./outbox.js";
 import { h } from "./dom.js";
+import { mountFind } from "./find.js";
 
 const filter = document.querySelector("[data-standings-filter]");
 const list = document.querySelector("[data-standings-list]");
-if (filter && list) {
-  filter.addEventListener("input", () => {
-    const needle = filter.value.trim().toLowerCase();
-    for (const line of list.children) {
-      line.hidden = Boolean(needle) && !line.dataset.name.includes(needle)
-        && line.dataset.number !== needle;
-    }
-  });
-}
+if (filter && list) mountFind(filter, list);
 
 // The player's page link is their credential: the score check goes to the JSON API with it
 // in the X-Player-Token header. Without JavaScript the form posts normally.

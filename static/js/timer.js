@@ -587,6 +587,15 @@ function mountTimeouts(root) {
           meta: { timeouts: view.session, kind: "end" }, label: `End of time-out #${event.response.timeout.id}` });
       }
     }
+    // A refused write says why right under the buttons that sent it (the list of writes
+    // needing attention may be out of sight on a phone).
+    if (event.type === "rejected" && event.item.meta.kind === "start") {
+      message.textContent = `Not saved: ${event.item.message}`;
+      message.classList.add("is-error");
+    } else if (event.type === "sent" && event.item.meta.kind === "start") {
+      message.textContent = `Saved: ${event.item.label}.`;
+      message.classList.remove("is-error");
+    }
     if (event.type === "sent" || event.type === "rejected") reload();
   });
 

@@ -7,6 +7,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from judgeaid.extensions import db
+from judgeaid.models import Tournament
 from tests.factories import played_mcr_event
 
 pytestmark = pytest.mark.browser
@@ -16,6 +17,9 @@ pytestmark = pytest.mark.browser
 def event(app):
     with app.app_context():
         event = played_mcr_event(finalize=True, teams=True)
+        # an event of the two sessions played: both posted, the lot is asked for (issue 27)
+        tournament = db.session.get(Tournament, event["id"])
+        tournament.settings = {**tournament.settings, "sessions": 2}
         db.session.commit()
         return event
 

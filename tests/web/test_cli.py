@@ -2,6 +2,8 @@
 
 import json
 
+from sqlalchemy import select
+
 from judgeaid.extensions import db
 from judgeaid.models import Card, Player
 
@@ -67,3 +69,22 @@ def test_seating_plan_reports_bad_rows(runner, tmp_path):
     players.write_text("id,name,team\n1,A,\n1,B,\n")
     result = runner.invoke(args=["seating", "plan", "--players", str(players), "--sessions", "2"])
     assert result.exit_code == 2 and "line 3: Duplicate id 1" in result.output
+
+
+def test_demo_plays_and_posts_sessions_in_a_chosen_format(app, runner):
+    """`flask demo --format rsom --played 2`: two sessions posted, the third seated (issue 27)."""
+    from judgeaid.models import PlaySession
+
+    result = runner.invoke(args=["demo", "--format", "rsom", "--played", "2"])
+    assert result.exit_code == 0, result.output
+    demo = json.loads(result.output)
+    with app.app_context():
+        sessions = db.session.scalars(select(PlaySession).where(
+            PlaySession.tournament_id == demo["tournament_id"]).order_by(PlaySession.number))
+        assert [(s.number, s.finalized_at is not None) for s in sessions] == [
+            (1, True), (2, True), (3, False)]
+
+
+def test_favicon_is_served(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 200 and response.mimetype == "image/png"

@@ -22,6 +22,7 @@ ROLES = ("anonymous", "player", "judge", "head_judge", "organizer")
 # that name Zung Jung on purpose (the ruleset chooser, the ZJ picker and its catalogue).
 NOT_EVENT = {
     "static", "openapi_docs", "main.manifest", "main.service_worker", "main.offline",
+    "main.favicon",
     "main.home", "organizer.create", "organizer.owner_login", "leaderboards.index",
     "picker.picker", "picker.picker_mcr", "printing.cards_pdf", "printing.slips_pdf",
     "judge.fouls_pdf", "standings.export_csv", "standings.export_json",

@@ -619,4 +619,21 @@ WORDS: dict[str, str] = {
                     "§3.9.1.3). It never reads tiles, takes photos or suggests what a hand holds;"
                     " the player declares the fans and the referee checks them (MCR §3.9.1.4)."),
     "picker.combine_heading": "How fans combine (MCR §3.9.1.6)",
+    # --- event day, second pass (issue 27) ---
+    "standings.draw_seed": (
+        "Players level on table points and contest points draw lots in the hall, and the "
+        "organizer records the order drawn (our reading of MCR §3.10.1); no seed decides "
+        "it."
+    ),
+    "final.cut_tie_raw": (
+        "At the cut line {players} were level on table points; the contest points put "
+        "them in this order: {order}."
+    ),
+    "final.cut_tie_draw": (
+        "At the cut line {players} were level on table points and contest points; the lot"
+        " puts them in this order: {order}."
+    ),
+
+    "card.seat_move":
+        "Hand {round}: {name} moves to the {seat} seat (MCR Appendix 4).",
 }

@@ -593,4 +593,22 @@ WORDS: dict[str, str] = {
                     " and only by hand: you choose the patterns yourself and the picker adds them"
                     " up. It never reads tiles, takes photos or suggests what a hand contains."),
     "picker.combine_heading": "How patterns combine (§2.2)",
+    # --- event day, second pass (issue 27) ---
+    "standings.draw_seed": (
+        "Ties that match points and the raw total leave are settled by a draw fixed "
+        "before play (§3.3): each player's draw is the first 16 hex digits of the SHA-256"
+        " of \"{seed}|standings|\" followed by their number, and the lower draw goes first."
+        " The seed is {seed}."
+    ),
+    "final.cut_tie_raw": (
+        "At the cut line {players} were level on match points; the raw total puts them in"
+        " this order: {order}."
+    ),
+    "final.cut_tie_draw": (
+        "At the cut line {players} were level on match points and on the raw total; the "
+        "draw from the seed {seed} puts them in this order: {order}."
+    ),
+
+    "card.seat_move":
+        "Round {round}: {name} moves to the {seat} seat (§3.4).",
 }

@@ -1,0 +1,38 @@
+// Find a player in a list by name or number, ignoring case and accents: "Lucia" finds Lucía,
+// "Zoe" finds Zoë, "lee" finds LEE. Used by the standings pages and the organizer's desk.
+//
+// <input type="search" data-find="#list"> filters the children of #list (or, for a table,
+// its tbody's rows) that carry data-name and data-number.
+
+/** Return text without accents, in lower case: the form two names are compared in. */
+export function fold(text) {
+  return String(text ?? "").normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().trim();
+}
+
+/** Say whether an item (data-name, data-number) answers the words typed. */
+export function matches(item, typed) {
+  const needle = fold(typed);
+  if (!needle) return true;
+  return fold(item.dataset.name).includes(needle) || item.dataset.number === needle;
+}
+
+/** Filter list's items as the input is typed into; the count found goes to [data-find-count]. */
+export function mountFind(input, list) {
+  const items = () => [...(list.tBodies?.[0] ?? list).children].filter((e) => e.dataset.name !== undefined);
+  const count = document.querySelector(`[data-find-count="${input.id}"]`);
+  const apply = () => {
+    let shown = 0;
+    for (const item of items()) {
+      item.hidden = !matches(item, input.value);
+      if (!item.hidden) shown += 1;
+    }
+    if (count) count.textContent = input.value.trim() ? `${shown} found` : "";
+  };
+  input.addEventListener("input", apply);
+  apply();
+}
+
+for (const input of document.querySelectorAll("[data-find]")) {
+  const list = document.querySelector(input.dataset.find);
+  if (list) mountFind(input, list);
+}
