@@ -26,7 +26,7 @@ def test_a_long_rejected_row_does_not_widen_the_report(live_server, page, app, e
     page.goto(f"{live_server.url}/login?tournament_id={event}")
     page.fill("input[name=name]", "Olga")
     page.fill("input[name=pin]", "1234")
-    page.locator("main form button[type=submit]").click()
+    page.locator("[data-testid=signin-pin]").click()
     page.wait_for_url("**/organizer")
     desk_width = page.evaluate("() => document.documentElement.scrollWidth")
     rows = ["name,team", "W" * 300 + ",", "Ann," + "T" * 300, "Nul\x00Name,",

@@ -13,7 +13,7 @@ def sign_in_as_organizer(page, url, demo):
     page.goto(f"{url}/login?tournament_id={demo['tournament_id']}")
     page.fill("input[name=name]", demo["organizer"]["name"])
     page.fill("input[name=pin]", demo["organizer"]["pin"])
-    page.locator("main form button[type=submit]").click()
+    page.locator("[data-testid=signin-pin]").click()
     page.wait_for_url("**/organizer")
 
 

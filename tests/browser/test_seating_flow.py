@@ -26,7 +26,7 @@ def test_organizer_seats_a_session_and_a_player_finds_their_table(live_server, b
     page.goto(f"{live_server.url}/login?tournament_id={event}")
     page.fill("input[name=name]", "Olga")
     page.fill("input[name=pin]", "1234")
-    page.locator("main form button[type=submit]").click()
+    page.locator("[data-testid=signin-pin]").click()
     page.wait_for_url("**/organizer")
 
     page.click("[data-testid=sessions-link]")
@@ -100,7 +100,7 @@ def test_organizer_refuses_a_late_player_and_resigns_an_absent_one(live_server, 
     page.goto(f"{live_server.url}/login?tournament_id={late_event}")
     page.fill("input[name=name]", "Olga")
     page.fill("input[name=pin]", "1234")
-    page.locator("main form button[type=submit]").click()
+    page.locator("[data-testid=signin-pin]").click()
     page.wait_for_url("**/organizer")
     page.goto(f"{live_server.url}/t/{late_event}/sessions")
     late = page.locator("[data-testid=late-arrival]")

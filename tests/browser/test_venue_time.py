@@ -33,7 +33,7 @@ def sign_in(page, url, demo, role="organizer"):
     page.goto(f"{url}/login?tournament_id={demo['tournament_id']}")
     page.fill("input[name=name]", demo[role]["name"])
     page.fill("input[name=pin]", demo[role]["pin"])
-    page.locator("main form button[type=submit]").click()
+    page.locator("[data-testid=signin-pin]").click()
     page.wait_for_url("**/organizer" if role == "organizer" else "**/judge")
 
 
