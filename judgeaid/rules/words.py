@@ -505,6 +505,10 @@ KEYS: dict[str, str] = {
                                 "call-up is for when play at the table has stopped, with the "
                                 "rule that says so",
 
+    # --- a third ruleset needs no core edit (issue 25, point 5) ---
+    # (keys of this part go below this line)
+    "demo.event_name": "the name of the demo event `flask demo --ruleset` creates",
+
 }
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from judgeaid.extensions import db
-from judgeaid.rules import DEFAULT_RULESET
+from judgeaid.rules import DEFAULT_RULESET, RULESETS
 from judgeaid.services import accounts, players, seating
 from judgeaid.services.cards import card_for_table
 from judgeaid.services.errors import ServiceError
@@ -20,20 +20,18 @@ FAMILY = ["Kwan", "Lopez", "Müller", "Nguyen", "Okafor", "Park", "Rossi", "Sato
           "Weber", "Yilmaz", "Zhang", "Dubois", "Silva", "Novak", "Ito"]
 
 
-# Each ruleset's demo event: its name and format
-DEMO_EVENTS = {DEFAULT_RULESET: ("judgeaid Demo Open", "csom"),
-               "mcr": ("judgeaid MCR Demo Open", "mcr")}
-
 
 def seed_demo(n_players: int = 32, seed: int = 1, *, time_zone: str | None = None,
               ruleset: str = DEFAULT_RULESET) -> dict:
     """Create the demo tournament; return its staff's PINs, its cards and its players."""
-    if ruleset not in DEMO_EVENTS:
+    # every registered ruleset has a demo: its own name for it and its default format
+    if ruleset not in RULESETS:
         raise ServiceError(f"There is no demo for the ruleset '{ruleset}'; choose one of "
-                           f"{', '.join(DEMO_EVENTS)}.")
+                           f"{', '.join(RULESETS)}.")
+    rules = RULESETS[ruleset]
     rng = random.Random(seed)
     pins = {role: f"{rng.randrange(10**5, 10**6)}" for role in ("organizer", "head", "judge")}
-    name, format_code = DEMO_EVENTS[ruleset]
+    name, format_code = rules.words["demo.event_name"], rules.default_format
     tournament, organizer = accounts.create_tournament(
         name, format_code, "Olivia Organizer", pins["organizer"], seed=seed,
         time_zone=time_zone, ruleset=ruleset)

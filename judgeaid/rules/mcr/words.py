@@ -601,4 +601,8 @@ WORDS: dict[str, str] = {
     "callup.when_play_stopped": "Call a judge once play at your table has stopped: during "
                                 "play, a player raises a hand and waits for a judge.",
 
+    # --- a third ruleset needs no core edit (issue 25, point 5) ---
+    # (keys of this part go below this line)
+    "demo.event_name": "judgeaid MCR Demo Open",
+
 }

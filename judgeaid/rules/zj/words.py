@@ -580,4 +580,8 @@ WORDS: dict[str, str] = {
     "callup.when_play_stopped": "Call a judge once play at your table has stopped: no phone "
                                 "may be used during play (§4.5), so until then raise a hand.",
 
+    # --- a third ruleset needs no core edit (issue 25, point 5) ---
+    # (keys of this part go below this line)
+    "demo.event_name": "judgeaid Demo Open",
+
 }
