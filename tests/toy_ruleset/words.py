@@ -54,6 +54,8 @@ OWN: dict[str, str] = {
     "page.player.seats_rotate": "Seats stay fixed for all 8 hands (Toy rule 2.1).",
     "page.event.seats_league_fact": "fixed for the session",
     "demo.event_name": "Toyland demo afternoon",
+    "js.card.server_scores": "The score changes are worked out when the hand is saved "
+                             "(Toy rule 3.2).",
 }
 
 

@@ -583,5 +583,6 @@ WORDS: dict[str, str] = {
     # --- a third ruleset needs no core edit (issue 25, point 5) ---
     # (keys of this part go below this line)
     "demo.event_name": "judgeaid Demo Open",
+    "js.card.server_scores": "The score changes are worked out when the round is saved.",
 
 }
