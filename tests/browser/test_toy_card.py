@@ -52,3 +52,12 @@ def test_a_toy_card_records_a_typed_hand_in_its_own_words(live_server, context, 
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
     shown = page.evaluate("() => document.body.innerText")
     assert not foreign_words(TOY.code, shown), foreign_words(TOY.code, shown)
+
+    # The paper card form (after an outage) reads the recorded hand as agreeing with it,
+    # though no mirror works its deltas out in the browser
+    page.goto(f"{live_server.url}/cards/{card_id}/paper")
+    page.wait_for_selector("html[data-paper-ready=true]")
+    expect(page.locator("[data-testid=paper-round-1] .pr-tag")).to_contain_text("Recorded")
+    expect(page.locator("[data-testid^=conflict-]:not([hidden])")).to_have_count(0)
+    shown = page.evaluate("() => document.body.innerText")
+    assert not foreign_words(TOY.code, shown), foreign_words(TOY.code, shown)
