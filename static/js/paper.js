@@ -13,7 +13,6 @@ import { mirror, payoff, ruleset } from "./rulesets.js";
 import { $, $$, h, signed, venueTime } from "./dom.js";
 
 const WINDS = ["E", "S", "W", "N"];
-const ROUNDS = 16;
 
 const page = JSON.parse(document.getElementById("paper-page").textContent);
 const names = page.short_names;
@@ -28,6 +27,7 @@ let card = page.card;
 const rules = ruleset(card.rules);
 const scoring = await mirror(card.rules);
 const cardId = card.id;
+const ROUNDS = card.rounds.length; // the ruleset's session: its number of rounds (hands)
 const players = card.players.map((p) => p.number);
 const draftKey = `judgeaid-paper-draft:${cardId}`;
 
