@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, url_for
+from flask import Blueprint, render_template, request
 
+from judgeaid.rules import DEFAULT_RULESET, RULESETS
 from judgeaid.services import picker_pages, scoring
 
 bp = Blueprint("picker", __name__)
 
-# Each ruleset's picker page and its name; a tournament's pages link to its ruleset's own.
-PICKERS = {"zj": ("picker.picker", "Pattern picker"),
-           "mcr": ("picker.picker_mcr", "MCR fan picker")}
-
 
 @bp.app_template_global()
-def picker_link(ruleset: str) -> dict[str, str] | None:
-    """Return the path and name of the picker for a ruleset's code (None: it has none)."""
-    if ruleset not in PICKERS:
+def picker_link(ruleset: str | None = None) -> dict[str, str] | None:
+    """Return the path and name of a ruleset's picker (`can.picker`, its words), the default
+    ruleset's for None; None when the ruleset has no picker (a tournament's pages link to its
+    ruleset's own)."""
+    rules = RULESETS.get(ruleset or DEFAULT_RULESET)
+    if rules is None or rules.can.picker is None:
         return None
-    endpoint, label = PICKERS[ruleset]
-    return {"url": url_for(endpoint), "label": label}
+    return {"url": request.script_root + rules.can.picker,
+            "label": rules.words["card.picker_name"]}
 
 
 @bp.get("/picker")

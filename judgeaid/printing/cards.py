@@ -380,7 +380,8 @@ def render_cards(tournament: Tournament, number: int, *, layout: str = "card",
                         spare=sheet_data if is_sheet else card_data)
     settings = tournament.settings
     if is_sheet:
-        g, form_data = sheet_geometry(), sheet_form(tournament.name, tournament.ruleset)
+        g = sheet_geometry(get_ruleset(tournament.ruleset).session.rounds)
+        form_data = sheet_form(tournament.name, tournament.ruleset)
     else:
         g = card_geometry()
         form_data = card_form(tournament.name, settings.get("rotation", "standard"),
@@ -420,8 +421,9 @@ FACES_CSS = {"sans": "f-sans", "bold": "f-bold", "oblique": "f-oblique", "head":
              "mono": "f-mono", "mono-bold": "f-mono-bold"}
 
 
-def sheet_geometry() -> dict:
-    """Return where every line and box of the MCR score sheet sits, in inches."""
+def sheet_geometry(hands: int = 16) -> dict:
+    """Return where every line and box of the score sheet sits, in inches, for a session of
+    `hands` hands (the ruleset's `session.rounds`)."""
     left, top, inner = 0.16, 0.17, 3.38
     label, player = 0.46, 0.63
     char = player / SHEET_CHARS
@@ -433,7 +435,7 @@ def sheet_geometry() -> dict:
     block_rows = [round(block_top + sum(heights[:i]), 3) for i in range(len(heights))]
     head_top = round(block_top + sum(heights), 3)
     head, row, foot = 0.2, 0.24, 0.22
-    row_tops = [round(head_top + head + i * row, 3) for i in range(16)]
+    row_tops = [round(head_top + head + i * row, 3) for i in range(hands)]
     total_top = round(row_tops[-1] + row, 3)
     penalty_top = round(total_top + foot, 3)
     bottom = round(penalty_top + foot, 3)
@@ -579,7 +581,8 @@ def sheet_runs(g: dict, c: dict) -> list[dict]:
     if c["remarks"]:
         runs.append({"left": g["remarks"] + PAD, "top": g["row_tops"][0], "text": c["remarks"],
                      "face": "sans", "size": 5, "line": row,
-                     "clip": (g["remarks"], g["row_tops"][0], g["remarks_width"], row * 16)})
+                     "clip": (g["remarks"], g["row_tops"][0], g["remarks_width"],
+                              row * len(g["row_tops"]))})
     if c["sums"]:
         runs.append({"left": g["players"][0], "top": g["total_top"], "text": c["sums"],
                      "face": "mono-bold", "size": size, "line": g["foot_height"],

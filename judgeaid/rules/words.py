@@ -534,6 +534,12 @@ KEYS: dict[str, str] = {
         "the card: where a player moves at a wind-round (cycle) change; {round}, {name}, "
         "{seat} (East, South, West or North)"
     ),
+    # --- a third ruleset needs no core edit (issue 25, point 5) ---
+    # (keys of this part go below this line)
+    "demo.event_name": "the name of the demo event `flask demo --ruleset` creates",
+    "js.card.server_scores": ("the round form's note where the ruleset has no scoring "
+                              "mirror: the server works out the score changes on saving"),
+
 }
 
 

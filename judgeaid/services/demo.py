@@ -9,7 +9,7 @@ import random
 import uuid
 
 from judgeaid.extensions import db
-from judgeaid.rules import DEFAULT_RULESET
+from judgeaid.rules import DEFAULT_RULESET, RULESETS
 from judgeaid.services import accounts, card_writes, players, results, seating
 from judgeaid.services.card_inputs import CardRoundBody
 from judgeaid.services.cards import Actor, card_for_table
@@ -22,10 +22,6 @@ FAMILY = ["Kwan", "Lopez", "Müller", "Nguyen", "Okafor", "Park", "Rossi", "Sato
           "Weber", "Yilmaz", "Zhang", "Dubois", "Silva", "Novak", "Ito"]
 
 
-# Each ruleset's demo event: its name and format
-DEMO_EVENTS = {DEFAULT_RULESET: ("judgeaid Demo Open", "csom"),
-               "mcr": ("judgeaid MCR Demo Open", "mcr")}
-
 
 def seed_demo(n_players: int = 32, seed: int = 1, *, time_zone: str | None = None,
               ruleset: str = DEFAULT_RULESET, format_code: str | None = None,
@@ -35,13 +31,15 @@ def seed_demo(n_players: int = 32, seed: int = 1, *, time_zone: str | None = Non
     `format_code` chooses another of the ruleset's formats; `played` sessions are played
     (a few hands a table, the rest time over) and posted, the next one seated, so a final
     day can be shown."""
-    if ruleset not in DEMO_EVENTS:
+    # every registered ruleset has a demo: its own name for it and its default format
+    if ruleset not in RULESETS:
         raise ServiceError(f"There is no demo for the ruleset '{ruleset}'; choose one of "
-                           f"{', '.join(DEMO_EVENTS)}.")
+                           f"{', '.join(RULESETS)}.")
+    rules = RULESETS[ruleset]
     rng = random.Random(seed)
     pins = {role: f"{rng.randrange(10**5, 10**6)}" for role in ("organizer", "head", "judge")}
-    name, default_format = DEMO_EVENTS[ruleset]
-    format_code = format_code or default_format
+    name = rules.words["demo.event_name"]
+    format_code = format_code or rules.default_format
     tournament, organizer = accounts.create_tournament(
         name, format_code, "Olivia Organizer", pins["organizer"], seed=seed,
         time_zone=time_zone, ruleset=ruleset)

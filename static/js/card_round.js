@@ -226,6 +226,9 @@ function computeDeltas() {
   }
   if (entry.result !== "win" || entry.winner === null || entry.win === null || !isValueOk()) return null;
   if (entry.win === "discard" && (entry.discarder === null || entry.discarder === entry.winner)) return null;
+  // a ruleset with no mirror (can.mirror null): the value is typed and the server works out
+  // the deltas when the round is saved
+  if (!rules().can.mirror) return { deltas: null, responsible: null };
   const request = { value: entry.value, win: entry.win, winner: windOf(r, entry.winner), scheme: card.scheme };
   if (entry.win === "discard") {
     request.discarder = windOf(r, entry.discarder);
@@ -252,7 +255,7 @@ function renderPreview() {
     note.textContent = error.message;
   }
   preview.replaceChildren(...seatOrder(r).map((p) => {
-    const value = result ? result.deltas[String(p)] : null;
+    const value = result?.deltas ? result.deltas[String(p)] : null;
     return h("div", { class: "preview-cell", "data-testid": `preview-${p}` },
       h("span", {}, windAbbr(windOf(r, p)), ` ${name(p)}`),
       h("output", { class: value === null ? "" : signClass(value).trim(), "data-value": value ?? "", text: value === null ? "—" : signed(value) }));
@@ -269,6 +272,7 @@ function renderPreview() {
 // What the preview says about who pays, in the ruleset's words.
 function payoffNote(result) {
   if (entry.result === "draw") return say("js.payoff.draw");
+  if (!result.deltas) return say("js.card.server_scores");
   if (card.scheme === "uniform") return say("js.payoff.uniform");
   if (entry.win === "self") return say("js.payoff.self_draw");
   if (result.responsible) return say("js.payoff.responsible", { name: name(result.responsible) });

@@ -13,7 +13,6 @@ import { mirror, payoff, ruleset } from "./rulesets.js";
 import { $, $$, h, signed, venueTime } from "./dom.js";
 
 const WINDS = ["E", "S", "W", "N"];
-const ROUNDS = 16;
 
 const page = JSON.parse(document.getElementById("paper-page").textContent);
 const names = page.short_names;
@@ -28,6 +27,7 @@ let card = page.card;
 const rules = ruleset(card.rules);
 const scoring = await mirror(card.rules);
 const cardId = card.id;
+const ROUNDS = card.rounds.length; // the ruleset's session: its number of rounds (hands)
 const players = card.players.map((p) => p.number);
 const draftKey = `judgeaid-paper-draft:${cardId}`;
 
@@ -123,7 +123,8 @@ function sameAsRecorded(recorded, line, deltas) {
   const recordedDeltas = Object.fromEntries(Object.entries(recorded.deltas).map(([p, d]) => [Number(p), d]));
   return recorded.winner === line.winner && recorded.win === line.win && recorded.value === line.value
     && (recorded.discarder ?? null) === (line.win === "discard" ? line.discarder ?? null : null)
-    && deltas !== null && players.every((p) => recordedDeltas[p] === deltas[p]);
+    // without a scoring mirror (can.mirror null) the server works the deltas out: the lines agree
+    && (deltas === null ? !scoring : players.every((p) => recordedDeltas[p] === deltas[p]));
 }
 
 /** Return what the round adds to the totals and whether it disagrees with the live card. */

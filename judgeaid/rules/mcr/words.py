@@ -636,4 +636,9 @@ WORDS: dict[str, str] = {
 
     "card.seat_move":
         "Hand {round}: {name} moves to the {seat} seat (MCR Appendix 4).",
+    # --- a third ruleset needs no core edit (issue 25, point 5) ---
+    # (keys of this part go below this line)
+    "demo.event_name": "judgeaid MCR Demo Open",
+    "js.card.server_scores": "The score changes are worked out when the hand is saved.",
+
 }

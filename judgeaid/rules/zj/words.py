@@ -611,4 +611,9 @@ WORDS: dict[str, str] = {
 
     "card.seat_move":
         "Round {round}: {name} moves to the {seat} seat (§3.4).",
+    # --- a third ruleset needs no core edit (issue 25, point 5) ---
+    # (keys of this part go below this line)
+    "demo.event_name": "judgeaid Demo Open",
+    "js.card.server_scores": "The score changes are worked out when the round is saved.",
+
 }
