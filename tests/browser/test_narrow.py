@@ -28,7 +28,7 @@ THEMES = ("light", "dark")
 
 # Endpoints that never answer with an HTML page (files, JSON, the service worker).
 NOT_PAGES = {
-    "static", "openapi_docs", "main.manifest", "main.service_worker",
+    "static", "main.favicon", "openapi_docs", "main.manifest", "main.service_worker",
     "printing.cards_pdf", "printing.slips_pdf", "judge.fouls_pdf",
     "standings.export_csv", "standings.export_json", "standings.export_backup_file",
     "standings.standings_csv",
