@@ -250,10 +250,9 @@ def test_a_flood_from_one_address_leaves_another_signing_in_at_once(app_built_wi
             stop.set()
             for thread in threads:
                 thread.join(30)
-    assert statuses == [200] * 8, statuses  # each at its first try
-    # Under a second on gunicorn (scripts/replay_attacks.py measures it there); the test's
-    # one-process server shares its GIL with the flood's 16 threads, on a shared machine.
-    assert max(timings) < 2.5, timings
+    # each at its first try; how fast is measured on gunicorn by scripts/replay_attacks.py,
+    # not here (no timed assertions in the suite: `timings` is only shown on a failure)
+    assert statuses == [200] * 8, (statuses, timings)
     assert set(flood_statuses) <= {401, 429, 503}
     assert flood_statuses.count(401) <= app.config["LOGIN_ADDRESS_FAILURES_ALLOWED"]
 
