@@ -194,6 +194,8 @@ class User(db.Model):
     # SHA-256 of the one-time recovery code given with the PIN ("" when none): it signs the
     # person in from any phone despite a sign-in lock, once, and is then replaced.
     recovery_hash: Mapped[str] = mapped_column(String(64), default="", server_default="")
+    # The language the person chose with `?lang=` (a tag of judgeaid.i18n.LOCALES; "" = none).
+    locale: Mapped[str] = mapped_column(String(16), default="", server_default="")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     tournament: Mapped[Tournament] = relationship(back_populates="users")
