@@ -2,6 +2,8 @@
 
     python scripts/i18n.py extract   # messages.pot and js.pot from the code, then each .po updated
     python scripts/i18n.py compile   # every .po to its .mo (`make run` and `make test` do this)
+    python scripts/i18n.py merge other/zh_Hant/LC_MESSAGES/messages.po ...
+                                     # take another copy's translations into ours
 
 Two domains: `messages` (Python, Jinja templates, and every shipped ruleset's words, each with
 the ruleset's code as its message context, so that "fan" and "points" never share a
@@ -105,10 +107,42 @@ def compile_all() -> None:
                 write_mo(stream, catalog, use_fuzzy=False)
 
 
+def merge(paths: list[str]) -> None:
+    """Take the translations another copy of a catalogue has (a branch's `.po`, say) into ours:
+    each `.po` given is read for its locale (its folder's name, or its Language header) and
+    domain (its file name), and fills every message ours has untranslated."""
+    for given in map(Path, paths):
+        with given.open("rb") as stream:
+            theirs = read_po(stream)
+        name = str(theirs.locale) if theirs.locale else given.parent.parent.name
+        ours_path = TRANSLATIONS / name / "LC_MESSAGES" / given.name
+        with ours_path.open("rb") as stream:
+            ours = read_po(stream, locale=name)
+        taken = 0
+        for message in theirs:
+            if not message.id or not message.string:
+                continue
+            mine = ours.get(message.id, message.context)
+            if mine is None:
+                ours.add(message.id, message.string, context=message.context,
+                         auto_comments=message.auto_comments, locations=message.locations)
+            elif not mine.string or mine.fuzzy:
+                mine.string = message.string
+                mine.flags.discard("fuzzy")
+            else:
+                continue
+            taken += 1
+        with ours_path.open("wb") as stream:
+            write_po(stream, ours, width=100, include_previous=False)
+        print(f"{ours_path.relative_to(ROOT)}: {taken} translations taken from {given}")
+
+
 if __name__ == "__main__":
     command = sys.argv[1] if len(sys.argv) > 1 else ""
     if command == "extract":
         extract()
+    elif command == "merge":
+        merge(sys.argv[2:])
     elif command == "compile":
         compile_all()
     else:
