@@ -181,8 +181,11 @@ def card_view(card: Card) -> dict:
         "claimants_label": rules.words["card.claimants_label"],
         "not_played_from": card.not_played_from,
         "is_complete": all(r["recorded"] or r.get("result") == "not_played" for r in rounds),
+        # via "witnessed": the players confirmed together before the judge named
         "confirmations": [{"player": c.player_number, "via": c.via, "by": c.confirmed_by,
-                           "confirmed_at": values.iso_z(c.confirmed_at)}
+                           "confirmed_at": values.iso_z(c.confirmed_at),
+                           "before_judge": c.confirmed_by.partition(":")[2]
+                           if c.via == "witnessed" else None}
                           for c in confirmed.values()],
         "pending_confirmations": [n for n in signers if n not in confirmed],
         "signers": signers,
