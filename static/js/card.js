@@ -21,10 +21,11 @@ import { $, h } from "./dom.js";
 import {
   card, cardId, fullName, hooks, isJudge, isRecorder, isRoundConflict, me, root, say, write,
 } from "./card_state.js";
-import { confirmAsked, render, renderPlayerBar, setConfirmAsked } from "./card_draw.js";
+import { confirmAllAsked, confirmAsked, render, renderPlayerBar, setConfirmAllAsked, setConfirmAsked } from "./card_draw.js";
 import { loadCopy, loadQueue, loadReader, poll } from "./card_sync.js";
 import { loadCatalogue, loadScoring, openFromFragment, openRound } from "./card_round.js";
 import { renderConflicts } from "./card_conflicts.js";
+import { openFouls } from "./card_fouls.js";
 
 // ------------------------------------------------------------------ writing
 
@@ -35,6 +36,27 @@ document.addEventListener("click", (event) => {
     const player = Number(confirmFor.dataset.confirmFor);
     confirmFor.disabled = true;
     write("/confirm", { player }, `Confirm the card for ${fullName(player)}`, { kind: "confirm", player });
+    return;
+  }
+  // the players, present together, confirm before the judge: ask once, then record them all
+  if (target.closest("[data-confirm-all]")) {
+    setConfirmAllAsked(card.version);
+    render();
+    $("[data-confirm-all-yes]")?.focus();
+    return;
+  }
+  if (target.closest("[data-confirm-all-no]")) {
+    setConfirmAllAsked(null);
+    render();
+    return;
+  }
+  const allYes = target.closest("[data-confirm-all-yes]");
+  if (allYes && confirmAllAsked === card.version) {
+    setConfirmAllAsked(null);
+    const players = allYes.dataset.players.split(",").map(Number);
+    allYes.disabled = true;
+    write("/confirm-all", { players }, `${players.map(fullName).join(", ")} confirm the card before the judge`,
+      { kind: "confirm-all", players });
     return;
   }
   if (target.closest("[data-confirm-mine]") && me?.player) {
@@ -151,6 +173,8 @@ hooks.render = () => {
   if (card) loadScoring();
 };
 hooks.openRound = openRound;
+hooks.openFouls = openFouls;
+hooks.refresh = poll;
 
 await loadQueue();
 await loadCopy();

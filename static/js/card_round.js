@@ -9,7 +9,7 @@ import { $, $$, h, signed } from "./dom.js";
 import { mirror, payoff } from "./rulesets.js";
 import {
   WINDS, baseRevision, byWind, canEdit, card, catalogue, cardId, cardWords, dealtWinds, describe,
-  fragment, isJudge, latestFor, name, playerToken, rules, say, setCatalogue, signClass, windAbbr,
+  fragment, hooks, isJudge, latestFor, name, playerToken, rules, say, setCatalogue, signClass, windAbbr,
   windOf, write,
 } from "./card_state.js";
 
@@ -86,8 +86,20 @@ export function openRound(roundNo, prefill = null, replaces = null) {
   $("[data-form-error]", roundForm).textContent = "";
   $("[data-chain]").open = entry.chain.length > 0;
   paintForm();
+  hooks.openFouls(roundNo);
   if (!dialog.open) dialog.showModal();
 }
+
+// The fouls on this form (card_fouls.js) take the player just ticked as the winner, and a
+// player whose foul takes the right to win is no longer ticked as the winner.
+hooks.chosenPlayer = () => entry?.winner ?? null;
+hooks.foulRecorded = (player) => {
+  if (entry && entry.winner === player) {
+    entry.winner = null;
+    paintForm();
+  }
+  hooks.refresh();
+};
 
 // The round being edited, with the winds of whoever the form says dealt it.
 function currentRound() {
