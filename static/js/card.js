@@ -16,7 +16,7 @@
 // imports: card_state.js (the shared state), card_draw.js, card_sync.js, card_round.js and
 // card_conflicts.js.
 
-import { mountAttention, mountPending } from "./outbox.js";
+import { mountAttention, mountPending, subscribe } from "./outbox.js";
 import { $, h } from "./dom.js";
 import {
   card, cardId, fullName, hooks, isJudge, isRecorder, isRoundConflict, me, root, say, write,
@@ -172,6 +172,17 @@ hooks.render = () => {
   render();
   if (card) loadScoring();
 };
+// A write of this page refused while the page is open: its message comes into view, beside
+// the line it concerns (the round's row says "not saved") and in the box that says why. The
+// fouls and the confirmations show theirs where they were tapped, without moving the page.
+subscribe((event) => {
+  const kind = event.item?.meta?.kind;
+  if (event.type !== "rejected" || event.item.meta.card !== cardId || ["foul", "confirm", "confirm-all"].includes(kind)) return;
+  requestAnimationFrame(() => {
+    const box = isRoundConflict(event.item) ? $("[data-testid=card-conflicts]") : $("[data-testid=outbox-attention]");
+    if (box && !box.hidden) box.scrollIntoView({ block: "center" });
+  });
+});
 hooks.openRound = openRound;
 hooks.openFouls = openFouls;
 hooks.refresh = poll;

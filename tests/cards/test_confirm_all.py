@@ -101,3 +101,27 @@ def test_mcr_card_confirmed_before_the_judge(app, demo):
                       json={"op_id": op()}).get_json()["card"]
     assert body["status"] == "locked"
     assert {c["via"] for c in body["confirmations"]} == {"witnessed"}
+
+
+def test_the_printed_card_keeps_the_signature_lines_and_says_before_whom(app, demo):
+    from judgeaid.printing.cards import card_data, sheet_data
+
+    judge = login(app.test_client(), demo, "judge")
+    card = card_of(judge, demo)
+    over(judge, card)
+    assert judge.post(f"/api/cards/{card['id']}/confirm-all",
+                      json={"op_id": op()}).status_code == 200
+    with app.app_context():
+        from judgeaid.services.card_views import card_view
+        from judgeaid.services.cards import get_card_or_404
+
+        view = card_view(get_card_or_404(card["id"]))
+    data = card_data(view, session=1)
+    # each player's signature box is still there, their confirmation noted under it
+    signers = "\n".join(data["signers"])
+    assert all(str(p["number"]) in signers for p in view["players"])
+    notes = "\n".join(data["notes"])
+    assert notes.count(f"confirmed before {demo['judge']['name']}") == 4, notes
+    sheet = sheet_data(view, session=1)
+    assert [p["note"].startswith(f"confirmed before {demo['judge']['name']}")
+            for p in sheet["players"]] == [True] * 4
