@@ -7,6 +7,7 @@ round or penalty line stores the card's totals again (judgeaid.services.card_tot
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
 from sqlalchemy import select
 
 from judgeaid import writes
@@ -409,10 +410,10 @@ def confirm_all(card: Card, players: list[int] | None, actor: Actor) -> dict:
     chosen = list(dict.fromkeys(signers if players is None else players))
     strangers = [n for n in chosen if n not in signers]
     if strangers:
-        raise Forbidden(f"Player {strangers[0]} does not sit at this table at the end of the "
-                        "card, so does not confirm it.")
+        raise Forbidden(_("Player %(n)s does not sit at this table at the end of the card, so "
+                          "does not confirm it.", n=strangers[0]))
     if not chosen:
-        raise ServiceError("Say which players confirmed the card before you.")
+        raise ServiceError(_("Say which players confirmed the card before you."))
     _check_complete(card, view)
     pending = [n for n in chosen if n in view["pending_confirmations"]]
     if not pending:

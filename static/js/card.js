@@ -18,6 +18,7 @@
 
 import { mountAttention, mountPending, subscribe } from "./outbox.js";
 import { $, h } from "./dom.js";
+import { t } from "./i18n.js";
 import {
   card, cardId, fullName, hooks, isJudge, isRecorder, isRoundConflict, me, root, say, write,
 } from "./card_state.js";
@@ -55,7 +56,7 @@ document.addEventListener("click", (event) => {
     setConfirmAllAsked(null);
     const players = allYes.dataset.players.split(",").map(Number);
     allYes.disabled = true;
-    write("/confirm-all", { players }, `${players.map(fullName).join(", ")} confirm the card before the judge`,
+    write("/confirm-all", { players }, t("{names} confirm the card before the judge", { names: players.map(fullName).join(", ") }),
       { kind: "confirm-all", players });
     return;
   }

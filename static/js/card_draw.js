@@ -4,6 +4,7 @@
 // as pending beside what the server holds.
 
 import { $, $$, h, signed } from "./dom.js";
+import { t } from "./i18n.js";
 import {
   canEdit, card, cardWords, describe, fullName, hooks, isComplete, isJudge, isRecorder, latestFor, me,
   name, occupant, pendingBadge, playerToken, queued, root, say, signClass, when, who, windAbbr, windOf,
@@ -243,14 +244,14 @@ export function setConfirmAllAsked(value) { confirmAllAsked = value; }
 
 // How a confirmation was given, in words.
 function confirmedHow(c) {
-  if (c.via === "witnessed") return `confirmed before ${c.before_judge || who(c.by)} (judge)`;
+  if (c.via === "witnessed") return t("confirmed before {judge} (judge)", { judge: c.before_judge || who(c.by) });
   return { judge: "confirmed on the judge’s phone", paper: "signed on the paper card" }[c.via] ?? "confirmed on their own page";
 }
 
 // A refused confirmation's message, beside what was tapped.
 function refusal(item) {
   return item?.state === "rejected" ? h("span", { class: "form-error", role: "alert", "data-testid": "confirm-refused",
-    text: `Not saved: ${item.message || "the server refused it"}` }) : null;
+    text: t("Not saved: {message}", { message: item.message || t("the server refused it") }) }) : null;
 }
 
 function renderConfirmations() {
@@ -295,21 +296,22 @@ function confirmAllControls(signers) {
     return parts;
   }
   const everyone = open.length === signers.length;
-  const count = everyone ? (signers.length === 4 ? "All four" : `All ${signers.length}`) : `The other ${open.length}`;
+  const count = everyone ? (signers.length === 4 ? t("All four") : t("All {n}", { n: signers.length }))
+    : t("The other {n}", { n: open.length });
   if (confirmAllAsked !== card.version) {
     confirmAllAsked = null;
     parts.push(h("button", { type: "button", class: "button primary wide", "data-confirm-all": true,
-      text: `${count} confirm before me` }));
+      text: t("{who} confirm before me", { who: count }) }));
     return parts;
   }
   const totals = open.map((p) => `${p.name} ${signed(card.totals[p.number].total)}`).join(" · ");
   parts.push(h("div", { class: "confirm-all", role: "group", "aria-labelledby": "confirm-all-question" },
-    h("p", { id: "confirm-all-question", text: `Each of them checked these totals and confirms them in front of you? ${totals}` }),
+    h("p", { id: "confirm-all-question", text: t("Each of them checked these totals and confirms them in front of you? {totals}", { totals }) }),
     h("p", { class: "muted", text: say("js.card.confirm_all_note") }),
     h("div", { class: "confirm-actions" },
       h("button", { type: "button", class: "button primary", "data-confirm-all-yes": true,
-        "data-players": open.map((p) => p.number).join(","), text: `Yes: ${count.toLowerCase()} confirmed` }),
-      h("button", { type: "button", class: "button", "data-confirm-all-no": true, text: "Not yet" }))));
+        "data-players": open.map((p) => p.number).join(","), text: t("Yes: {who} confirmed", { who: count.toLowerCase() }) }),
+      h("button", { type: "button", class: "button", "data-confirm-all-no": true, text: t("Not yet") }))));
   return parts;
 }
 

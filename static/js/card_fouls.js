@@ -11,6 +11,7 @@
 import * as servertime from "./servertime.js";
 import { dismiss } from "./outbox.js";
 import { $, $$, h } from "./dom.js";
+import { t } from "./i18n.js";
 import { write } from "./judge_common.js";
 import { WINDS, byWind, card, cardId, fullName, hooks, name, page, say, windAbbr, windOf } from "./card_state.js";
 
@@ -48,7 +49,7 @@ function choose(foulId) {
   for (const button of $$("[data-foul]", section)) button.setAttribute("aria-pressed", String(button.dataset.foul === foulId));
   const r = card.rounds[state.round - 1];
   const players = byWind(r);
-  $("[data-foul-who]", section).textContent = `Who: ${foulWords(foul)}`;
+  $("[data-foul-who]", section).textContent = t("Who: {foul}", { foul: foulWords(foul) });
   $("[data-foul-players]", section).replaceChildren(...WINDS.map((wind) => players[wind]).map((player) => h("label", {},
     h("input", { type: "radio", name: "foul_player", value: player, checked: player === state.player }),
     windAbbr(windOf(r, player)), ` ${name(player)}`)));
@@ -68,7 +69,7 @@ async function suggest() {
   state.suggestion = null;
   saveButton().disabled = true;
   if (state.player === null) {
-    box.replaceChildren(h("span", { class: "muted", text: "Choose the player." }));
+    box.replaceChildren(h("span", { class: "muted", text: t("Choose the player.") }));
     return;
   }
   const query = new URLSearchParams({ card: cardId, player: state.player, category: state.foul.category,
@@ -83,14 +84,14 @@ async function suggest() {
     state.suggestion = answer.suggestion;
     const s = answer.suggestion;
     box.replaceChildren(
-      h("p", {}, "Penalty: ", h("strong", { "data-testid": "foul-penalty", text: s.label })),
+      h("p", {}, t("Penalty:"), " ", h("strong", { "data-testid": "foul-penalty", text: s.label })),
       h("p", { class: "muted", text: s.explanation }),
       ...s.notes.map((note) => h("p", { class: "muted", text: note })));
     saveButton().disabled = false;
   } catch (error) {
     if (ticket !== state.ticket) return;
     box.replaceChildren(h("p", { text: error.refused ? error.message
-      : "No network, so the rubric cannot price it now. Write it down and record it with “New ruling” later." }));
+      : t("No network, so the rubric cannot price it now. Write it down and record it with “New ruling” later.") }));
   } finally {
     box.removeAttribute("aria-busy");
   }
@@ -101,7 +102,7 @@ async function save() {
   if (!suggestion || player === null) return;
   saveButton().disabled = true;
   errorBox().textContent = "";
-  statusBox().textContent = "Saving…";
+  statusBox().textContent = t("Saving…");
   const line = foul.infractions.find((i) => i.id === infraction);
   const body = {
     card_id: cardId, round, players: [player], sections: line.section ? [line.section] : [],
@@ -113,7 +114,7 @@ async function save() {
   const { opId, first, settled } = await write({ url: api.rulings, body, label,
     meta: { card: cardId, kind: "foul", round } });
   if ((await first).type === "kept") {
-    statusBox().textContent = "No network: the foul is kept on this phone and sent by itself when the network returns.";
+    statusBox().textContent = t("No network: the foul is kept on this phone and sent by itself when the network returns.");
   }
   const result = await settled;
   if (state.round !== round) return; // the form moved on; the outbox keeps any refusal
@@ -124,7 +125,7 @@ async function save() {
     hooks.foulRecorded?.(player);
   } else {
     statusBox().textContent = "";
-    errorBox().textContent = `Not saved: ${result.item.message}`;
+    errorBox().textContent = t("Not saved: {message}", { message: result.item.message });
     dismiss(opId); // shown here, where it was tapped; the judge taps again to retry
     saveButton().disabled = false;
   }
