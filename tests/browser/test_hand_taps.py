@@ -195,38 +195,38 @@ def test_a_dead_hand_bars_the_winner_and_a_refusal_shows_at_the_foul(
     home(page, live_server, demo)
     page.locator("[data-testid=next-hand-1]").click()
     fouls = page.locator("[data-hand-fouls]")
-    # a wrong tile count, chosen before the player
-    fouls.locator("[data-foul=tile_count]").click()
+    # a dead hand (ZJ §1.8) / a wrong tile count (MCR §3.11.6.8), chosen before the player
+    fouls.locator(f"[data-foul={ {'zj': 'dead_hand', 'mcr': 'tile_count'}[ruleset] }]").click()
     fouls.locator(f"input[name=foul_player][value='{seats['N']}']").click()
     expect(fouls.locator("[data-testid=foul-penalty]")).not_to_be_empty()
     fouls.locator("[data-foul-save]").click()
     expect(fouls.locator("[data-testid=foul-status]")).to_contain_text("(ruling #", timeout=15000)
     entry = rulings_of(context, live_server, demo)[0]
     assert entry["penalties"][0]["infraction"] == (
-        {"zj": "long_short_hand", "mcr": "wrong_tile_count"}[ruleset])
+        {"zj": "dead_hand", "mcr": "wrong_tile_count"}[ruleset])
     # the card now refuses that player as the hand's winner
     page.locator("[data-close-dialog]").first.click()
     page.reload()
     page.wait_for_selector("html[data-card-ready=true]")
     page.locator("[data-testid=round-1] .rd-button").click()
     expect(page.locator(f"input[name=winner][value='{seats['N']}']")).to_be_disabled()
+    if ruleset == "zj":
+        return  # ZJ's false win and dead hand cost no points: nothing below to refuse
     # the session is posted meanwhile: a foul with points is refused, and says so here
     fouls.locator("[data-foul=false_hu]").click()
     fouls.locator(f"input[name=foul_player][value='{seats['E']}']").click()
-    expect(fouls.locator("[data-testid=foul-penalty]")).not_to_be_empty()
+    expect(fouls.locator("[data-testid=foul-penalty]")).to_have_text("30 points")
     with app.app_context():
         session = db.session.get(PlaySession, 1)
         session.finalized_at = utcnow()
         db.session.commit()
     fouls.locator("[data-foul-save]").click()
-    if ruleset == "mcr":
-        expect(fouls.locator("[data-testid=foul-error]")).to_contain_text(
-            "posted as final", timeout=15000)
-        expect(page.locator("[data-testid=outbox-attention]")).to_be_hidden()
-    else:
-        # ZJ's false win costs no points: nothing on the card changes, so it is recorded
-        expect(fouls.locator("[data-testid=foul-status]")).to_contain_text("(ruling #",
-                                                                           timeout=15000)
+    expect(fouls.locator("[data-testid=foul-error]")).to_contain_text(
+        "posted as final", timeout=15000)
+    expect(page.locator("[data-testid=outbox-attention]")).to_be_hidden()
+    # nothing was written: the penalty line and the log are as they were
+    assert len(rulings_of(context, live_server, demo)) == 1
+    assert api_card(page, live_server, card_id)["penalties"] == []
 
 
 def test_all_four_confirm_before_the_judge_in_two_taps(ruleset, live_server, context, page,
