@@ -79,8 +79,17 @@ def venue_time_filter(value: datetime | str | None, style: str = "time",
     return Markup('<time datetime="{}">{}</time>').format(values.iso_z(utc), shown)
 
 
+def request_locale() -> str:
+    """Return the Babel locale times are written in: the request's language, else English."""
+    from judgeaid.i18n import babel_name, page_lang
+
+    return babel_name(page_lang())
+
+
 def register(app: Flask) -> None:
-    """Give templates `|venue_time`, `|venue_text`, `venue_zone()` and the zone names."""
+    """Give templates `|venue_time`, `|venue_text`, `venue_zone()` and the zone names, and
+    write times in the request's language."""
+    venuetime.set_locale_source(request_locale)
     app.jinja_env.filters["venue_time"] = venue_time_filter
     app.jinja_env.filters["venue_text"] = lambda value, style="time", zone=None: text(
         value, zone, style)
