@@ -115,3 +115,18 @@ def test_a_name_no_catalogue_holds_is_given_back():
     assert hanzi.name_in_script("麻將", "zh-Hans") == "麻将"
     assert hanzi.name_in_script("麻將", "zh-Hant") == "麻將"
     assert hanzi.name_in_script("四风会", "en") == "四风会"
+
+
+def test_the_glossary_checks_each_of_the_125_names():
+    text = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
+    rows = {line.split("|")[1].strip(): line for line in text.splitlines()
+            if line.startswith("| ") and line.count("|") >= 7}
+    for p in PATTERNS:
+        row = rows[p.id]
+        assert f"| {p.name} |" in row and f"| {p.chinese_hant} | {p.chinese_hans} |" in row
+    for f in FANS:
+        row = rows[str(f.number)]
+        assert f"| {f.name} |" in row and f"| {f.chinese_hans} | {f.chinese_hant} |" in row
+    for term in ("番种", "分值", "番牌", "計分法", "詐和", "错和", "标准分", "桌分", "比赛分",
+                 "赛分"):
+        assert term in text
