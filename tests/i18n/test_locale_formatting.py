@@ -105,3 +105,19 @@ def test_a_page_writes_times_in_its_language(app):
         assert venue_service.text(MOMENT, "Asia/Shanghai", "day") == "11月24日周二 21:30 CST"
     with app.test_request_context("/"):
         assert venue_service.text(MOMENT, "Asia/Shanghai", "day") == "Tue 24 Nov, 21:30 CST"
+
+
+def test_the_ruling_log_search_folds_the_scripts(app, client, demo):
+    from tests.conftest import login
+
+    tid = demo["tournament_id"]
+    login(client, demo, "judge")
+    card_id = int(demo["cards"][0]["api"].rsplit("/", 1)[1])
+    body = {"card_id": card_id, "what_happened": "陳先生 showed a tile while drawing",
+            "decision": "Play on", "op_id": "folded-search-ruling-0001"}
+    assert client.post(f"/api/t/{tid}/rulings", json=body).status_code in (200, 201)
+    for typed in ("陈先生", "陳先", "SHOWED"):
+        found = client.get(f"/t/{tid}/judge/log?q={typed}").get_data(as_text=True)
+        assert "陳先生 showed a tile" in found, typed
+    missed = client.get(f"/t/{tid}/judge/log?q=王先生").get_data(as_text=True)
+    assert "陳先生 showed a tile" not in missed
