@@ -84,8 +84,17 @@ def page_lang() -> str:
 
 
 def _select() -> str:
-    from flask import g, request
+    return chosen_lang() or tag_for(_event_language()) or DEFAULT
 
+
+def chosen_lang() -> str | None:
+    """Return the language this request chooses itself (?lang=, cookie, the signed-in user's
+    choice, Accept-Language), or None: then the page is in the event's default language.
+    Asks the database nothing: a shared view's tag is built from it before any query."""
+    from flask import g, has_request_context, request
+
+    if not has_request_context():
+        return None
     chosen = tag_for(request.args.get("lang"))
     if chosen:
         return chosen
@@ -102,7 +111,7 @@ def _select() -> str:
         chosen = from_accept_language(tag)
         if chosen:
             return chosen
-    return tag_for(_event_language()) or DEFAULT
+    return None
 
 
 def _event_language() -> str | None:

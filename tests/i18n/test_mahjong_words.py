@@ -130,3 +130,17 @@ def test_the_glossary_checks_each_of_the_125_names():
     for term in ("番种", "分值", "番牌", "計分法", "詐和", "错和", "标准分", "桌分", "比赛分",
                  "赛分"):
         assert term in text
+
+
+def test_a_shared_card_view_is_kept_apart_for_each_language(client, demo):
+    # the card shell and its JSON are built once and shared by every phone: once per language
+    url, api = demo["cards"][0]["url"], demo["cards"][0]["api"]
+    said = {}
+    for lang in ("zh-Hant", "zh-Hans", "en", "zh-Hant"):
+        page = client.get(f"{url}?lang={lang}")
+        card = client.get(f"{api}?lang={lang}")
+        said[lang] = (page.get_data(as_text=True), card.get_json(), card.headers["ETag"])
+    assert "在此之前請舉手" in said["zh-Hant"][0] and "在此之前请举手" in said["zh-Hans"][0]
+    assert "so until then raise a hand" in said["en"][0]
+    assert len({etag for _, _, etag in said.values()}) == 3
+    assert said["en"][1] != said["zh-Hans"][1]
