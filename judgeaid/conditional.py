@@ -40,6 +40,12 @@ def _in_language(tag: str, name: str) -> tuple[str, str]:
     return (tag, name) if lang is None else (f"{tag}-{lang}", f"{name}:{lang}")
 
 
+def language_tag(tag: str) -> str:
+    """Return the tag a view of version `tag` has in the language this request chooses (the
+    tag a page embeds for its script's first poll)."""
+    return _in_language(tag, "")[0]
+
+
 def json_unless_current(tag: str, build: Callable[[], Any]) -> Response:
     """Answer 304 if the client holds version `tag`, else `build()` as JSON; both with the ETag
     (the page's language's own, as `shared_unless_current` says)."""
