@@ -17,6 +17,7 @@ Pure: no Flask, no database.
 
 from __future__ import annotations
 
+import os
 import unicodedata
 from functools import cache
 from typing import Any
@@ -50,6 +51,10 @@ def is_han(char: str) -> bool:
 
 @cache
 def _pinyin(text: str) -> tuple[str, ...]:
+    # A name is read character by character: pypinyin's phrase dictionary (some 45 MB in
+    # each worker) reads words, not names, so it is left unloaded.
+    os.environ.setdefault("PYPINYIN_NO_PHRASES", "true")
+    os.environ.setdefault("PYPINYIN_NO_DICT_COPY", "true")
     from pypinyin import Style, lazy_pinyin
 
     return tuple(lazy_pinyin(text, style=Style.TONE3, neutral_tone_with_five=True,
