@@ -121,3 +121,12 @@ def test_the_ruling_log_search_folds_the_scripts(app, client, demo):
         assert "陳先生 showed a tile" in found, typed
     missed = client.get(f"/t/{tid}/judge/log?q=王先生").get_data(as_text=True)
     assert "陳先生 showed a tile" not in missed
+
+
+@pytest.mark.parametrize(("lang", "text"), [("zh-Hans", "12,345.5"), ("zh-Hant", "12,345.5"),
+                                            ("en", "12,345.5")])
+def test_numbers_are_written_by_babel_in_the_pages_language(app, lang, text):
+    from flask import render_template_string
+
+    with app.test_request_context(f"/?lang={lang}"):
+        assert render_template_string("{{ 12345.5|number }} {{ none|number }}") == f"{text} —"
