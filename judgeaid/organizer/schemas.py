@@ -36,6 +36,9 @@ class SettingsForm(FormSchema):
     payoff_scheme: text(20) | None = None
     # The venue's IANA zone, changeable at any time (accounts.set_time_zone checks it).
     time_zone: text(200) | None = None
+    # The event's default language (en, zh-Hant, zh-Hans), changeable at any time
+    # (accounts.set_language checks it).
+    language: text(20) | None = None
     op_id: OpId | None = None
 
 

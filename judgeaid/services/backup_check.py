@@ -19,6 +19,7 @@ from sqlalchemy import select
 from judgeaid import venuetime
 from judgeaid.edge_rules import int_problem
 from judgeaid.extensions import db
+from judgeaid.i18n import LOCALES, tag_for
 from judgeaid.models import Operation, Player
 from judgeaid.rules import DEFAULT_RULESET, MalformedHand, get_ruleset
 from judgeaid.services.backup_rows import (
@@ -180,8 +181,10 @@ class Checker:
             raise BadBackup(f"{where}: the format '{row['format']}' is not one of "
                             f"{rules.name}'s.")
         # clock_session: the session the organizer switched the hall clock to (clock.py)
+        # language: the event's default language (accounts.set_language)
         known = set(rules.default_settings(row["format"])) | {"time_over_grace_seconds",
-                                                              DRAW_ORDER, "clock_session"}
+                                                              DRAW_ORDER, "clock_session",
+                                                              "language"}
         unknown = sorted(str(k) for k in settings if k not in known)
         if unknown:
             raise BadBackup(f"{where}: 'settings' has unknown entries: {', '.join(unknown)}.")
@@ -198,6 +201,9 @@ class Checker:
                 draw_order, 1, MAX_NUMBER, MAX_NUMBER) or len(set(draw_order)) != len(draw_order)):
             raise BadBackup(f"{where}: the setting '{DRAW_ORDER}' must list player numbers once "
                             "each, for a ruleset that draws lots.")
+        if "language" in settings and tag_for(settings["language"]) != settings["language"]:
+            raise BadBackup(f"{where}: the setting 'language' must be one of "
+                            f"{', '.join(LOCALES)}.")
         # the recorded lots are the standings' (sheet.recorded_lots), not a format setting
         _, problems = rules.validate_settings(
             row["format"], {k: v for k, v in settings.items() if k != DRAW_ORDER})

@@ -5,11 +5,13 @@ from __future__ import annotations
 from datetime import datetime
 from itertools import combinations
 
+from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from judgeaid import venuetime
 from judgeaid.extensions import db
+from judgeaid.i18n import LOCALES, NATIVE_NAMES
 from judgeaid.models import (
     WINDS,
     Card,
@@ -59,20 +61,22 @@ def desk(tournament_id: int, limits: throttle.Limits | None = None) -> dict:
     return {
         "t": summary,
         "is_started": any(s["status"] in ("playing", "finished") for s in summary["sessions"]),
-        "staff": [{"id": u.id, "name": u.name, "role": ROLE_NAMES[u.role],
+        "staff": [{"id": u.id, "name": u.name, "role": str(ROLE_NAMES[u.role]),
                    "needs_pin": not u.pin_hash} for u in users],
         "locks": throttle.locked_accounts(tournament_id, limits or throttle.Limits()),
         "last_backup": autobackup.last_backup_view(tournament_id, summary["time_zone"]),
         "roster": [{"number": p.number, "name": p.name, "team": p.team.name if p.team else "",
                     "status": p.status, "token": p.token, "member_id": p.member_id}
                    for p in roster],
+        # the event's default language: each in its own words (the switch shows the same)
+        "event_languages": [(tag, NATIVE_NAMES[tag]) for tag in LOCALES],
     }
 
 
 # ---------------------------------------------------------------- sessions and seating pages
 
-STATUS_TEXT = {"planned": "not seated", "seated": "seated, not started", "playing": "in play",
-               "finished": "finished"}
+STATUS_TEXT = {"planned": _l("not seated"), "seated": _l("seated, not started"),
+               "playing": _l("in play"), "finished": _l("finished")}
 
 
 def sessions_page(tournament_id: int) -> dict:
@@ -87,7 +91,8 @@ def sessions_page(tournament_id: int) -> dict:
         row = rows.get(number)
         status = row.status if row else "planned"
         sessions.append({
-            "number": number, "status": status, "status_text": STATUS_TEXT.get(status, status),
+            "number": number, "status": status,
+            "status_text": str(STATUS_TEXT.get(status, status)),
             "starts_at": _venue_text(row.starts_at, tournament) if row else None,
             "starts_at_input": venuetime.input_value(row.starts_at, tournament.time_zone)
             if row else "",
@@ -253,7 +258,7 @@ def tables_page(tournament_id: int, number: int) -> dict:
             "has_records": bool(card and card.id in busy),
         })
     return {"t": {"id": tournament.id, "name": tournament.name}, "number": number,
-            "status_text": STATUS_TEXT.get(session.status, session.status),
+            "status_text": str(STATUS_TEXT.get(session.status, session.status)),
             "starts_at": _venue_text(session.starts_at, tournament), "tables": tables,
             "players": [{"number": s["number"], "name": s["name"]}
                         for t in tables for s in t["seats"]],
