@@ -6,7 +6,6 @@ import hashlib
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 
 from judgeaid import owner, pageforms, signin, writes
 from judgeaid.access import require_organizer, sign_in
@@ -41,19 +40,8 @@ LIMITS = {"judge_name": length_of(User.name), "player_name": length_of(Player.na
           "team": length_of(Team.name)}
 
 # The states pages show (a player's, a session's, a score check's, a play timer's), in the
-# page's language; the stored value stays English.
-STATUS_WORDS = {"active": _l("active"), "withdrawn": _l("withdrawn"),
-                "disqualified": _l("disqualified"), "resigned": _l("resigned"),
-                "planned": _l("planned"), "seated": _l("seated"), "playing": _l("playing"),
-                "finished": _l("finished"), "filed": _l("filed"), "resolved": _l("resolved"),
-                "running": _l("running"), "converted": _l("converted")}
-
-
-@bp.app_template_global()
-def status_word(status: str) -> str:
-    """Return a stored state's word in the page's language (an unknown one as it is)."""
-    word = STATUS_WORDS.get(status)
-    return str(word) if word is not None else status
+# page's language: `status_word(p.status)`.
+bp.add_app_template_global(registry.status_word)
 
 
 @bp.route("/new", methods=["GET", "POST"])

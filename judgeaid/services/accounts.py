@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_gettext
 from sqlalchemy import func, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -28,7 +28,8 @@ from judgeaid.services.errors import Busy, Conflict, NotFound, ServiceError, Una
 from judgeaid.services.venuetime import default_zone
 
 PIN_PATTERN = re.compile(r"^\d{4,12}$")
-ROLE_NAMES = {"organizer": _l("Organizer"), "head_judge": _l("Head judge"), "judge": _l("Judge")}
+ROLE_NAMES = {"organizer": lazy_gettext("Organizer"), "head_judge": lazy_gettext("Head judge"),
+              "judge": lazy_gettext("Judge")}
 
 
 def _check_name(name: str, what: str) -> str:

@@ -14,6 +14,7 @@ import json
 from collections.abc import Callable
 from typing import IO, Any
 
+from flask_babel import gettext as _
 from sqlalchemy import select
 
 from judgeaid import venuetime
@@ -95,30 +96,32 @@ class Checker:
     def on_header(self, key: str, value: Any) -> None:
         self.header[key] = value
         if key == "format" and value != BACKUP_FORMAT:
-            raise BadBackup("This is not a judgeaid tournament backup (the 'format' field is "
-                            "missing or different).")
+            raise BadBackup(_("This is not a judgeaid tournament backup (the 'format' field is "
+                              "missing or different)."))
         if key == "version":
             if isinstance(value, bool) or value not in READABLE_VERSIONS:
-                raise BadBackup(f"This backup has version {show_value(value)}; this judgeaid reads "
-                                f"versions {', '.join(map(str, READABLE_VERSIONS))}.")
+                raise BadBackup(_("This backup has version %(version)s; this judgeaid reads "
+                                  "versions %(versions)s.", version=show_value(value),
+                                  versions=", ".join(map(str, READABLE_VERSIONS))))
             self.version = value
         if key == "schema" and self.version is not None and value != schema(self.version):
-            raise BadBackup("This backup was made by a judgeaid with different tables or "
-                            "columns; restore it with the version that made it, then export "
-                            "again.")
+            raise BadBackup(_("This backup was made by a judgeaid with different tables or "
+                              "columns; restore it with the version that made it, then export "
+                              "again."))
 
     def start_table(self, name: str) -> None:
         if self.header.get("format") != BACKUP_FORMAT or self.version is None:
-            raise BadBackup("This is not a judgeaid tournament backup (its 'format' and "
-                            "'version' must come before its tables).")
+            raise BadBackup(_("This is not a judgeaid tournament backup (its 'format' and "
+                              "'version' must come before its tables)."))
         if "schema" not in self.header:
-            raise BadBackup("The backup's list of tables and columns ('schema') is missing "
-                            "or comes after its tables.")
+            raise BadBackup(_("The backup's list of tables and columns ('schema') is missing "
+                              "or comes after its tables."))
         expected = self.order[len(self.seen_tables)] if len(self.seen_tables) < len(
             self.order) else None
         if name != expected:
-            raise BadBackup(f"The backup's tables are missing, unknown or out of order: found "
-                            f"{show_value(name)} where {expected!r} was expected.")
+            raise BadBackup(_("The backup's tables are missing, unknown or out of order: found "
+                              "%(found)s where %(expected)s was expected.",
+                              found=show_value(name), expected=repr(expected)))
         if self.digest is None:
             self.digest = RowDigest(self.key)
         self.seen_tables.append(name)
@@ -172,7 +175,7 @@ class Checker:
 
     def _tournament(self, where: str, row: dict) -> None:
         if self.tournament:
-            raise BadBackup("A backup must hold exactly one tournament.")
+            raise BadBackup(_("A backup must hold exactly one tournament."))
         settings = row["settings"]
         if not isinstance(settings, dict):
             raise BadBackup(f"{where}: 'settings' must be an object.")
@@ -205,7 +208,7 @@ class Checker:
             raise BadBackup(f"{where}: the setting 'language' must be one of "
                             f"{', '.join(LOCALES)}.")
         # the recorded lots are the standings' (sheet.recorded_lots), not a format setting
-        _, problems = rules.validate_settings(
+        _merged, problems = rules.validate_settings(
             row["format"], {k: v for k, v in settings.items() if k != DRAW_ORDER})
         if problems:
             raise BadBackup(f"{where}: {' '.join(problems)}")
@@ -370,27 +373,27 @@ class Checker:
     def finish(self) -> bool:
         """Check what needs the whole file; return True when the signature is ours."""
         if self.version is None or not self.seen_tables:
-            raise BadBackup("This is not a judgeaid tournament backup (the 'format', "
-                            "'version' or tables are missing).")
+            raise BadBackup(_("This is not a judgeaid tournament backup (the 'format', "
+                              "'version' or tables are missing)."))
         if self.seen_tables != self.order:
-            raise BadBackup("The backup's tables are missing or incomplete.")
+            raise BadBackup(_("The backup's tables are missing or incomplete."))
         if not self.tournament:
-            raise BadBackup("A backup must hold exactly one tournament.")
+            raise BadBackup(_("A backup must hold exactly one tournament."))
         if self.header.get("schema") != schema(self.version):
-            raise BadBackup("This backup was made by a judgeaid with different tables or "
-                            "columns; restore it with the version that made it, then export "
-                            "again.")
+            raise BadBackup(_("This backup was made by a judgeaid with different tables or "
+                              "columns; restore it with the version that made it, then export "
+                              "again."))
         counts = self.header.get("counts")
         if counts is not None and counts != self.counts:
-            raise BadBackup("The backup's row counts do not match its tables: the file was "
-                            "changed or cut short after it was made.")
+            raise BadBackup(_("The backup's row counts do not match its tables: the file was "
+                              "changed or cut short after it was made."))
         for name, row_id, column, target in self.self_references:
             if target not in self.ids[name]:
                 raise BadBackup(f"Table {name}, row id {row_id}: '{column}' points at {name} "
                                 f"{target}, which is not in the backup.")
         if not self.organizers:
-            raise BadBackup("The backup has no organizer account, so nobody could manage the "
-                            "restored tournament.")
+            raise BadBackup(_("The backup has no organizer account, so nobody could manage the "
+                              "restored tournament."))
         if self.version == 1:
             text = "{" + ",".join(
                 json.dumps(name, ensure_ascii=False) + ":[" + ",".join(self.v1_rows.get(
@@ -401,8 +404,8 @@ class Checker:
         else:
             checksum, signature = self.digest.checksum(), self.digest.signature()
         if self.header.get("checksum") != checksum:
-            raise BadBackup("The backup's checksum does not match its content: the file was "
-                            "changed or cut short after it was made.")
+            raise BadBackup(_("The backup's checksum does not match its content: the file was "
+                              "changed or cut short after it was made."))
         given = self.header.get("signature")
         return bool(signature and isinstance(given, str)
                     and hmac.compare_digest(given, signature))
@@ -412,14 +415,14 @@ def _check_clashes(checker: Checker) -> None:
     for start in range(0, len(checker.tokens), BATCH):
         chunk = checker.tokens[start:start + BATCH]
         if db.session.scalar(select(Player.id).where(Player.token.in_(chunk)).limit(1)):
-            raise BackupClash("This tournament's players are already in this database (their "
-                              "page links would clash). Restore it into a fresh database.")
+            raise BackupClash(_("This tournament's players are already in this database (their "
+                                "page links would clash). Restore it into a fresh database."))
     for start in range(0, len(checker.op_ids), BATCH):
         chunk = checker.op_ids[start:start + BATCH]
         if db.session.scalar(select(Operation.op_id).where(Operation.op_id.in_(chunk))
                              .limit(1)):
-            raise BackupClash("This tournament's recorded writes are already in this database. "
-                              "Restore it into a fresh database.")
+            raise BackupClash(_("This tournament's recorded writes are already in this database. "
+                                "Restore it into a fresh database."))
 
 
 def check_backup(stream: IO[bytes], key: bytes) -> Checker:
