@@ -162,7 +162,7 @@ def fouls_print(tournament_id: int, query: LogPrintQuery):
 
 @bp.get("/t/<int:tournament_id>/judge/fouls.pdf")
 @edge.pages.validate(query=FoulsPrintQuery)
-def fouls_pdf(tournament_id: int, query: LogPrintQuery):
+def fouls_pdf(tournament_id: int, query: FoulsPrintQuery):
     """Return one session's record of fouls (MCR Appendix 6) as a PDF."""
     require_judge(tournament_id)
     pdf = render_fouls(tournament_id, query.session, query.bilingual)

@@ -23,7 +23,10 @@ from judgeaid.printing.language import (
     N_,
     PrintLanguage,
     cjk_region,
+    local,
+    pair,
     print_language,
+    print_tag,
     printing_in,
     say,
     template_context,
@@ -53,7 +56,10 @@ def form_words(ruleset: str, scheme: str, rotation: str) -> dict:
     """Return the printed form's words in the event's ruleset's own (its words table), in the
     print language."""
     words = ruleset_view(ruleset)["words"]
-    return {"kicker": words["print.kicker"], "ruleset": words["ruleset.name"],
+    # A bilingual print adds the English title where one line of the kicker holds both.
+    kicker = pair(words["print.kicker"], get_ruleset(ruleset).words["print.kicker"].upper())
+    kicker = kicker if fit(kicker, 20) == kicker else words["print.kicker"]
+    return {"kicker": kicker, "ruleset": words["ruleset.name"],
             "rules": (words.get(f"print.scheme_{scheme}", scheme) + " · "
                       + words.get(f"print.rotation_{rotation}", rotation)),
             "round": words["print.round_short"], "penalties": words["print.penalties_cite"],
@@ -171,7 +177,7 @@ def card_data(view: dict | None, *, session: int, url: str | None = None,
         "session": session, "table": view["table"], "qr": url,
         # Few blocks, many lines: WeasyPrint's cost is per block and per line. Columns of
         # scores are spaces in a monospaced font; tabs would drift (and more with CJK).
-        "heads": [say(N_("No. %(n)s"), n=n) + "\n"
+        "heads": [local(N_("No. %(n)s"), n=n) + "\n"
                   + "\n".join(fit(part, 5.6) for part in _two_lines(names[n]))
                   for n in numbers],
         "dealers": "\n".join(f"{initials(everyone[r['dealer']])} {r['dealer']}" for r in rounds),
@@ -373,7 +379,8 @@ def draw_card_data(overlay: Overlay, g: dict, c: dict, x: float = 0, y: float = 
 def draw_cards(pages: list[list[dict]], sheet: Sheet, g: dict, title: str,
                draw=draw_card_data) -> Overlay:
     """Return every card's own data drawn on pages the size of the sheet."""
-    overlay = Overlay(sheet.width, sheet.height, faces_for(cjk_region()), title=title)
+    overlay = Overlay(sheet.width, sheet.height, faces_for(cjk_region()), title=title,
+                      lang=print_tag())
     for page in pages:
         overlay.add_page()
         for slot in page:
@@ -510,7 +517,9 @@ def sheet_form(tournament: str, ruleset: str, scheme: str = "formal",
     """Return the score sheet's form, the same on every sheet of a print job."""
     return {**form_words(ruleset, scheme, rotation),
             "tournament": fit(tournament, 30),
-            "positions": [wind(w) for w in WINDS], "labels": [say(label) for label in SHEET_LABELS]}
+            # the block's narrow labels in the print language only (printing/language.py)
+            "positions": [wind(w) for w in WINDS],
+            "labels": [local(label) for label in SHEET_LABELS]}
 
 
 def sheet_data(view: dict | None, *, session: int, url: str | None = None,

@@ -9,7 +9,9 @@ the print link; `?bilingual=0` turns it off for one print), every printed label 
 another language than English says the event's language first, then the English (the source
 text) after it, smaller and grey in the laid-out form (`<span class="en" lang="en">`), after a
 space in the data drawn over it ("南 South"). Names, numbers, citations and the QR codes are
-printed once. An English event prints English only.
+printed once; so are the big data (a slip's seat, a card's session and table, whose winds a
+printed key gives in both) and the narrow grid labels of the MCR sheet (`local`), which have no
+room for two languages. An English event prints English only.
 
     with printing_in(language):      # judgeaid.i18n.page_lang() and Flask-Babel say its tag
         say(N_("Table %(n)s"), n=3)  # -> "第3桌" or "第3桌 Table 3"
@@ -92,6 +94,19 @@ def say(message: str, **values) -> str:
     return local if local == english else f"{local} {english}"
 
 
+def pair(text: str, english: str) -> str:
+    """Return a text already in the print language, then its English when bilingual (the
+    rulesets' words, translated by judgeaid.wording)."""
+    return f"{text} {english}" if _bilingual() and text != english else text
+
+
+def local(message: str, **values) -> str:
+    """Return a marked message in the print language only, even on a bilingual print: for the
+    big data and the narrow grid labels, which have no room for a second language."""
+    text = get_translations().ugettext(message)
+    return text % values if values else text
+
+
 def template_gettext(message: str, **values) -> Markup:
     """The print templates' `_`: Jinja's newstyle gettext (values escaped, a literal percent
     written `%%`), then the English in a smaller span when the print is bilingual."""
@@ -104,17 +119,22 @@ def template_gettext(message: str, **values) -> Markup:
     return text + Markup(' <span class="en" lang="en">') + english + Markup("</span>")
 
 
+def print_tag() -> str:
+    """Return the locale tag paper is being printed in (inside `printing_in`)."""
+    return g.get("page_lang", DEFAULT)
+
+
 def cjk_region() -> str:
     """Return the Noto CJK region whose glyphs suit the print language: TC for Traditional,
     SC for Simplified (and for Chinese names on an English print)."""
-    return "TC" if g.get("page_lang", DEFAULT) == "zh-Hant" else "SC"
+    return "TC" if print_tag() == "zh-Hant" else "SC"
 
 
 def template_context() -> dict:
     """What every print template gets: the page's `<html lang>`, the bilingual `_`, and the
     CJK fonts of the print language."""
     region = cjk_region()
-    return {"_": template_gettext, "print_lang": g.get("page_lang", DEFAULT),
+    return {"_": template_gettext, "print_lang": print_tag(),
             "print_bilingual": _bilingual(), "cjk_font": f"Noto Sans CJK {region}",
             "cjk_mono_font": f"Noto Sans Mono CJK {region}",
             "legend": " · ".join(say(WINDS[w]) for w in WINDS)}
@@ -127,9 +147,10 @@ WINDS = {"E": N_("East"), "S": N_("South"), "W": N_("West"), "N": N_("North")}
 WIND_LETTERS = {"E": N_("E"), "S": N_("S"), "W": N_("W"), "N": N_("N")}
 
 
-def wind(letter: str) -> str:
-    """Return a seat wind's name as printed ("South", "南", "南 South")."""
-    return say(WINDS[letter])
+def wind(letter: str, *, both: bool = True) -> str:
+    """Return a seat wind's name as printed ("South", "南", "南 South"; both=False: never
+    with the English, for a big seat the legend explains)."""
+    return say(WINDS[letter]) if both else local(WINDS[letter])
 
 
 def wind_letter(letter: str) -> str:
@@ -140,7 +161,7 @@ def wind_letter(letter: str) -> str:
 def start_text(moment: datetime | None, zone: str) -> str:
     """Return a start time on the venue's clock in the print language: "Sat 17 May, 13:30
     CEST" in English, "5月17日 週六 13:30 CEST" in Traditional Chinese."""
-    tag = g.get("page_lang", DEFAULT)
+    tag = print_tag()
     if moment is None or tag == DEFAULT:
         return venuetime.venue_text(moment, zone, "day")
     from babel.dates import format_skeleton

@@ -24,6 +24,7 @@ from judgeaid.printing.language import (
     PrintLanguage,
     cjk_region,
     print_language,
+    print_tag,
     printing_in,
     say,
     start_text,
@@ -93,7 +94,7 @@ def session_slips(tournament: Tournament, number: int) -> tuple[list[dict], date
         .join(Seat, Seat.player_id == Player.id).join(Table, Table.id == Seat.table_id)
         .where(Table.session_id == session.id)).all()
     slips = [{"number": n, "name": name, "table": table,
-              "seat": wind(SEAT_WINDS[position]),
+              "seat": wind(SEAT_WINDS[position], both=False),
               "url": public_url("players.page", token=token)}
              for n, name, token, table, position in rows]
     slips.sort(key=lambda s: (s["name"].casefold(), s["number"]))
@@ -167,7 +168,8 @@ def draw_slips(pages: list[dict], sheet: SlipSheet, lift: dict, title: str,
                blank: int = 0) -> Overlay:
     """Return every sheet's slips drawn where the slips stylesheet puts their data, then
     `blank` empty pages (for pages that are all form)."""
-    overlay = Overlay(sheet.width, sheet.height, faces_for(cjk_region()), title=title)
+    overlay = Overlay(sheet.width, sheet.height, faces_for(cjk_region()), title=title,
+                      lang=print_tag())
     row = sheet.slip_height
     height = row * sheet.rows
     for page in pages:

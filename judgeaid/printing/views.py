@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, render_template
-from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_gettext
 
 from judgeaid import edge
 from judgeaid.access import require_judge
@@ -16,8 +16,8 @@ from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.wording import event_rules
 
 bp = Blueprint("printing", __name__)
-SHEET_NAMES = {"card": _l("card size, 3.7 × 8.5 in"), "letter": _l("two cards on Letter"),
-               "a4": _l("two cards on A4")}
+SHEET_NAMES = {"card": lazy_gettext("card size, 3.7 × 8.5 in"),
+               "letter": lazy_gettext("two cards on Letter"), "a4": lazy_gettext("two cards on A4")}
 PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
 
 

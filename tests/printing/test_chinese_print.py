@@ -1,0 +1,171 @@
+"""Paper in the event's language (issue 29): the seating slips, the scoring cards, the MCR
+score sheet and the record of fouls of an event whose language is Chinese print in Chinese,
+whatever language the judge's screen is in; bilingual (Chinese, then English) on request.
+Each PDF is rendered by WeasyPrint (and fpdf2 over it), its text read back with pdfium: the
+Chinese words are there and no English label is; the QR codes still decode."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pikepdf
+import pytest
+
+from tests.conftest import login
+from tests.factories import make_mcr_demo
+from tests.printing import page_texts, qr_codes
+
+HOST = "http://localhost"
+ENGLISH = {"Accept-Language": "en"}  # the judge reads the screen in English
+# Words that are not English for the count: acronyms the glossary keeps, our own name, and
+# what the print shows of the URLs (removed before counting).
+# "Zung Jung" stands beside 中庸 as the ruleset's name (docs/glossary.md).
+KEPT = {"MCR", "ZJ", "PIN", "QR", "CSV", "EMA", "PDF", "judgeaid", "UTC", "Zung", "Jung"}
+URL = re.compile(r"https?://\S+")
+WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
+
+
+def set_language(app, tid: int, language: str, **more) -> None:
+    from judgeaid.extensions import db
+    from judgeaid.models import Tournament
+
+    with app.app_context():
+        tournament = db.session.get(Tournament, tid)
+        tournament.settings = {**(tournament.settings or {}), "language": language, **more}
+        db.session.commit()
+
+
+def names_of(app, tid: int) -> set[str]:
+    """Return every word of the event's, its players' and its teams' names, and the players'
+    initials (the card's dealers' column)."""
+    from judgeaid.extensions import db
+    from judgeaid.models import Player, Team, Tournament
+    from judgeaid.printing.cards import initials
+
+    with app.app_context():
+        texts = [db.session.get(Tournament, tid).name]
+        texts += db.session.scalars(db.select(Player.name).filter_by(tournament_id=tid)).all()
+        texts += db.session.scalars(db.select(Team.name).filter_by(tournament_id=tid)).all()
+    return {word for text in texts for word in WORD.findall(text)} | set(map(initials, texts))
+
+
+def english_words(text: str, names: set[str]) -> list[str]:
+    """Return the English words a printed text shows: not names, acronyms or URLs."""
+    return [word for word in WORD.findall(URL.sub(" ", text))
+            if word not in names and word not in KEPT]
+
+
+def shown(texts: list[str] | str) -> str:
+    """Return printed text without white space: spaced-out letters (a kicker's
+    letter-spacing) read back with spaces between Chinese characters."""
+    return re.sub(r"\s+", "", texts if isinstance(texts, str) else " ".join(texts))
+
+
+def has(text: str, word: str) -> bool:
+    return shown(word) in shown(text)
+
+
+def pdf_lang(pdf: bytes) -> str:
+    with pikepdf.open(io.BytesIO(pdf)) as doc:
+        return str(doc.Root.get("/Lang", ""))
+
+
+def test_the_slips_print_in_traditional_chinese_with_their_codes(app, client, demo):
+    tid = demo["tournament_id"]
+    set_language(app, tid, "zh-Hant")
+    login(client, demo, "judge")
+    response = client.get(f"/t/{tid}/print/slips.pdf?session=1", headers=ENGLISH)
+    assert response.status_code == 200
+    pdf = response.data
+    assert pdf_lang(pdf) == "zh-Hant"
+    texts = page_texts(pdf)
+    slips, board = " ".join(texts[:-1]), texts[-1]
+    for word in ("座位單", "第1節", "桌號", "起始座位", "選手編號", "你的頁面：座位及即時計分表",
+                 "座位由本程式抽籤決定"):
+        assert has(slips, word), word
+    assert any(wind in slips for wind in "東南西北")
+    for word in ("第1節座位表", "按姓名排列。", "姓名 (編號)", "所列為起始座位 (§1.2.2)。"):
+        assert has(board, word), word
+    names = names_of(app, tid)
+    assert english_words(" ".join(texts), names) == []
+    printed = sorted(code for codes in qr_codes(pdf) for code in codes)
+    assert printed == sorted(HOST + p["url"] for p in demo["players"])
+    # the judge's own screen stays English
+    page = client.get(f"/t/{tid}/print/slips?session=1", headers=ENGLISH)
+    assert 'lang="en"' in page.get_data(as_text=True)
+
+
+def test_the_zj_card_prints_in_simplified_chinese(app, client, demo):
+    tid = demo["tournament_id"]
+    set_language(app, tid, "zh-Hans")
+    login(client, demo, "judge")
+    pdf = client.get(f"/t/{tid}/print/cards.pdf?session=1&spare=1", headers=ENGLISH).data
+    assert pdf_lang(pdf) == "zh-Hans"
+    texts = page_texts(pdf)
+    card = texts[0]
+    for word in ("正式记分表", "正式计分 (§2.3)", "每圈换位 (§3.4)", "实时记分表", "庄家", "(东)",
+                 "罚分", "总计", "签名：每位选手确认总分 (§4.9)", "裁判", "时间／备注",
+                 "第1轮 · 第1桌", "编号"):
+        assert has(card, word), word
+    assert has(texts[-1], "备用记分表")  # the spare card says what to do instead of a code
+    assert english_words(" ".join(texts), names_of(app, tid)) == []
+    assert [codes for codes in qr_codes(pdf)][0] == [HOST + demo["cards"][0]["link"]]
+
+
+def test_the_mcr_sheet_and_the_record_of_fouls_print_in_simplified_chinese(app, client):
+    mcr = make_mcr_demo(app)
+    tid = mcr["tournament_id"]
+    set_language(app, tid, "zh-Hans")
+    login(client, mcr, "judge")
+    pdf = client.get(f"/t/{tid}/print/cards.pdf?session=1", headers=ENGLISH).data
+    assert pdf_lang(pdf) == "zh-Hans"
+    texts = page_texts(pdf)
+    for word in ("国标麻将 MCR 记分表", "8 + 和牌番数 (MCR §3.9.1.3)", "队伍", "选手编号", "风位",
+                 "标准分", "签名", "盘", "备注", "罚分", "总裁判", "日期", "东", "北",
+                 "请仔细计算并清楚填写"):
+        assert has(texts[0], word), word
+    names = names_of(app, tid)
+    assert english_words(" ".join(texts), names) == []
+    assert [codes for codes in qr_codes(pdf)] == [[HOST + card["link"]] for card in mcr["cards"]]
+    fouls = client.get(f"/t/{tid}/judge/fouls.pdf?session=1", headers=ENGLISH)
+    assert fouls.status_code == 200 and pdf_lang(fouls.data) == "zh-Hans"
+    text = " ".join(page_texts(fouls.data))
+    assert has(text, "犯规记录") and has(text, "第1轮") and has(text, "(MCR 附录6)")
+
+
+@pytest.mark.parametrize("asked", ["link", "setting"])
+def test_bilingual_paper_says_chinese_then_english(app, client, demo, asked):
+    tid = demo["tournament_id"]
+    set_language(app, tid, "zh-Hant", **({"print_bilingual": True} if asked == "setting" else {}))
+    login(client, demo, "judge")
+    query = "session=1" + ("&bilingual=1" if asked == "link" else "")
+    texts = page_texts(client.get(f"/t/{tid}/print/slips.pdf?{query}").data)
+    slip = " ".join(texts[0].split())
+    assert "起始座位 Starting seat" in slip and "桌號 Table" in slip
+    assert "選手編號 " in slip and "Player No. " in slip
+    assert "東 East · 南 South · 西 West · 北 North" in slip  # the winds' key
+    card = " ".join(page_texts(client.get(f"/t/{tid}/print/cards.pdf?{query}").data)[0].split())
+    assert "莊家 Dealer" in card and "罰分 Penalties" in card
+    # ?bilingual=0 prints Chinese only, whatever the setting
+    only = page_texts(client.get(f"/t/{tid}/print/slips.pdf?session=1&bilingual=0").data)
+    assert "Starting seat" not in only[0] and "起始座位" in only[0]
+
+
+def test_an_english_event_ignores_bilingual(app, client, demo):
+    tid = demo["tournament_id"]
+    login(client, demo, "judge")
+    texts = page_texts(client.get(f"/t/{tid}/print/slips.pdf?session=1&bilingual=1",
+                                  headers={"Accept-Language": "zh-CN"}).data)
+    assert "Starting seat" in texts[0] and "起始座位" not in texts[0]
+
+
+def test_the_print_page_offers_english_beside_the_events_language(app, client, demo):
+    tid = demo["tournament_id"]
+    login(client, demo, "judge")
+    assert 'data-testid="print-bilingual"' not in client.get(
+        f"/t/{tid}/print/cards?session=1").get_data(as_text=True)
+    set_language(app, tid, "zh-Hans")
+    html = client.get(f"/t/{tid}/print/cards?session=1&lang=zh-Hant").get_data(as_text=True)
+    assert 'data-testid="print-bilingual"' in html and "在简体中文旁加印英文" in html
+    assert "第1節計分表" in html and 'lang="zh-Hant"' in html
