@@ -18,7 +18,7 @@ from judgeaid.wording import event_rules
 bp = Blueprint("printing", __name__)
 SHEET_NAMES = {"card": lazy_gettext("card size, 3.7 × 8.5 in"),
                "letter": lazy_gettext("two cards on Letter"), "a4": lazy_gettext("two cards on A4")}
-PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
+PAPER_NAMES = {"a4": "A4", "letter": lazy_gettext("Letter")}
 
 
 @bp.get("/t/<int:tournament_id>/print/cards.pdf")
