@@ -16,7 +16,6 @@ from typing import Any
 from flask import Response, current_app, g, jsonify, request, session
 
 from judgeaid import viewcache
-from judgeaid.i18n import DEFAULT, page_lang
 
 
 def _is_current(tag: str) -> bool:
@@ -47,14 +46,7 @@ def json_bytes(data: Any) -> bytes:
 def shared_unless_current(tag: str, name: str, build: Callable[[], bytes], *,
                           mimetype: str = "application/json") -> Response:
     """Answer 304 if the client holds version `tag`; else view `name` as built once for that
-    version and shared (judgeaid.viewcache), gzipped when the client takes it. A page is
-    built in the request's language, so each language is a page and a version of its own
-    (issue 29): a page cached in one must not answer a reader of another. (JSON is the same
-    data in every language: a 304 for it still asks the database one query.)"""
-    if mimetype.startswith("text/html"):
-        lang = page_lang()
-        if lang != DEFAULT:
-            tag, name = f"{tag}-{lang}", f"{name}:{lang}"
+    version and shared (judgeaid.viewcache), gzipped when the client takes it."""
     if _is_current(tag):
         return _not_modified(tag)
     built = viewcache.cache().shared(name, tag, build)
