@@ -16,6 +16,7 @@ from typing import Any
 from flask import Response, current_app, g, jsonify, request, session
 
 from judgeaid import viewcache
+from judgeaid.i18n import DEFAULT, page_lang
 
 
 def _is_current(tag: str) -> bool:
@@ -46,7 +47,13 @@ def json_bytes(data: Any) -> bytes:
 def shared_unless_current(tag: str, name: str, build: Callable[[], bytes], *,
                           mimetype: str = "application/json") -> Response:
     """Answer 304 if the client holds version `tag`; else view `name` as built once for that
-    version and shared (judgeaid.viewcache), gzipped when the client takes it."""
+    version and shared (judgeaid.viewcache), gzipped when the client takes it.
+
+    A view is built in the page's language: the language is part of its name and of its
+    version, so a reader never gets another language's body, nor a 304 for one."""
+    lang = page_lang()
+    if lang != DEFAULT:
+        tag, name = f"{tag}.{lang}", f"{name}:{lang}"
     if _is_current(tag):
         return _not_modified(tag)
     built = viewcache.cache().shared(name, tag, build)

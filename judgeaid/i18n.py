@@ -69,8 +69,12 @@ def babel_name(tag: str) -> str:
 
 
 def page_lang() -> str:
-    """Return the current request's locale tag (`en` outside a request)."""
-    from flask import g, has_request_context
+    """Return the current request's locale tag (`en` outside a request, and where the web
+    stack is not installed: the pure core's tests)."""
+    try:
+        from flask import g, has_request_context
+    except ImportError:
+        return DEFAULT
 
     if not has_request_context():
         return DEFAULT
