@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 
-from flask import g
+from flask import g, has_app_context
 from flask_babel import force_locale, get_translations
 from markupsafe import Markup, escape
 
@@ -80,7 +80,7 @@ def printing_in(language: PrintLanguage) -> Iterator[PrintLanguage]:
 
 
 def _bilingual() -> bool:
-    return bool(g.get("print_bilingual", False))
+    return has_app_context() and bool(g.get("print_bilingual", False))
 
 
 def say(message: str, **values) -> str:
@@ -120,8 +120,9 @@ def template_gettext(message: str, **values) -> Markup:
 
 
 def print_tag() -> str:
-    """Return the locale tag paper is being printed in (inside `printing_in`)."""
-    return g.get("page_lang", DEFAULT)
+    """Return the locale tag paper is being printed in (inside `printing_in`; English
+    outside an app)."""
+    return g.get("page_lang", DEFAULT) if has_app_context() else DEFAULT
 
 
 def cjk_region() -> str:
