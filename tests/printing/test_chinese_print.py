@@ -14,7 +14,7 @@ import pytest
 
 from tests.conftest import login
 from tests.factories import make_mcr_demo
-from tests.printing import page_texts, qr_codes
+from tests.printing import char_boxes, page_texts, qr_codes
 
 HOST = "http://localhost"
 ENGLISH = {"Accept-Language": "en"}  # the judge reads the screen in English
@@ -169,3 +169,33 @@ def test_the_print_page_offers_english_beside_the_events_language(app, client, d
     html = client.get(f"/t/{tid}/print/cards?session=1&lang=zh-Hant").get_data(as_text=True)
     assert 'data-testid="print-bilingual"' in html and "在简体中文旁加印英文" in html
     assert "第1節計分表" in html and 'lang="zh-Hant"' in html
+
+
+@pytest.mark.parametrize("language", ["zh-Hant", "zh-Hans"])
+def test_the_drawn_chinese_data_keeps_to_each_slip(app, demo, language):
+    """The slips' data, drawn over the form in the print language's CJK face, sits on each
+    slip where the first row's does: a slip's height (2 in) apart, row after row; and the
+    first row where WeasyPrint lays the page out whole."""
+    from judgeaid.extensions import db
+    from judgeaid.models import Tournament
+    from judgeaid.printing.language import PrintLanguage
+    from judgeaid.printing.slips import render_slips
+
+    with app.test_request_context("/"):
+        tournament = db.session.get(Tournament, demo["tournament_id"])
+        tournament.players[0].name = "陳大文"
+        chinese = PrintLanguage(language, bilingual=True)
+        fast = render_slips(tournament, 1, language=chinese)
+        plain = render_slips(tournament, 1, language=chinese, stamped=False)
+        db.session.rollback()
+    assert "陳大文" in " ".join(page_texts(fast))
+    first = "選" if language == "zh-Hant" else "选"  # 選手編號 / 选手编号, the player's number
+    for page in char_boxes(fast)[:-1]:
+        tops = sorted({round(top, 3) for char, (_, _, top) in page if char == first})
+        assert tops  # a last sheet may hold one row
+        assert all(abs(b - a - 2.0) <= 0.004 for a, b in zip(tops, tops[1:], strict=False))
+    # WeasyPrint's whole page, the benchmark's baseline, agrees on the first row (its line
+    # boxes mixing DejaVu and Noto CJK grow a little each row after)
+    fast_top = min(top for char, (_, _, top) in char_boxes(fast)[0] if char == first)
+    plain_top = min(top for char, (_, _, top) in char_boxes(plain)[0] if char == first)
+    assert abs(fast_top - plain_top) <= 1 / 72
