@@ -53,7 +53,8 @@ def card_actor(card) -> Actor:
 
 def _live_page(card_id: int, user, tag: str | None, shell: bool = False) -> str:
     card = cards.get_card_or_404(card_id)
-    return render_template("cards/live.html", **card_views.live_page(card, user), etag=tag,
+    return render_template("cards/live.html", **card_views.live_page(card, user),
+                           etag=tag and conditional.language_tag(tag),
                            shell=shell, reason_limit=REASON_LIMIT,
                            rules=event_rules(card.tournament_id))
 

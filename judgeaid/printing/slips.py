@@ -14,7 +14,9 @@ from flask import render_template, request
 from flask_babel import gettext as _
 from sqlalchemy import select
 
+from judgeaid import hanzi
 from judgeaid.extensions import db
+from judgeaid.i18n import page_lang
 from judgeaid.models import Player, Seat, Table, Tournament
 from judgeaid.printing import fit, public_url
 from judgeaid.printing.cards import session_or_404
@@ -97,7 +99,8 @@ def session_slips(tournament: Tournament, number: int) -> tuple[list[dict], date
               "seat": wind(SEAT_WINDS[position], both=False),
               "url": public_url("players.page", token=token)}
              for n, name, token, table, position in rows]
-    slips.sort(key=lambda s: (s["name"].casefold(), s["number"]))
+    lang = page_lang()
+    slips.sort(key=lambda s: (hanzi.sort_key(s["name"], lang), s["number"]))
     return slips, session.starts_at
 
 
