@@ -66,6 +66,19 @@ def has(text: str, word: str) -> bool:
     return shown(word) in shown(text)
 
 
+def zh(tag: str, message: str, context: str | None = None, *, check: bool = True,
+       **values) -> str:
+    """Return a message as the locale's catalogue translates it, checked to be translated
+    (`check`: a citation alone stays as written): what the print must show (the wording is the
+    translators', not this test's)."""
+    from judgeaid.i18n import catalogue
+
+    found = catalogue(tag)
+    text = found.pgettext(context, message) if context else found.gettext(message)
+    assert text != message or not check, f"{message!r} has no {tag} translation"
+    return text % values if values else text
+
+
 def pdf_lang(pdf: bytes) -> str:
     with pikepdf.open(io.BytesIO(pdf)) as doc:
         return str(doc.Root.get("/Lang", ""))
@@ -81,11 +94,17 @@ def test_the_slips_print_in_traditional_chinese_with_their_codes(app, client, de
     assert pdf_lang(pdf) == "zh-Hant"
     texts = page_texts(pdf)
     slips, board = " ".join(texts[:-1]), texts[-1]
-    for word in ("座位單", "第1節", "桌號", "起始座位", "選手編號", "你的頁面：座位及即時計分表",
-                 "座位由本程式抽籤決定"):
+    tag = "zh-Hant"
+    for word in (zh(tag, "Seating slip · Session %(n)s", n=1), zh(tag, "Table"),
+                 zh(tag, "Starting seat"), zh(tag, "Player No. %(n)s", n=""),
+                 zh(tag, "Your page: seats and live card"),
+                 zh(tag, "Seat from the app's draw, in place of the wind tiles (§1.2.2); a judge "
+                    "may still hold the draw at the table.", "zj")):
         assert has(slips, word), word
-    assert any(wind in slips for wind in "東南西北")
-    for word in ("第1節座位表", "按姓名排列。", "姓名 (編號)", "所列為起始座位 (§1.2.2)。"):
+    assert "座位單" in slips and any(wind in slips for wind in "東南西北")
+    for word in (zh(tag, "%(event)s: where to sit in session %(n)s", event="", n=1),
+                 zh(tag, "By name."), zh(tag, "Name (No.)"),
+                 zh(tag, "Seats are starting seats (§1.2.2).", "zj")):
         assert has(board, word), word
     names = names_of(app, tid)
     assert english_words(" ".join(texts), names) == []
@@ -104,11 +123,18 @@ def test_the_zj_card_prints_in_simplified_chinese(app, client, demo):
     assert pdf_lang(pdf) == "zh-Hans"
     texts = page_texts(pdf)
     card = texts[0]
-    for word in ("正式记分表", "正式计分 (§2.3)", "每圈换位 (§3.4)", "实时记分表", "庄家", "(东)",
-                 "罚分", "总计", "签名：每位选手确认总分 (§4.9)", "裁判", "时间／备注",
-                 "第1轮 · 第1桌", "编号"):
+    tag = "zh-Hans"
+    for word in (zh(tag, "Official Scoring Card", "zj"), zh(tag, "formal payoff (§2.3)", "zj"),
+                 zh(tag, "seats change each cycle (§3.4)", "zj"), zh(tag, "live card"),
+                 zh(tag, "Dealer"), zh(tag, "(East)"), zh(tag, "Penalties"), zh(tag, "Total"),
+                 zh(tag, "Signatures: each player confirms the totals %(note)s",
+                    note=zh(tag, "(§4.9)", "zj", check=False)),
+                 zh(tag, "Judge"), zh(tag, "Time / notes"),
+                 zh(tag, "Session %(session)s · Table %(table)s", session=1, table=1)):
         assert has(card, word), word
-    assert has(texts[-1], "备用记分表")  # the spare card says what to do instead of a code
+    assert "记分表" in card and "庄家" in card
+    # the spare card says what to do instead of a code
+    assert has(texts[-1], zh(tag, "Spare card:\nno live card.\nCopy the rounds\ninto judgeaid."))
     assert english_words(" ".join(texts), names_of(app, tid)) == []
     assert [codes for codes in qr_codes(pdf)][0] == [HOST + demo["cards"][0]["link"]]
 
@@ -121,9 +147,13 @@ def test_the_mcr_sheet_and_the_record_of_fouls_print_in_simplified_chinese(app, 
     pdf = client.get(f"/t/{tid}/print/cards.pdf?session=1", headers=ENGLISH).data
     assert pdf_lang(pdf) == "zh-Hans"
     texts = page_texts(pdf)
-    for word in ("国标麻将 MCR 记分表", "8 + 和牌番数 (MCR §3.9.1.3)", "队伍", "选手编号", "风位",
-                 "标准分", "签名", "盘", "备注", "罚分", "总裁判", "日期", "东", "北",
-                 "请仔细计算并清楚填写"):
+    tag = "zh-Hans"
+    for word in (zh(tag, "MCR Score Sheet (Appendix 5)", "mcr"),
+                 zh(tag, "8 + value (MCR §3.9.1.3)", "mcr"), zh(tag, "Team"),
+                 zh(tag, "Player #"), zh(tag, "Position"), zh(tag, "Table pts"),
+                 zh(tag, "Signature"), zh(tag, "Hand"), zh(tag, "Remarks"), zh(tag, "Penalties"),
+                 zh(tag, "Chief referee"), zh(tag, "Date"), zh(tag, "East"), zh(tag, "North"),
+                 zh(tag, "Add up with care and write clearly: a signed sheet is final.")):
         assert has(texts[0], word), word
     names = names_of(app, tid)
     assert english_words(" ".join(texts), names) == []
@@ -131,7 +161,9 @@ def test_the_mcr_sheet_and_the_record_of_fouls_print_in_simplified_chinese(app, 
     fouls = client.get(f"/t/{tid}/judge/fouls.pdf?session=1", headers=ENGLISH)
     assert fouls.status_code == 200 and pdf_lang(fouls.data) == "zh-Hans"
     text = " ".join(page_texts(fouls.data))
-    assert has(text, "犯规记录") and has(text, "第1轮") and has(text, "(MCR 附录6)")
+    for word in (zh(tag, "Record of fouls"), zh(tag, "Session %(n)s", n=1),
+                 zh(tag, "(MCR Appendix 6)", "mcr")):
+        assert has(text, word), word
 
 
 @pytest.mark.parametrize("asked", ["link", "setting"])
@@ -142,14 +174,17 @@ def test_bilingual_paper_says_chinese_then_english(app, client, demo, asked):
     query = "session=1" + ("&bilingual=1" if asked == "link" else "")
     texts = page_texts(client.get(f"/t/{tid}/print/slips.pdf?{query}").data)
     slip = " ".join(texts[0].split())
-    assert "起始座位 Starting seat" in slip and "桌號 Table" in slip
-    assert "選手編號 " in slip and "Player No. " in slip
-    assert "東 East · 南 South · 西 West · 北 North" in slip  # the winds' key
+    both = {english: f"{zh('zh-Hant', english)} {english}" for english in (
+        "Starting seat", "Table", "East", "South", "West", "North", "Dealer", "Penalties")}
+    assert both["Starting seat"] in slip and both["Table"] in slip
+    assert zh("zh-Hant", "Player No. %(n)s", n="") in slip and "Player No. " in slip
+    # the winds' key
+    assert " · ".join(both[w] for w in ("East", "South", "West", "North")) in slip
     card = " ".join(page_texts(client.get(f"/t/{tid}/print/cards.pdf?{query}").data)[0].split())
-    assert "莊家 Dealer" in card and "罰分 Penalties" in card
+    assert both["Dealer"] in card and both["Penalties"] in card
     # ?bilingual=0 prints Chinese only, whatever the setting
     only = page_texts(client.get(f"/t/{tid}/print/slips.pdf?session=1&bilingual=0").data)
-    assert "Starting seat" not in only[0] and "起始座位" in only[0]
+    assert "Starting seat" not in only[0] and zh("zh-Hant", "Starting seat") in only[0]
 
 
 def test_an_english_event_ignores_bilingual(app, client, demo):
@@ -157,7 +192,7 @@ def test_an_english_event_ignores_bilingual(app, client, demo):
     login(client, demo, "judge")
     texts = page_texts(client.get(f"/t/{tid}/print/slips.pdf?session=1&bilingual=1",
                                   headers={"Accept-Language": "zh-CN"}).data)
-    assert "Starting seat" in texts[0] and "起始座位" not in texts[0]
+    assert "Starting seat" in texts[0] and zh("zh-Hans", "Starting seat") not in texts[0]
 
 
 def test_the_print_page_offers_english_beside_the_events_language(app, client, demo):
@@ -167,8 +202,9 @@ def test_the_print_page_offers_english_beside_the_events_language(app, client, d
         f"/t/{tid}/print/cards?session=1").get_data(as_text=True)
     set_language(app, tid, "zh-Hans")
     html = client.get(f"/t/{tid}/print/cards?session=1&lang=zh-Hant").get_data(as_text=True)
-    assert 'data-testid="print-bilingual"' in html and "在简体中文旁加印英文" in html
-    assert "第1節計分表" in html and 'lang="zh-Hant"' in html
+    assert 'data-testid="print-bilingual"' in html
+    assert zh("zh-Hant", "Print English beside %(language)s", language="简体中文") in html
+    assert zh("zh-Hant", "Scoring cards, session %(n)s", n=1) in html and 'lang="zh-Hant"' in html
 
 
 @pytest.mark.parametrize("language", ["zh-Hant", "zh-Hans"])
