@@ -27,6 +27,8 @@ BROWSERS = {"zh-Hant": "zh-TW,zh;q=0.9", "zh-Hans": "zh-CN,zh;q=0.9"}
 ROLES = ("player", "judge", "organizer")
 # Kept as they are in every language (docs/glossary.md): acronyms, file formats, the app's
 # and the ruleset's names, each language's own name in the switch, the venue clock's zone.
+# The language switch's icon, the same in every language (a picture of two scripts, not a word).
+ICONS = {"A/文"}
 KEPT = {"MCR", "ZJ", "ZJM", "PIN", "PINs", "QR", "CSV", "EMA", "PDF", "JSON", "judgeaid",
         "Zung", "Jung", "English", "UTC", "GMT"}
 CITATION = re.compile(r"(?:MCR\s*)?§\s?\d+(?:\.\d+)*[a-z]?|\bA\.\d+(?:\.\d+)+")
@@ -120,6 +122,8 @@ class Classifier:
 
     def sort(self, piece: str) -> str | None:
         """Return "english", "translated" or None (nothing to read: a name, a number)."""
+        if piece in ICONS:
+            return None
         left = self.leftover(piece)
         if LATIN.search(left):
             return "english"

@@ -58,6 +58,7 @@ def test_at_most_two_percent_of_the_text_is_english(measured, locale):
 def test_the_measure_counts_what_it_should():
     classifier = Classifier({"Ada Okafor", "judgeaid Demo Open", "Dragons"})
     assert classifier.sort("Ada Okafor") is None
+    assert classifier.sort("A/文") is None  # the language switch's icon
     assert classifier.sort("12 · 3:45 · +40") is None
     assert classifier.sort("第1節 · 第3桌") == "translated"
     assert classifier.sort("MCR §3.9.1.3 番種 · PIN") == "translated"
