@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from flask import abort, current_app, g, request, session, url_for
+from flask_babel import gettext as _
 from werkzeug.exceptions import Forbidden
 
 from judgeaid.extensions import db
@@ -82,7 +83,7 @@ def require_role(tournament_id: int, *roles: str, rule: str | None = None,
     """
     user: User | None = g.get("user")
     if user is None:
-        abort(401, description="Sign in as a judge or organizer first.")
+        abort(401, description=_("Sign in as a judge or organizer first."))
     if user.tournament_id != tournament_id:
         raise NotAllowed(
             "You are signed in to another tournament. Sign in to this one to use this page.",

@@ -16,6 +16,17 @@ from typing import Any
 from flask import Response, current_app, g, jsonify, request, session
 
 from judgeaid import viewcache
+from judgeaid.i18n import DEFAULT, page_lang
+
+
+def _in_language(tag: str, name: str | None = None) -> tuple[str, str | None]:
+    """Name a version in the page's language: a view's words are translated (issue 29), so an
+    English reader and a Chinese one never share a body, a build or a 304. English keeps the
+    tag as it was."""
+    lang = page_lang()
+    if lang == DEFAULT:
+        return tag, name
+    return f"{tag}.{lang}", (f"{name}:{lang}" if name is not None else None)
 
 
 def _is_current(tag: str) -> bool:
@@ -31,6 +42,7 @@ def _not_modified(tag: str) -> Response:
 
 def json_unless_current(tag: str, build: Callable[[], Any]) -> Response:
     """Answer 304 if the client holds version `tag`, else `build()` as JSON; both with the ETag."""
+    tag, _name = _in_language(tag)
     if _is_current(tag):
         return _not_modified(tag)
     response = jsonify(build())
@@ -47,6 +59,7 @@ def shared_unless_current(tag: str, name: str, build: Callable[[], bytes], *,
                           mimetype: str = "application/json") -> Response:
     """Answer 304 if the client holds version `tag`; else view `name` as built once for that
     version and shared (judgeaid.viewcache), gzipped when the client takes it."""
+    tag, name = _in_language(tag, name)
     if _is_current(tag):
         return _not_modified(tag)
     built = viewcache.cache().shared(name, tag, build)

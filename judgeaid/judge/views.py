@@ -21,6 +21,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext as _
 
 from judgeaid import conditional, edge, signin, writes
 from judgeaid.access import require_judge, require_organizer
@@ -97,7 +98,7 @@ def judge_limits() -> dict:
 
 def _player_from_token(token: str | None):
     if not token:
-        abort(401, description="Open this from your own player page (the link on your slip).")
+        abort(401, description=_("Open this from your own player page (the link on your slip)."))
     return get_player_by_token_or_404(token)
 
 

@@ -7,6 +7,7 @@ round or penalty line stores the card's totals again (judgeaid.services.card_tot
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
 from sqlalchemy import select
 
 from judgeaid import writes
@@ -43,6 +44,7 @@ from judgeaid.tournament.card import (
     score_round,
 )
 from judgeaid.tournament.rotation import RoundSeats
+from judgeaid.wording import page_words
 
 
 def touch(card: Card) -> None:
@@ -64,9 +66,9 @@ def revoke_confirmations(card: Card) -> int:
 
 def check_judge(actor: Actor, card: Card, what: str) -> None:
     if not actor.is_judge:
-        raise Forbidden(f"Only a judge may {what}.")
+        raise Forbidden(_("Only a judge may %(what)s.", what=what))
     if actor.user and actor.user.tournament_id != card.tournament_id:
-        raise Forbidden("This card belongs to another tournament.")
+        raise Forbidden(_("This card belongs to another tournament."))
 
 
 def check_not_final(card: Card) -> None:
@@ -75,17 +77,17 @@ def check_not_final(card: Card) -> None:
     moves without anyone saying why."""
     session = card.table.session
     if session.finalized_at is not None:
-        raise Conflict(f"Session {session.number}'s results are posted as final, so this card "
-                       "cannot change. The organizer can reopen them, with a reason, for a "
-                       "correction.")
+        raise Conflict(_("Session %(number)s's results are posted as final, so this card cannot "
+                         "change. The organizer can reopen them, with a reason, for a "
+                         "correction.", number=session.number))
 
 
 def _check_recorder(actor: Actor, card: Card) -> None:
     if actor.is_judge:
         check_judge(actor, card, "record rounds")
     elif actor.player_number != recorder_number(card):
-        raise Forbidden("Only a judge, or the player the judge appointed, may record rounds "
-                        "on this card.")
+        raise Forbidden(_("Only a judge, or the player the judge appointed, may record rounds "
+                          "on this card."))
 
 
 def _round_line(body: CardRoundBody, scoring: Scoring) -> dict:
@@ -110,8 +112,8 @@ def _round_line(body: CardRoundBody, scoring: Scoring) -> dict:
             # MCR §3.7.2.3: a fan that fixes how the hand was won agrees with the win
             raise Unprocessable(" ".join(issue.message for issue in mismatch))
         if value is not None and value != hand.value:
-            raise Unprocessable(f"The value {value} does not match the ticked patterns, which "
-                                f"make {hand.value}.")
+            raise Unprocessable(_("The value %(value)s does not match the ticked patterns, "
+                                  "which make %(value2)s.", value=value, value2=hand.value))
         value = hand.value
         patterns = {k: v for k, v in patterns.items() if v}
     line.update(winner=body.winner, value=value, win=body.win,
@@ -163,7 +165,7 @@ def _conflict(card: Card, number: int, current: CardRound, line: dict, actor: Ac
               what: str) -> str:
     """Say in words who wrote the line that stands, what it says, and what was sent."""
     names = people(card)
-    section = rules_of(card).words["card.deal_cite"]
+    section = page_words(rules_of(card))["card.deal_cite"]
     decide = ("Choose which one stands: keep theirs, or send yours as a correction with a "
               "reason." if actor.is_judge else "A judge decides which one stands.")
     theirs = line_words(round_json(current, rules_of(card).scoring), names, section)
@@ -188,7 +190,7 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
     number = body.round
     scoring = rules_of(card).scoring
     # "round" in Zung Jung, "hand" in MCR
-    word = rules_of(card).words["card.hand_word"]
+    word = page_words(rules_of(card))["card.hand_word"]
     line = _round_line(body, scoring)
     right_to_win.settle(card, number, line, body.claimants,
                         round_seats(card)[number - 1].winds, people(card))
@@ -196,23 +198,26 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
     current = _latest(card, number)
 
     if current is None and card.not_played_from and number >= card.not_played_from:
-        words = rules_of(card).words
-        raise Conflict(f"{words['card.hand_word_title']} {number} was not played: the session "
-                       f"time ran out ({words['card.time_cite']}).")
+        words = page_words(rules_of(card))
+        raise Conflict(_("%(hand_word_title)s %(number)s was not played: the session time ran "
+                         "out (%(time_cite)s).", hand_word_title=words['card.hand_word_title'],
+                         number=number, time_cite=words['card.time_cite']))
     changes = seat_changes(card)
     empty = empty_from(changes)
     if empty and number >= empty:
         left = min((c for c in changes if c.entering is None), key=lambda c: c.round_from)
-        raise Conflict(f"{people(card)[left.leaving]} left the table from {word} "
-                       f"{left.round_from} and nobody took the seat, so {word}s from "
-                       f"{left.round_from} on cannot be recorded; the other three's scores "
-                       "stand. The organizer can name a substitute"
-                       f"{bracketed(rules_of(card).words['card.substitute_cite'])}.")
+        raise Conflict(_("%(value)s left the table from %(word)s %(round_from)s and nobody took "
+                         "the seat, so %(word)ss from %(round_from)s on cannot be recorded; the "
+                         "other three's scores stand. The organizer can name a "
+                         "substitute%(bracketed)s.", value=people(card)[left.leaving], word=word,
+                         round_from=left.round_from,
+                         bracketed=bracketed(page_words(rules_of(card))['card.substitute_cite'])))
     if body.correction:
         check_judge(actor, card, "correct a round")
         if current is None:
-            raise Conflict(f"{word.capitalize()} {number} is not recorded yet, so there is "
-                           "nothing to correct. Reload the card.",
+            raise Conflict(_("%(capitalize)s %(number)s is not recorded yet, so there is "
+                             "nothing to correct. Reload the card.",
+                             capitalize=word.capitalize(), number=number),
                            details=_both_lines(card, number, current, line, body))
         if current.revision != body.base_revision:
             verb = "corrected" if current.revision > 1 else "recorded"
@@ -222,7 +227,7 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
                      f"now stands, not revision {body.base_revision}), as"),
                 details=_both_lines(card, number, current, line, body))
         if not reason:
-            raise ServiceError("A correction needs a reason.")
+            raise ServiceError(_("A correction needs a reason."))
     elif current is not None:
         if _same_line(current, line):
             return _answer(card, number, current.revision, changed=False)
@@ -275,20 +280,21 @@ def _checked_deal(card: Card, number: int, current: CardRound | None, line: dict
     schedule = round_seats(card)
     marks = deal_marks(round_revisions(card))
     mark = DealMark(line["dealer"], line["compensation_for"])
-    words = rules_of(card).words
+    words = page_words(rules_of(card))
     word = words["card.hand_word"]
     if mark.is_marked and not actor.is_judge:
         # the app leaves wrong-East marks to a judge: a dealing error is an irregularity
-        raise Forbidden(f"Only a judge marks a {word} dealt by the wrong East or "
-                        f"a compensation {word}"
-                        f"{bracketed(words['card.deal_errors_cite'])}. Call a judge.")
+        raise Forbidden(_("Only a judge marks a %(word)s dealt by the wrong East or a "
+                          "compensation %(word)s%(bracketed)s. Call a judge.", word=word,
+                          bracketed=bracketed(words['card.deal_errors_cite'])))
     if mark.compensation_for is not None and current is not None and (
             current.compensation_for != mark.compensation_for):
         dealt_by = current.dealer or schedule[number - 1].dealer
-        raise Conflict(f"{word.capitalize()} {number} was already played with "
-                       f"{people(card)[dealt_by]} as East: a compensation {word} is agreed "
-                       f"before it is dealt{bracketed(words['card.deal_reading'])}, so mark a "
-                       f"{word} still to be played.")
+        raise Conflict(_("%(capitalize)s %(number)s was already played with %(value)s as East: "
+                         "a compensation %(word)s is agreed before it is dealt%(bracketed)s, so "
+                         "mark a %(word)s still to be played.", capitalize=word.capitalize(),
+                         number=number, value=people(card)[dealt_by], word=word,
+                         bracketed=bracketed(words['card.deal_reading'])))
     if mark.is_marked:
         marks[number] = mark
     else:
@@ -318,10 +324,10 @@ def put_penalty(card: Card, player: int, points: int, reason: str, actor: Actor,
     check_judge(actor, card, "give a penalty")
     check_not_final(card)
     if player not in people(card):
-        raise ServiceError(f"Player {player} is not at this table.")
+        raise ServiceError(_("Player %(player)s is not at this table.", player=player))
     reason = " ".join(reason.split())
     if not reason:
-        raise ServiceError("A penalty needs a reason.")
+        raise ServiceError(_("A penalty needs a reason."))
     penalty = CardPenalty(card_id=card.id, player_number=player, points=points, round=round_,
                           reason=reason, recorded_by=actor.label, op_id=op_id)
     db.session.add(penalty)
@@ -347,12 +353,13 @@ def strike_penalty(card: Card, penalty_id: int, reason: str, actor: Actor, *,
         check_not_final(card)
     penalty = db.session.get(CardPenalty, penalty_id)
     if penalty is None or penalty.card_id != card.id:
-        raise NotFound(f"There is no penalty {penalty_id} on this card.")
+        raise NotFound(_("There is no penalty %(penalty_id)s on this card.",
+                         penalty_id=penalty_id))
     if penalty.voided_at is not None:
-        raise Conflict("This penalty is already struck out.")
+        raise Conflict(_("This penalty is already struck out."))
     reason = " ".join(reason.split())
     if not reason:
-        raise ServiceError("Striking out a penalty needs a reason.")
+        raise ServiceError(_("Striking out a penalty needs a reason."))
     penalty.voided_at, penalty.void_reason = utcnow(), reason
     revoke_confirmations(card)
     touch(card)
@@ -370,24 +377,24 @@ def confirm_totals(card: Card, player: int | None, actor: Actor, *, on_paper: bo
     `on_paper`: a judge records the player's signature on the paper card (via "paper").
     """
     if on_paper and not actor.is_judge:
-        raise Forbidden("Only a judge may record a signature on the paper card.")
+        raise Forbidden(_("Only a judge may record a signature on the paper card."))
     if actor.is_judge:
         check_judge(actor, card, "confirm for a player")
         if player is None:
-            raise ServiceError("Say which player the card is confirmed for.")
+            raise ServiceError(_("Say which player the card is confirmed for."))
     else:
         player = actor.player_number
     if player not in final_occupants(card):
-        raise Forbidden(f"Player {player} does not sit at this table at the end of the "
-                        "card, so does not confirm it.")
+        raise Forbidden(_("Player %(player)s does not sit at this table at the end of the card, "
+                          "so does not confirm it.", player=player))
     view = card_view(card)
     if not view["is_complete"]:
         missing = [r["round"] for r in view["rounds"]
                    if not r["recorded"] and r.get("result") != "not_played"]
-        word = rules_of(card).words["card.hand_word"]
-        raise Conflict(f"The card is not finished: {word} {missing[0]} and "
-                       f"{len(missing) - 1} more are not recorded. Record them, or mark the "
-                       "session time over.")
+        word = page_words(rules_of(card))["card.hand_word"]
+        raise Conflict(_("The card is not finished: %(word)s %(value)s and %(value2)s more are "
+                         "not recorded. Record them, or mark the session time over.", word=word,
+                         value=missing[0], value2=len(missing) - 1))
     if player not in view["pending_confirmations"]:
         return {"card": view}
     db.session.add(Confirmation(card_id=card.id, player_number=player,
@@ -413,17 +420,19 @@ def close_rounds(card: Card, actor: Actor, *, from_round: int | None = None) -> 
     session = card.table.session
     rules = rules_of(card)
     if session.stage == "final" and session.bracket_size == rules.ranking.grand_final_size:
-        raise Conflict("The Grand Final has no session time limit "
-                       f"({rules.words['final_day.untimed_cite']}): all "
-                       f"{rules.session.rounds} rounds are played.")
+        raise Conflict(_("The Grand Final has no session time limit (%(untimed_cite)s): all "
+                         "%(rounds)s rounds are played.",
+                         untimed_cite=page_words(rules)['final_day.untimed_cite'],
+                         rounds=rules.session.rounds))
     if session.tournament.settings.get("session_minutes") is None:
-        raise Conflict("This event has no session time limit, so every round is played.")
+        raise Conflict(_("This event has no session time limit, so every round is played."))
     recorded = max(round_revisions(card), default=0)
     first = from_round or recorded + 1
     if first <= recorded:
-        word = rules.words["card.hand_word"]
-        raise Conflict(f"{word.capitalize()} {recorded} is already recorded; {word}s from "
-                       f"{recorded + 1} on can be marked not played.")
+        word = page_words(rules)["card.hand_word"]
+        raise Conflict(_("%(capitalize)s %(recorded)s is already recorded; %(word)ss from "
+                         "%(value)s on can be marked not played.", capitalize=word.capitalize(),
+                         recorded=recorded, word=word, value=recorded + 1))
     card.not_played_from = first if first <= rules.session.rounds else None
     touch(card)
     record_event("card.time_over", tournament_id=card.tournament_id,
@@ -440,7 +449,7 @@ def appoint_recorder(card: Card, number: int | None, actor: Actor) -> dict:
     else:
         seat = next((s for s in card.table.seats if s.player.number == number), None)
         if seat is None:
-            raise ServiceError(f"Player {number} is not at this table.")
+            raise ServiceError(_("Player %(number)s is not at this table.", number=number))
         card.recorder_player_id = seat.player_id
     touch(card)
     record_event("card.recorder", tournament_id=card.tournament_id, actor=actor.user,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from flask_babel import gettext as _
 from sqlalchemy import select
 
 from judgeaid.edge import length_of
@@ -62,7 +63,7 @@ def actor_display(label: str | None) -> str:
     if not sep:
         return SYSTEM_ACTORS.get(label, label)
     if kind == "player":
-        number, _, player = name.partition(" ")
+        number, _sep, player = name.partition(" ")
         return f"{player} (player {number})" if number.isdigit() and player else name
     return f"{name} ({kind.replace('_', ' ')})"
 
@@ -101,7 +102,7 @@ def card_for_table(table: Table) -> Card:
     """Return the card of a table, or raise NotFound."""
     card = db.session.scalar(select(Card).where(Card.table_id == table.id))
     if card is None:
-        raise NotFound(f"Table {table.number} has no scoring card.")
+        raise NotFound(_("Table %(number)s has no scoring card.", number=table.number))
     return card
 
 
@@ -109,7 +110,7 @@ def get_card_or_404(card_id: int) -> Card:
     """Return the card or raise NotFound."""
     card = db.session.get(Card, card_id)
     if card is None:
-        raise NotFound(f"There is no scoring card {card_id}.")
+        raise NotFound(_("There is no scoring card %(card_id)s.", card_id=card_id))
     return card
 
 

@@ -8,6 +8,7 @@ choice other than the rules' own, a penalty struck out). The referee signs below
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
 from sqlalchemy import select
 
 from judgeaid.extensions import db
@@ -26,7 +27,8 @@ def record_of_fouls(tournament_id: int, session_number: int) -> dict:
     session = db.session.scalar(select(PlaySession).where(
         PlaySession.tournament_id == tournament_id, PlaySession.number == session_number))
     if session is None:
-        raise NotFound(f"There is no session {session_number}.")
+        raise NotFound(_("There is no session %(session_number)s.",
+                         session_number=session_number))
     rules = get_ruleset(tournament.ruleset)
     seats = {number: (table, SEAT_WINDS[position] if 0 <= position < 4 else "")
              for number, table, position in db.session.execute(

@@ -17,6 +17,8 @@ nothing:
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from pydantic import ValidationError
 
 from judgeaid.edge import describe
@@ -31,6 +33,7 @@ from judgeaid.services.errors import Conflict, Forbidden, ServiceError, Unproces
 from judgeaid.services.judge_inputs import PenaltySpec
 from judgeaid.services.players import get_player_or_404
 from judgeaid.tournament.card import BadRound, score_round
+from judgeaid.wording import page_words
 
 # The fields a paper card shows for a round: a recorded line with the same ones (and the same
 # deltas) is the same round, whatever patterns were ticked when it was recorded.
@@ -82,7 +85,7 @@ def _recorded(line: dict) -> dict:
 def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
     """Apply a whole signed paper card at once, or raise with what is wrong, row by row."""
     if not actor.is_judge:
-        raise Forbidden("Only a judge may enter a paper card.")
+        raise Forbidden(_("Only a judge may enter a paper card."))
     view = card_views.card_view(card)
     seats = cards.round_seats(card)
     payoff = get_ruleset(card.table.session.tournament.ruleset).scoring.payoff
@@ -114,7 +117,7 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
             continue
         recorded = view["rounds"][number - 1]
         if not recorded["recorded"] and recorded.get("result") == "not_played":
-            words = get_ruleset(card.table.session.tournament.ruleset).words
+            words = page_words(get_ruleset(card.table.session.tournament.ruleset))
             why = (f"a player left{bracketed(words['card.leave_cite'])} and nobody took the seat"
                    if recorded.get("not_played_reason") == "seat_empty"
                    else f"the session time ran out{bracketed(words['card.time_cite'])}")
@@ -167,13 +170,14 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
                                      field="player", penalty=index))
         if not " ".join(penalty.reason.split()):
             problems.append(_problem(row, "A penalty needs a reason (cite the rule, e.g. "
-                                     f"{rules.words['card.penalty_example']}).",
+                                     f"{page_words(rules)['card.penalty_example']}).",
                                      field="reason", penalty=index))
         if penalty.is_time and not rules.timing.has_play_timers:
-            problems.append(_problem(row, rules.words["timers.none"], field="is_time",
+            problems.append(_problem(row, page_words(rules)["timers.none"], field="is_time",
                                      penalty=index, code="no_time_penalties"))
         elif penalty.is_time and penalty.round is None:
-            problems.append(_problem(row, rules.words["paper.time_penalty_round"], field="round",
+            problems.append(_problem(row, page_words(rules)["paper.time_penalty_round"],
+                                     field="round",
                                      penalty=index, code="round_required"))
 
     signed = list(dict.fromkeys(body.signed))
@@ -185,23 +189,25 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
         missing = _missing_rounds(view, seen, time_over=body.time_over)
         if missing:
             problems.append(_problem(
-                "signatures", f"{rules.words['card.hand_word_title']} {missing[0]}"
+                "signatures", f"{page_words(rules)['card.hand_word_title']} {missing[0]}"
                 + (f" and {len(missing) - 1} more are" if len(missing) > 1 else " is")
                 + " not on the card, so the signatures cannot be recorded yet: enter every "
-                f"{rules.words['card.hand_word']}, or tick “session time over”"
-                f"{bracketed(rules.words['card.time_cite'])}.", field="signed"))
+                f"{page_words(rules)['card.hand_word']}, or tick “session time over”"
+                f"{bracketed(page_words(rules)['card.time_cite'])}.", field="signed"))
 
     if problems or conflicts:
         details = problems + conflicts
         if problems:
-            raise Unprocessable(f"The paper card was not saved: {len(problems)} "
-                               f"{'thing needs' if len(problems) == 1 else 'things need'} "
-                               "fixing. Nothing on the card changed.",
-                               details=details)
-        raise Conflict(f"The paper card was not saved: {len(conflicts)} "
-                       f"{'round is' if len(conflicts) == 1 else 'rounds are'} recorded "
-                       "differently. Choose for each: keep the recorded line or use the paper. "
-                       "Nothing on the card changed.", details=details)
+            raise Unprocessable(ngettext(
+                "The paper card was not saved: %(num)s thing needs fixing. Nothing on the card "
+                "changed.", "The paper card was not saved: %(num)s things need fixing. Nothing "
+                "on the card changed.", len(problems)), details=details)
+        raise Conflict(ngettext(
+            "The paper card was not saved: %(num)s round is recorded differently. Choose for "
+            "each: keep the recorded line or use the paper. Nothing on the card changed.",
+            "The paper card was not saved: %(num)s rounds are recorded differently. Choose for "
+            "each: keep the recorded line or use the paper. Nothing on the card changed.",
+            len(conflicts)), details=details)
     _ask_resignations(card, view["session"], body.penalties)
 
     for single in new:
@@ -273,9 +279,9 @@ def _ask_resignations(card: Card, session: int, lines: list[PaperPenalty]) -> No
                 problems.extend({**d, "kind": "error", "field": "explanation", **where}
                                 for d in exc.details)
     if problems:
-        cite = get_ruleset(card.table.session.tournament.ruleset).words["timers.time_cite"]
-        raise Unprocessable("The paper card was not saved: write down the explanation you "
-                           f"accepted ({cite}). Nothing on the card changed.",
+        cite = page_words(get_ruleset(card.table.session.tournament.ruleset))["timers.time_cite"]
+        raise Unprocessable(_("The paper card was not saved: write down the explanation you "
+                              "accepted (%(cite)s). Nothing on the card changed.", cite=cite),
                            details=problems)
     if questions:
         raise Conflict("The paper card was not saved: "

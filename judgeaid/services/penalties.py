@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
 from sqlalchemy import select
 
 from judgeaid.extensions import db
@@ -35,6 +36,7 @@ from judgeaid.services.errors import Conflict, Forbidden, ServiceError, Unproces
 from judgeaid.services.judge_common import check_tournament
 from judgeaid.services.judge_inputs import PenaltyBody, PenaltySpec, RepeatPolicyForm, SuggestQuery
 from judgeaid.values import iso_z, sub_op_id
+from judgeaid.wording import page_words
 
 DEFAULT_REPEAT_POLICY = {"scope": "category", "window": "tournament"}
 
@@ -74,7 +76,7 @@ def repeat_policy(tournament: Tournament) -> RepeatPolicy:
 def set_repeat_policy(tournament: Tournament, form: RepeatPolicyForm, actor: User) -> dict:
     """Change how repeats are counted for the escalation ladder (A.5.6)."""
     if actor.role != "organizer":
-        raise Forbidden("Only the organizer changes the event's settings.")
+        raise Forbidden(_("Only the organizer changes the event's settings."))
     wanted = {"scope": form.scope, "window": form.window}
     before = (tournament.settings or {}).get("repeat_policy", DEFAULT_REPEAT_POLICY)
     # A new dict, so SQLAlchemy sees the JSON column change.
@@ -174,11 +176,12 @@ def _priors(rubric: Rubric, history: list[dict]) -> list[PriorPenalty]:
 def _example(rubric: Rubric, category: str, infraction: str) -> str | None:
     """Return the rubric example the infraction names, or None for the judge's own words."""
     if not infraction:
-        raise ServiceError("Say what the infraction was: pick an example or describe it.")
+        raise ServiceError(_("Say what the infraction was: pick an example or describe it."))
     if category not in rubric.categories:
         # the schema takes every registered ruleset's categories; this event has its own
-        raise ServiceError(f"This event's rules have no penalty category {category!r}: "
-                           f"choose one of {', '.join(rubric.categories)}.")
+        raise ServiceError(_("This event's rules have no penalty category %(category)s: choose "
+                             "one of %(join)s.", category=repr(category),
+                             join=', '.join(rubric.categories)))
     example = rubric.find_infraction(category, infraction)
     return example.id if example else None
 
@@ -187,7 +190,7 @@ def _suggestion(tournament: Tournament, history: list[dict], category: str,
                 example: str | None, session: int | None, round_: int | None):
     policy = repeat_policy(tournament)
     if policy.window == "round" and round_ is None:
-        raise ServiceError("This event counts repeats per round: give the round.")
+        raise ServiceError(_("This event counts repeats per round: give the round."))
     rubric = get_ruleset(tournament.ruleset).rubric
     return rubric.suggest(category, example, _priors(rubric, history), policy, session=session,
                           round=round_)
@@ -238,12 +241,13 @@ def _paid_to(raw: dict[int, int] | None, card: Card, offender: int,
     paid: dict[str, int] = {}
     for number, amount in raw.items():
         if number == offender or number not in at_table:
-            raise ServiceError(f"Points can only be paid to the offender's opponents at table "
-                               f"{card.table.number}; {number} is not one of them.")
+            raise ServiceError(_("Points can only be paid to the offender's opponents at table "
+                                 "%(number)s; %(number2)s is not one of them.",
+                                 number=card.table.number, number2=number))
         if amount:
             paid[str(number)] = amount
     if sum(paid.values()) > points:
-        raise ServiceError("The points paid to opponents add up to more than the penalty.")
+        raise ServiceError(_("The points paid to opponents add up to more than the penalty."))
     return paid or None
 
 
@@ -318,7 +322,7 @@ def issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *, 
                                   session, round_)
     if first is not None and not spec.confirm_repeat:
         _refuse_repeat(first, number, index,
-                       get_ruleset(tournament.ruleset).words["timers.time_cite"])
+                       page_words(get_ruleset(tournament.ruleset))["timers.time_cite"])
     missing_round = rubric.needs_round(category, example) if round_ is None else None
     if missing_round:
         # the rules count this foul per round or hand (MCR §3.11.6.3-5)
@@ -334,8 +338,9 @@ def issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *, 
     timed_points = (points if kind == "points"
                     and rubric.counts_for_resignation(category, example) else 0)
     if timed_points and round_ is None:
-        cite = get_ruleset(tournament.ruleset).words["timers.time_cite"]
-        raise Unprocessable(f"Give the round: time-limit points count per round ({cite}).",
+        cite = page_words(get_ruleset(tournament.ruleset))["timers.time_cite"]
+        raise Unprocessable(_("Give the round: time-limit points count per round (%(cite)s).",
+                              cite=cite),
                             details=[{"code": "round_required", "player": number,
                                       "message": f"Give the round ({cite})."}])
     before = round_time_points(rubric, history_for[number] + here, session, round_)
@@ -456,7 +461,7 @@ def ask_resignation(player: Player, session: int, round_: int | None, before: in
     ask; without an answer, refuse the write (409 resignation_question) so nothing is saved.
     """
     rules = rules_of(player.tournament_id)
-    timing, words = rules.timing, rules.words
+    timing, words = rules.timing, page_words(rules)
     if (round_ is None or player.status != "active"
             or not timing.crosses_resignation(before, added)):
         return None

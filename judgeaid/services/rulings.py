@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from flask_babel import gettext as _
 from sqlalchemy import or_, select
 
 from judgeaid.extensions import db
@@ -38,6 +39,7 @@ from judgeaid.services.judge_common import (
 )
 from judgeaid.services.judge_inputs import LogQuery, PenaltySpec, RulingBody
 from judgeaid.values import iso_z, sub_op_id
+from judgeaid.wording import page_words
 
 DECISION_LABELS = {"upheld": "Upheld", "overturned": "Overturned", "modified": "Modified"}
 # How far back a phone may date a ruling it saved offline (its resolved time).
@@ -70,8 +72,8 @@ def _entry_to_change(tournament: Tournament, supersedes_id: int | None) -> Rulin
     newer = db.session.scalar(select(Ruling.id).where(Ruling.tournament_id == tournament.id,
                                                       Ruling.supersedes_id == old.id))
     if newer is not None:
-        raise Conflict(f"Ruling #{old.id} was already changed by entry #{newer}; "
-                       "change that one instead.")
+        raise Conflict(_("Ruling #%(id)s was already changed by entry #%(newer)s; change that "
+                         "one instead.", id=old.id, newer=newer))
     return old
 
 
@@ -84,8 +86,8 @@ def _call_for_ruling(tournament: Tournament, call_up_id: int | None,
     call = get_call(tournament.id, call_id)
     if old is None and call.status == "resolved":
         done = db.session.scalar(select(Ruling.id).where(Ruling.call_up_id == call.id))
-        raise Conflict(f"This call-up already has its entry (#{done}); change that entry "
-                       "instead.")
+        raise Conflict(_("This call-up already has its entry (#%(done)s); change that entry "
+                         "instead.", done=done))
     return call
 
 
@@ -104,7 +106,7 @@ def _read_ruling(tournament: Tournament, body: RulingBody, old: Ruling | None,
         card_id = call.card_id
     card = get_card(tournament.id, card_id) if card_id is not None else None
     if call is not None and card is not None and call.card_id != card.id:
-        raise ServiceError("The call-up came from another table.")
+        raise ServiceError(_("The call-up came from another table."))
     at_table = [p["number"] for p in table_players(card)] if card else []
     players = _kept(body.players, old, "players")
     if players is None:
@@ -113,22 +115,22 @@ def _read_ruling(tournament: Tournament, body: RulingBody, old: Ruling | None,
     known = set(at_table) if card else {r.number for r in roster(tournament.id).values()}
     for number in players:
         if number not in known:
-            raise ServiceError(f"Player {number} is not at this table.")
+            raise ServiceError(_("Player %(number)s is not at this table.", number=number))
     rules = get_ruleset(tournament.ruleset)
     cited = _kept(body.sections, old, "sections") or []
     unknown = [s for s in cited if not rules.guide.is_section(s)]
     if unknown:
-        raise ServiceError(f"Unknown {rules.words['rulings.book']} section: "
-                           f"{', '.join(unknown)}.")
+        raise ServiceError(_("Unknown %(book)s section: %(join)s.",
+                             book=page_words(rules)['rulings.book'], join=', '.join(unknown)))
     guide = _kept(body.guide_entry, old, "guide_entry") or None
     if guide is not None:
         try:
             rules.guide.entry(guide)
         except ValueError as exc:
-            raise ServiceError(f"There is no guide answer {guide!r}.") from exc
+            raise ServiceError(_("There is no guide answer %(guide)s.", guide=repr(guide))) from exc
     specs = list(body.penalties or [])
     if specs and card is None:
-        raise ServiceError("Choose the table: a penalty goes on the player's card.")
+        raise ServiceError(_("Choose the table: a penalty goes on the player's card."))
     what = _kept(body.what_happened, old, "what_happened") or ""
     decision = _kept(body.decision, old, "decision") or ""
     if not what and specs:
@@ -136,9 +138,9 @@ def _read_ruling(tournament: Tournament, body: RulingBody, old: Ruling | None,
         what = "; ".join(dict.fromkeys(
             penalties.infraction_label(rules.rubric, s.category, s.infraction) for s in specs))
     if not what:
-        raise ServiceError("Say what happened.")
+        raise ServiceError(_("Say what happened."))
     if not decision and not specs:
-        raise ServiceError("Write the decision.")
+        raise ServiceError(_("Write the decision."))
     fields = {"round": _kept(body.round, old, "round"),
               "players": sorted(set(players)), "sections": list(dict.fromkeys(cited)),
               "guide_entry": guide, "what_happened": what, "decision": decision}

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
+
 from judgeaid.rules import MalformedHand, MalformedPayoff, Scoring, get_ruleset
 from judgeaid.services.errors import ServiceError
 from judgeaid.wording import ruleset_view, script_view
@@ -71,7 +73,8 @@ def mcr_score(fans: dict[str, int], flowers: int | None = None,
     (a fan another makes inevitable, a fan at odds with `win` when it is given ...)."""
     flower = _mcr().catalogue_json()["flower"]
     if flowers is not None and flower in fans:
-        raise ServiceError(f"Give the flowers once: as 'flowers' or as fan {flower}, not both.")
+        raise ServiceError(_("Give the flowers once: as 'flowers' or as fan %(flower)s, not "
+                             "both.", flower=flower))
     ticked = dict(fans)
     if flowers:
         ticked[flower] = flowers
