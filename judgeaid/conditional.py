@@ -16,15 +16,31 @@ from typing import Any
 from flask import Response, current_app, g, jsonify, request, session
 
 from judgeaid import viewcache
-from judgeaid.i18n import DEFAULT, page_lang
+from judgeaid.i18n import COOKIE, from_accept_language, tag_for
+
+
+def _asked_language() -> str | None:
+    """Return the language the request itself names (`?lang=`, the cookie, the signed-in
+    user's choice, Accept-Language), asking the database nothing: a poll stays one query.
+    None: the page is in the event's default language, which the tag's event revision
+    already covers (judgeaid.i18n chooses in the same order)."""
+    chosen = (tag_for(request.args.get("lang")) or tag_for(request.cookies.get(COOKIE))
+              or tag_for(getattr(g.get("user"), "locale", None)))
+    if chosen:
+        return chosen
+    for tag, _quality in request.accept_languages:
+        chosen = from_accept_language(tag) if tag != "*" else None
+        if chosen:
+            return chosen
+    return None
 
 
 def _in_language(tag: str, name: str | None = None) -> tuple[str, str | None]:
-    """Name a version in the page's language: a view's words are translated (issue 29), so an
-    English reader and a Chinese one never share a body, a build or a 304. English keeps the
-    tag as it was."""
-    lang = page_lang()
-    if lang == DEFAULT:
+    """Name a version in the language the request asks for: a view's words are translated
+    (issue 29), so an English reader and a Chinese one never share a body, a build or a 304.
+    A request that names no language keeps the tag as it was."""
+    lang = _asked_language()
+    if lang is None:
         return tag, name
     return f"{tag}.{lang}", (f"{name}:{lang}" if name is not None else None)
 

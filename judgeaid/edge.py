@@ -284,7 +284,7 @@ def _refuse(req, resp, req_validation_error, instance, model_adapter) -> None:
     if req_validation_error is None:
         return
     details = describe(req_validation_error.errors(include_context=True))
-    message = "; ".join(f"{d['field']}: {d['message']}" for d in details) + "."
+    message = _("; ").join(f"{d['field']}: {d['message']}" for d in details) + _(".")
     raise InvalidInput(_("Check the request: %(message)s", message=message), details=details)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Flask, flash, g, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
@@ -14,18 +14,18 @@ from judgeaid.signin import landing_url
 # Werkzeug's own descriptions of an HTTP error, in words a person reads (our abort() texts
 # say more and are translated where they are written).
 _HTTP_MESSAGES = {
-    400: _l("The request could not be understood. Check it and send it again."),
-    401: _l("Sign in to see this page."),
-    403: _l("You may not do this."),
-    404: _l("There is no such page here. Check the address."),
-    405: _l("This address does not take this kind of request."),
-    409: _l("This conflicts with what is already recorded. Reload and try again."),
-    413: _l("What was sent is too large."),
-    415: _l("This kind of content is not accepted here."),
-    422: _l("The request is well formed but cannot be carried out."),
-    429: _l("Too many requests. Wait a moment and try again."),
-    500: _l("Something went wrong on the server. Try again in a moment."),
-    503: _l("The server is busy. Try again in a moment."),
+    400: lazy_gettext("The request could not be understood. Check it and send it again."),
+    401: lazy_gettext("Sign in to see this page."),
+    403: lazy_gettext("You may not do this."),
+    404: lazy_gettext("There is no such page here. Check the address."),
+    405: lazy_gettext("This address does not take this kind of request."),
+    409: lazy_gettext("This conflicts with what is already recorded. Reload and try again."),
+    413: lazy_gettext("What was sent is too large."),
+    415: lazy_gettext("This kind of content is not accepted here."),
+    422: lazy_gettext("The request is well formed but cannot be carried out."),
+    429: lazy_gettext("Too many requests. Wait a moment and try again."),
+    500: lazy_gettext("Something went wrong on the server. Try again in a moment."),
+    503: lazy_gettext("The server is busy. Try again in a moment."),
 }
 
 

@@ -157,7 +157,7 @@ def _player_actor(player: Player) -> str:
 def file_appeal(player: Player, body: AppealBody) -> dict:
     """File a player's appeal of a ruling with the head judge (§4.3)."""
     ruling = db.session.get(Ruling, body.ruling_id)
-    check_tournament(ruling, player.tournament_id, "such ruling")
+    check_tournament(ruling, player.tournament_id, _("such ruling"))
     detail = ruling_detail(player.tournament_id, ruling.id)
     entry = detail["entry"]
     if not entry["is_current"]:
@@ -189,7 +189,7 @@ def decide_appeal(appeal_id: int, body: AppealDecisionBody, user: User) -> dict:
     if not user.is_head_judge:
         raise Forbidden(words["appeals.judge_only"])
     appeal = db.session.scalar(select(Appeal).where(Appeal.id == appeal_id).with_for_update())
-    check_tournament(appeal, user.tournament_id, f"appeal {appeal_id}")
+    check_tournament(appeal, user.tournament_id, _("appeal %(appeal_id)s", appeal_id=appeal_id))
     if appeal.status == "decided":
         raise Conflict(words["appeals.final"])
     decision, reason = body.decision, body.reason

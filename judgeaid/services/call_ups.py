@@ -73,7 +73,7 @@ def get_card(tournament_id: int, number: int) -> Card:
     card = db.session.get(Card, number, options=[
         joinedload(Card.table).selectinload(Table.seats).joinedload(Seat.player),
         joinedload(Card.table).joinedload(Table.session).joinedload(PlaySession.tournament)])
-    check_tournament(card, tournament_id, f"scoring card {number}")
+    check_tournament(card, tournament_id, _("scoring card %(number)s", number=number))
     return card
 
 
@@ -216,7 +216,7 @@ def call_queue(tournament_id: int) -> dict:
 def get_call(tournament_id: int, call_up_id: int) -> CallUp:
     """Return the event's call-up with this id."""
     call = db.session.get(CallUp, call_up_id)
-    check_tournament(call, tournament_id, f"call-up {call_up_id}")
+    check_tournament(call, tournament_id, _("call-up %(call_up_id)s", call_up_id=call_up_id))
     return call
 
 

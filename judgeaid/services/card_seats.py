@@ -42,7 +42,7 @@ def record_seat_change(card: Card, body: CardSeatChangeBody, actor: Actor
     and is never ranked. Without one, no round from `from_round` on can be recorded. A seat
     left empty can be given a substitute later by sending the same change with one.
     """
-    check_judge(actor, card, "record a player leaving the table")
+    check_judge(actor, card, _("record a player leaving the table"))
     check_not_final(card)
     if actor.user is None or actor.user.role not in ("organizer", "head_judge"):
         raise Forbidden(_("Only the organizer or the head judge records a player leaving the "

@@ -33,6 +33,7 @@ from judgeaid.services.cards import (
     rules_of,
     seat_changes,
 )
+from judgeaid.services.core_messages import say
 from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
 from judgeaid.tournament.card import (
     BadDeal,
@@ -84,7 +85,7 @@ def check_not_final(card: Card) -> None:
 
 def _check_recorder(actor: Actor, card: Card) -> None:
     if actor.is_judge:
-        check_judge(actor, card, "record rounds")
+        check_judge(actor, card, _("record rounds"))
     elif actor.player_number != recorder_number(card):
         raise Forbidden(_("Only a judge, or the player the judge appointed, may record rounds "
                           "on this card."))
@@ -102,11 +103,11 @@ def _round_line(body: CardRoundBody, scoring: Scoring) -> dict:
         try:
             hand = scoring.score_hand(dict(patterns))
         except MalformedHand as exc:
-            raise ServiceError(str(exc)) from exc
+            raise ServiceError(say(str(exc))) from exc
         if hand.errors:
             # Each message names both patterns and cites its own section (§2.2, §1.5 ...).
-            raise Unprocessable("The ticked patterns break a counting rule: "
-                                + " ".join(e.message for e in hand.errors))
+            raise Unprocessable(_("The ticked patterns break a counting rule: %(issues)s",
+                                  issues=" ".join(e.message for e in hand.errors)))
         mismatch = scoring.win_issues(dict(patterns), body.win)
         if mismatch:
             # MCR §3.7.2.3: a fan that fixes how the hand was won agrees with the win
@@ -138,26 +139,30 @@ def line_words(line: dict, names: dict[int, str], deal_section: str = "") -> str
     """Return a round's line as a short sentence with the players' names; a wrong-East or
     compensation mark cites `deal_section` (the card's words, "" for none)."""
     def who(number: int | None) -> str:
-        return names.get(number, f"player {number}")
+        return names.get(number) or _("player %(number)s", number=number)
 
     if line["result"] == "draw":
-        words = "a draw"
+        words = _("a draw")
     elif line["result"] != "win":
-        return "not played"
+        return _("not played")
     elif line["win"] == "self":
-        words = f"{who(line['winner'])} won {line['value']}, self-drawn"
+        words = _("%(winner)s won %(value)s, self-drawn", winner=who(line["winner"]),
+                  value=line["value"])
     else:
-        words = (f"{who(line['winner'])} won {line['value']} on a discard from "
-                 f"{who(line['discarder'])}")
+        words = _("%(winner)s won %(value)s on a discard from %(discarder)s",
+                  winner=who(line["winner"]), value=line["value"],
+                  discarder=who(line["discarder"]))
         if line.get("same_turn") and len(line["same_turn"]) > 1:
-            words += f" (same turn: {', then '.join(who(p) for p in line['same_turn'])})"
+            words = _("%(line)s (same turn: %(order)s)", line=words,
+                      order=_(", then ").join(who(p) for p in line["same_turn"]))
     # a stored line names the wrong East "wrong_dealer"; a line sent names it "dealer"
     wrong = line.get("wrong_dealer", line.get("dealer"))
     if wrong is not None:
-        words += f", dealt by {who(wrong)} as the wrong East{bracketed(deal_section)}"
+        words = _("%(line)s, dealt by %(who)s as the wrong East%(cite)s", line=words,
+                  who=who(wrong), cite=bracketed(deal_section))
     if line.get("compensation_for") is not None:
-        words += (f", {who(line['compensation_for'])}'s compensation round"
-                  f"{bracketed(deal_section)}")
+        words = _("%(line)s, %(who)s's compensation round%(cite)s", line=words,
+                  who=who(line["compensation_for"]), cite=bracketed(deal_section))
     return words
 
 
@@ -166,11 +171,11 @@ def _conflict(card: Card, number: int, current: CardRound, line: dict, actor: Ac
     """Say in words who wrote the line that stands, what it says, and what was sent."""
     names = people(card)
     section = page_words(rules_of(card))["card.deal_cite"]
-    decide = ("Choose which one stands: keep theirs, or send yours as a correction with a "
-              "reason." if actor.is_judge else "A judge decides which one stands.")
+    decide = (_("Choose which one stands: keep theirs, or send yours as a correction with a "
+                "reason.") if actor.is_judge else _("A judge decides which one stands."))
     theirs = line_words(round_json(current, rules_of(card).scoring), names, section)
-    return (f"{actor_display(current.recorded_by)} {what}: {theirs}. You entered: "
-            f"{line_words(line, names, section)}. {decide}")
+    return _("%(what)s: %(theirs)s. You entered: %(yours)s. %(decide)s", what=what,
+             theirs=theirs, yours=line_words(line, names, section), decide=decide)
 
 
 def _both_lines(card: Card, number: int, current: CardRound | None, line: dict,
@@ -213,18 +218,22 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
                          round_from=left.round_from,
                          bracketed=bracketed(page_words(rules_of(card))['card.substitute_cite'])))
     if body.correction:
-        check_judge(actor, card, "correct a round")
+        check_judge(actor, card, _("correct a round"))
         if current is None:
             raise Conflict(_("%(capitalize)s %(number)s is not recorded yet, so there is "
                              "nothing to correct. Reload the card.",
                              capitalize=word.capitalize(), number=number),
                            details=_both_lines(card, number, current, line, body))
         if current.revision != body.base_revision:
-            verb = "corrected" if current.revision > 1 else "recorded"
+            values = {"who": actor_display(current.recorded_by), "word": word,
+                      "number": number, "now": current.revision, "base": body.base_revision}
             raise Conflict(_conflict(
                 card, number, current, line, actor,
-                what=f"{verb} {word} {number} after you read it (revision {current.revision} "
-                     f"now stands, not revision {body.base_revision}), as"),
+                what=_("%(who)s corrected %(word)s %(number)s after you read it (revision "
+                       "%(now)s now stands, not revision %(base)s), as", **values)
+                if current.revision > 1 else
+                _("%(who)s recorded %(word)s %(number)s after you read it (revision %(now)s now "
+                  "stands, not revision %(base)s), as", **values)),
                 details=_both_lines(card, number, current, line, body))
         if not reason:
             raise ServiceError(_("A correction needs a reason."))
@@ -232,10 +241,12 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
         if _same_line(current, line):
             return _answer(card, number, current.revision, changed=False)
         raise Conflict(_conflict(card, number, current, line, actor,
-                                 what=f"already recorded {word} {number} as"),
+                                 what=_("%(who)s already recorded %(word)s %(number)s as",
+                                        who=actor_display(current.recorded_by), word=word,
+                                        number=number)),
                        details=_both_lines(card, number, current, line, body))
     elif card.status == "locked":
-        check_judge(actor, card, "record a round on a confirmed card")
+        check_judge(actor, card, _("record a round on a confirmed card"))
 
     seats = _checked_deal(card, number, current, line, actor)
     try:
@@ -243,7 +254,7 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
         result = score_round(seats, payoff=scoring.payoff, scheme=scheme,
                              **{k: v for k, v in line.items() if k not in _NOT_SCORED})
     except BadRound as exc:
-        raise ServiceError(str(exc)) from exc
+        raise ServiceError(say(str(exc))) from exc
     revision = current.revision + 1 if current else 1
     row = CardRound(card_id=card.id, round=number, revision=revision, **line,
                     deltas={str(k): v for k, v in result.deltas.items()},
@@ -303,7 +314,7 @@ def _checked_deal(card: Card, number: int, current: CardRound | None, line: dict
         check_deals(schedule, marks)
     except BadDeal as exc:
         raise Unprocessable(words.format("card.deal_refused",
-                                         problem=_named(card, str(exc)))) from exc
+                                         problem=say(str(exc), lambda m: _named(card, m)))) from exc
     return marked_seats(schedule[number - 1], mark)
 
 
@@ -321,7 +332,7 @@ def _answer(card: Card, number: int, revision: int, *, changed: bool) -> dict:
 def put_penalty(card: Card, player: int, points: int, reason: str, actor: Actor, *,
                 round_: int | None = None, op_id: str | None = None) -> dict:
     """Put penalty points on the card's penalty line (off the offender's total, §4.11)."""
-    check_judge(actor, card, "give a penalty")
+    check_judge(actor, card, _("give a penalty"))
     check_not_final(card)
     if player not in people(card):
         raise ServiceError(_("Player %(player)s is not at this table.", player=player))
@@ -348,7 +359,7 @@ def strike_penalty(card: Card, penalty_id: int, reason: str, actor: Actor, *,
     The head judge's decision on an appeal (`by_appeal`, §4.3) is final and may come after
     the session is posted; any other strike waits for the organizer to reopen the session.
     """
-    check_judge(actor, card, "strike out a penalty")
+    check_judge(actor, card, _("strike out a penalty"))
     if not by_appeal:
         check_not_final(card)
     penalty = db.session.get(CardPenalty, penalty_id)
@@ -379,7 +390,7 @@ def confirm_totals(card: Card, player: int | None, actor: Actor, *, on_paper: bo
     if on_paper and not actor.is_judge:
         raise Forbidden(_("Only a judge may record a signature on the paper card."))
     if actor.is_judge:
-        check_judge(actor, card, "confirm for a player")
+        check_judge(actor, card, _("confirm for a player"))
         if player is None:
             raise ServiceError(_("Say which player the card is confirmed for."))
     else:
@@ -415,7 +426,7 @@ def confirm_totals(card: Card, player: int | None, actor: Actor, *, on_paper: bo
 
 def close_rounds(card: Card, actor: Actor, *, from_round: int | None = None) -> dict:
     """Mark every round not yet recorded as not played: the session time ran out (§3.4)."""
-    check_judge(actor, card, "end play on a card")
+    check_judge(actor, card, _("end play on a card"))
     check_not_final(card)
     session = card.table.session
     rules = rules_of(card)
@@ -443,7 +454,7 @@ def close_rounds(card: Card, actor: Actor, *, from_round: int | None = None) -> 
 
 def appoint_recorder(card: Card, number: int | None, actor: Actor) -> dict:
     """Let one player at the table record rounds (or nobody, with player null)."""
-    check_judge(actor, card, "appoint a recorder")
+    check_judge(actor, card, _("appoint a recorder"))
     if number is None:
         card.recorder_player_id = None
     else:

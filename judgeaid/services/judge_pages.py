@@ -51,7 +51,7 @@ def ruling_form(tournament_id: int, args: RulingFormQuery, user: User) -> dict:
         prefill["what_happened"] = call.reason
     if args.supersedes is not None:
         old = db.session.get(Ruling, args.supersedes)
-        check_tournament(old, tournament_id, "ruling to change")
+        check_tournament(old, tournament_id, _("ruling to change"))
         prefill.update(card_id=old.card_id, round=old.round, players=old.players,
                        sections=list(old.sections), guide_entry=old.guide_entry,
                        what_happened=old.what_happened, decision=old.decision)

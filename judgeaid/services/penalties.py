@@ -342,7 +342,7 @@ def issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *, 
         raise Unprocessable(_("Give the round: time-limit points count per round (%(cite)s).",
                               cite=cite),
                             details=[{"code": "round_required", "player": number,
-                                      "message": f"Give the round ({cite})."}])
+                                      "message": _("Give the round (%(cite)s).", cite=cite)}])
     before = round_time_points(rubric, history_for[number] + here, session, round_)
     answer = ask_resignation(player, session, round_, before, timed_points,
                              answer=spec.resignation, explanation=spec.explanation, index=index)
@@ -425,7 +425,7 @@ def issue_penalty(tournament: Tournament, body: PenaltyBody, user: User) -> dict
     ruling = None
     if body.ruling_id is not None:
         ruling = db.session.get(Ruling, body.ruling_id)
-        check_tournament(ruling, tournament.id, "ruling")
+        check_tournament(ruling, tournament.id, _("ruling"))
     views: list[dict] = []
     penalty = issue(tournament, card, body, user, op_id=body.op_id, ruling=ruling,
                      history_for={}, card_views=views)

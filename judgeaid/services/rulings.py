@@ -68,7 +68,7 @@ def _entry_to_change(tournament: Tournament, supersedes_id: int | None) -> Rulin
         return None
     old = db.session.scalar(select(Ruling).where(
         Ruling.id == supersedes_id).with_for_update())
-    check_tournament(old, tournament.id, "ruling to change")
+    check_tournament(old, tournament.id, _("ruling to change"))
     newer = db.session.scalar(select(Ruling.id).where(Ruling.tournament_id == tournament.id,
                                                       Ruling.supersedes_id == old.id))
     if newer is not None:
@@ -321,7 +321,7 @@ def search_log(tournament_id: int, filters: LogQuery | None = None) -> dict:
 def ruling_detail(tournament_id: int, ruling_id: int) -> dict:
     """Return one log entry with its earlier and later versions."""
     ruling = db.session.get(Ruling, ruling_id)
-    check_tournament(ruling, tournament_id, f"ruling #{ruling_id}")
+    check_tournament(ruling, tournament_id, _("ruling #%(ruling_id)s", ruling_id=ruling_id))
     links = _links(tournament_id)
     later = {old: new for new, old in links.items()}
     ids = [ruling.id]

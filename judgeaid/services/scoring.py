@@ -11,6 +11,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from judgeaid.rules import MalformedHand, MalformedPayoff, Scoring, get_ruleset
+from judgeaid.services.core_messages import say
 from judgeaid.services.errors import ServiceError
 from judgeaid.wording import ruleset_view, script_view
 
@@ -29,7 +30,7 @@ def score(patterns: dict[str, int]) -> dict[str, Any]:
     try:
         hand = _zj().score_hand(patterns)
     except MalformedHand as exc:
-        raise ServiceError(str(exc)) from exc
+        raise ServiceError(say(str(exc))) from exc
     # The same shape zj.js returns; included lines (§2.4 3.2.1, 9.4.1 ...) carry implied_by.
     body = hand.as_dict()
     if hand.errors:
@@ -42,7 +43,7 @@ def split_payoff(body: dict[str, Any]) -> dict[str, Any]:
     try:
         return _zj().payoff_request(body).as_dict()
     except MalformedPayoff as exc:
-        raise ServiceError(str(exc)) from exc
+        raise ServiceError(say(str(exc))) from exc
 
 
 def picker_page() -> dict[str, Any]:
@@ -81,7 +82,7 @@ def mcr_score(fans: dict[str, int], flowers: int | None = None,
     try:
         hand = _mcr().score_hand(ticked, win) if win else _mcr().score_hand(ticked)
     except MalformedHand as exc:
-        raise ServiceError(str(exc), code=exc.code) from exc
+        raise ServiceError(say(str(exc)), code=exc.code) from exc
     body = hand.as_dict()
     if hand.errors:
         # the total as ticked travels too: a hand below the minimum still shows what it makes
@@ -95,4 +96,4 @@ def mcr_payoff(body: dict[str, Any]) -> dict[str, Any]:
     try:
         return _mcr().payoff_request(body).as_dict()
     except MalformedPayoff as exc:
-        raise ServiceError(str(exc)) from exc
+        raise ServiceError(say(str(exc))) from exc
