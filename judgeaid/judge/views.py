@@ -240,7 +240,7 @@ def save_settings(tournament_id: int, form: RepeatPolicyForm):
     writes.once("judging.repeat_policy", f"tournament:{tournament_id}", form,
                 lambda: penalty_cases.set_repeat_policy(tournament, form, user),
                 tournament_id=tournament_id)
-    flash("Repeat counting saved.")
+    flash(_("Repeat counting saved."))
     return redirect(url_for(".settings", tournament_id=tournament_id))
 
 

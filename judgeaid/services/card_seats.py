@@ -92,10 +92,13 @@ def _fill_empty_seat(card: Card, row: CardSeatChange, body: CardSeatChangeBody,
                      actor: Actor) -> dict:
     """Name the substitute for a seat left empty; anything else about a change stands."""
     if row.entering_player_id is not None or body.substitute is None:
-        raise Conflict(f"{row.leaving.name} already left this table from round "
-                       f"{row.round_from}" + (f", and {row.entering.name} took the seat"
-                                              if row.entering else "")
-                       + ". A seat changes hands once on a card.")
+        raise Conflict(_("%(name)s already left this table from round %(round)s, and "
+                         "%(entering)s took the seat. A seat changes hands once on a card.",
+                         name=row.leaving.name, round=row.round_from,
+                         entering=row.entering.name) if row.entering else
+                       _("%(name)s already left this table from round %(round)s. A seat "
+                         "changes hands once on a card.", name=row.leaving.name,
+                         round=row.round_from))
     if body.from_round != row.round_from or body.reason != row.reason:
         raise Conflict(_("%(name)s left from round %(round_from)s (%(reason)s); the substitute "
                          "takes the seat from that round.", name=row.leaving.name,

@@ -265,9 +265,11 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
         # Another judge wrote this revision a moment ago: theirs stands, this one is refused.
         now = _latest(card, number)
         message = (_conflict(card, number, now, line, actor,
-                             what=f"recorded {word} {number} a moment before you, as")
-                   if now else f"{word.capitalize()} {number} was just recorded by someone "
-                               "else. Reload the card.")
+                             what=_("%(who)s recorded %(word)s %(number)s a moment before "
+                                    "you, as", who=actor_display(now.recorded_by), word=word,
+                                    number=number))
+                   if now else _("%(Word)s %(number)s was just recorded by someone else. "
+                                 "Reload the card.", Word=word.capitalize(), number=number))
         return Conflict(message, details=_both_lines(card, number, now, line, body))
 
     writes.add_unique(row, clash)

@@ -74,13 +74,14 @@ def _cite(rules, category: str, infraction: str) -> str:
 def _remarks(p: dict) -> str:
     notes = []
     if p["paid_to"]:
-        notes.append("paid to " + ", ".join(f"#{n} {pts}" for n, pts in p["paid_to"].items()))
+        notes.append(_("paid to %(whom)s", whom=", ".join(
+            f"#{n} {pts}" for n, pts in p["paid_to"].items())))
     if p["is_departure"]:
         notes.append(p["departure"])
     elif p["reason"]:
         notes.append(p["reason"])
     if p["ruling_id"]:
-        notes.append(f"ruling #{p['ruling_id']}")
+        notes.append(_("ruling #%(n)s", n=p['ruling_id']))
     if p["is_void"]:
-        notes.append("struck out")
-    return "; ".join(notes)
+        notes.append(_("struck out"))
+    return _("; ").join(notes)

@@ -39,7 +39,7 @@ def replay(op_id: str, kind: str, payload: dict[str, Any], *,
     if done.kind != kind or done.target != target:
         raise Conflict(_("op_id %(op_id)s was already used for another write (%(kind)s on "
                          "%(value)s); make a new op_id for this one.", op_id=op_id,
-                         kind=done.kind, value=done.target or 'another target'),
+                         kind=done.kind, value=done.target or _('another target')),
                        details=[{"op_id": op_id, "kind": done.kind, "target": done.target}])
     if done.request_hash[:HASH_CHARS] != request_hash(payload):
         raise Conflict(_("op_id %(op_id)s was already used for a different write; make a new "

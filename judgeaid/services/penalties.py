@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from sqlalchemy import select
 
 from judgeaid.extensions import db
@@ -58,7 +59,7 @@ def infraction_label(rubric: Rubric, category: str, infraction: str) -> str:
 def kind_phrase(rubric: Rubric, kind: str, points: int) -> str:
     """Return a penalty as a short phrase, e.g. '10 points' or 'Warning'."""
     if kind == "points":
-        return f"{points} points"
+        return ngettext("%(num)s point", "%(num)s points", points)
     return rubric.kind_labels.get(kind, kind)
 
 
@@ -285,10 +286,11 @@ def _earlier_time_penalty(rubric: Rubric, history: list[dict], category: str,
 
 def _refuse_repeat(first: dict, number: int, index: int | None, cite: str) -> None:
     """Refuse a second time penalty for one round until the judge confirms it."""
-    message = (f"#{number} {first['player_name']} already has a time penalty for round "
-               f"{first['round']}: {first['label']}, given by {first['judge']}. A second one is "
-               f"right only for another overrun (turn and round limits add up, {cite}); "
-               "confirm it to record it.")
+    message = (_("#%(number)s %(player_name)s already has a time penalty for round %(round)s: "
+                 "%(label)s, given by %(judge)s. A second one is right only for another overrun "
+                 "(turn and round limits add up, %(cite)s); confirm it to record it.",
+                 number=number, player_name=first['player_name'], round=first['round'],
+                 label=first['label'], judge=first['judge'], cite=cite))
     detail = {"code": "repeat_time_penalty", "message": message, "player": number,
               "first": first}
     if index is not None:
@@ -468,13 +470,14 @@ def ask_resignation(player: Player, session: int, round_: int | None, before: in
     total = before + added
     over = timing.resignation_over_points
     if answer is None:
-        message = (f"#{player.number} {player.name} would have {total} time-penalty points in "
-                   f"round {round_} of session {session}: more than {over}, "
-                   "so the player is considered resigned unless they gave a reasonable "
-                   f"explanation ({words['timers.time_cite']}). Was a reasonable explanation "
-                   "given? If yes, write it down and nothing else changes. If not, confirm: the "
-                   f"player resigns from the tournament and is out of it "
-                   f"({words['timers.out_cite']}).")
+        message = (_("#%(number)s %(name)s would have %(total)s time-penalty points in round "
+                     "%(round)s of session %(session)s: more than %(over)s, so the player is "
+                     "considered resigned unless they gave a reasonable explanation "
+                     "(%(time_cite)s). Was a reasonable explanation given? If yes, write it "
+                     "down and nothing else changes. If not, confirm: the player resigns from "
+                     "the tournament and is out of it (%(out_cite)s).", number=player.number,
+                     name=player.name, total=total, round=round_, session=session, over=over,
+                     time_cite=words['timers.time_cite'], out_cite=words['timers.out_cite']))
         detail = {"code": "resignation_question", "message": message, "player": player.number,
                   "name": player.name, "session": session, "round": round_,
                   "points_before": before, "points_after": total,
@@ -483,8 +486,8 @@ def ask_resignation(player: Player, session: int, round_: int | None, before: in
             detail["index"] = index
         raise Conflict(message, details=[detail], code="resignation_question")
     if answer == "explained" and not explanation:
-        message = ("Write down the explanation you accepted from the player "
-                   f"({words['timers.time_cite']}).")
+        message = (_("Write down the explanation you accepted from the player (%(time_cite)s).",
+                     time_cite=words['timers.time_cite']))
         raise Unprocessable(message, details=[
             {"code": "explanation_missing", "message": message, "player": player.number,
              **({"index": index} if index is not None else {})}])

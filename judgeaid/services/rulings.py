@@ -28,6 +28,7 @@ from judgeaid.models import (
     utcnow,
 )
 from judgeaid.rules import get_ruleset
+from judgeaid.rules.rubric import kind_phrase as stored_kind_phrase  # the log keeps English
 from judgeaid.services import penalties
 from judgeaid.services.audit import record_event
 from judgeaid.services.call_ups import get_call, get_card, table_players
@@ -41,7 +42,14 @@ from judgeaid.services.judge_inputs import LogQuery, PenaltySpec, RulingBody
 from judgeaid.values import iso_z, sub_op_id
 from judgeaid.wording import page_words
 
-DECISION_LABELS = {"upheld": "Upheld", "overturned": "Overturned", "modified": "Modified"}
+
+def N_(text: str) -> str:
+    """Mark a message for the catalogues; it is translated where it is said."""
+    return text
+
+
+DECISION_LABELS = {"upheld": N_("Upheld"), "overturned": N_("Overturned"),
+                   "modified": N_("Modified")}
 # How far back a phone may date a ruling it saved offline (its resolved time).
 OFFLINE_GRACE = timedelta(hours=12)
 
@@ -179,7 +187,7 @@ def record_ruling(tournament: Tournament, body: RulingBody, user: User) -> dict:
         rubric = get_ruleset(tournament.ruleset).rubric
         ruling.decision = "; ".join(
             f"Player {db.session.get(Player, p.player_id).number}: "
-            f"{penalties.kind_phrase(rubric, p.kind, p.points)}" for p in issued)
+            f"{stored_kind_phrase(rubric.kind_labels, p.kind, p.points)}" for p in issued)
     if call is not None and call.status != "resolved":
         call.status, call.resolved_at = "resolved", resolved_at
     db.session.flush()
@@ -344,7 +352,8 @@ def appeal_json(appeal: Appeal, roster: dict[int, Any], judges: dict[int, str]) 
             "player": by.number if by else None, "player_name": by.name if by else "?",
             "text": appeal.text, "filed_at": iso_z(appeal.filed_at), "status": appeal.status,
             "decision": appeal.decision,
-            "decision_label": DECISION_LABELS.get(appeal.decision or "", ""),
+            "decision_label": (_(DECISION_LABELS[appeal.decision])
+                               if appeal.decision in DECISION_LABELS else ""),
             "decision_reason": appeal.decision_reason,
             "decided_by": judges.get(appeal.decided_by) if appeal.decided_by else None,
             "decided_at": iso_z(appeal.decided_at)}
