@@ -28,7 +28,6 @@ from judgeaid.models import (
     utcnow,
 )
 from judgeaid.rules import get_ruleset
-from judgeaid.rules.rubric import kind_phrase as stored_kind_phrase  # the log keeps English
 from judgeaid.services import penalties
 from judgeaid.services.audit import record_event
 from judgeaid.services.call_ups import get_call, get_card, table_players
@@ -46,6 +45,12 @@ from judgeaid.wording import page_words
 def N_(text: str) -> str:
     """Mark a message for the catalogues; it is translated where it is said."""
     return text
+
+
+def _stored_kind_phrase(rubric, kind: str, points: int) -> str:
+    """Return a penalty as the log stores it, in English whatever the page's language: '10
+    points' or the rubric's label ('Warning')."""
+    return f"{points} points" if kind == "points" else rubric.kind_labels.get(kind, kind)
 
 
 DECISION_LABELS = {"upheld": N_("Upheld"), "overturned": N_("Overturned"),
@@ -187,7 +192,7 @@ def record_ruling(tournament: Tournament, body: RulingBody, user: User) -> dict:
         rubric = get_ruleset(tournament.ruleset).rubric
         ruling.decision = "; ".join(
             f"Player {db.session.get(Player, p.player_id).number}: "
-            f"{stored_kind_phrase(rubric.kind_labels, p.kind, p.points)}" for p in issued)
+            f"{_stored_kind_phrase(rubric, p.kind, p.points)}" for p in issued)
     if call is not None and call.status != "resolved":
         call.status, call.resolved_at = "resolved", resolved_at
     db.session.flush()
