@@ -177,3 +177,31 @@ def test_a_judge_page_refused_to_a_player_link_is_explained_in_chinese(client, d
     assert answer.status_code == 403
     assert "只有本比赛的主办方可以使用此功能。" in answer.text
     assert "返回裁判控制台" in answer.text
+
+
+# ---------------------------------------------------------------- the catalogues
+
+OURS = ("templates/cards/", "templates/judge/", "templates/picker/", "templates/players/",
+        "judgeaid/cards/", "judgeaid/judge/", "judgeaid/picker/", "judgeaid/players/",
+        "judgeaid/api/", "judgeaid/errors.py", "judgeaid/edge.py", "judgeaid/access.py",
+        "judgeaid/services/card_", "judgeaid/services/core_messages.py",
+        "judgeaid/services/paper_cards.py", "judgeaid/services/player_pages.py",
+        "judgeaid/services/appeals.py", "judgeaid/services/rulings.py",
+        "judgeaid/services/penalties.py")
+
+
+@pytest.mark.parametrize("locale", ["zh_Hant", "zh_Hans"])
+def test_every_message_of_these_pages_is_translated(locale):
+    from babel.messages.pofile import read_po
+
+    from judgeaid.i18n import TRANSLATIONS
+
+    with (TRANSLATIONS / locale / "LC_MESSAGES" / "messages.po").open("rb") as stream:
+        catalog = read_po(stream, locale=locale)
+    ours = [m for m in catalog if m.id and any(path.startswith(OURS)
+                                               for path, _line in m.locations)]
+    assert len(ours) > 500
+    missing = [m.id for m in ours
+               if not (all(m.string) if isinstance(m.string, tuple) else m.string)]
+    assert missing == []
+    assert [(m.id, errors) for m, errors in catalog.check() if m in ours] == []
