@@ -107,7 +107,7 @@ def _moves(rules, seats: list, number: int, names: dict[int, str]) -> list[str]:
         return []
     before = {player: seat for seat, player in seats[number - 2].seats.items()}
     return [page_words(rules).format("card.seat_move", round=number, name=names.get(player,
-                               f"#{player}"), seat=SEAT_NAMES[seat])
+                               f"#{player}"), seat=_(SEAT_NAMES[seat]))
             for seat, player in sorted(seats[number - 1].seats.items(),
                                        key=lambda item: "ESWN".index(item[0]))
             if before.get(player) != seat]
@@ -183,8 +183,11 @@ def card_view(card: Card) -> dict:
         "claimants_label": page_words(rules)["card.claimants_label"],
         "not_played_from": card.not_played_from,
         "is_complete": all(r["recorded"] or r.get("result") == "not_played" for r in rounds),
+        # via "witnessed": the players confirmed together before the judge named
         "confirmations": [{"player": c.player_number, "via": c.via, "by": c.confirmed_by,
-                           "confirmed_at": values.iso_z(c.confirmed_at)}
+                           "confirmed_at": values.iso_z(c.confirmed_at),
+                           "before_judge": c.confirmed_by.partition(":")[2]
+                           if c.via == "witnessed" else None}
                           for c in confirmed.values()],
         "pending_confirmations": [n for n in signers if n not in confirmed],
         "signers": signers,
@@ -289,7 +292,26 @@ def live_page(card: Card, user: User | None) -> dict:
             "can_change_seats": can_change_seats,
             "substitutes": available_substitutes(card) if can_change_seats else [],
             "next_round": next((r["round"] for r in view["rounds"] if not r["recorded"]
-                                and r.get("result") != "not_played"), None)}
+                                and r.get("result") != "not_played"), None),
+            "hand_fouls": hand_fouls(card) if is_judge else []}
+
+
+def hand_fouls(card: Card) -> list[dict]:
+    """Return the fouls the card's hand form offers a judge (the ruleset's), each with the
+    rubric lines it may be and their words; the form prices them by the rubric's suggestion
+    (judgeaid.services.penalties) and records them as a ruling, as "New ruling" does."""
+    rules = rules_of(card)
+    rubric = rules.rubric
+
+    def line(category: str, infraction: str) -> dict:
+        example = rubric.find_infraction(category, infraction)
+        section = getattr(example, "section", None)
+        return {"id": infraction, "label": example.label,
+                "section": section if section and rules.guide.is_section(section) else None}
+
+    return [{"id": foul.id, "category": foul.category,
+             "infractions": [line(foul.category, i) for i in foul.infractions]}
+            for foul in rubric.hand_fouls]
 
 
 def available_substitutes(card: Card) -> list[dict]:

@@ -8,8 +8,9 @@ from itertools import combinations
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from judgeaid import venuetime
+from judgeaid import hanzi, venuetime
 from judgeaid.extensions import db
+from judgeaid.i18n import page_lang
 from judgeaid.models import (
     WINDS,
     Card,
@@ -322,7 +323,8 @@ def board_page(tournament_id: int, number: int) -> dict:
     rows = [{"name": s.player.name, "number": s.player.number, "table": table.number,
              "seat": WIND_NAMES[WINDS[s.position]]}
             for table in _loaded_tables(session) for s in table.seats]
-    rows.sort(key=lambda row: (row["name"].casefold(), row["number"]))
+    lang = page_lang()
+    rows.sort(key=lambda row: (hanzi.sort_key(row["name"], lang), row["number"]))
     return {"t": {"id": tournament.id, "name": tournament.name}, "number": number,
             "starts_at": _venue_text(session.starts_at, tournament), "rows": rows,
             "tables": len(session.tables)}
