@@ -285,7 +285,8 @@ def _refuse(req, resp, req_validation_error, instance, model_adapter) -> None:
         return
     details = describe(req_validation_error.errors(include_context=True))
     message = _("; ").join(f"{d['field']}: {d['message']}" for d in details) + _(".")
-    raise InvalidInput(_("Check the request: %(message)s", message=message), details=details)
+    raise InvalidInput(_("Check the request: %(problems)s", problems=message),
+                       details=details)
 
 
 # The JSON API's schemas; spectree makes the OpenAPI document from them (served at

@@ -34,7 +34,7 @@ def _empty(model: type[BaseModel]) -> BaseModel:
     except ValidationError as exc:
         details = edge.describe(exc.errors(include_context=True))
         message = _("; ").join(f"{d['field']}: {d['message']}" for d in details) + _(".")
-        raise edge.InvalidInput(_("Check the request: %(message)s", message=message),
+        raise edge.InvalidInput(_("Check the request: %(problems)s", problems=message),
                                 details=details) from None
 
 
