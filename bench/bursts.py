@@ -129,20 +129,23 @@ def flood_rows(run: Run, times: Times, database: str) -> list[Row]:
 
 # ---------------------------------------------------------------- 100 judges writing at once
 
-async def _write(hall: Hall, judge: Judge, kind: str) -> None:
+async def _write(hall: Hall, judge: Judge, kind: str, turn: asyncio.Lock) -> None:
     """Record the judge's next round; a write without an answer is sent again with its op_id,
-    as the phone's outbox does (once)."""
-    if judge.next_round > judge.rounds:
-        return
-    body = {**load.round_body(judge.next_round, judge.players), "op_id": str(uuid.uuid4())}
-    for _ in range(2):
-        answer = await hall.request(kind, "POST", f"{judge.card}/rounds",
-                                    headers={"Cookie": judge.cookie}, json_body=body)
-        if answer.status:
-            break
-    if answer.status == 200:
-        judge.next_round += 1
-        judge.written += 1
+    as the phone's outbox does (once). A judge's writes go one after another, as the outbox
+    sends them: a burst finding the judge's last write unanswered waits for it."""
+    async with turn:
+        if judge.next_round > judge.rounds:
+            return
+        body = {**load.round_body(judge.next_round, judge.players),
+                "op_id": str(uuid.uuid4())}
+        for _ in range(2):
+            answer = await hall.request(kind, "POST", f"{judge.card}/rounds",
+                                        headers={"Cookie": judge.cookie}, json_body=body)
+            if answer.status:
+                break
+        if answer.status == 200:
+            judge.next_round += 1
+            judge.written += 1
 
 
 async def _writes(base: str, setup: Setup, plan: Plan, times: Times, rng: random.Random
@@ -156,15 +159,17 @@ async def _writes(base: str, setup: Setup, plan: Plan, times: Times, rng: random
         recorded_before = {judge.card: judge.next_round - 1 for judge in judges}
         hall = Hall(session, base)
         windows: list[tuple[float, float]] = []
+        turns = {judge.card: asyncio.Lock() for judge in judges}
 
         async def spread(judge: Judge) -> None:
             await hall.until(rng.uniform(*times.spread_s))
-            await _write(hall, judge, "write, spread")
+            await _write(hall, judge, "write, spread", turns[judge.card])
 
         async def burst(at: float) -> None:
             await hall.until(at)
             start = hall.now()
-            await asyncio.gather(*(_write(hall, judge, "write, burst") for judge in judges))
+            await asyncio.gather(*(_write(hall, judge, "write, burst", turns[judge.card])
+                                   for judge in judges))
             windows.append((start, hall.now()))
 
         phones = [load.phone(hall, card, rng.uniform(0, load.POLL_S), stop_at, None,
