@@ -164,8 +164,9 @@ def database_url(tmp: Path) -> str:
 
 
 def engine_url(url: str) -> str:
-    """Return the URL as SQLAlchemy opens it: PostgreSQL through psycopg 3, as the app's
-    DATABASE_URL is read (judgeaid/config.py), since psycopg2 is not installed."""
+    """Return the URL as SQLAlchemy opens it: PostgreSQL through psycopg 3, the driver the app
+    installs, named as judgeaid/config.py names it for DATABASE_URL (a postgres:// URL, or an
+    older SQLAlchemy, would otherwise look for psycopg2)."""
     for prefix in ("postgres://", "postgresql://"):
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix):]
