@@ -237,12 +237,13 @@ def session_cards(tournament: Tournament, number: int, *, blank: bool = False,
 
 
 def place_cards(cards: list[dict], sheet: Sheet, *, session: int,
-                spare=card_data) -> list[list[dict]]:
-    """Put the cards on pages, side by side and centred; a last gap gets a spare card
-    (`spare(None, session=...)`)."""
+                spare=card_data, fill: bool = True) -> list[list[dict]]:
+    """Put the cards on pages, side by side and centred. Where `fill`, a last gap gets a
+    spare card (`spare(None, session=...)`); else the last sheet's gap stays bare paper, so
+    asking for N spare cards prints N of them."""
     left = (sheet.width - CARD_WIDTH * sheet.per_page) / 2
     top = (sheet.height - CARD_HEIGHT) / 2
-    gap = -len(cards) % sheet.per_page
+    gap = -len(cards) % sheet.per_page if fill else 0
     cards = cards + [spare(None, session=session)] * gap
     return [[{"left": _inch(left + i * CARD_WIDTH), "top": _inch(top), "card": card,
               "x": left + i * CARD_WIDTH, "y": top}
@@ -375,9 +376,11 @@ def render_cards(tournament: Tournament, number: int, *, layout: str = "card",
     """
     sheet = SHEETS[layout]
     is_sheet = is_score_sheet(tournament.ruleset)  # MCR Appendix 5
+    # an odd count of tables gets a spare card in the sheet's gap; spares asked for are
+    # printed as many as asked, the gap left bare
     pages = place_cards(session_cards(tournament, number, blank=blank, tables=tables,
                                       spare=spare), sheet, session=number,
-                        spare=sheet_data if is_sheet else card_data)
+                        spare=sheet_data if is_sheet else card_data, fill=not spare)
     settings = tournament.settings
     if is_sheet:
         g = sheet_geometry(get_ruleset(tournament.ruleset).session.rounds)
@@ -399,11 +402,14 @@ def render_cards(tournament: Tournament, number: int, *, layout: str = "card",
                      for page in pages]
         html = render_template("print/cards.html", part="both", pages=pages, **context)
         return create_pdf(html, request.url_root)
-    form = create_pdf(render_template("print/cards.html", pages=pages[:1], part="form",
+    # one sheet of bare forms, and a second where the last sheet has a card less
+    short = len(pages) > 1 and len(pages[-1]) < len(pages[0])
+    form = create_pdf(render_template("print/cards.html", part="form",
+                                      pages=[pages[0], pages[-1]] if short else pages[:1],
                                       **context), request.url_root)
     overlay = draw_cards(pages, sheet, g, context["title"],
                          draw=draw_sheet_data if is_sheet else draw_card_data)
-    return overlay.output(form, [0] * len(pages))
+    return overlay.output(form, [0] * (len(pages) - 1) + [1 if short else 0])
 
 
 # ---------------------------------------------------------------- MCR Appendix 5
