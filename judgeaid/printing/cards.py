@@ -16,7 +16,7 @@ from sqlalchemy.orm import selectinload
 from judgeaid import venuetime
 from judgeaid.extensions import db
 from judgeaid.models import Card, Player, PlaySession, Seat, Table, Team, Tournament
-from judgeaid.printing import fit, public_url
+from judgeaid.printing import fit, public_url, text_ems
 from judgeaid.printing.fonts import FACES
 from judgeaid.printing.overlay import POINT, Overlay
 from judgeaid.printing.pdf import create_pdf
@@ -501,8 +501,10 @@ def sheet_data(view: dict | None, *, session: int, url: str | None = None,
     confirmed = {c["player"]: venuetime.venue_text(c["confirmed_at"], zone, "day_only")
                  for c in view["confirmations"]}
     points = view.get("table_points") if filled else None
-    # A player's column is about 7 em of 6.5pt type: names and teams are cut to fit.
-    players = [{"team": fit(teams.get(n, ""), 6), "number": str(n),
+    # A player's column is about 7 em of 6.5pt type: names are cut to fit; a team's name
+    # prints whole, wrapped and set smaller as it needs (team_lines)
+    players = [{**dict(zip(("team", "team_size"), team_lines(teams.get(n, "")), strict=True)),
+                "number": str(n),
                 "name": "\n".join(fit(part, 6.2) for part in _two_lines(names[n])),
                 "points": (_points(points[n]) if points else "")
                 + ("\n" + _signed(totals[n]["total"]) if filled else ""),
@@ -542,6 +544,52 @@ def sheet_data(view: dict | None, *, session: int, url: str | None = None,
             "foot": f"{url} · card version {view['version']}" if filled else ""}
 
 
+# The team's box: a player's column less its padding, one block row high less the rule
+# above it, in points; the sizes a team's name may be set in, largest first, and their
+# line height in ems (a glyph's ascent and descent: no line's top under the rule).
+TEAM_BOX = (41.0, 13.4)
+TEAM_SIZES = (6.5, 6.0, 5.5, 5.0, 4.5, 4.0, 3.5)
+TEAM_LINE = 1.17
+
+
+def _wrap(text: str, ems: float) -> list[str]:
+    """Break text into lines of at most `ems` em (fit's guess), at spaces where it can and
+    inside a word too long for a line (a CJK name has no spaces)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        joined = f"{line} {word}" if line else word
+        if text_ems(joined) <= ems:
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        for char in word:
+            if line and text_ems(line + char) > ems:
+                lines.append(line)
+                line = ""
+            line += char
+    if line:
+        lines.append(line)
+    return lines
+
+
+def team_lines(team: str) -> tuple[str, float]:
+    """Return a team's name as the score sheet prints it, whole, and its size in points:
+    the largest size at which its wrapped lines fit the team's box (issue 27: names were
+    cut short). Only a name too long for three lines at 3.5 pt ends with an ellipsis."""
+    width, height = TEAM_BOX
+    lines: list[str] = []
+    for size in TEAM_SIZES:
+        most = max(1, int(height // (size * TEAM_LINE)))
+        lines = _wrap(team, width / size)
+        if len(lines) <= most:
+            return "\n".join(lines), size
+    rest = fit(" ".join(lines[most - 1:]), width / size)
+    return "\n".join([*lines[:most - 1], rest]), size
+
+
 def _sheet_cells(plus: str, minus: str, total: str) -> str:
     return "".join(text.rjust(width - 1) + " "
                    for text, width in zip((plus, minus, total), SHEET_FIELDS, strict=True))
@@ -567,15 +615,21 @@ def sheet_runs(g: dict, c: dict) -> list[dict]:
     for x, p in zip(g["players"], c["players"], strict=False):
         width = g["player"]
         runs += [
-            {"left": x + PAD, "top": rows[0], "text": f"{p['team']}\n{p['number']}",
-             "face": "sans", "size": 6.5, "line": heights[0], "clip": (x, rows[0], width,
-                                                                      heights[0] * 2)},
+            {"left": x + PAD, "top": rows[1], "text": p["number"], "face": "sans",
+             "size": 6.5, "line": heights[1], "clip": (x, rows[1], width, heights[1])},
             {"left": x + PAD, "top": rows[2] + 0.02, "text": p["name"], "face": "head",
              "size": 6.5, "line": 6.5 * 1.12 * POINT, "clip": (x, rows[2], width,
                                                                 heights[2])},
             {"left": x + PAD, "top": rows[4], "text": p["points"], "face": "mono-bold",
              "size": 8, "line": heights[4], "clip": (x, rows[4], width, heights[4] * 2)},
         ]
+        if p["team"]:
+            # the team's lines centred in its row, at the size that fits them whole
+            line = round(p["team_size"] * TEAM_LINE * POINT, 4)
+            runs.append({"left": x + PAD, "top": round(rows[0] + POINT + (
+                heights[0] - POINT - line * (p["team"].count("\n") + 1)) / 2, 4),
+                "text": p["team"], "face": "sans", "size": p["team_size"], "line": line,
+                "clip": (x, rows[0], width, heights[0])})
         if p["note"]:
             runs.append({"left": x + PAD, "top": rows[6] + 0.2, "text": p["note"],
                          "face": "oblique", "size": 5, "line": 5 * LINE * POINT,
