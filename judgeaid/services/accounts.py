@@ -248,6 +248,11 @@ def set_time_zone(tournament: Tournament, name: object, actor: User) -> Tourname
     return tournament
 
 
+# Settings no format lists, kept by the desk: standings_data.DRAW_ORDER, PHYSICAL_DRAWS and
+# PRIZE_PLACES, and clock.py's switched session.
+KEPT_SETTINGS = ("draw_order", "physical_draws", "prize_places", "clock_session")
+
+
 def update_settings(tournament: Tournament, values: dict, actor: User) -> Tournament:
     """Change an event's settings before play starts (its time zone at any time)."""
     values = dict(values)
@@ -261,6 +266,9 @@ def update_settings(tournament: Tournament, values: dict, actor: User) -> Tourna
         tournament.format, {**tournament.settings, **values})
     if problems:
         raise ServiceError(" ".join(problems), details=problems)
+    # what the desk keeps in the settings beside the format's own (prize places, lots,
+    # physical draws, the hall clock's session) stays through an edit of the format's
+    merged = {**{k: v for k, v in tournament.settings.items() if k in KEPT_SETTINGS}, **merged}
     before = dict(tournament.settings)
     tournament.settings = merged
     record_event("tournament.settings", tournament_id=tournament.id, actor=actor,
