@@ -154,13 +154,17 @@ def _standings_data(sheet: Sheet) -> dict:
         "posted_sessions": posted,
         # the seed the tie-breaking draw comes from, public before play decides anything
         "draw_seed_text": rules.words.format("standings.draw_seed", seed=tournament.seed),
-        "is_complete": posted >= planned and not is_provisional,
+        # an event with a final day is complete once its final ranking is published
+        "is_complete": posted >= planned and not is_provisional and not (
+            bracket and not bracket["ranking"]),
+        "awaits_final_day": bool(bracket and not bracket["ranking"] and posted >= planned),
         "is_provisional": is_provisional,
         "phase": "final" if bracket and bracket["ranking"] else (
             "final_day" if bracket and bracket["rounds"] else "preliminary"),
         "preliminary": rows,
         "standings": ranked,
-        "draw_groups": [] if ranking.draws_lots else _draw_groups(rows, sheet),
+        # no place is shown before a session is posted: nor the places a draw settles
+        "draw_groups": [] if ranking.draws_lots or not posted else _draw_groups(rows, sheet),
         "lot_groups": lot_groups(rows, asks=posted >= planned, prizes=prizes, cut=cut)
         if ranking.draws_lots else [],
         "prize_places": prizes,
@@ -362,6 +366,7 @@ def results_for_player(player_id: int) -> dict:
         "posted_sessions": data["posted_sessions"],
         "planned_sessions": data["planned_sessions"],
         "is_complete": data["is_complete"],
+        "awaits_final_day": data["awaits_final_day"],
         "mp_text": line["mp_text"] if line else None,
         "raw": line["raw"] if line else None,
         "deductions": line["deductions"] if line else 0.0,

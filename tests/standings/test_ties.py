@@ -12,10 +12,16 @@ from sqlalchemy import select
 
 from judgeaid.extensions import db
 from judgeaid.models import AuditEvent, PlaySession, Tournament
-from judgeaid.services import accounts, final_day, standings_pages, ties
+from judgeaid.services import accounts, final_day, seating, standings_pages, ties
 from judgeaid.services.errors import Conflict, ServiceError
 from judgeaid.services.standings_data import load_sheet
-from tests.factories import as_organizer, make_event, play_cut_tie, played_mcr_event
+from tests.factories import (
+    as_organizer,
+    close_session,
+    make_event,
+    play_cut_tie,
+    played_mcr_event,
+)
 
 
 @pytest.fixture
@@ -223,3 +229,33 @@ def test_the_desk_and_the_final_day_page_take_a_physical_draw_by_form(app, clien
     assert undone.status_code == 302 and undone.headers["Location"].endswith("#ties")
     assert "physical draw entered by" not in client.get(f"/t/{tid}/standings").get_data(
         as_text=True)
+
+
+def test_no_place_before_a_session_is_posted_and_no_final_badge_before_the_final_day(
+        app, client):
+    # issue 27: no rank on any page before a session is posted; "Final" only once every
+    # session is posted, the final day's too
+    with app.app_context():
+        tournament, organizer = make_event("rsom", players=20, sessions=1)
+        seating.seat_session(tournament, 1, organizer)
+        db.session.commit()
+        tid = tournament.id
+        token = tournament.players[0].token
+    page = client.get(f"/t/{tid}/standings").get_data(as_text=True)
+    # everyone level at 0 before play: no place, not even the places a draw would settle
+    assert "nobody is ranked" in page and 'data-testid="draws"' not in page
+    assert '<span class="rank">1</span>' not in page
+    projector = client.get(f"/t/{tid}/standings/projector").get_data(as_text=True)
+    assert '<span class="rank">1</span>' not in projector
+    mine = client.get(f"/p/{token}").get_data(as_text=True)
+    assert 'data-testid="my-rank"' not in mine and 'data-testid="my-unranked"' in mine
+    with app.app_context():
+        tournament, organizer = _load({"id": tid, "organizer": "Olga"})
+        close_session(tournament, tournament.sessions[0], organizer)
+        db.session.commit()
+    page = client.get(f"/t/{tid}/standings").get_data(as_text=True)
+    # the preliminary round is all posted, the final day to come: not "Final"
+    assert 'data-testid="final"' not in page and "After the preliminary round" in page
+    assert '<span class="rank">1</span>' in page
+    api = client.get(f"/api/tournaments/{tid}/standings").get_json()
+    assert api["posted_sessions"] == 1 and api["planned_sessions"] == 1
