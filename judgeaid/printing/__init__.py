@@ -63,3 +63,26 @@ def fit(text: str, ems: float) -> str:
         if used > ems:
             return text[:max(i - 1, 0)].rstrip() + "\u2026"
     return text
+
+
+def wrap(text: str, ems: float) -> list[str]:
+    """Break text into lines of at most `ems` em (fit's guess), at spaces where it can and
+    inside a word too long for a line (a CJK name has no spaces)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        joined = f"{line} {word}" if line else word
+        if text_ems(joined) <= ems:
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        for char in word:
+            if line and text_ems(line + char) > ems:
+                lines.append(line)
+                line = ""
+            line += char
+    if line:
+        lines.append(line)
+    return lines

@@ -16,7 +16,7 @@ from sqlalchemy.orm import selectinload
 from judgeaid import venuetime
 from judgeaid.extensions import db
 from judgeaid.models import Card, Player, PlaySession, Seat, Table, Team, Tournament
-from judgeaid.printing import fit, public_url, text_ems
+from judgeaid.printing import fit, public_url, wrap
 from judgeaid.printing.fonts import FACES
 from judgeaid.printing.overlay import POINT, Overlay
 from judgeaid.printing.pdf import create_pdf
@@ -552,29 +552,6 @@ TEAM_SIZES = (6.5, 6.0, 5.5, 5.0, 4.5, 4.0, 3.5)
 TEAM_LINE = 1.17
 
 
-def _wrap(text: str, ems: float) -> list[str]:
-    """Break text into lines of at most `ems` em (fit's guess), at spaces where it can and
-    inside a word too long for a line (a CJK name has no spaces)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        joined = f"{line} {word}" if line else word
-        if text_ems(joined) <= ems:
-            line = joined
-            continue
-        if line:
-            lines.append(line)
-        line = ""
-        for char in word:
-            if line and text_ems(line + char) > ems:
-                lines.append(line)
-                line = ""
-            line += char
-    if line:
-        lines.append(line)
-    return lines
-
-
 def team_lines(team: str) -> tuple[str, float]:
     """Return a team's name as the score sheet prints it, whole, and its size in points:
     the largest size at which its wrapped lines fit the team's box (issue 27: names were
@@ -583,7 +560,7 @@ def team_lines(team: str) -> tuple[str, float]:
     lines: list[str] = []
     for size in TEAM_SIZES:
         most = max(1, int(height // (size * TEAM_LINE)))
-        lines = _wrap(team, width / size)
+        lines = wrap(team, width / size)
         if len(lines) <= most:
             return "\n".join(lines), size
     rest = fit(" ".join(lines[most - 1:]), width / size)
