@@ -14,7 +14,7 @@ THREADS ?= 4
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test lint bench chromium fonts fonts-or-advice clean
+.PHONY: run test lint bench chromium fonts fonts-or-advice translations clean
 
 $(VENV)/.run-stamp: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -26,12 +26,17 @@ $(VENV)/.dev-stamp: requirements-dev.txt $(VENV)/.run-stamp
 	$(PY) -m pip install --quiet -r requirements-dev.txt
 	touch $@
 
-run: $(VENV)/.run-stamp fonts-or-advice
+run: $(VENV)/.run-stamp fonts-or-advice translations
 	$(FLASK) db upgrade
 	$(FLASK) demo --if-empty > /dev/null
 	HOST='$(HOST)' PORT='$(PORT)' $(FLASK) where
 	$(VENV)/bin/gunicorn --workers '$(WORKERS)' --threads '$(THREADS)' --bind '$(BIND)' \
 		--access-logfile - app:app
+
+# The Chinese catalogues (judgeaid/translations/*/LC_MESSAGES/*.po) compiled to .mo files;
+# `$(PY) scripts/i18n.py extract` brings the .po files up to the code after a change.
+translations: $(VENV)/.run-stamp
+	$(PY) scripts/i18n.py compile
 
 chromium:
 	@test -x $(CHROMIUM) || { $(SUDO) apt-get update -qq && \
@@ -64,7 +69,7 @@ lint: $(VENV)/.dev-stamp
 TEST_WORKERS ?= 2
 PYTEST := $(PY) -m pytest $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadfile)
 
-test: $(VENV)/.dev-stamp chromium fonts lint
+test: $(VENV)/.dev-stamp chromium fonts translations lint
 	env -u TEST_DATABASE_URL $(PYTEST)
 	@if [ -n "$$TEST_DATABASE_URL" ]; then \
 		echo "== again on $$TEST_DATABASE_URL"; \
@@ -73,7 +78,7 @@ test: $(VENV)/.dev-stamp chromium fonts lint
 
 # With TEST_DATABASE_URL set, the table is measured a second time on that database (it is
 # emptied first: a test database only), as `make test` runs the suite twice.
-bench: $(VENV)/.dev-stamp chromium
+bench: $(VENV)/.dev-stamp chromium translations
 	$(PY) -m bench
 	@if [ -n "$$TEST_DATABASE_URL" ]; then \
 		BENCH_DATABASE_URL="$$TEST_DATABASE_URL" $(PY) -m bench --out bench/out/bench-postgresql.json; \

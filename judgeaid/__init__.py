@@ -36,7 +36,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
-    from judgeaid import assets, compression, edge, errors, headers, signin, uploads
+    from judgeaid import assets, compression, edge, errors, headers, i18n, signin, uploads
     from judgeaid.extensions import csrf, db, migrate
 
     db.init_app(app)
@@ -52,6 +52,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from judgeaid.access import load_signed_in_user
 
     app.before_request(load_signed_in_user)
+    i18n.register(app)  # the page's language (after the user is known: their choice counts)
     errors.register(app)
     signin.register(app)
     assets.register(app)

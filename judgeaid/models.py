@@ -19,6 +19,7 @@ from sqlalchemy.ext.hybrid import hybrid_property
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from judgeaid.extensions import db
+from judgeaid.rules import DEFAULT_RULESET
 
 WINDS = ("E", "S", "W", "N")
 ROLES = ("organizer", "head_judge", "judge")
@@ -34,7 +35,8 @@ class Tournament(db.Model):
     name: Mapped[str] = mapped_column(String(120))
     format: Mapped[str] = mapped_column(String(20))
     # the rules the event plays by: a code of judgeaid.rules.RULESETS
-    ruleset: Mapped[str] = mapped_column(String(10), default="zj", server_default="zj")
+    ruleset: Mapped[str] = mapped_column(String(10), default=DEFAULT_RULESET,
+                                         server_default=DEFAULT_RULESET)
     settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     seed: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
@@ -194,6 +196,8 @@ class User(db.Model):
     # SHA-256 of the one-time recovery code given with the PIN ("" when none): it signs the
     # person in from any phone despite a sign-in lock, once, and is then replaced.
     recovery_hash: Mapped[str] = mapped_column(String(64), default="", server_default="")
+    # The language the person chose with `?lang=` (a tag of judgeaid.i18n.LOCALES; "" = none).
+    locale: Mapped[str] = mapped_column(String(16), default="", server_default="")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     tournament: Mapped[Tournament] = relationship(back_populates="users")

@@ -11,16 +11,32 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from judgeaid.i18n import DEFAULT, catalogue, page_lang
 from judgeaid.rules import RULESETS, get_ruleset
 
 
-@cache
 def ruleset_view(code: str) -> dict[str, Any]:
-    """Return a ruleset's code, name, words and capabilities as plain data for a page (built
-    once per ruleset; pages only read it)."""
+    """Return a ruleset's code, name, words and capabilities as plain data for a page, in the
+    page's language (built once per ruleset and language; pages only read it)."""
+    return _ruleset_view(code, page_lang())
+
+
+@cache
+def _ruleset_view(code: str, lang: str) -> dict[str, Any]:
     rules = get_ruleset(code)
-    return {"code": rules.code, "name": rules.words["ruleset.name"],
-            "words": dict(rules.words), "can": rules.can.as_json()}
+    words = translated_words(code, dict(rules.words), lang)
+    return {"code": rules.code, "name": words["ruleset.name"], "words": words,
+            "can": rules.can.as_json()}
+
+
+def translated_words(code: str, words: dict[str, str], lang: str) -> dict[str, str]:
+    """Return a ruleset's words in a language: each English text is a message whose context is
+    the ruleset's code (an untranslated one stays English)."""
+    if lang == DEFAULT:
+        return words
+    translations = catalogue(lang)
+    return {key: (translations.pgettext(code, text) if text else text)
+            for key, text in words.items()}
 
 
 def event_rules(tournament_id: int) -> dict[str, Any]:
@@ -57,4 +73,5 @@ def script_view(code: str, prefix: str | tuple[str, ...] = "js.") -> dict[str, A
     starting with `prefix`, or with one of several, only those, to keep the JSON small) and its
     capabilities (static/js/rulesets.js reads it)."""
     rules = get_ruleset(code)
-    return {"code": rules.code, "words": rules.words.as_dict(prefix), "can": rules.can.as_json()}
+    words = translated_words(code, rules.words.as_dict(prefix), page_lang())
+    return {"code": rules.code, "words": words, "can": rules.can.as_json()}

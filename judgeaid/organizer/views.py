@@ -65,7 +65,7 @@ def create(form: NewTournamentForm):
             db.session.rollback()
             return render_template("organizer/new.html", error=exc.message,
                                    form=form.model_dump(),
-                                   **NEW_FACTS), exc.status
+                                   **new_facts()), exc.status
         mark = owner.owner_mark()
         sign_in(organizer)
         owner.restore_owner_mark(mark)
@@ -74,7 +74,7 @@ def create(form: NewTournamentForm):
         _flash_recovery(organizer.name, made)
         return redirect(url_for(".dashboard", tournament_id=answer["tournament"]))
     return render_template("organizer/new.html", error=None, form={},
-                           **NEW_FACTS)
+                           **new_facts())
 
 
 def _once_setting_pin(kind: str, target: str, form, apply, *, tournament_id: int | None,
@@ -99,10 +99,13 @@ def _once_setting_pin(kind: str, target: str, form, apply, *, tournament_id: int
     return answer, user, bool(applied)
 
 
-# The new-tournament form's leaderboard fields (§3.5.2.1) read their values from `form`.
-NEW_FACTS = {"series_choices": leaderboards.SERIES_CHOICES,
-             "rulesets": organizing.ruleset_choices(),
-             "ruleset_rules": {r["code"]: r for r in every_ruleset()}}
+def new_facts() -> dict:
+    """Return what the new-tournament form shows beside `form` (its leaderboard fields,
+    §3.5.2.1, read their values from `form`): the registered rulesets, read at each request (a
+    ruleset registered later is offered too), in the page's language."""
+    return {"series_choices": leaderboards.SERIES_CHOICES,
+            "rulesets": organizing.ruleset_choices(),
+            "ruleset_rules": {r["code"]: r for r in every_ruleset()}}
 
 
 # A backup holds every card's history: a 400-player, 8-session event's file is about 5 MB.
@@ -111,7 +114,7 @@ RESTORE_LIMIT = 16 * 1024 * 1024
 
 def _restore_refused(message: str, status: int):
     return render_template("organizer/new.html", form={},
-                           error=None, restore_error=message, **NEW_FACTS), status
+                           error=None, restore_error=message, **new_facts()), status
 
 
 @bp.post("/new/restore")
