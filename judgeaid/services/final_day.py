@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from flask_babel import gettext as _
 from sqlalchemy import delete, func, select
 
 from judgeaid import models
@@ -360,12 +361,12 @@ def _cut_data(sheet: Sheet, size: int, names: dict[int, str]) -> dict | None:
     line = [s for s in (last_in, first_out) if s is not None]
     physical = _physical_at_cut(sheet, result)
     return {"size": size, "decided_by": result.decided_by,
-            "decided_words": "physical draw" if physical else TIE_WORDS[result.decided_by],
+            "decided_words": _("physical draw") if physical else TIE_WORDS[result.decided_by],
             "sentence": _cut_sentence(sheet, result, names),
             "physical": physical,
             "line": [{"rank": s.rank, "number": s.number, "name": names[s.number],
                       "mp_text": _show(sheet, s.match_points), "raw": s.raw,
-                      "draw": f"drawn {s.draw}" if physical else draw_hex(s.draw)}
+                      "draw": _("drawn %(n)s", n=s.draw) if physical else draw_hex(s.draw)}
                      for s in line]}
 
 

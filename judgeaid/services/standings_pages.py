@@ -3,6 +3,7 @@ results, the organizer's results desk, the API's stable shape."""
 
 from __future__ import annotations
 
+from flask_babel import gettext
 from sqlalchemy import select
 
 from judgeaid.extensions import db
@@ -250,7 +251,7 @@ def _draw_groups(rows: list[dict], sheet: Sheet) -> list[dict]:
             "mp_text": g[0]["mp_text"], "raw": g[0]["raw"],
             "physical": ties.physical_view(physical, sheet.tournament) if physical else None,
             "players": [{"rank": p["rank"], "number": p["number"], "name": p["name"],
-                         "draw": f"drawn {i}" if physical else p["draw"]}
+                         "draw": gettext("drawn %(n)s", n=i) if physical else p["draw"]}
                         for i, p in enumerate(g, start=1)]})
     return answer
 

@@ -14,6 +14,8 @@ cut it decides is made.
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
+
 from judgeaid.extensions import db
 from judgeaid.models import Tournament, User, utcnow
 from judgeaid.rules import get_ruleset
@@ -46,7 +48,7 @@ def prize_places(tournament: Tournament) -> int | None:
 def set_prize_places(tournament: Tournament, places: int | None, actor: User) -> int | None:
     """Mark the top `places` places as prize places (None or 0: none), audited."""
     if places is not None and not 0 <= places <= MAX_PRIZE_PLACES:
-        raise Unprocessable(f"Mark from 0 to {MAX_PRIZE_PLACES} prize places.")
+        raise Unprocessable(_("Mark from 0 to %(most)s prize places.", most=MAX_PRIZE_PLACES))
     before = prize_places(tournament)
     after = places or None
     settings = {k: v for k, v in tournament.settings.items() if k != PRIZE_PLACES}
@@ -142,15 +144,15 @@ def record_physical_draw(tournament: Tournament, numbers: list[int], actor: User
     seeded draw for them; kept with who entered it. Return what was recorded, in words."""
     rules = get_ruleset(tournament.ruleset)
     if rules.ranking.draws_lots:
-        raise Unprocessable("This event's ties are settled by a lot drawn in the hall: record "
-                            "the lot on the results desk.")
+        raise Unprocessable(_("This event's ties are settled by a lot drawn in the hall: "
+                              "record the lot on the results desk."))
     tie = _open_tie(tournament, numbers)
     if len(set(numbers)) != len(numbers) or sorted(numbers) != sorted(
             p["number"] for p in tie["players"]):
-        raise Unprocessable("List every player of the tie once, in the order drawn, highest "
-                            f"place first ({tie['numbers']}).")
+        raise Unprocessable(_("List every player of the tie once, in the order drawn, "
+                              "highest place first (%(numbers)s).", numbers=tie["numbers"]))
     if tie["physical"] and tie["physical"]["numbers"] == list(numbers):
-        raise Conflict("This physical draw is already recorded.")
+        raise Conflict(_("This physical draw is already recorded."))
     kept = [d for d in physical_draws(tournament) if not set(d["numbers"]) & set(numbers)]
     draw = {"numbers": list(numbers), "by": actor.name, "at": iso_z(utcnow())}
     tournament.settings = {**tournament.settings, PHYSICAL_DRAWS: [*kept, draw]}
@@ -159,8 +161,9 @@ def record_physical_draw(tournament: Tournament, numbers: list[int], actor: User
                  before={"seeded": [p["number"] for p in tie["players"]]},
                  after={"drawn": list(numbers), "decides": tie["decides"]})
     db.session.flush()
-    return (f"The physical draw for places {tie['ranks']} is recorded, entered by "
-            f"{actor.name}: {', '.join(f'#{n}' for n in numbers)}, in that order.")
+    return _("The physical draw for places %(ranks)s is recorded, entered by %(name)s: "
+             "%(order)s, in that order.", ranks=tie["ranks"], name=actor.name,
+             order=", ".join(f"#{n}" for n in numbers))
 
 
 def undo_physical_draw(tournament: Tournament, numbers: list[int], actor: User) -> str:
@@ -168,35 +171,35 @@ def undo_physical_draw(tournament: Tournament, numbers: list[int], actor: User) 
     draws = physical_draws(tournament)
     draw = next((d for d in draws if sorted(d["numbers"]) == sorted(numbers)), None)
     if draw is None:
-        raise Conflict("There is no physical draw for these players to take back.")
+        raise Conflict(_("There is no physical draw for these players to take back."))
     sheet = load_sheet(tournament.id)
     cut = cut_size(tournament)
     ranks = [line.rank for line in sheet.standings if line.number in set(numbers)]
     cut_made = any(s.stage == FINAL for s in sheet.sessions)
     if cut and ranks and min(ranks) <= cut < max(ranks) and cut_made:
-        raise Conflict("The cut this draw decided is made: undo the cut first.")
+        raise Conflict(_("The cut this draw decided is made: undo the cut first."))
     tournament.settings = {**tournament.settings,
                            PHYSICAL_DRAWS: [d for d in draws if d is not draw]}
     record_event("standings.physical_draw_undone", tournament_id=tournament.id, actor=actor,
                  subject=f"tournament:{tournament.id}", before={"drawn": draw},
                  after={"drawn": None})
     db.session.flush()
-    return ("The physical draw is taken back: the draw from the seed orders "
-            f"{', '.join(f'#{n}' for n in draw['numbers'])} again.")
+    return _("The physical draw is taken back: the draw from the seed orders %(order)s "
+             "again.", order=", ".join(f"#{n}" for n in draw["numbers"]))
 
 
 def _open_tie(tournament: Tournament, numbers: list[int]) -> dict:
     """Return the deciding tie the numbers name, or say why a draw cannot be entered."""
     sheet = load_sheet(tournament.id)
     if not is_settled_time(sheet):
-        raise Unprocessable("Enter a physical draw once every session is posted as final: "
-                            "until then a corrected card can change who is level.")
+        raise Unprocessable(_("Enter a physical draw once every session is posted as final: "
+                              "until then a corrected card can change who is level."))
     named = set(numbers)
     tie = next((t for t in deciding_ties(sheet)
                 if named & {p["number"] for p in t["players"]}), None)
     if tie is None:
-        raise Unprocessable("These players are not level at a prize place or at the cut "
-                            "line: no draw decides anything for them.")
+        raise Unprocessable(_("These players are not level at a prize place or at the cut "
+                              "line: no draw decides anything for them."))
     if not tie["is_open"]:
-        raise Conflict("The cut this tie decides is made: undo the cut first.")
+        raise Conflict(_("The cut this tie decides is made: undo the cut first."))
     return tie

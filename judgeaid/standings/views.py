@@ -16,6 +16,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext
 
 from judgeaid import edge, pageforms, writes
 from judgeaid.access import require_organizer
@@ -211,8 +212,8 @@ def prize_places(tournament_id: int, form: PrizePlacesForm):
                             lambda: {"places": ties.set_prize_places(tournament, form.places,
                                                                      user)},
                             tournament_id=tournament_id)
-    flash(f"Prize places: the top {answer['places']}." if answer["places"]
-          else "No prize places are marked.")
+    flash(gettext("Prize places: the top %(n)s.", n=answer["places"]) if answer["places"]
+          else gettext("No prize places are marked."))
     return _back(tournament_id, "#ties")
 
 

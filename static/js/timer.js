@@ -7,6 +7,7 @@
 // time — never by counting ticks — with roundTime(), a line-by-line mirror of
 // judgeaid.rules.timing.round_time that tests check against the Python on the same table.
 
+import { t } from "./i18n.js";
 import * as servertime from "./servertime.js";
 import { dismiss, enqueue, mountAttention, mountPending, newOpId, pending, subscribe } from "./outbox.js";
 import { signal } from "./clock.js";
@@ -619,7 +620,7 @@ function mountTimeouts(root) {
         text: ruleset(view.rules).say("js.timer.late_absent") }) : null,
       endRefusals.has(entry.id) ? h("span", { class: "timeout-refused is-error",
         dataset: { testid: `timeout-refused-${entry.id}` },
-        text: `Not saved: ${endRefusals.get(entry.id)}` }) : null);
+        text: t("Not saved: {reason}", { reason: endRefusals.get(entry.id) }) }) : null);
     if (live && running) {
       const button = h("button", { type: "button", class: "button primary",
         text: isLate ? "Arrived now" : "Back at the table" });
