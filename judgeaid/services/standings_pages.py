@@ -144,6 +144,8 @@ def _standings_data(sheet: Sheet) -> dict:
     is_provisional = sheet.is_provisional or bool(bracket and bracket["is_provisional"])
     # a lot is asked for only at a prize place the organizer marked, or at the cut line
     prizes, cut = ties.prize_places(tournament), ties.cut_size(tournament)
+    lots = lot_groups(rows, asks=posted >= planned, prizes=prizes, cut=cut) \
+        if ranking.draws_lots else []
     return {
         "tournament": {"id": tournament.id, "name": tournament.name, "format": fmt.name,
                        "kind": fmt.kind},
@@ -166,8 +168,9 @@ def _standings_data(sheet: Sheet) -> dict:
         "standings": ranked,
         # no place is shown before a session is posted: nor the places a draw settles
         "draw_groups": [] if ranking.draws_lots or not posted else _draw_groups(rows, sheet),
-        "lot_groups": lot_groups(rows, asks=posted >= planned, prizes=prizes, cut=cut)
-        if ranking.draws_lots else [],
+        "lot_groups": lots,
+        # who waits for a lot: a tie elsewhere decides nothing, and no lot is drawn for it
+        "lot_asked": sorted(p["number"] for g in lots if not g["is_drawn"] for p in g["players"]),
         "prize_places": prizes,
         "teams": _teams(rows, ranking.rank_teams if ranking.ranks_teams else None, show),
         "final_day": bracket,

@@ -190,6 +190,8 @@ def test_mcr_asks_for_a_lot_only_at_a_marked_prize_place(app, client):
     desk = client.get(f"/t/{tid}/standings/manage").get_data(as_text=True)
     # players 7 and 8 share place 6 on both counts: no prize there, no lot asked
     assert "Places 6–7" not in desk and "No prize places are marked." in desk
+    page = client.get(f"/t/{tid}/standings").get_data(as_text=True)
+    assert "level on both: shares the place<" in page and "until the lot" not in page
     assert client.get(f"/api/tournaments/{tid}/standings").status_code == 200
     sent = client.post(f"/t/{tid}/standings/prize-places",
                        data={"places": "6", "op_id": str(uuid.uuid4())})
@@ -198,6 +200,7 @@ def test_mcr_asks_for_a_lot_only_at_a_marked_prize_place(app, client):
     assert "The top 6 places win a prize." in desk and "Places 6–7" in desk
     page = client.get(f"/t/{tid}/standings").get_data(as_text=True)
     assert "the lot is not drawn yet" in page
+    assert "level on both: shares the place until the lot is drawn" in page
     client.post(f"/t/{tid}/standings/prize-places",
                 data={"places": "5", "op_id": str(uuid.uuid4())})
     page = client.get(f"/t/{tid}/standings").get_data(as_text=True)
