@@ -12,11 +12,7 @@ from sqlalchemy.orm import selectinload
 
 from judgeaid import hanzi, venuetime
 from judgeaid.extensions import db
-<<<<<<< HEAD
-from judgeaid.i18n import page_lang
-=======
-from judgeaid.i18n import LOCALES, NATIVE_NAMES
->>>>>>> h/tr-org
+from judgeaid.i18n import LOCALES, NATIVE_NAMES, page_lang
 from judgeaid.models import (
     WINDS,
     Card,
