@@ -22,6 +22,32 @@ document.addEventListener("submit", (event) => {
   if (event.target.matches("[data-logout]") && "caches" in window) caches.delete("pages");
 });
 
+// A refused page form says why where it was sent from: the server puts its message at the
+// top of the page it sends the user back to, and here it moves next to the form the user
+// tapped (the nth form with that action), in view. Without JavaScript it stays at the top.
+const SENT = "judgeaid-form-sent";
+const formsFor = (action) => [...document.forms].filter((form) => form.action === action);
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || form.method !== "post" || event.defaultPrevented) return;
+  sessionStorage.setItem(SENT, JSON.stringify({ page: location.pathname, action: form.action,
+                                                index: formsFor(form.action).indexOf(form) }));
+});
+function placeRefusal() {
+  const sent = JSON.parse(sessionStorage.getItem(SENT) || "null");
+  sessionStorage.removeItem(SENT);
+  const refusal = document.querySelector(".flash-error");
+  if (!sent || !refusal || sent.page !== location.pathname) return;
+  const forms = formsFor(sent.action);
+  const form = forms[sent.index] || forms[0];
+  if (!form) return;
+  refusal.dataset.testid = "form-refusal";
+  form.closest("details")?.setAttribute("open", "");
+  form.before(refusal);
+  refusal.scrollIntoView({ block: "center" });
+}
+placeRefusal();
+
 function showNetwork() {
   const banner = document.querySelector("[data-net-status]");
   if (!banner) return;

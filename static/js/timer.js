@@ -7,6 +7,7 @@
 // time — never by counting ticks — with roundTime(), a line-by-line mirror of
 // judgeaid.rules.timing.round_time that tests check against the Python on the same table.
 
+import { t } from "./i18n.js";
 import * as servertime from "./servertime.js";
 import { dismiss, enqueue, mountAttention, mountPending, newOpId, pending, subscribe } from "./outbox.js";
 import { signal } from "./clock.js";
@@ -539,6 +540,7 @@ function mountTimeouts(root) {
   const form = $("[data-timeout-form]", root);
   const message = $("[data-timeout-message]", root);
   const forThis = (item) => item.meta?.timeouts === view.session;
+  const endRefusals = new Map(); // time-out id -> the server's reason its end was refused
 
   const readEnds = () => JSON.parse(localStorage.getItem(endsKey) || "{}");
   const writeEnds = (ends) => localStorage.setItem(endsKey, JSON.stringify(ends));
@@ -596,6 +598,11 @@ function mountTimeouts(root) {
       message.textContent = `Saved: ${event.item.label}.`;
       message.classList.remove("is-error");
     }
+    // a refused end says why on the entry whose button was tapped
+    if (event.item.meta.kind === "end" && event.item.meta.id) {
+      if (event.type === "rejected") endRefusals.set(event.item.meta.id, event.item.message);
+      else if (event.type === "sent") endRefusals.delete(event.item.meta.id);
+    }
     if (event.type === "sent" || event.type === "rejected") reload();
   });
 
@@ -610,7 +617,10 @@ function mountTimeouts(root) {
         + `${formatElapsed(length)}${running ? " and counting" : ""}`
         + (running ? "" : entry.points ? ` · ${entry.points} points on the card` : " · no points") }),
       mayBeAbsent ? h("strong", { class: "absent-flag",
-        text: ruleset(view.rules).say("js.timer.late_absent") }) : null);
+        text: ruleset(view.rules).say("js.timer.late_absent") }) : null,
+      endRefusals.has(entry.id) ? h("span", { class: "timeout-refused is-error",
+        dataset: { testid: `timeout-refused-${entry.id}` },
+        text: t("Not saved: {reason}", { reason: endRefusals.get(entry.id) }) }) : null);
     if (live && running) {
       const button = h("button", { type: "button", class: "button primary",
         text: isLate ? "Arrived now" : "Back at the table" });
