@@ -4,6 +4,7 @@
 
 import { flush, items, subscribe } from "./outbox.js";
 import { $, h, venueTime } from "./dom.js";
+import { t } from "./i18n.js";
 import { api, card, cardId, cardZone, hooks, page, playerToken, root, setCard, setMe, setQueue } from "./card_state.js";
 
 const POLL_MS = 5000;
@@ -93,12 +94,15 @@ function setLive(value) {
   }
   notice.hidden = value;
   if (!value && !card) {
-    notice.textContent = "No connection, and this phone has no copy of this card yet. "
-      + "The card shows by itself when the connection returns.";
+    notice.textContent = t("No connection, and this phone has no copy of this card yet. "
+      + "The card shows by itself when the connection returns.");
   } else if (!value) {
-    const at = seenAt ? ` (last updated ${venueTime(seenAt, { zone: cardZone() })})` : "";
-    notice.textContent = `No connection. This is the copy of the card kept on this phone${at}. `
-      + "Rounds waiting to be sent are marked pending. The card goes live again by itself when the connection returns.";
+    const kept = seenAt
+      ? t("No connection. This is the copy of the card kept on this phone (last updated {when}).",
+        { when: venueTime(seenAt, { zone: cardZone() }) })
+      : t("No connection. This is the copy of the card kept on this phone.");
+    notice.textContent = kept + " " + t("Rounds waiting to be sent are marked pending. "
+      + "The card goes live again by itself when the connection returns.");
   }
   if (value && was === false) flush(); // back online: send what waits now, not at the next retry
 }

@@ -1,3 +1,5 @@
+import { t } from "./i18n.js";
+
 // Find a player in a list by name or number, ignoring case and accents: "Lucia" finds Lucía,
 // "Zoe" finds Zoë, "lee" finds LEE. Used by the standings pages and the organizer's desk.
 //
@@ -26,7 +28,7 @@ export function mountFind(input, list) {
       item.hidden = !matches(item, input.value);
       if (!item.hidden) shown += 1;
     }
-    if (count) count.textContent = input.value.trim() ? `${shown} found` : "";
+    if (count) count.textContent = input.value.trim() ? t("{n} found", { n: shown }) : "";
   };
   input.addEventListener("input", apply);
   apply();

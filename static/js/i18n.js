@@ -38,3 +38,15 @@ export function tc(context, text, values) {
 export function pageLang() {
   return (typeof document !== "undefined" && document.documentElement.lang) || "en";
 }
+
+/**
+ * A translated sentence as parts to append: its `{name}` placeholders given as nodes in
+ * `nodes` (a link, say) stand in their place, wherever the language puts them.
+ */
+export function tParts(text, nodes) {
+  return text.split(/(\{\w+\})/).filter((part) => part !== "")
+    .map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      return name && name in nodes ? nodes[name] : part;
+    });
+}
