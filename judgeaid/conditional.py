@@ -16,6 +16,7 @@ from typing import Any
 from flask import Response, current_app, g, jsonify, request, session
 
 from judgeaid import viewcache
+from judgeaid.i18n import DEFAULT, babel_name, page_lang
 
 
 def _is_current(tag: str) -> bool:
@@ -47,6 +48,12 @@ def shared_unless_current(tag: str, name: str, build: Callable[[], bytes], *,
                           mimetype: str = "application/json") -> Response:
     """Answer 304 if the client holds version `tag`; else view `name` as built once for that
     version and shared (judgeaid.viewcache), gzipped when the client takes it."""
+    if mimetype == "text/html":
+        # A page is in its reader's language (a browser revalidates its copy even when the
+        # language it asks in has changed): each language's page is its own version.
+        lang = page_lang()
+        if lang != DEFAULT:
+            tag = f"{tag}-{babel_name(lang)}"
     if _is_current(tag):
         return _not_modified(tag)
     built = viewcache.cache().shared(name, tag, build)

@@ -4,7 +4,7 @@
 
 import { flush, items, subscribe } from "./outbox.js";
 import { $, h, venueTime } from "./dom.js";
-import { t } from "./i18n.js";
+import { keptUrl, t } from "./i18n.js";
 import { api, card, cardId, cardZone, hooks, page, playerToken, root, setCard, setMe, setQueue } from "./card_state.js";
 
 const POLL_MS = 5000;
@@ -67,13 +67,13 @@ function keepCopy() {
   const body = JSON.stringify(card);
   const headers = { "Content-Type": "application/json", "X-Judgeaid-Seen-At": seenAt };
   if (etag) headers.ETag = etag;
-  caches.open(COPIES).then((cache) => cache.put(api, new Response(body, { headers }))).catch(() => {});
+  caches.open(COPIES).then((cache) => cache.put(keptUrl(api), new Response(body, { headers }))).catch(() => {});
 }
 
 export async function loadCopy() {
   if (!("caches" in window)) return;
   try {
-    const hit = await (await caches.open(COPIES)).match(api);
+    const hit = await (await caches.open(COPIES)).match(keptUrl(api));
     if (!hit) return;
     seenAt = hit.headers.get("X-Judgeaid-Seen-At") || hit.headers.get("Date");
     adopt(await hit.json(), hit.headers.get("ETag"), false);

@@ -50,3 +50,16 @@ export function tParts(text, nodes) {
       return name && name in nodes ? nodes[name] : part;
     });
 }
+
+/**
+ * The address under which this phone keeps a copy of `url` in the page's language, as the
+ * service worker keeps it (templates/sw.js keyFor): English under the plain URL, another
+ * language with ?lang=<tag>.
+ */
+export function keptUrl(url, lang = pageLang()) {
+  const key = new URL(url, location.origin);
+  key.hash = "";
+  key.searchParams.delete("lang");
+  if (lang !== "en") key.searchParams.set("lang", lang);
+  return key.href;
+}

@@ -7,7 +7,7 @@
 
 import { items, subscribe } from "./outbox.js";
 import { $, h } from "./dom.js";
-import { pageLang, t } from "./i18n.js";
+import { keptUrl, t } from "./i18n.js";
 
 const RETRY_MS = 5000;
 const wanted = location.pathname !== "/offline";
@@ -46,7 +46,7 @@ async function showCards() {
     let label = t("Card {id}", { id });
     try {
       // the card's kept state in this page's language (the service worker keeps each apart)
-      const state = await (await cache.match(`/api/cards/${id}?lang=${pageLang()}`)
+      const state = await (await cache.match(keptUrl(`/api/cards/${id}`))
         || await cache.match(`/api/cards/${id}`, { ignoreSearch: true }))?.json();
       if (state) label = t("Session {session} · Table {table}", { session: state.session, table: state.table });
     } catch {
