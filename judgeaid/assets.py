@@ -16,7 +16,7 @@ from markupsafe import Markup
 # The picker asks rulesets.js for its ruleset's scoring mirror (the rulesets' can.mirror).
 SHELL_FILES = ("css/base.css", "css/picker.css", "js/app.js", "js/picker.js", "js/rulesets.js",
                "js/zj.js", "js/mcr.js", "js/outbox.js", "js/dom.js", "js/offline.js",
-               "js/servertime.js", "js/i18n.js", "icons/icon-192.png")
+               "js/servertime.js", "icons/icon-192.png")
 
 
 def _hashes(static: Path) -> dict[str, str]:

@@ -2,8 +2,7 @@
 // what waits in the outbox (the module is shared with pages that import it too: one sender).
 
 import { held, pending, subscribe } from "./outbox.js";
-import { h } from "./dom.js";
-import { t, tParts } from "./i18n.js";
+import { h, t, tParts } from "./dom.js";
 
 const root = document.documentElement;
 const savedTheme = localStorage.getItem("judgeaid-theme");

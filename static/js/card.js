@@ -17,8 +17,7 @@
 // card_conflicts.js.
 
 import { mountAttention, mountPending } from "./outbox.js";
-import { $, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { $, h, t } from "./dom.js";
 import {
   card, cardId, fullName, hooks, isJudge, isRecorder, isRoundConflict, me, root, say, write,
 } from "./card_state.js";

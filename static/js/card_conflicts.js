@@ -2,8 +2,7 @@
 // wrote what, and the choice of which line stands.
 
 import { dismiss } from "./outbox.js";
-import { $, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { $, h, t } from "./dom.js";
 import { actorWords, card, hooks, isJudge, isRoundConflict, lineWords, queue, say } from "./card_state.js";
 
 /** Show each round this phone sent that someone else had written first: who wrote what. */

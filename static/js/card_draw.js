@@ -3,8 +3,7 @@
 // card's ruleset's (say("js.card..."), card.words); the outbox's writes not yet saved show
 // as pending beside what the server holds.
 
-import { $, $$, h, signed } from "./dom.js";
-import { t } from "./i18n.js";
+import { $, $$, h, signed, t } from "./dom.js";
 import {
   canEdit, card, cardWords, describe, fullName, hooks, isComplete, isJudge, isRecorder, latestFor, me,
   name, occupant, pendingBadge, playerToken, queued, root, say, signClass, when, who, windAbbr, windOf,

@@ -5,8 +5,7 @@
 // the same code the server runs; the notes under them are the ruleset's words.
 
 import { dismiss } from "./outbox.js";
-import { $, $$, h, signed } from "./dom.js";
-import { t } from "./i18n.js";
+import { $, $$, h, signed, t } from "./dom.js";
 import { mirror, payoff } from "./rulesets.js";
 import {
   WINDS, baseRevision, byWind, canEdit, card, catalogue, cardId, cardWords, dealtWinds, describe,

@@ -6,8 +6,7 @@
 // them and change them only through the setters, so every part sees the same card.
 
 import { enqueue } from "./outbox.js";
-import { h, venueTime, venueZone } from "./dom.js";
-import { t } from "./i18n.js";
+import { h, t, venueTime, venueZone } from "./dom.js";
 import { ruleset } from "./rulesets.js";
 
 export const WINDS = ["E", "S", "W", "N"];

@@ -3,8 +3,7 @@
 // reader who opened it from a player's link.
 
 import { flush, items, subscribe } from "./outbox.js";
-import { $, h, venueTime } from "./dom.js";
-import { keptUrl, t } from "./i18n.js";
+import { $, h, keptUrl, t, venueTime } from "./dom.js";
 import { api, card, cardId, cardZone, hooks, page, playerToken, root, setCard, setMe, setQueue } from "./card_state.js";
 
 const POLL_MS = 5000;

@@ -11,8 +11,7 @@
 
 import * as servertime from "./servertime.js";
 import { newOpId } from "./outbox.js";
-import { formatCountdown, formatElapsed, h, venueTime } from "./dom.js";
-import { t } from "./i18n.js";
+import { formatCountdown, formatElapsed, h, t, venueTime } from "./dom.js";
 
 const RENDER_MS = 250;
 const RETRY_MS = [2000, 4000, 8000, 15000];

@@ -1,4 +1,4 @@
-import { t } from "./i18n.js";
+import { t } from "./dom.js";
 
 // Find a player in a list by name or number, ignoring case and accents: "Lucia" finds Lucía,
 // "Zoe" finds Zoë, "lee" finds LEE. Used by the standings pages and the organizer's desk.

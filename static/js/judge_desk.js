@@ -3,8 +3,7 @@
 // filing an appeal.
 
 import { dismiss, enqueue, newOpId } from "./outbox.js";
-import { $, $$, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { $, $$, h, t } from "./dom.js";
 import { clockTime, outcome, waited, write } from "./judge_common.js";
 
 const QUEUE_POLL_MS = 4000;

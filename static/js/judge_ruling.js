@@ -6,8 +6,7 @@
 
 import * as servertime from "./servertime.js";
 import { dismiss } from "./outbox.js";
-import { $, $$, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { $, $$, h, t } from "./dom.js";
 import { ruleset } from "./rulesets.js";
 import { clockTime, write } from "./judge_common.js";
 

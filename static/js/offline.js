@@ -6,8 +6,7 @@
 // Wi-Fi, so a timer asks as well.
 
 import { items, subscribe } from "./outbox.js";
-import { $, h } from "./dom.js";
-import { keptUrl, t } from "./i18n.js";
+import { $, h, keptUrl, t } from "./dom.js";
 
 const RETRY_MS = 5000;
 const wanted = location.pathname !== "/offline";

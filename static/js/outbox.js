@@ -19,8 +19,7 @@
 // open; a page importing it again shares the same instance (one sender per page).
 // Pages show the state with subscribe(listener) + items() (or mountAttention/mountPending).
 
-import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { h, t } from "./dom.js";
 
 const DB_NAME = "judgeaid-outbox";
 const STORE = "items";

@@ -9,9 +9,8 @@
 // POST /api/cards/<id>/paper applies all of it, or nothing and says what is wrong per row.
 
 import { dismiss, enqueue, errorWords, items, mountPending, subscribe } from "./outbox.js";
-import { t } from "./i18n.js";
 import { mirror, payoff, ruleset } from "./rulesets.js";
-import { $, $$, h, signed, venueTime } from "./dom.js";
+import { $, $$, h, signed, t, venueTime } from "./dom.js";
 
 const WINDS = ["E", "S", "W", "N"];
 

@@ -13,8 +13,7 @@
 //   MCR  #f=69*2,70,28&fl=1&win=discard&winner=E&discarder=S (fl: flower tiles, fan 81);
 //        counting and payoff come from mcr.js.
 
-import { $, $$, h, signed } from "./dom.js";
-import { t } from "./i18n.js";
+import { $, $$, h, signed, t } from "./dom.js";
 import { mirror, ruleset } from "./rulesets.js";
 
 const SEATS = ["E", "S", "W", "N"];

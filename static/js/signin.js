@@ -7,8 +7,7 @@
 // form again: the judge taps once and types the PIN once. Any other answer is shown as the
 // server sent it: signed in (the page it leads to), or the form with what was wrong.
 
-import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { h, t } from "./dom.js";
 
 const TRIES = 30;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,8 +1,7 @@
 // Standings pages: find a player in a long list; file a score check from the player's page.
 
 import { newOpId } from "./outbox.js";
-import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { h, t } from "./dom.js";
 import { mountFind } from "./find.js";
 
 const filter = document.querySelector("[data-standings-filter]");

@@ -10,8 +10,7 @@
 import * as servertime from "./servertime.js";
 import { dismiss, enqueue, mountAttention, mountPending, newOpId, pending, subscribe } from "./outbox.js";
 import { signal } from "./clock.js";
-import { $, formatCountdown, formatElapsed, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { $, formatCountdown, formatElapsed, h, t } from "./dom.js";
 import { ruleset } from "./rulesets.js";
 import { limitWatch, mountFouls } from "./timer_fouls.js";
 
