@@ -14,6 +14,7 @@ LISTED_LIMIT = {"en": "listed limit", "zh-Hant": "滿貫牌型", "zh-Hans": "满
 PENDING = {"zh-Hant": "1 項更改待處理（尚未儲存）", "zh-Hans": "1 项更改待处理（尚未保存）"}
 COPY = {"zh-Hant": "這是此手機保存的計分表副本", "zh-Hans": "这是此手机保存的记分表副本"}
 EAST = {"zh-Hant": "東", "zh-Hans": "东"}
+CARD = {"zh-Hant": "計分表 {id}", "zh-Hans": "记分表 {id}"}
 
 
 def wait_kept(page, what="location.href"):
@@ -68,7 +69,7 @@ def test_the_pickers_reload_offline_in_chinese(live_server, context, page, lang)
         # a page this phone never opened: the offline page, in the same language
         page.goto(f"{live_server.url}/login")
         assert page.evaluate("() => document.documentElement.lang") == lang
-        assert script_words(page)["East"] == EAST[lang]
+        assert script_words(page)["Card {id}"] == CARD[lang]
     finally:
         context.set_offline(False)
 
