@@ -19,6 +19,7 @@ from sqlalchemy.ext.hybrid import hybrid_property
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from judgeaid.extensions import db
+from judgeaid.rules import DEFAULT_RULESET
 
 WINDS = ("E", "S", "W", "N")
 ROLES = ("organizer", "head_judge", "judge")
@@ -34,7 +35,8 @@ class Tournament(db.Model):
     name: Mapped[str] = mapped_column(String(120))
     format: Mapped[str] = mapped_column(String(20))
     # the rules the event plays by: a code of judgeaid.rules.RULESETS
-    ruleset: Mapped[str] = mapped_column(String(10), default="zj", server_default="zj")
+    ruleset: Mapped[str] = mapped_column(String(10), default=DEFAULT_RULESET,
+                                         server_default=DEFAULT_RULESET)
     settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     seed: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -35,7 +35,6 @@ from sqlalchemy import select, text
 from sqlalchemy.dialects import postgresql, sqlite
 
 from judgeaid.extensions import db
-from judgeaid.i18n import DEFAULT, page_lang
 from judgeaid.models import BuiltView, utcnow
 
 log = logging.getLogger(__name__)
@@ -154,15 +153,9 @@ class Cache:
         default_factory=lambda: tuple(threading.Lock() for _ in range(64)))
 
     def shared(self, name: str, tag: str, build: Callable[[], bytes]) -> Built:
-        """Return view `name` as built for data version `tag`, building it at most once.
-
-        A view is built in the request's language and kept apart for each: `name` in another
-        language than English is `name@<tag>` (a Chinese reader never gets an English build)."""
+        """Return view `name` as built for data version `tag`, building it at most once."""
         if self.store is None:
             return Built(tag, build())
-        lang = page_lang()
-        if lang != DEFAULT:
-            name = f"{name}@{lang}"
         built = self.kept.get(name, tag)
         if built is not None:
             return built

@@ -99,11 +99,17 @@ def openapi_document():
     return jsonify(edge.document())
 
 
+def _ruleset_here() -> str:
+    """Return the code of the ruleset a scoring endpoint belongs to: the one its URL names
+    (/api/<code>/...)."""
+    return request.path.split("/")[2]
+
+
 @bp.get("/zj/catalogue")
 @edge.api.validate(resp=responses(Catalogue, errors=()), tags=["scoring"])
 def zj_catalogue():
     """Return the 44 Zung Jung patterns and the counting-rule tables."""
-    response = jsonify(scoring.catalogue())
+    response = jsonify(scoring.catalogue(_ruleset_here()))
     response.cache_control.public = True
     response.cache_control.max_age = 300
     return response
@@ -114,7 +120,7 @@ def zj_catalogue():
                                                   also={422: ScoreErrors}), tags=["scoring"])
 def zj_score(json: ScoreBody):
     """Total the ticked patterns of a hand (§2.2); 422 lists the counting rules broken."""
-    result = scoring.score(json.patterns)
+    result = scoring.score(_ruleset_here(), json.patterns)
     return jsonify(result), 422 if "errors" in result else 200
 
 
@@ -123,14 +129,14 @@ def zj_score(json: ScoreBody):
                    tags=["scoring"])
 def zj_payoff(json: PayoffBody):
     """Split a hand's value among the four seats (§2.3)."""
-    return jsonify(scoring.split_payoff(json.model_dump(exclude_none=True)))
+    return jsonify(scoring.split_payoff(_ruleset_here(), json.model_dump(exclude_none=True)))
 
 
 @bp.get("/mcr/catalogue")
 @edge.api.validate(resp=responses(McrCatalogue, errors=()), tags=["scoring"])
 def mcr_catalogue():
     """Return the 81 MCR fans (Appendix 1), the counting principles and the rule tables."""
-    response = jsonify(scoring.mcr_catalogue())
+    response = jsonify(scoring.catalogue(_ruleset_here()))
     response.cache_control.public = True
     response.cache_control.max_age = 300
     return response
@@ -142,7 +148,7 @@ def mcr_catalogue():
                    tags=["scoring"])
 def mcr_score(json: McrScoreBody):
     """Total the ticked MCR fans and flowers (MCR §3.9.1); 422 lists the rules broken."""
-    result = scoring.mcr_score(json.fans, json.flowers, json.win)
+    result = scoring.fan_score(_ruleset_here(), json.fans, json.flowers, json.win)
     return jsonify(result), 422 if "errors" in result else 200
 
 
@@ -151,4 +157,4 @@ def mcr_score(json: McrScoreBody):
                    tags=["scoring"])
 def mcr_payoff(json: McrPayoffBody):
     """Split an MCR hand's value among the four seats (MCR §3.9.1.3)."""
-    return jsonify(scoring.mcr_payoff(json.model_dump(exclude_none=True)))
+    return jsonify(scoring.split_payoff(_ruleset_here(), json.model_dump(exclude_none=True)))

@@ -34,6 +34,14 @@ class CardConfirmBody(Schema):
     op_id: OpId
 
 
+class CardConfirmAllBody(Schema):
+    players: list[Id] | None = Field(
+        None, max_length=8, description="the players who, present together, each confirmed "
+                                        "the totals before the judge (null: every player "
+                                        "still to confirm)")
+    op_id: OpId
+
+
 class CardTimeOverBody(Schema):
     from_round: between(1, ROUNDS + 1) | None = None
     op_id: OpId

@@ -8,6 +8,7 @@ from judgeaid import conditional, edge, writes
 from judgeaid.access import require_judge
 from judgeaid.api.views import json_writes_only
 from judgeaid.cards.schemas import (
+    CardConfirmAllBody,
     CardConfirmBody,
     CardPenaltyBody,
     CardReader,
@@ -52,7 +53,8 @@ def card_actor(card) -> Actor:
 
 def _live_page(card_id: int, user, tag: str | None, shell: bool = False) -> str:
     card = cards.get_card_or_404(card_id)
-    return render_template("cards/live.html", **card_views.live_page(card, user), etag=tag,
+    return render_template("cards/live.html", **card_views.live_page(card, user),
+                           etag=tag and conditional.language_tag(tag),
                            shell=shell, reason_limit=REASON_LIMIT,
                            rules=event_rules(card.tournament_id))
 
@@ -170,6 +172,15 @@ def confirm(card_id: int, json: CardConfirmBody):
     """Confirm the card's totals for a player."""
     return _write(card_id, "card.confirm", json, lambda card, actor: card_writes.confirm_totals(
         card, json.player, actor))
+
+
+@api.post("/<int:card_id>/confirm-all")
+@edge.api.validate(json=CardConfirmAllBody, **WRITE)
+def confirm_all(card_id: int, json: CardConfirmAllBody):
+    """Record that the players, present together, each confirmed the totals before the
+    judge (judge): one confirmation per player, each "confirmed before judge X"."""
+    return _write(card_id, "card.confirm_all", json, lambda card, actor: card_writes.confirm_all(
+        card, json.players, actor))
 
 
 @api.post("/<int:card_id>/time-over")

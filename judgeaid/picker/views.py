@@ -22,13 +22,18 @@ def picker_link(ruleset: str | None = None) -> dict[str, str] | None:
             "label": rules.words["card.picker_name"]}
 
 
+def _ruleset_here() -> str:
+    """Return the code of the ruleset whose picker is at this path (`can.picker`)."""
+    return next(code for code, rules in RULESETS.items() if rules.can.picker == request.path)
+
+
 @bp.get("/picker")
 def picker():
-    """Show the pattern picker; all its state lives in the URL fragment."""
-    return render_template("picker/picker.html", **scoring.picker_page())
+    """Show a picker grouped by category; all its state lives in the URL fragment."""
+    return render_template("picker/picker.html", **scoring.picker_page(_ruleset_here()))
 
 
 @bp.get("/picker/mcr")
 def picker_mcr():
-    """Show the MCR fan picker; all its state lives in the URL fragment."""
-    return render_template("picker/mcr.html", **picker_pages.mcr_picker_page())
+    """Show a fan picker grouped by value; all its state lives in the URL fragment."""
+    return render_template("picker/mcr.html", **picker_pages.tier_picker_page(_ruleset_here()))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import render_template, request
+from flask_babel import gettext
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
@@ -141,14 +142,13 @@ def card_data(view: dict | None, *, session: int, url: str | None = None,
                             or any(not p["is_void"] for p in view["penalties"]))
     totals = view["totals"]
     zone = view["tournament"].get("time_zone", venuetime.DEFAULT_ZONE)  # the venue's date
-    confirmed = {c["player"]: venuetime.venue_text(c["confirmed_at"], zone, "day_only")
-                 for c in view["confirmations"]}
+    confirmed = _confirmed(view, zone)
     labels = [fit(f"{n} {names[n]}", 24) for n in numbers]
     # MCR §3.9.2 each player's table points beside their signature, once the card is settled
     points = view.get("table_points") if filled else None
     notes = [" · ".join(part for part in (
                  f"table points {_points(points[n])}" if points else "",
-                 f"confirmed in judgeaid {confirmed[n]}" if filled and n in confirmed else "")
+                 confirmed[n] if filled and n in confirmed else "")
                  if part)
              for n in numbers]
     return {
@@ -492,15 +492,14 @@ def sheet_data(view: dict | None, *, session: int, url: str | None = None,
                             or any(not p["is_void"] for p in view["penalties"]))
     totals = view["totals"]
     zone = view["tournament"].get("time_zone", venuetime.DEFAULT_ZONE)
-    confirmed = {c["player"]: venuetime.venue_text(c["confirmed_at"], zone, "day_only")
-                 for c in view["confirmations"]}
+    confirmed = _confirmed(view, zone, in_app=False)
     points = view.get("table_points") if filled else None
     # A player's column is about 7 em of 6.5pt type: names and teams are cut to fit.
     players = [{"team": fit(teams.get(n, ""), 6), "number": str(n),
                 "name": "\n".join(fit(part, 6.2) for part in _two_lines(names[n])),
                 "points": (_points(points[n]) if points else "")
                 + ("\n" + _signed(totals[n]["total"]) if filled else ""),
-                "note": f"confirmed {confirmed[n]}" if filled and n in confirmed else ""}
+                "note": confirmed[n] if filled and n in confirmed else ""}
                for n in numbers]
     scores, remarks = [], []
     running = dict.fromkeys(numbers, 0)
@@ -614,3 +613,21 @@ def draw_sheet_data(overlay: Overlay, g: dict, c: dict, x: float = 0, y: float =
                       size=run["size"], line_height=run["line"],
                       colour=run.get("colour", "#000000"),
                       clip=(clip[0] + x, clip[1] + y, clip[2], clip[3]) if clip else None)
+
+
+def _confirmed(view: dict, zone: str, *, in_app: bool = True) -> dict[int, str]:
+    """Return each confirmed player's note beside their signature line (the line stays to
+    sign): confirmed in judgeaid, or before the judge the four confirmed to together, and the
+    day. The score sheet's narrow boxes leave out "in judgeaid" (`in_app` False)."""
+    notes = {}
+    for c in view["confirmations"]:
+        day = venuetime.venue_text(c["confirmed_at"], zone, "day_only")
+        judge = c.get("before_judge")
+        if judge:
+            notes[c["player"]] = gettext("confirmed before %(judge)s %(day)s",
+                                         judge=fit(judge, 14), day=day)
+        elif in_app:
+            notes[c["player"]] = f"confirmed in judgeaid {day}"
+        else:
+            notes[c["player"]] = f"confirmed {day}"
+    return notes

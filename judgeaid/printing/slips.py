@@ -13,8 +13,9 @@ from datetime import datetime
 from flask import render_template, request
 from sqlalchemy import select
 
-from judgeaid import venuetime
+from judgeaid import hanzi, venuetime
 from judgeaid.extensions import db
+from judgeaid.i18n import page_lang
 from judgeaid.models import Player, Seat, Table, Tournament
 from judgeaid.printing import fit, public_url
 from judgeaid.printing.cards import session_or_404
@@ -85,7 +86,8 @@ def session_slips(tournament: Tournament, number: int) -> tuple[list[dict], date
               "seat": WIND_NAMES[SEAT_WINDS[position]],
               "url": public_url("players.page", token=token)}
              for n, name, token, table, position in rows]
-    slips.sort(key=lambda s: (s["name"].casefold(), s["number"]))
+    lang = page_lang()
+    slips.sort(key=lambda s: (hanzi.sort_key(s["name"], lang), s["number"]))
     return slips, session.starts_at
 
 

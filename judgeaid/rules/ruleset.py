@@ -250,6 +250,18 @@ class Timing(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class HandFoul:
+    """A foul that belongs to one hand, offered on the card's hand form with the player and
+    the hand filled in (issue 27): False Hu, a dead hand or loss of the right to win, a wrong
+    tile count. `id` names its words (js.card.foul_<id>, js.card.foul_<id>_cite); the rubric
+    lines it may be are `infractions` of `category`, the usual one first."""
+
+    id: Literal["false_hu", "dead_hand", "tile_count"]
+    category: str
+    infractions: tuple[str, ...]
+
+
 @runtime_checkable
 class Rubric(Protocol):
     """The penalty rubric and ladder: categories, kinds, suggestions and their checks."""
@@ -259,6 +271,8 @@ class Rubric(Protocol):
     kind_labels: Mapping[str, str]
     # minutes after the session's end that appeals stay open; None: until the next session
     appeal_minutes: int | None
+    # the fouls the card's hand form offers, priced by this rubric (none: the form offers none)
+    hand_fouls: tuple[HandFoul, ...]
 
     def rubric_json(self) -> dict[str, Any]:
         """Return the rubric as the penalty form loads it."""

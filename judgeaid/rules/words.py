@@ -353,6 +353,20 @@ KEYS: dict[str, str] = {
         "who sat where: the substitute {name}'s {total} from deal {round}, never ranked",
     "js.card.penalty_round": "a penalty's deal: deal {round}",
     "js.card.confirm_when_complete": "players confirm the card once every deal is settled",
+    # --- recording a hand in few taps (issue 27) ---
+    "js.card.confirm_all_note": ("the judge's question before the players, present together, all "
+                                 "confirm: each player confirms the totals and signs the card, "
+                                 "with the rule"),
+    "js.card.fouls_title": "the hand form's heading over the fouls that belong to one deal",
+    "js.card.foul_false_hu": "the hand form's button for a false win (a Hu that is not one)",
+    "js.card.foul_false_hu_cite": "the citation of the rule for a false win",
+    "js.card.foul_dead_hand": ("the hand form's button for a dead hand, or the loss of the right "
+                               "to win the deal"),
+    "js.card.foul_dead_hand_cite": "the citation of the rule for a dead hand or loss of the win",
+    "js.card.foul_tile_count": "the hand form's button for a hand with too many or too few tiles",
+    "js.card.foul_tile_count_cite": "the citation of the rule for a wrong tile count",
+    "js.card.foul_recorded": ("the hand form, once a foul is saved: {foul} for {name} in deal "
+                              "{round}, {penalty} the penalty, {ruling} the ruling's number"),
     "js.card.hello_check":
         "the player's bar, after their name: check the deals and totals, then confirm",
     "js.card.hello_wait":

@@ -181,8 +181,11 @@ def card_view(card: Card) -> dict:
         "claimants_label": rules.words["card.claimants_label"],
         "not_played_from": card.not_played_from,
         "is_complete": all(r["recorded"] or r.get("result") == "not_played" for r in rounds),
+        # via "witnessed": the players confirmed together before the judge named
         "confirmations": [{"player": c.player_number, "via": c.via, "by": c.confirmed_by,
-                           "confirmed_at": values.iso_z(c.confirmed_at)}
+                           "confirmed_at": values.iso_z(c.confirmed_at),
+                           "before_judge": c.confirmed_by.partition(":")[2]
+                           if c.via == "witnessed" else None}
                           for c in confirmed.values()],
         "pending_confirmations": [n for n in signers if n not in confirmed],
         "signers": signers,
@@ -287,7 +290,26 @@ def live_page(card: Card, user: User | None) -> dict:
             "can_change_seats": can_change_seats,
             "substitutes": available_substitutes(card) if can_change_seats else [],
             "next_round": next((r["round"] for r in view["rounds"] if not r["recorded"]
-                                and r.get("result") != "not_played"), None)}
+                                and r.get("result") != "not_played"), None),
+            "hand_fouls": hand_fouls(card) if is_judge else []}
+
+
+def hand_fouls(card: Card) -> list[dict]:
+    """Return the fouls the card's hand form offers a judge (the ruleset's), each with the
+    rubric lines it may be and their words; the form prices them by the rubric's suggestion
+    (judgeaid.services.penalties) and records them as a ruling, as "New ruling" does."""
+    rules = rules_of(card)
+    rubric = rules.rubric
+
+    def line(category: str, infraction: str) -> dict:
+        example = rubric.find_infraction(category, infraction)
+        section = getattr(example, "section", None)
+        return {"id": infraction, "label": example.label,
+                "section": section if section and rules.guide.is_section(section) else None}
+
+    return [{"id": foul.id, "category": foul.category,
+             "infractions": [line(foul.category, i) for i in foul.infractions]}
+            for foul in rubric.hand_fouls]
 
 
 def available_substitutes(card: Card) -> list[dict]:

@@ -7,6 +7,7 @@ round or penalty line stores the card's totals again (judgeaid.services.card_tot
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
 from sqlalchemy import select
 
 from judgeaid import writes
@@ -381,29 +382,71 @@ def confirm_totals(card: Card, player: int | None, actor: Actor, *, on_paper: bo
         raise Forbidden(f"Player {player} does not sit at this table at the end of the "
                         "card, so does not confirm it.")
     view = card_view(card)
-    if not view["is_complete"]:
-        missing = [r["round"] for r in view["rounds"]
-                   if not r["recorded"] and r.get("result") != "not_played"]
-        word = rules_of(card).words["card.hand_word"]
-        raise Conflict(f"The card is not finished: {word} {missing[0]} and "
-                       f"{len(missing) - 1} more are not recorded. Record them, or mark the "
-                       "session time over.")
+    _check_complete(card, view)
     if player not in view["pending_confirmations"]:
         return {"card": view}
-    db.session.add(Confirmation(card_id=card.id, player_number=player,
-                                card_version=card.version,
-                                via="paper" if on_paper else (
-                                    "judge" if actor.is_judge else "player"),
-                                confirmed_by=actor.label))
-    db.session.flush()
-    if len(confirmations_of(card)) == len(final_occupants(card)):
-        card.status = "locked"
-    touch(card)
+    _add_confirmations(card, [player], "paper" if on_paper else (
+        "judge" if actor.is_judge else "player"), actor)
     record_event("card.confirm.paper" if on_paper else "card.confirm",
                  tournament_id=card.tournament_id,
                  actor=actor.user or actor.label, subject=f"card:{card.id}",
                  after={"player": player, "totals": view["totals"][player]})
     return {"card": card_view(card)}
+
+
+# How a confirmation was given (Confirmation.via): on the player's own page, on a judge's
+# phone for one player, on the paper card, or by the players together before a judge.
+WITNESSED = "witnessed"
+
+
+def confirm_all(card: Card, players: list[int] | None, actor: Actor) -> dict:
+    """Record that the players at the table, present together, each confirmed the totals
+    before this judge (ZJ §1.5, MCR §3.9.1.4: each player confirms and signs): one
+    confirmation per player, each "confirmed before judge X". `players` names those who
+    confirmed (None: every player still to confirm); all of them lock the card (§4.9)."""
+    check_judge(actor, card, "record the players' confirmations")
+    view = card_view(card)
+    signers = view["signers"]
+    chosen = list(dict.fromkeys(signers if players is None else players))
+    strangers = [n for n in chosen if n not in signers]
+    if strangers:
+        raise Forbidden(_("Player %(n)s does not sit at this table at the end of the card, so "
+                          "does not confirm it.", n=strangers[0]))
+    if not chosen:
+        raise ServiceError(_("Say which players confirmed the card before you."))
+    _check_complete(card, view)
+    pending = [n for n in chosen if n in view["pending_confirmations"]]
+    if not pending:
+        return {"card": view}
+    _add_confirmations(card, pending, WITNESSED, actor)
+    record_event("card.confirm.witnessed", tournament_id=card.tournament_id,
+                 actor=actor.user or actor.label, subject=f"card:{card.id}",
+                 after={"players": pending,
+                        "totals": {n: view["totals"][n] for n in pending}})
+    return {"card": card_view(card)}
+
+
+def _check_complete(card: Card, view: dict) -> None:
+    """Refuse a confirmation before every round is recorded or marked not played."""
+    if view["is_complete"]:
+        return
+    missing = [r["round"] for r in view["rounds"]
+               if not r["recorded"] and r.get("result") != "not_played"]
+    word = rules_of(card).words["card.hand_word"]
+    raise Conflict(f"The card is not finished: {word} {missing[0]} and "
+                   f"{len(missing) - 1} more are not recorded. Record them, or mark the "
+                   "session time over.")
+
+
+def _add_confirmations(card: Card, players: list[int], via: str, actor: Actor) -> None:
+    for player in players:
+        db.session.add(Confirmation(card_id=card.id, player_number=player,
+                                    card_version=card.version, via=via,
+                                    confirmed_by=actor.label))
+    db.session.flush()
+    if len(confirmations_of(card)) == len(final_occupants(card)):
+        card.status = "locked"
+    touch(card)
 
 
 def close_rounds(card: Card, actor: Actor, *, from_round: int | None = None) -> dict:

@@ -195,3 +195,22 @@ def recorder_number(card: Card) -> int | None:
     if card.recorder_player_id is None:
         return None
     return db.session.get(Player, card.recorder_player_id).number
+
+
+def next_hands(card_ids: list[int], rounds: int) -> dict[int, int | None]:
+    """Return each card's first round or hand not yet recorded (None: every one is settled,
+    or the session time ran out before it), in one query for a whole session's cards."""
+    if not card_ids:
+        return {}
+    recorded: dict[int, set[int]] = {card_id: set() for card_id in card_ids}
+    for card_id, number in db.session.execute(
+            select(CardRound.card_id, CardRound.round).where(CardRound.card_id.in_(card_ids))
+            .distinct()):
+        recorded[card_id].add(number)
+    closed = dict(db.session.execute(select(Card.id, Card.not_played_from)
+                                     .where(Card.id.in_(card_ids))).all())
+    found: dict[int, int | None] = {}
+    for card_id, done in recorded.items():
+        last = min(rounds, (closed.get(card_id) or rounds + 1) - 1)
+        found[card_id] = next((n for n in range(1, last + 1) if n not in done), None)
+    return found

@@ -160,7 +160,8 @@ def results_csv(tournament_id: int) -> bytes:
         mp = (points[seat.session_number, seat.player_number] if seat.stage == PRELIMINARY
               else None)
         rows.append((seat.session_number,
-                     session_label(seat.session_number, seat.stage, seat.bracket_size),
+                     session_label(seat.session_number, seat.stage, seat.bracket_size,
+                                   english=True),
                      seat.table, seat.seat, seat.player_number, player.name, seat.rounds,
                      seat.penalties, seat.total, _tp(mp) if by_place else _mp(mp),
                      "final" if final.get(seat.session_number) else "provisional",

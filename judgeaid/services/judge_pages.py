@@ -18,6 +18,7 @@ from judgeaid.services.call_ups import (
     get_card,
     table_choices,
 )
+from judgeaid.services.cards import next_hands
 from judgeaid.services.errors import NotFound
 from judgeaid.services.judge_common import check_tournament
 from judgeaid.services.judge_inputs import LogQuery, RulingFormQuery
@@ -154,6 +155,11 @@ def judge_home(tournament_id: int, user: User) -> dict:
     open_appeals = db.session.scalar(select(func.count(Appeal.id)).where(
         Appeal.tournament_id == tournament_id, Appeal.status == "filed")) or 0
     rules = get_ruleset(tournament.ruleset)
+    tables = table_choices(tournament_id)
+    # one tap from here opens each table's next hand on its card, ready to fill
+    upcoming = next_hands([t["card_id"] for t in tables], rules.session.rounds)
+    for table in tables:
+        table["next_hand"] = upcoming.get(table["card_id"])
     return {"tournament": {"id": tournament.id, "name": tournament.name,
                            "ruleset": rules.name, "ruleset_code": tournament.ruleset,
                            "has_play_timers": rules.timing.times_play},
@@ -161,7 +167,7 @@ def judge_home(tournament_id: int, user: User) -> dict:
                      "is_head_judge": user.is_head_judge},
             "session": session.number if session else None,
             "queue": call_queue(tournament_id), "recent": recent,
-            "open_appeals": open_appeals, "tables": table_choices(tournament_id),
+            "open_appeals": open_appeals, "tables": tables,
             "departures": departures(tournament_id)
             if user.role in ("head_judge", "organizer") else None}
 

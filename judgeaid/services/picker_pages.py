@@ -1,4 +1,5 @@
-"""What the MCR fan picker shows, as plain data (the ZJ picker's is scoring.picker_page)."""
+"""What a fan picker grouped by value tier shows, as plain data (a picker grouped by
+category is scoring.picker_page)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ from judgeaid.rules import get_ruleset
 from judgeaid.wording import ruleset_view, script_view
 
 
-def mcr_picker_page() -> dict[str, Any]:
-    """Return the MCR fans grouped by value tier, highest first, the flower count's fan apart,
-    and the catalogue itself."""
-    scoring = get_ruleset("mcr").scoring
+def tier_picker_page(code: str) -> dict[str, Any]:
+    """Return a ruleset's fans grouped by value tier, highest first, the flower count's fan
+    apart, and the catalogue itself."""
+    scoring = get_ruleset(code).scoring
     data = scoring.catalogue_json()
     # Flowers are a count every hand is asked for, so they get their own control on top.
     flowers = next((f for f in data["fans"] if str(f["number"]) == data.get("flower")), None)
@@ -25,5 +26,5 @@ def mcr_picker_page() -> dict[str, Any]:
             "minimum": scoring.min_hand_value, "extra": data["rules"]["payoff"]["extra"],
             "principles": data["principles"],
             # the ruleset's words and capabilities for the picker's script (static/js/rulesets.js)
-            "script_rules": script_view("mcr", "js.picker."),
-            "rules": ruleset_view("mcr")}
+            "script_rules": script_view(code, "js.picker."),
+            "rules": ruleset_view(code)}

@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy import or_, select
 
+from judgeaid import hanzi
 from judgeaid.extensions import db
 from judgeaid.models import (
     Appeal,
@@ -279,7 +280,7 @@ def search_log(tournament_id: int, filters: LogQuery | None = None) -> dict:
     """Return log entries filtered by table, player, judge, session or words."""
     filters = filters or LogQuery()
     table, player, judge, session = filters.table, filters.player, filters.judge, filters.session
-    words = filters.q.casefold().split()
+    words = hanzi.fold(filters.q).split()
     with_history = filters.history
     query = select(Ruling).where(Ruling.tournament_id == tournament_id)
     if table is not None:
@@ -299,7 +300,8 @@ def search_log(tournament_id: int, filters: LogQuery | None = None) -> dict:
         def matches(e: dict) -> bool:
             text = " ".join([e["what_happened"], e["decision"],
                              *(s["id"] for s in e["sections"]),
-                             *(p["name"] for p in e["players"])]).casefold()
+                             *(p["name"] for p in e["players"])])
+            text = hanzi.fold(text)
             return all(w in text for w in words)
         entries = [e for e in entries if matches(e)]
     if not with_history:

@@ -1,7 +1,7 @@
-"""Scoring requests from the API: validate the JSON shape, call the pure ZJ or MCR core.
+"""Scoring requests from the API and the pickers: call the pure core of a ruleset.
 
-The endpoints name their ruleset in the URL (/api/zj/..., /api/mcr/...), so they ask the
-registry for "zj" or "mcr" rather than for an event's ruleset.
+The endpoints name their ruleset in the URL (/api/<code>/..., a ruleset's `can.picker` path),
+so the view passes the code it was reached by; nothing here names a ruleset.
 """
 
 from __future__ import annotations
@@ -13,19 +13,19 @@ from judgeaid.services.errors import ServiceError
 from judgeaid.wording import ruleset_view, script_view
 
 
-def _zj() -> Scoring:
-    return get_ruleset("zj").scoring
+def _scoring(code: str) -> Scoring:
+    return get_ruleset(code).scoring
 
 
-def catalogue() -> dict[str, Any]:
-    """Return the pattern catalogue as the browser receives it."""
-    return _zj().catalogue_json()
+def catalogue(code: str) -> dict[str, Any]:
+    """Return a ruleset's catalogue as the browser receives it."""
+    return _scoring(code).catalogue_json()
 
 
-def score(patterns: dict[str, int]) -> dict[str, Any]:
+def score(code: str, patterns: dict[str, int]) -> dict[str, Any]:
     """Score the ticked patterns (id -> count); return the value, or the broken rules."""
     try:
-        hand = _zj().score_hand(patterns)
+        hand = _scoring(code).score_hand(patterns)
     except MalformedHand as exc:
         raise ServiceError(str(exc)) from exc
     # The same shape zj.js returns; included lines (§2.4 3.2.1, 9.4.1 ...) carry implied_by.
@@ -35,48 +35,41 @@ def score(patterns: dict[str, int]) -> dict[str, Any]:
     return {key: body[key] for key in ("value", "limit", "lines", "warnings", "offers")}
 
 
-def split_payoff(body: dict[str, Any]) -> dict[str, Any]:
+def split_payoff(code: str, body: dict[str, Any]) -> dict[str, Any]:
     """Compute every seat's delta for a hand; raise ServiceError for malformed input."""
     try:
-        return _zj().payoff_request(body).as_dict()
+        return _scoring(code).payoff_request(body).as_dict()
     except MalformedPayoff as exc:
         raise ServiceError(str(exc)) from exc
 
 
-def picker_page() -> dict[str, Any]:
+def picker_page(code: str) -> dict[str, Any]:
     """Return the picker's data: patterns grouped by category, and the catalogue itself."""
-    data = _zj().catalogue_json()
+    data = _scoring(code).catalogue_json()
     groups = [{"id": c["id"], "name": c["name"],
                "patterns": [p for p in data["patterns"] if p["category"] == c["id"]]}
               for c in data["categories"]]
     # the ruleset's words and capabilities for the picker's script (static/js/rulesets.js)
-    return {"groups": groups, "catalogue": data, "script_rules": script_view("zj", "js.picker."),
-            "rules": ruleset_view("zj")}
+    return {"groups": groups, "catalogue": data, "script_rules": script_view(code, "js.picker."),
+            "rules": ruleset_view(code)}
 
 
-# MCR (issue 16): the /api/mcr/... endpoints are MCR's by their URL, as the ones above are ZJ's.
+# Fans with flowers and the way the hand was won (MCR, issue 16): the ruleset's endpoint
+# takes them as fields of their own.
 
-def _mcr() -> Scoring:
-    return get_ruleset("mcr").scoring
-
-
-def mcr_catalogue() -> dict[str, Any]:
-    """Return the 81 MCR fans and their rule tables as the browser receives them."""
-    return _mcr().catalogue_json()
-
-
-def mcr_score(fans: dict[str, int], flowers: int | None = None,
+def fan_score(code: str, fans: dict[str, int], flowers: int | None = None,
               win: str | None = None) -> dict[str, Any]:
     """Total the ticked MCR fans (number -> count) and flowers; the value, or the broken rules
     (a fan another makes inevitable, a fan at odds with `win` when it is given ...)."""
-    flower = _mcr().catalogue_json()["flower"]
+    scoring = _scoring(code)
+    flower = scoring.catalogue_json()["flower"]
     if flowers is not None and flower in fans:
         raise ServiceError(f"Give the flowers once: as 'flowers' or as fan {flower}, not both.")
     ticked = dict(fans)
     if flowers:
         ticked[flower] = flowers
     try:
-        hand = _mcr().score_hand(ticked, win) if win else _mcr().score_hand(ticked)
+        hand = scoring.score_hand(ticked, win) if win else scoring.score_hand(ticked)
     except MalformedHand as exc:
         raise ServiceError(str(exc), code=exc.code) from exc
     body = hand.as_dict()
@@ -87,9 +80,3 @@ def mcr_score(fans: dict[str, int], flowers: int | None = None,
     return {key: body[key] for key in ("value", "fan_points", "flowers", "lines", "warnings")}
 
 
-def mcr_payoff(body: dict[str, Any]) -> dict[str, Any]:
-    """Split an MCR hand's value among the four seats; raise ServiceError for malformed input."""
-    try:
-        return _mcr().payoff_request(body).as_dict()
-    except MalformedPayoff as exc:
-        raise ServiceError(str(exc)) from exc

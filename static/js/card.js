@@ -16,15 +16,16 @@
 // imports: card_state.js (the shared state), card_draw.js, card_sync.js, card_round.js and
 // card_conflicts.js.
 
-import { mountAttention, mountPending } from "./outbox.js";
+import { mountAttention, mountPending, subscribe } from "./outbox.js";
 import { $, h, t } from "./dom.js";
 import {
   card, cardId, fullName, hooks, isJudge, isRecorder, isRoundConflict, me, root, say, write,
 } from "./card_state.js";
-import { confirmAsked, render, renderPlayerBar, setConfirmAsked } from "./card_draw.js";
+import { confirmAllAsked, confirmAsked, render, renderPlayerBar, setConfirmAllAsked, setConfirmAsked } from "./card_draw.js";
 import { loadCopy, loadQueue, loadReader, poll } from "./card_sync.js";
 import { loadCatalogue, loadScoring, openFromFragment, openRound } from "./card_round.js";
 import { renderConflicts } from "./card_conflicts.js";
+import { openFouls } from "./card_fouls.js";
 
 // ------------------------------------------------------------------ writing
 
@@ -35,6 +36,27 @@ document.addEventListener("click", (event) => {
     const player = Number(confirmFor.dataset.confirmFor);
     confirmFor.disabled = true;
     write("/confirm", { player }, t("Confirm the card for {name}", { name: fullName(player) }), { kind: "confirm", player });
+    return;
+  }
+  // the players, present together, confirm before the judge: ask once, then record them all
+  if (target.closest("[data-confirm-all]")) {
+    setConfirmAllAsked(card.version);
+    render();
+    $("[data-confirm-all-yes]")?.focus();
+    return;
+  }
+  if (target.closest("[data-confirm-all-no]")) {
+    setConfirmAllAsked(null);
+    render();
+    return;
+  }
+  const allYes = target.closest("[data-confirm-all-yes]");
+  if (allYes && confirmAllAsked === card.version) {
+    setConfirmAllAsked(null);
+    const players = allYes.dataset.players.split(",").map(Number);
+    allYes.disabled = true;
+    write("/confirm-all", { players }, t("{names} confirm the card before the judge", { names: players.map(fullName).join(", ") }),
+      { kind: "confirm-all", players });
     return;
   }
   if (target.closest("[data-confirm-mine]") && me?.player) {
@@ -150,7 +172,20 @@ hooks.render = () => {
   render();
   if (card) loadScoring();
 };
+// A write of this page refused while the page is open: its message comes into view, beside
+// the line it concerns (the round's row says "not saved") and in the box that says why. The
+// fouls and the confirmations show theirs where they were tapped, without moving the page.
+subscribe((event) => {
+  const kind = event.item?.meta?.kind;
+  if (event.type !== "rejected" || event.item.meta.card !== cardId || ["foul", "confirm", "confirm-all"].includes(kind)) return;
+  requestAnimationFrame(() => {
+    const box = isRoundConflict(event.item) ? $("[data-testid=card-conflicts]") : $("[data-testid=outbox-attention]");
+    if (box && !box.hidden) box.scrollIntoView({ block: "center" });
+  });
+});
 hooks.openRound = openRound;
+hooks.openFouls = openFouls;
+hooks.refresh = poll;
 
 await loadQueue();
 await loadCopy();

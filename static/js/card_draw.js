@@ -238,20 +238,45 @@ function renderPenalties() {
   return section;
 }
 
+// The version at which a judge tapped "All confirm before me": the question stands only while
+// the card is unchanged, so the players confirm the totals in front of them.
+export let confirmAllAsked = null;
+export function setConfirmAllAsked(value) { confirmAllAsked = value; }
+
+// How a confirmation was given, in words.
+function confirmedHow(c) {
+  const at = when(c.confirmed_at);
+  if (c.via === "witnessed") {
+    return t("confirmed before {judge} (judge), {when}", { judge: c.before_judge || who(c.by), when: at });
+  }
+  return { judge: t("confirmed on the judge’s phone, {when}", { when: at }),
+    paper: t("signed on the paper card, {when}", { when: at }) }[c.via]
+    ?? t("confirmed on their own page, {when}", { when: at });
+}
+
+// A refused confirmation's message, beside what was tapped.
+function refusal(item) {
+  const message = item?.message || t("the server refused it");
+  return item?.state === "rejected" ? h("span", { class: "form-error", role: "alert", "data-testid": "confirm-refused",
+    text: t("Not saved: {message}", { message }) }) : null;
+}
+
 function renderConfirmations() {
   const complete = card.is_complete;
   const list = h("ul", { class: "confirm-list", "data-testid": "confirmations" });
   const signers = (card.signers || card.players.map((p) => p.number)).map((number) => ({ number, name: fullName(number) }));
+  const allItems = queued("confirm-all");
+  const waitingAll = allItems.filter((i) => i.state === "pending");
   for (const p of signers) {
     const c = card.confirmations.find((x) => x.player === p.number);
-    const waiting = queued("confirm", (i) => i.meta.player === p.number)[0];
+    const waiting = queued("confirm", (i) => i.meta.player === p.number)[0]
+      || waitingAll.find((i) => i.meta.players.includes(p.number));
     const li = h("li", { class: c ? "is-confirmed" : "is-pending", dataset: { player: p.number } },
       h("span", { class: "confirm-who", text: `${c ? "✓" : "…"} ${p.name}` }),
-      h("span", { class: "confirm-meta" }, c
-        ? ({ judge: t("confirmed on the judge’s phone, {when}", { when: when(c.confirmed_at) }),
-          paper: t("signed on the paper card, {when}", { when: when(c.confirmed_at) }) }[c.via]
-          ?? t("confirmed on their own page, {when}", { when: when(c.confirmed_at) }))
-        : waiting ? pendingBadge(waiting) : t("not yet confirmed")));
+      h("span", { class: "confirm-meta", "data-testid": `confirmed-${p.number}` }, c
+        ? confirmedHow(c)
+        : waiting ? pendingBadge(waiting) : t("not yet confirmed")),
+      c ? null : refusal(waiting));
     if (isJudge && !c && !waiting && isComplete()) {
       li.append(h("button", { type: "button", class: "button", "data-confirm-for": p.number, text: t("Confirm for {name}", { name: name(p.number) }) }));
     }
@@ -260,7 +285,41 @@ function renderConfirmations() {
   const section = h("section", { class: "card-section confirmations", "data-part": "confirmations", "aria-labelledby": "confirm-title" },
     h("h2", { id: "confirm-title", text: t("Confirmations") }), list);
   if (!complete) section.append(h("p", { class: "muted", text: say("js.card.confirm_when_complete") }));
+  if (isJudge) section.append(...confirmAllControls(signers));
   return section;
+}
+
+// A judge with the players in front of them records each one's confirmation in one step.
+function confirmAllControls(signers) {
+  const confirmed = new Set(card.confirmations.map((c) => c.player));
+  const waiting = new Set([...queued("confirm"), ...queued("confirm-all")].filter((i) => i.state === "pending")
+    .flatMap((i) => i.meta.players || [i.meta.player]));
+  const open = signers.filter((p) => !confirmed.has(p.number) && !waiting.has(p.number));
+  const refused = queued("confirm-all", (i) => i.state === "rejected").slice(-1)[0];
+  const parts = [];
+  if (refused) parts.push(refusal(refused));
+  if (!open.length || !isComplete()) {
+    confirmAllAsked = null;
+    return parts;
+  }
+  const everyone = open.length === signers.length;
+  const count = everyone ? (signers.length === 4 ? t("All four") : t("All {n}", { n: signers.length }))
+    : t("The other {n}", { n: open.length });
+  if (confirmAllAsked !== card.version) {
+    confirmAllAsked = null;
+    parts.push(h("button", { type: "button", class: "button primary wide", "data-confirm-all": true,
+      text: t("{who} confirm before me", { who: count }) }));
+    return parts;
+  }
+  const totals = open.map((p) => `${p.name} ${signed(card.totals[p.number].total)}`).join(" · ");
+  parts.push(h("div", { class: "confirm-all", role: "group", "aria-labelledby": "confirm-all-question" },
+    h("p", { id: "confirm-all-question", text: t("Each of them checked these totals and confirms them in front of you? {totals}", { totals }) }),
+    h("p", { class: "muted", text: say("js.card.confirm_all_note") }),
+    h("div", { class: "confirm-actions" },
+      h("button", { type: "button", class: "button primary", "data-confirm-all-yes": true,
+        "data-players": open.map((p) => p.number).join(","), text: t("Yes: {who} confirmed", { who: count.toLowerCase() }) }),
+      h("button", { type: "button", class: "button", "data-confirm-all-no": true, text: t("Not yet") }))));
+  return parts;
 }
 
 export function renderPlayerBar() {

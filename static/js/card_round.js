@@ -9,7 +9,7 @@ import { $, $$, h, signed, t } from "./dom.js";
 import { mirror, payoff } from "./rulesets.js";
 import {
   WINDS, baseRevision, byWind, canEdit, card, catalogue, cardId, cardWords, dealtWinds, describe,
-  fragment, isJudge, latestFor, name, playerToken, rules, say, setCatalogue, signClass, windAbbr,
+  fragment, hooks, isJudge, latestFor, name, playerToken, rules, say, setCatalogue, signClass, windAbbr,
   windOf, write,
 } from "./card_state.js";
 
@@ -86,8 +86,20 @@ export function openRound(roundNo, prefill = null, replaces = null) {
   $("[data-form-error]", roundForm).textContent = "";
   $("[data-chain]").open = entry.chain.length > 0;
   paintForm();
+  hooks.openFouls(roundNo);
   if (!dialog.open) dialog.showModal();
 }
+
+// The fouls on this form (card_fouls.js) take the player just ticked as the winner, and a
+// player whose foul takes the right to win is no longer ticked as the winner.
+hooks.chosenPlayer = () => entry?.winner ?? null;
+hooks.foulRecorded = (player) => {
+  if (entry && entry.winner === player) {
+    entry.winner = null;
+    paintForm();
+  }
+  hooks.refresh();
+};
 
 // The round being edited, with the winds of whoever the form says dealt it.
 function currentRound() {
@@ -129,7 +141,6 @@ function paintDeal(r) {
 
 function paintForm() {
   const r = currentRound();
-  const isWin = entry.result === "win";
   for (const input of $$("input[name=result]", roundForm)) input.checked = input.value === entry.result;
   for (const input of $$("input[name=win]", roundForm)) input.checked = input.value === entry.win;
   // a player who lost the right to win this round or hand is not offered as its winner
@@ -157,10 +168,13 @@ function paintForm() {
     input.checked = entry.chain.includes(Number(input.value));
     input.disabled = Number(input.value) === entry.discarder;
   }
-  $("[data-win-only]", roundForm).hidden = !isWin;
+  // the winner's choices show until the round is called a draw: choosing a winner says "win"
+  $("[data-win-only]", roundForm).hidden = entry.result === "draw";
   $("[data-field=discarder] legend", roundForm).textContent = entry.winner === null
     ? t("Discarded the winning tile") : t("Discarded the winning tile (not {name})", { name: name(entry.winner) });
   for (const block of $$("[data-discard-only]", roundForm)) block.hidden = entry.win !== "discard";
+  // who discarded shows until the win is called self-drawn: choosing them says "on a discard"
+  $("[data-field=discarder]", roundForm).hidden = entry.win === "self";
   $("[data-chain]").hidden ||= !rules().can.same_turn_chain; // else only the discarder pays the value
   if (document.activeElement !== roundForm.elements.value) roundForm.elements.value.value = entry.value ?? "";
   const patternsLine = $("[data-patterns-line]");
@@ -284,14 +298,20 @@ function payoffNote(result) {
 roundForm.addEventListener("change", (event) => {
   const input = event.target;
   if (input.name === "result") entry.result = input.value;
-  if (input.name === "win") entry.win = input.value;
+  if (input.name === "win") {
+    entry.win = input.value;
+    entry.result = "win";
+  }
   if (input.name === "winner") {
     entry.winner = Number(input.value);
+    entry.result = "win";
     if (entry.discarder === entry.winner) entry.discarder = null; // never guess who discarded
     entry.chain = entry.chain.filter((p) => p !== entry.discarder);
   }
   if (input.name === "discarder") {
     entry.discarder = Number(input.value);
+    entry.result = "win";
+    entry.win = "discard";
     entry.chain = entry.chain.filter((p) => p !== entry.discarder);
   }
   if (input.name === "claimants") {
@@ -313,7 +333,15 @@ roundForm.addEventListener("change", (event) => {
     paintSeats();
   }
   paintForm();
+  if (["winner", "win", "discarder"].includes(input.name)) focusValue();
 });
+
+// Once the win needs only its value, the value field takes the typing (no extra tap).
+function focusValue() {
+  const ready = entry.result === "win" && entry.winner !== null && entry.win !== null
+    && (entry.win === "self" || entry.discarder !== null);
+  if (ready && entry.value === null && !entry.patterns) roundForm.elements.value.focus({ preventScroll: false });
+}
 
 roundForm.addEventListener("input", (event) => {
   if (event.target.name === "value") {
@@ -506,8 +534,22 @@ function applyPicker(params, { onlyChosen = false } = {}) {
   return null;
 }
 
-// A picker link in this page's own fragment opens that round's form, filled in.
+/** Open the form of the first round not yet recorded nor waiting to be sent; false if none. */
+export function openNext() {
+  const next = card.rounds.find((r) => !r.recorded && r.result !== "not_played" && !latestFor(r.round) && canEdit(r));
+  if (next) openRound(next.round);
+  return Boolean(next);
+}
+
+// A picker link in this page's own fragment opens that round's form, filled in; "#next" (the
+// judge home's one tap) opens the next round to record.
 export async function openFromFragment() {
+  if (fragment.has("next")) {
+    const keep = playerToken ? `#player=${encodeURIComponent(playerToken)}` : "";
+    history.replaceState(null, "", location.pathname + location.search + keep);
+    openNext();
+    return;
+  }
   const roundNo = Number(fragment.get("round"));
   if (!roundNo || (fragment.get("card") && Number(fragment.get("card")) !== cardId)) return;
   const r = card.rounds[roundNo - 1];

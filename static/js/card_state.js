@@ -33,7 +33,8 @@ export function setCatalogue(value) { catalogue = value; }
 
 // What one part asks of another without importing it (the graph stays one level deep):
 // card.js fills these in at the start.
-export const hooks = { render: () => {}, renderAttention: () => {}, openRound: () => {} };
+export const hooks = { render: () => {}, renderAttention: () => {}, openRound: () => {}, openFouls: () => {},
+  refresh: () => {}, chosenPlayer: () => null, foulRecorded: () => {} };
 
 // ------------------------------------------------------------------ the card's ruleset
 

@@ -86,8 +86,7 @@ export function venueTime(moment, { seconds = false, zone = venueZone(), withZon
 // placeholders filled in; `tc(context, text, values)` the same for a message with a context.
 // The page carries its language's messages as JSON (<script id="js-messages">, rendered with
 // the page, so it works offline wherever the page does); English pages carry none. They live
-// here, in the module every page loads already, so no page pays a request for them
-// (./i18n.js names them too).
+// here, in the module every page loads already, so no page pays a request for them.
 
 let messages = null;
 

@@ -5,7 +5,7 @@ import json
 import re
 
 from judgeaid.rules import get_ruleset
-from judgeaid.services.picker_pages import mcr_picker_page
+from judgeaid.services.picker_pages import tier_picker_page
 from tests.factories import token_of, use_ruleset
 
 
@@ -37,7 +37,7 @@ def test_the_mcr_picker_offers_each_fan_once_by_value_tier(client):
 
 
 def test_the_mcr_tiers_run_highest_first_and_by_number_within():
-    page = mcr_picker_page()
+    page = tier_picker_page("mcr")
     tiers = page["tiers"]
     catalogue = get_ruleset("mcr").scoring.catalogue_json()
     assert str(page["flowers"]["number"]) == catalogue["flower"]  # shown apart, on top

@@ -12,7 +12,14 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from judgeaid.rules import clock, guide, rubric
-from judgeaid.rules.ruleset import ClockPenalty, Payees, PriorPenalty, RepeatPolicy, TimeLimits
+from judgeaid.rules.ruleset import (
+    ClockPenalty,
+    HandFoul,
+    Payees,
+    PriorPenalty,
+    RepeatPolicy,
+    TimeLimits,
+)
 from judgeaid.rules.sections import Book, Section
 
 PENALTY_KINDS: tuple[str, ...] = ("warning", "points")
@@ -111,6 +118,8 @@ class Rubric:
     kinds = PENALTY_KINDS
     kind_labels = KIND_LABELS
     appeal_minutes = 15
+    # a foul of one hand: Toyland's noise, offered on the card's hand form
+    hand_fouls = (HandFoul("false_hu", "conduct", ("noise",)),)
     rubric_json = staticmethod(rubric_json)
     suggest = staticmethod(suggest)
     check_choice = staticmethod(check_choice)

@@ -132,6 +132,12 @@ def _confirm(client, demo):
     return f"/api/cards/{card}/confirm", {"player": players[0]}
 
 
+def _confirm_all(client, demo):
+    card, _ = _card(client, demo)
+    client.post(f"/api/cards/{card}/time-over", json={"from_round": 1, "op_id": "setup-over"})
+    return f"/api/cards/{card}/confirm-all", {}
+
+
 def _take(client, demo):
     url, body = _call_up(client, demo)
     call = client.post(url, json={**body, "op_id": "setup-callup"}).get_json()["call_up"]
@@ -265,6 +271,7 @@ WRITES = {
     "final_day.filler": ("organizer", _filler),
     "score_check.file": ("organizer", _score_check),
     "card.confirm": ("judge", _confirm),
+    "card.confirm_all": ("judge", _confirm_all),
     "card.penalty.void": ("judge", _void),
     "timer.tap": ("judge", _tap),
     "timer.finish": ("judge", _finish),

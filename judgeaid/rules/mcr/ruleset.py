@@ -22,7 +22,7 @@ from judgeaid.rules.mcr.hand import (
 )
 from judgeaid.rules.mcr.payoff import payoff, payoff_request
 from judgeaid.rules.mcr.words import WORDS
-from judgeaid.rules.ruleset import Ruleset
+from judgeaid.rules.ruleset import HandFoul, Ruleset
 from judgeaid.rules.words import Words
 
 
@@ -87,6 +87,15 @@ class Rubric:
     kinds = penalties.PENALTY_KINDS
     kind_labels = penalties.KIND_LABELS
     appeal_minutes = 30
+    # the fouls of one hand the card's hand form offers: False Hu (§3.11.6.6), the loss of
+    # the right to win (§3.11.3), a wrong tile count (§3.11.6.8)
+    hand_fouls = (HandFoul("false_hu", "false_hu",
+                           ("below_minimum", "erroneous_hu", "hu_tile_not_taken")),
+                  HandFoul("dead_hand", "no_win",
+                           ("false_meld", "wall_tile_seen", "tiles_shown_false_hu",
+                            "passing_information", "claim_not_taken", "claim_then_hu",
+                            "shown_before_hu", "reached_over", "tally_mixed")),
+                  HandFoul("tile_count", "no_win", ("wrong_tile_count",)))
     rubric_json = staticmethod(penalties.rubric_json)
     suggest = staticmethod(penalties.suggest_penalty)
     check_choice = staticmethod(penalties.check_choice)

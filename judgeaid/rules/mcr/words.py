@@ -455,6 +455,17 @@ WORDS: dict[str, str] = {
     "js.card.penalty_round": "hand {round}",
     "js.card.confirm_when_complete":
         "Players confirm once every hand is recorded (or the session time is over).",
+    "js.card.confirm_all_note": (
+        "Each player checks the count and signs the score sheet (MCR §3.9.1.4); the printed "
+        "sheet keeps their signature lines."),
+    "js.card.fouls_title": "Foul in this hand",
+    "js.card.foul_false_hu": "False Hu",
+    "js.card.foul_false_hu_cite": "MCR §3.11.6.6",
+    "js.card.foul_dead_hand": "Loss of the right to win",
+    "js.card.foul_dead_hand_cite": "MCR §3.11.3",
+    "js.card.foul_tile_count": "Wrong tile count",
+    "js.card.foul_tile_count_cite": "MCR §3.11.6.8",
+    "js.card.foul_recorded": "{foul} for {name} in hand {round}: {penalty} (ruling #{ruling}).",
     "js.card.hello_check": "check every hand and your totals, then confirm below the card.",
     "js.card.hello_wait": "you can confirm once every hand is recorded.",
     "js.card.hello_recorder": "The judge appointed you to record hands: tap a hand.",

@@ -82,6 +82,9 @@ class Infraction:
     # §1.8, §4.11: the offender's hand is dead in the round this was ruled for (the card
     # refuses them as that round's winner until the penalty is struck out)
     loses_win: bool = False
+    # §4.11: what chapter 1 itself prescribes for this irregularity (penalty tiles, a dead
+    # hand): suggested as it stands, never graded by the ladder, and never a repeat
+    rule_kind: str | None = None
 
 
 @dataclass(frozen=True)
@@ -228,6 +231,28 @@ CATEGORIES: tuple[Category, ...] = (
                 repeated_range=(10, 20),
                 entry_step=2,
             ),
+            # not rubric examples: what chapter 1 prescribes, so a judge records it from the
+            # round it happened in (the card's round form) and the card knows a dead hand
+            Infraction(
+                "false_win",
+                "False win: Mahjong called on a hand that does not win",
+                "1.4.6",
+                rule_kind="penalty_tiles",
+            ),
+            Infraction(
+                "dead_hand",
+                "Dead hand: may not win, claim or declare kong this round",
+                "1.8",
+                rule_kind="dead_hand",
+                loses_win=True,
+            ),
+            Infraction(
+                "long_short_hand",
+                "Long or short hand found after the first discard",
+                "1.8",
+                rule_kind="dead_hand",
+                loses_win=True,
+            ),
             # not a rubric example: §4.14 prices time-outs and lateness by the clock as well
             Infraction(
                 "timeout_or_late",
@@ -243,7 +268,8 @@ CATEGORIES: tuple[Category, ...] = (
 CATEGORY_IDS: tuple[str, ...] = tuple(c.id for c in CATEGORIES)
 # A.5.5 time penalties follow the clock, so they do not climb the ladder: repeats skip them
 _CATEGORIES = Categories(CATEGORIES, "penalty category",
-                         skip=lambda prior: _is_timed(prior.category, prior.infraction))
+                         skip=lambda prior: _is_timed(prior.category, prior.infraction)
+                         or _rule_kind(prior.category, prior.infraction) is not None)
 # get_category(id) raises ValueError for no such category; find_infraction(category, id)
 # is None for the judge's own words
 get_category = _CATEGORIES.get
@@ -290,7 +316,8 @@ def suggest_penalty(
     """Suggest the next penalty for a player from their earlier penalties."""
     earlier = count_repeats(category, history, policy, session=session, round=round)
     suggestion = _suggest_for(category, infraction, earlier + 1)
-    if suggestion.ladder_step is None and suggestion.kind == "points":
+    if suggestion.ladder_step is None and (suggestion.kind == "points"
+                                           or _rule_kind(category, infraction) is not None):
         return suggestion
     lead = f"{_ordinal(earlier + 1)} {_violation_phrase(category, policy)}"
     return replace(suggestion, explanation=f"{lead} → {suggestion.label}")
@@ -417,6 +444,8 @@ def _suggest_for(category: str, infraction: str | None, occurrence: int) -> Sugg
     example = find_infraction(category, infraction)
     if example is not None and example.is_timed:
         return _timed_suggestion(category, example, occurrence)
+    if example is not None and example.rule_kind is not None:
+        return _rule_suggestion(category, example, occurrence)
     first = (example and example.first_range) or cat.first_range
     repeated = (example and example.repeated_range) or cat.repeated_range
     low, high = first if occurrence == 1 else repeated
@@ -486,6 +515,35 @@ def _timed_suggestion(category: str, example: Infraction, occurrence: int) -> Su
         allowed_kinds=example.kinds,
         explanation=explanation,
     )
+
+
+def _rule_suggestion(category: str, example: Infraction, occurrence: int) -> Suggestion:
+    """Suggest what chapter 1 prescribes (§4.11): penalty tiles or a dead hand, no points."""
+    kind = example.rule_kind
+    notes = ()
+    if example.id == "false_win":
+        notes = ("Play carries on; every tile the caller showed becomes a penalty tile (§1.4.6, "
+                 "§1.7). Anyone who disturbed the tiles meanwhile: 10 to 20 points (A.5.5).",)
+    elif kind == "dead_hand":
+        notes = ("The player plays on but may not win, claim or declare kong this round; the "
+                 "card refuses them as its winner (§1.8).",)
+    return Suggestion(
+        category=category,
+        infraction=example.id,
+        occurrence=occurrence,
+        kind=kind,
+        points=0,
+        ladder_step=None,
+        allowed_range=(0, 0),
+        allowed_kinds=(kind,),
+        explanation=f"{example.label} → {_kind_phrase(kind, 0)} (§{example.section}, §4.11)",
+        notes=notes,
+    )
+
+
+def _rule_kind(category: str, infraction: str | None) -> str | None:
+    example = find_infraction(category, infraction) if category in _CATEGORIES else None
+    return example.rule_kind if example is not None else None
 
 
 def _is_timed(category: str, infraction: str | None) -> bool:

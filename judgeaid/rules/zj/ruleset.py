@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from judgeaid.rules.capabilities import Capabilities, StandingsColumn
-from judgeaid.rules.ruleset import ClockPenalty, Payees, Ruleset, TimeLimits
+from judgeaid.rules.ruleset import ClockPenalty, HandFoul, Payees, Ruleset, TimeLimits
 from judgeaid.rules.words import Words
 from judgeaid.rules.zj import (
     brackets,
@@ -153,6 +153,10 @@ class Rubric:
     kind_labels = penalties.KIND_LABELS
     # §4.3 appeals stay open until the next session starts
     appeal_minutes = None
+    # the fouls of one round the card's round form offers (§1.4.6 false win, §1.8 dead hands)
+    hand_fouls = (HandFoul("false_hu", "special", ("false_win",)),
+                  HandFoul("dead_hand", "special", ("dead_hand",)),
+                  HandFoul("tile_count", "special", ("long_short_hand",)))
     rubric_json = staticmethod(penalties.rubric_json)
     suggest = staticmethod(penalties.suggest_penalty)
     check_choice = staticmethod(penalties.check_choice)

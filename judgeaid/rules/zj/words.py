@@ -447,6 +447,17 @@ WORDS: dict[str, str] = {
     "js.card.penalty_round": "round {round}",
     "js.card.confirm_when_complete":
         "Players confirm once every round is recorded (or the session time is over).",
+    "js.card.confirm_all_note": (
+        "Each player confirms that the totals are correct and signs the scoring card (§1.5, "
+        "§4.9); the printed card keeps their signature lines."),
+    "js.card.fouls_title": "Foul in this round",
+    "js.card.foul_false_hu": "False win",
+    "js.card.foul_false_hu_cite": "§1.4.6",
+    "js.card.foul_dead_hand": "Dead hand",
+    "js.card.foul_dead_hand_cite": "§1.8",
+    "js.card.foul_tile_count": "Long or short hand",
+    "js.card.foul_tile_count_cite": "§1.8",
+    "js.card.foul_recorded": "{foul} for {name} in round {round}: {penalty} (ruling #{ruling}).",
     "js.card.hello_check": "check every round and your totals, then confirm below the card.",
     "js.card.hello_wait": "you can confirm once every round is recorded.",
     "js.card.hello_recorder": "The judge appointed you to record rounds: tap a round.",
