@@ -18,7 +18,6 @@ from flask import (
     jsonify,
     redirect,
     render_template,
-    request,
     url_for,
 )
 
@@ -35,6 +34,7 @@ from judgeaid.judge.schemas import (
     CallUpAnswer,
     CallUpHeaders,
     DepartureList,
+    FoulsPrintQuery,
     Guide,
     GuideApiQuery,
     GuideQuery,
@@ -51,7 +51,7 @@ from judgeaid.judge.schemas import (
     TakeAnswer,
     TakeBody,
 )
-from judgeaid.printing.pdf import create_pdf
+from judgeaid.printing.fouls import render_fouls
 from judgeaid.rules import get_ruleset
 from judgeaid.services import appeals as appeal_cases
 from judgeaid.services import call_ups, fouls_record, judge_pages, throttle
@@ -161,13 +161,11 @@ def fouls_print(tournament_id: int, query: LogPrintQuery):
 
 
 @bp.get("/t/<int:tournament_id>/judge/fouls.pdf")
-@edge.pages.validate(query=LogPrintQuery)
-def fouls_pdf(tournament_id: int, query: LogPrintQuery):
+@edge.pages.validate(query=FoulsPrintQuery)
+def fouls_pdf(tournament_id: int, query: FoulsPrintQuery):
     """Return one session's record of fouls (MCR Appendix 6) as a PDF."""
     require_judge(tournament_id)
-    data = fouls_record.record_of_fouls(tournament_id, query.session)
-    pdf = create_pdf(render_template("print/fouls.html", rules=event_rules(tournament_id), **data),
-                                     request.url_root)
+    pdf = render_fouls(tournament_id, query.session, query.bilingual)
     response = Response(pdf, mimetype="application/pdf")
     response.headers.set("Content-Disposition", "inline",
                          filename=f"record-of-fouls-session-{query.session}.pdf")

@@ -63,6 +63,12 @@ api.before_request(json_writes_only)
 register_commands(bp)
 
 
+def _local_headers() -> bool:
+    """Does the CSV link ask for the columns' names in the page's language (`?headers=local`)?
+    English names, for machines, are the default (issue 29)."""
+    return request.args.get("headers") == "local"
+
+
 def _download(data: bytes, filename: str, mimetype: str) -> Response:
     response = Response(data, mimetype=mimetype)
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
@@ -90,15 +96,15 @@ def projector(tournament_id: int, query: ProjectorQuery):
 @bp.get("/t/<int:tournament_id>/standings.csv")
 def standings_csv(tournament_id: int):
     """Download the standings as CSV (public, like the page)."""
-    return _download(exports.standings_csv(tournament_id), f"standings-{tournament_id}.csv",
-                     "text/csv")
+    return _download(exports.standings_csv(tournament_id, local_headers=_local_headers()),
+                     f"standings-{tournament_id}.csv", "text/csv")
 
 
 @bp.get("/t/<int:tournament_id>/standings/teams.csv")
 def teams_csv(tournament_id: int):
     """Download the team results as CSV (public; MCR Appendix 7)."""
-    return _download(exports.teams_csv(tournament_id), f"teams-{tournament_id}.csv",
-                     "text/csv")
+    return _download(exports.teams_csv(tournament_id, local_headers=_local_headers()),
+                     f"teams-{tournament_id}.csv", "text/csv")
 
 
 @bp.post("/t/<int:tournament_id>/standings/score-check")
@@ -283,7 +289,8 @@ def export_csv(tournament_id: int, kind: str):
     """Download the players or every session's results as CSV (organizer)."""
     require_organizer(tournament_id)
     make = exports.players_csv if kind == "players" else exports.results_csv
-    return _download(make(tournament_id), f"{kind}-{tournament_id}.csv", "text/csv")
+    return _download(make(tournament_id, local_headers=_local_headers()),
+                     f"{kind}-{tournament_id}.csv", "text/csv")
 
 
 @bp.get("/t/<int:tournament_id>/exports/tournament.json")
