@@ -6,11 +6,13 @@
 // them and change them only through the setters, so every part sees the same card.
 
 import { enqueue } from "./outbox.js";
-import { h, t, venueTime, venueZone } from "./dom.js";
+import { h, t, tc, venueTime, venueZone } from "./dom.js";
 import { ruleset } from "./rulesets.js";
 
 export const WINDS = ["E", "S", "W", "N"];
 const WIND_NAMES = { E: t("East"), S: t("South"), W: t("West"), N: t("North") };
+// a seat wind's one-letter mark (東 南 西 北 in Chinese)
+const WIND_MARKS = { E: tc("wind", "E"), S: tc("wind", "S"), W: tc("wind", "W"), N: tc("wind", "N") };
 
 export const root = document.getElementById("card-root");
 export const page = JSON.parse(document.getElementById("card-page").textContent);
@@ -200,7 +202,7 @@ export function byWind(round) {
 }
 
 export function windAbbr(wind) {
-  return h("abbr", { class: "wind", title: WIND_NAMES[wind], text: wind });
+  return h("abbr", { class: "wind", title: WIND_NAMES[wind], text: WIND_MARKS[wind] ?? wind });
 }
 
 // ------------------------------------------------------------------ outbox overlay

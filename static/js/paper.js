@@ -10,7 +10,7 @@
 
 import { dismiss, enqueue, errorWords, items, mountPending, subscribe } from "./outbox.js";
 import { mirror, payoff, ruleset } from "./rulesets.js";
-import { $, $$, h, signed, t, venueTime } from "./dom.js";
+import { $, $$, h, signed, t, tc, venueTime } from "./dom.js";
 
 const WINDS = ["E", "S", "W", "N"];
 
@@ -156,7 +156,7 @@ function renderRound(number) {
   const dealer = players.find((p) => winds[p] === "E");
   const head = h("div", { class: "pr-head" },
     h("span", { class: "pr-no", text: rules.say("js.card.round_title", { round: number }) }),
-    h("span", { class: "pr-dealer muted", text: `E: ${name(dealer)}` }),
+    h("span", { class: "pr-dealer muted", text: tc("wind", "E") + `: ${name(dealer)}` }),
     h("span", { class: "pr-tag", "data-tag": "" }));
   const winner = h("select", { name: "winner", "aria-label": rules.say("js.paper.winner_label", { round: number }) },
     playerOptions(row.winner, winds, [["", "—"], ["draw", t("Draw")]]));

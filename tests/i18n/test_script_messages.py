@@ -41,7 +41,7 @@ def test_the_offline_page_carries_what_offline_js_draws(client):
 
 def test_every_scripts_message_reaches_a_page_that_draws_it():
     with (TRANSLATIONS / "js.pot").open("rb") as stream:
-        every = {message.id for message in read_po(stream) if message.id}
+        every = {f"{m.context}\x04{m.id}" if m.context else m.id for m in read_po(stream) if m.id}
     carried = set()
     for path in (ROOT / "templates").rglob("*.html"):
         page = _page_messages(path.relative_to(ROOT / "templates").as_posix())
