@@ -33,7 +33,7 @@ def _empty(model: type[BaseModel]) -> BaseModel:
         return model.model_validate({})
     except ValidationError as exc:
         details = edge.describe(exc.errors(include_context=True))
-        message = "; ".join(f"{d['field']}: {d['message']}" for d in details) + "."
+        message = _("; ").join(f"{d['field']}: {d['message']}" for d in details) + _(".")
         raise edge.InvalidInput(_("Check the request: %(problems)s", problems=message),
                                 details=details) from None
 

@@ -20,6 +20,7 @@ from flask import (
     render_template,
     url_for,
 )
+from flask_babel import gettext as _
 
 from judgeaid import conditional, edge, signin, writes
 from judgeaid.access import require_judge, require_organizer
@@ -97,7 +98,7 @@ def judge_limits() -> dict:
 
 def _player_from_token(token: str | None):
     if not token:
-        abort(401, description="Open this from your own player page (the link on your slip).")
+        abort(401, description=_("Open this from your own player page (the link on your slip)."))
     return get_player_by_token_or_404(token)
 
 
@@ -237,7 +238,7 @@ def save_settings(tournament_id: int, form: RepeatPolicyForm):
     writes.once("judging.repeat_policy", f"tournament:{tournament_id}", form,
                 lambda: penalty_cases.set_repeat_policy(tournament, form, user),
                 tournament_id=tournament_id)
-    flash("Repeat counting saved.")
+    flash(_("Repeat counting saved."))
     return redirect(url_for(".settings", tournament_id=tournament_id))
 
 
