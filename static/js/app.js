@@ -2,7 +2,7 @@
 // what waits in the outbox (the module is shared with pages that import it too: one sender).
 
 import { held, pending, subscribe } from "./outbox.js";
-import { h } from "./dom.js";
+import { h, t, tParts } from "./dom.js";
 
 const root = document.documentElement;
 const savedTheme = localStorage.getItem("judgeaid-theme");
@@ -80,15 +80,13 @@ async function showSignIn() {
   // Everything waiting goes out in order behind the held write, so count it all.
   const count = (await pending()).length;
   const notice = signInNotice();
-  const words = count === 1 ? "1 change is waiting: " : `${count} changes are waiting: `;
-  const tail = count === 1 ? " to send it." : " to send them.";
-  if (location.pathname === "/login") {
-    notice.replaceChildren(words, "sign in again", tail);
-  } else {
-    const link = h("a", { text: "sign in again", dataset: { signinLink: "" },
-      href: `/login?next=${encodeURIComponent(location.pathname + location.search)}` });
-    notice.replaceChildren(words, link, tail);
-  }
+  // one sentence with the link in its place (word order differs between languages)
+  const sentence = count === 1 ? t("1 change is waiting: {link} to send it.")
+    : t("{count} changes are waiting: {link} to send them.", { count });
+  const words = t("sign in again");
+  const link = location.pathname === "/login" ? words : h("a", { text: words, dataset: { signinLink: "" },
+    href: `/login?next=${encodeURIComponent(location.pathname + location.search)}` });
+  notice.replaceChildren(...tParts(sentence, { link }));
   notice.hidden = false;
 }
 subscribe(() => { showSignIn().catch(() => {}); });
