@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from flask import Blueprint, g, render_template
 
 from judgeaid import conditional
 from judgeaid.services import player_pages
@@ -12,7 +12,8 @@ bp = Blueprint("players", __name__)
 
 
 def _page(token: str) -> str:
-    page = player_pages.player_view(token)
+    user = g.get("user")
+    page = player_pages.player_view(token, staff_of=user.tournament_id if user else None)
     return render_template("players/page.html", **page,
                            rules=ruleset_view(page["tournament"]["ruleset"]))
 
