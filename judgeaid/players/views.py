@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, g, render_template
+from flask import Blueprint, Response, g, render_template
 
 from judgeaid import conditional
-from judgeaid.services import player_pages
+from judgeaid.services import player_pages, schedule
 from judgeaid.wording import ruleset_view
 
 bp = Blueprint("players", __name__)
@@ -32,3 +32,12 @@ def page(token: str):
     return conditional.shared_unless_current(tag, f"player-page:{player_id}",
                                              lambda: _page(token).encode(),
                                              mimetype="text/html")
+
+
+@bp.get("/p/<token>/schedule.ics")
+def schedule_ics(token: str):
+    """Give the player's seated sessions as calendar events in the venue's time zone."""
+    response = Response(schedule.schedule_ics(token), mimetype="text/calendar")
+    response.headers["Content-Disposition"] = 'attachment; filename="schedule.ics"'
+    response.headers["Cache-Control"] = "no-cache"
+    return response
