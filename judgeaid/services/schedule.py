@@ -27,7 +27,7 @@ def seated_sessions(player: Player) -> list[dict]:
         .where(Seat.player_id == player.id, PlaySession.is_seated)
         .order_by(PlaySession.number)).all()
     return [{"number": number, "is_final": stage == "final", "table": table,
-             "seat": WIND_NAMES[WINDS[position]], "starts_at": starts_at,
+             "seat": _(WIND_NAMES[WINDS[position]]), "starts_at": starts_at,
              "starts": venuetime.venue_moment(starts_at, zone)}
             for number, stage, starts_at, table, position in rows]
 

@@ -140,3 +140,7 @@ def test_the_page_reads_in_chinese(app, client, lang):
         tid = _mcr_event()
     page = client.get(f"/t/{tid}/awards?lang={lang}").get_data(as_text=True)
     assert "Most wins" not in page and "Best hand" not in page
+    assert "could not be read" not in page and "Chicken" not in page
+    assert ("最多無番和" if lang == "zh-Hant" else "最多无番和") in page
+    body = client.get(f"/api/tournaments/{tid}/awards?lang={lang}").get_json()
+    assert all(k["how"] and "Counts" not in k["how"] for k in body["kinds"])
