@@ -29,6 +29,8 @@ class AwardsOut(BaseModel):
     kinds: list[dict[str, Any]]
     is_on: bool
     tournament: dict[str, Any]
+    # the closing stage: this reader gets the awards of the sessions before this one only
+    hidden_from_session: int | None = None
 
 
 class AwardsSwitchBody(Schema):

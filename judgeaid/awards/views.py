@@ -19,12 +19,17 @@ api = Blueprint("awards_api", __name__, url_prefix="/api/tournaments")
 api.before_request(json_writes_only)
 
 
+def _sees_all(tournament_id: int) -> bool:
+    """Say whether the reader sees what the closing stage hides (judges and the organizer)."""
+    return staff_role(tournament_id) is not None
+
+
 @api.get("/<int:tournament_id>/awards")
 @edge.api.validate(resp=responses(AwardsOut, errors=(404,)), tags=["standings"])
 def api_awards(tournament_id: int):
     """The awards (public): best hand, most wins, most self-draws, best session score and the
     ruleset's own, each holder with session, table and hand (null over many hands)."""
-    response = jsonify(awards.awards_view(tournament_id))
+    response = jsonify(awards.awards_view(tournament_id, sees_all=_sees_all(tournament_id)))
     response.headers["Cache-Control"] = "no-cache"
     return response
 
@@ -34,14 +39,16 @@ def page(tournament_id: int):
     """Show the awards to anyone; the organizer can turn them off or on."""
     return render_template("awards/page.html", rules=event_rules(tournament_id),
                            is_organizer=staff_role(tournament_id) == "organizer",
-                           **awards.awards_view(tournament_id))
+                           **awards.awards_view(tournament_id,
+                                                sees_all=_sees_all(tournament_id)))
 
 
 @bp.get("/t/<int:tournament_id>/awards/projector")
 def projector(tournament_id: int):
     """Show the awards in large type for the hall's screen."""
     return render_template("awards/projector.html", rules=event_rules(tournament_id),
-                           **awards.awards_view(tournament_id))
+                           **awards.awards_view(tournament_id,
+                                                sees_all=_sees_all(tournament_id)))
 
 
 def _switch(tournament_id: int, body, is_on: bool):

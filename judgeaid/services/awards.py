@@ -13,6 +13,7 @@ from judgeaid.extensions import db
 from judgeaid.i18n import page_lang
 from judgeaid.models import Card, CardRound, Player, PlaySession, Table, Tournament
 from judgeaid.rules import get_ruleset
+from judgeaid.services import closing
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.audit import record_event
 from judgeaid.services.standings_data import computed_standings, seat_totals
@@ -79,21 +80,30 @@ def recorded_wins(tournament_id: int) -> list[core.Hand]:
             in latest.values() if result == "win" and winner is not None]
 
 
-def _computed(tournament: Tournament) -> list[core.Award]:
+def _computed(tournament: Tournament, before: int | None) -> list[core.Award]:
+    def shown(session: int) -> bool:
+        return before is None or session < before
+
     scores = [core.SessionScore(s.session_number, s.table, s.player_number, s.total)
-              for s in seat_totals(tournament.id) if s.card_id is not None and not s.is_neutral]
+              for s in seat_totals(tournament.id)
+              if s.card_id is not None and not s.is_neutral and shown(s.session_number)]
     declared = get_ruleset(tournament.ruleset).can.pattern_awards
-    return core.compute_awards(recorded_wins(tournament.id), scores,
-                               [(a.code, a.patterns) for a in declared])
+    hands = [hand for hand in recorded_wins(tournament.id) if shown(hand.session)]
+    return core.compute_awards(hands, scores, [(a.code, a.patterns) for a in declared])
 
 
-def awards_view(tournament_id: int) -> dict:
-    """Return the event's awards as plain data for the API, the page and the projector."""
+def awards_view(tournament_id: int, *, sees_all: bool = True) -> dict:
+    """Return the event's awards as plain data for the API, the page and the projector; while
+    the standings are hidden from a session on (services.closing), a reader who does not
+    `sees_all` gets the awards of the sessions before it only."""
     tournament = get_tournament_or_404(tournament_id)
+    hidden = closing.hidden_from(tournament)
+    before = hidden if hidden is not None and not sees_all else None
     if not are_on(tournament):
         return {"awards": [], "kinds": [], "is_on": False,
                 "tournament": {"id": tournament.id, "name": tournament.name}}
-    computed = computed_standings(tournament_id, lambda: _computed(tournament), part="awards")
+    computed = computed_standings(tournament_id, lambda: _computed(tournament, before),
+                                  part=f"awards before {before}")
     names = dict(db.session.execute(select(Player.number, Player.name)
                                     .where(Player.tournament_id == tournament_id)).all())
     words = translated_words(tournament.ruleset, dict(get_ruleset(tournament.ruleset).words),
@@ -125,7 +135,9 @@ def awards_view(tournament_id: int) -> dict:
             kind["holders"].append(row)
         kinds.append(kind)
     return {"awards": rows, "kinds": kinds, "is_on": True,
-            "tournament": {"id": tournament.id, "name": tournament.name}}
+            "tournament": {"id": tournament.id, "name": tournament.name},
+            "hidden_from_session": before,
+            "hidden_text": closing.hidden_text(before) if before is not None else ""}
 
 
 def where_text(row: dict, hand_word: str) -> str:

@@ -125,3 +125,19 @@ def test_the_results_desk_form_hides_and_shows(app, client, event):
 def test_a_session_out_of_range_is_refused(app, client, event):
     as_organizer(client, event)
     assert _hide(client, event, 99).status_code == 422
+
+
+def test_the_awards_of_hidden_sessions_wait_for_the_prize_giving(app, client, event):
+    as_organizer(client, event)
+    _hide(client, event, 2)
+    anonymous = app.test_client()
+    best = [r for r in anonymous.get(f"/api/tournaments/{event['id']}/awards").get_json()[
+        "awards"] if r["code"] == "best_hand"]
+    assert [(r["number"], r["value"]) for r in best] == [(1, 40)]  # session 1's best
+    assert "hidden until the prize-giving" in anonymous.get(
+        f"/t/{event['id']}/awards").get_data(as_text=True)
+    judge = app.test_client()
+    sign_in(judge, event, "Jin", "2468")
+    best = [r for r in judge.get(f"/api/tournaments/{event['id']}/awards").get_json()[
+        "awards"] if r["code"] == "best_hand"]
+    assert [(r["number"], r["value"]) for r in best] == [(8, 300)]
