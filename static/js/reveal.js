@@ -2,25 +2,18 @@
 // to 1, one step per tap or key. Every word comes embedded in the page, so once it is loaded
 // the reveal needs no network.
 
-const data = JSON.parse(document.getElementById("reveal-page").textContent);
-const stage = document.querySelector("[data-testid=reveal-stage]");
-const current = document.querySelector("[data-testid=reveal-current]");
-const shown = document.querySelector("[data-testid=reveal-shown]");
-const hint = document.querySelector("[data-testid=reveal-hint]");
+import { $, h } from "./dom.js";
+
+const data = JSON.parse($("#reveal-page").textContent);
+const stage = $("[data-testid=reveal-stage]");
+const current = $("[data-testid=reveal-current]");
+const shown = $("[data-testid=reveal-shown]");
+const hint = $("[data-testid=reveal-hint]");
 let step = 0;
 
 function block(item) {
-  const section = document.createElement("div");
-  section.className = `reveal-item reveal-${item.kind}`;
-  const title = document.createElement("h2");
-  title.textContent = item.title;
-  section.append(title);
-  for (const line of item.lines) {
-    const p = document.createElement("p");
-    p.textContent = line;
-    section.append(p);
-  }
-  return section;
+  return h("div", { class: `reveal-item reveal-${item.kind}` }, h("h2", { text: item.title }),
+    item.lines.map((line) => h("p", { text: line })));
 }
 
 function draw() {
@@ -31,12 +24,8 @@ function draw() {
     current.append(block(item));
     current.dataset.kind = item.kind;
     // the places shown so far, below the one just revealed (the awards are not repeated)
-    for (const earlier of data.steps.slice(0, step - 1).reverse()) {
-      if (earlier.kind !== "place") continue;
-      const li = document.createElement("li");
-      li.textContent = `${earlier.title} · ${earlier.lines.join(" · ")}`;
-      shown.append(li);
-    }
+    const earlier = data.steps.slice(0, step - 1).filter((s) => s.kind === "place").reverse();
+    shown.append(...earlier.map((s) => h("li", { text: `${s.title} · ${s.lines.join(" · ")}` })));
   }
   hint.textContent = step >= data.steps.length ? data.words.done : `${data.words.begin} ${data.words.back}`;
   stage.dataset.step = String(step);
@@ -55,10 +44,10 @@ function back() {
 stage.addEventListener("click", next);
 document.addEventListener("keydown", (event) => {
   if (event.target.closest("form")) return;
-  if (event.key === " " || event.key === "ArrowRight" || event.key === "Enter" || event.key === "PageDown") {
+  if ([" ", "ArrowRight", "Enter", "PageDown"].includes(event.key)) {
     event.preventDefault();
     next();
-  } else if (event.key === "ArrowLeft" || event.key === "PageUp") {
+  } else if (["ArrowLeft", "PageUp"].includes(event.key)) {
     event.preventDefault();
     back();
   }
