@@ -394,6 +394,9 @@ def results_for_player(player_id: int, *, sees_all: bool = False) -> dict:
     # a seat taken mid-session as a neutral substitute (our reading of §4.15): shown, never ranked
     for seat in substitute_seats(player.id):
         label = session_label(seat["number"], seat["stage"], seat["bracket_size"])
+        if hidden is not None and seat["number"] >= hidden:
+            # the closing stage: no score of a hidden session
+            seat = {**seat, "rounds": 0, "penalties": 0, "raw": "—", "is_hidden": True}
         sessions.append({**seat, "label": _("%(session)s · neutral, from round %(round)s",
                                             session=label, round=seat["from_round"]),
                          "mp_text": ""})
