@@ -39,3 +39,16 @@ def test_the_drawn_schedule_sits_where_the_laid_out_one_does(app, demo):
         fast = render_slips(tournament, 1, schedule=True)
         plain = render_slips(tournament, 1, stamped=False, schedule=True)
     same_places(fast, plain)
+
+
+def test_a_team_keeps_the_first_line_and_the_sessions_take_the_second(app):
+    from judgeaid.printing.slips import team_lines, under_lines
+
+    with app.test_request_context("/"):
+        assert under_lines({"team": "Kowloon Tigers", "schedule": []}) == team_lines(
+            "Kowloon Tigers")
+        first, second = under_lines({"team": "Kowloon Tigers",
+                                     "schedule": ["S2 T1 East", "S3 T4 West"]})
+        assert "Kowloon Tigers" in first and second == "Then: S2 T1 East · S3 T4 West"
+        assert under_lines({"team": "", "schedule": ["S2 T1 East"]}) == [
+            "Then: S2 T1 East", ""]
