@@ -213,9 +213,11 @@ def results_csv(tournament_id: int, *, local_headers: bool = False) -> bytes:
                    "posted", f"posted_at ({zone})"), rows, local_headers=local_headers)
 
 
-def standings_csv(tournament_id: int, *, local_headers: bool = False) -> bytes:
-    """Return the standings as CSV: rank, player, MP, raw, MP per session, tie-breaks."""
-    data = standings_view(tournament_id)
+def standings_csv(tournament_id: int, view: dict | None = None, *,
+                  local_headers: bool = False) -> bytes:
+    """Return the standings as CSV: rank, player, MP, raw, MP per session, tie-breaks (of
+    `view` when given: the standings the reader is shown, issue 30)."""
+    data = view or standings_view(tournament_id)
     if data["points"] == TABLE_POINTS:
         return _table_points_csv(data, local_headers)
     sessions = [s["number"] for s in data["sessions"]]
@@ -255,9 +257,11 @@ def _table_points_csv(data: dict, local_headers: bool = False) -> bytes:
     return to_csv(header, rows, local_headers=local_headers)
 
 
-def teams_csv(tournament_id: int, *, local_headers: bool = False) -> bytes:
-    """Return the team results as CSV (MCR Appendix 7): summed table and contest points."""
-    data = standings_view(tournament_id)
+def teams_csv(tournament_id: int, view: dict | None = None, *,
+              local_headers: bool = False) -> bytes:
+    """Return the team results as CSV (MCR Appendix 7): summed table and contest points (of
+    `view` when given)."""
+    data = view or standings_view(tournament_id)
     return to_csv(("rank", "team", "table_points", "contest_points", "tie_break", "members"),
                   ((t["rank"], t["team"], _tp(t["table_points"]), t["contest_points"],
                     t["tie_break"] or "", " ".join(str(m["number"]) for m in t["members"]))

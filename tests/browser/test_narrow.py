@@ -32,7 +32,7 @@ NOT_PAGES = {
     "printing.cards_pdf", "printing.slips_pdf", "judge.fouls_pdf",
     "standings.export_csv", "standings.export_json", "standings.export_backup_file",
     "standings.standings_csv",
-    "leaderboards.board_csv", "standings.teams_csv",
+    "leaderboards.board_csv", "standings.teams_csv", "players.schedule_ics",
 }
 
 # How to fill each HTML page's path (and, where the page needs it, its query):
