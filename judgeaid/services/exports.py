@@ -132,16 +132,18 @@ def _tp(value: float | None) -> float | int | str:
 
 
 def players_csv(tournament_id: int) -> bytes:
-    """Return the players as CSV: number, name, team, status, late arrival, withdrawal, and
-    the member id that matches them on leaderboards (§3.5.2.1)."""
+    """Return the players as CSV: number, name, team, status, late arrival, withdrawal, the
+    member id that matches them on leaderboards (§3.5.2.1) and their EMA record (family and
+    given names, EMA number, ISO 3166-1 alpha-2 country: issue 30)."""
     get_tournament_or_404(tournament_id)
     players = db.session.scalars(select(Player).where(Player.tournament_id == tournament_id)
                                  .order_by(Player.number))
     return to_csv(("number", "name", "team", "status", "joined_session", "left_session",
-                   "neutral", "member_id"),
+                   "neutral", "member_id", "family_name", "given_name", "ema", "country"),
                   ((p.number, p.name, p.team.name if p.team else "", p.status,
                     p.joined_session, p.left_session, "yes" if p.is_substitute else "",
-                    p.member_id or "") for p in players))
+                    p.member_id or "", p.family_name or "", p.given_name or "",
+                    p.ema_number or "", p.country or "") for p in players))
 
 
 def results_csv(tournament_id: int) -> bytes:
@@ -228,6 +230,23 @@ def teams_csv(tournament_id: int) -> bytes:
 LEFT_OUT = {"user": ("pin_hash", "recovery_hash")}
 # Columns added since version 1 that never travel in a backup: a version-1 file lacks them.
 LEFT_OUT_V1 = {"user": ("recovery_hash",)}
+# Columns added to a backed-up table after its version was first written: an older file of
+# that version lacks them, and a restore gives them their defaults (empty, none, false).
+ADDED_LATER = {"user": ("locale",),
+               "player": ("family_name", "given_name", "ema_number", "country"),
+               "tournament": ("ema_qualifying",)}
+
+
+def schema_fits(found: Any, version: int) -> bool:
+    """Say whether a file's schema is this version's, less only columns added later."""
+    expected = schema(version)
+    if not isinstance(found, dict) or list(found) != list(expected):
+        return False
+    for name, columns in expected.items():
+        later = ADDED_LATER.get(name, ())
+        if found[name] != [c for c in columns if c not in later or c in found[name]]:
+            return False
+    return True
 
 
 def _table_name(model: type) -> str:
