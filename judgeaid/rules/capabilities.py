@@ -54,6 +54,10 @@ class Capabilities:
     # the longest session the organizer may set, in minutes, and whether one must be set
     session_minutes_max: int = 300
     session_minutes_required: bool = False
+    # --- issue 30 ---
+    # the event's results go to the European Mahjong Association's ranking (MERS): the EMA
+    # file, its page, the MERS weight and the points' reconciliation (judgeaid.services.ema)
+    ema_results: bool = False
 
     def as_json(self) -> dict[str, Any]:
         """Return the capabilities as plain JSON data."""

@@ -159,7 +159,7 @@ MCR = Ruleset(
                            StandingsColumn("contest_points", "standings.raw_label")),
         play_timers=False, medication_timeout=False, leaderboards=False,
         seat_rotation_choice=False, payoff_schemes=False, session_minutes_max=150,
-        session_minutes_required=True),
+        session_minutes_required=True, ema_results=True),
     formats=FORMATS,
     default_format="mcr",
     default_settings=default_settings,
