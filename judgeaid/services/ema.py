@@ -129,7 +129,7 @@ def weight_view(tournament_id: int, rows: list[dict]) -> dict:
     days, known = _days(tournament)
     w = mers.weight(days, len(ranked), len(substitutes), len(countries),
                     tournament.ema_qualifying)
-    return {"rule_version": mers.RULE_VERSION, "days": w.days, "days_known": known,
+    return {"rule_version": gettext(mers.RULE_VERSION), "days": w.days, "days_known": known,
             "players": w.players, "ranked": len(ranked), "substitutes": len(substitutes),
             "substitutes_counted": len(counted_subs), "countries": w.countries,
             "country_codes": sorted(countries),

@@ -20,7 +20,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-RULE_VERSION = "EMA ranking rules (MERS), General Assembly of 25 May 2017, in force 1 Jan 2018"
+from judgeaid.tournament.people import N_
+
+# the service shows it translated
+RULE_VERSION = N_("the EMA's ranking rules (MERS) as updated by its General Assembly of "
+                  "25 May 2017, in force from 1 January 2018")
 SUBSTITUTES_COUNTED = 3
 PLAYER_STEPS = ((80, 1.0), (40, 0.5))  # more than the first number: the weight
 DAYS_MAX = 3
