@@ -1,19 +1,24 @@
-"""The EMA results (issue 30): the file, the page that shows it first, the qualifying setting.
-
-Routes on the standings blueprint (imported at the end of judgeaid.standings.views).
-"""
+"""The EMA results (issue 30): the file, the page that shows it first, the qualifying setting."""
 
 from __future__ import annotations
 
-from flask import flash, redirect, render_template, url_for
+from flask import Blueprint, Response, flash, redirect, render_template, url_for
 from flask_babel import gettext
 
 from judgeaid import pageforms, writes
 from judgeaid.access import require_judge, require_organizer, staff_role
 from judgeaid.services import ema
 from judgeaid.standings.schemas import EmaQualifyingForm
-from judgeaid.standings.views import _download, bp
 from judgeaid.wording import event_rules
+
+bp = Blueprint("ema", __name__)
+
+
+def _download(data: bytes, filename: str, mimetype: str) -> Response:
+    response = Response(data, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.get("/t/<int:tournament_id>/exports/ema.csv")

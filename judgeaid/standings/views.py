@@ -507,7 +507,3 @@ def api_filler(tournament_id: int, number: int, json: FillerBody):
     answer, status = writes.once("final_day.filler", f"tournament:{tournament_id}:session:"
                                  f"{number}", json, apply, tournament_id=tournament_id)
     return jsonify(answer), status
-
-
-# the EMA results' routes (issue 30) live beside these, on the same blueprint
-from judgeaid.standings import ema_views  # noqa: E402, F401
