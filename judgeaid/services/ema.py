@@ -134,9 +134,11 @@ def weight_view(tournament_id: int, rows: list[dict]) -> dict:
             "substitutes_counted": len(counted_subs), "countries": w.countries,
             "country_codes": sorted(countries),
             "without_country": sum(1 for r in rows if not r["country"]),
-            "qualifying": w.qualifying, "duration_part": w.duration_part,
-            "players_part": w.players_part, "countries_part": w.countries_part,
-            "qualifying_part": w.qualifying_part, "total": w.total, "other": w.other}
+            "qualifying": w.qualifying, "duration_part": _points(w.duration_part),
+            "players_part": _points(w.players_part),
+            "countries_part": _points(w.countries_part),
+            "qualifying_part": _points(w.qualifying_part), "total": _points(w.total),
+            "other": None if w.other is None else _points(w.other)}
 
 
 def set_qualifying(tournament_id: int, qualifying: bool, actor: User) -> bool:

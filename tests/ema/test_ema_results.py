@@ -167,7 +167,7 @@ def test_the_page_shows_the_rows_the_weight_and_the_check(app, event):
     assert "6 countries: +0.5" in page
     desk.post(f"/t/{event['id']}/exports/ema/qualifying", data={"qualifying": "true"})
     page = desk.get(f"/t/{event['id']}/exports/ema").get_data(as_text=True)
-    assert "MERS weight: 2.5" in page and "Entry needed qualifying: +1.0" in page
+    assert "MERS weight: 2.5" in page and "Entry needed qualifying: +1" in page
     assert 'data-testid="check-session-1"' in page and "adds up" in page
     judge = sign_in(app.test_client(), event, "Jin", "2468")
     assert judge.get(f"/t/{event['id']}/exports/ema").status_code == 200
