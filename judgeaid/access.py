@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 
 from flask import abort, current_app, g, request, session, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 from werkzeug.exceptions import Forbidden
 
 from judgeaid.extensions import db
@@ -55,7 +57,8 @@ def sign_out() -> None:
 
 
 # How a page names the roles that may use it, in the order they are listed.
-ROLE_WORDS = {"judge": "judges", "head_judge": "the head judge", "organizer": "the organizer"}
+ROLE_WORDS = {"judge": lazy_gettext("judges"), "head_judge": lazy_gettext("the head judge"),
+              "organizer": lazy_gettext("the organizer")}
 
 
 class NotAllowed(Forbidden):
@@ -68,9 +71,10 @@ class NotAllowed(Forbidden):
 
 def who_may(roles: tuple[str, ...]) -> str:
     """Return the sentence naming the roles that may use a page or action."""
-    words = [ROLE_WORDS.get(role, role) for role in roles]
-    listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-    return f"Only {listed} of this tournament may use this."
+    words = [str(ROLE_WORDS[role]) if role in ROLE_WORDS else role for role in roles]
+    listed = (words[0] if len(words) == 1 else
+              _("%(some)s and %(last)s", some=_(", ").join(words[:-1]), last=words[-1]))
+    return _("Only %(who)s of this tournament may use this.", who=listed)
 
 
 def require_role(tournament_id: int, *roles: str, rule: str | None = None,
@@ -82,15 +86,17 @@ def require_role(tournament_id: int, *roles: str, rule: str | None = None,
     """
     user: User | None = g.get("user")
     if user is None:
-        abort(401, description="Sign in as a judge or organizer first.")
+        abort(401, description=_("Sign in as a judge or organizer first."))
     if user.tournament_id != tournament_id:
         raise NotAllowed(
-            "You are signed in to another tournament. Sign in to this one to use this page.",
-            [("Sign in to this tournament", url_for(
+            _("You are signed in to another tournament. Sign in to this one to use this page."),
+            [(_("Sign in to this tournament"), url_for(
                 "auth.login", tournament_id=tournament_id, next=request.full_path.rstrip("?")))])
     if roles and user.role not in roles:
-        links = [(instead[0], url_for(instead[1], tournament_id=tournament_id))] if instead else []
-        raise NotAllowed(rule or who_may(roles), links)
+        # a page's own words (`rule`, `instead`) are translated as their msgids, if marked
+        links = ([(_(instead[0]), url_for(instead[1], tournament_id=tournament_id))]
+                 if instead else [])
+        raise NotAllowed(_(rule) if rule else who_may(roles), links)
     return user
 
 

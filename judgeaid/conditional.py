@@ -5,7 +5,10 @@
 
 A poller sends back the ETag it holds in If-None-Match; when it still names the current
 version, the answer is 304 with no body and the data is never built. `shared_unless_current`
-also keeps the bytes it builds (judgeaid.viewcache), for views hundreds of phones read.
+also keeps the bytes it builds (judgeaid.viewcache), for views hundreds of phones read; a
+view in a language the request chooses (?lang=, cookie, Accept-Language) is another view, its
+own tag and stored copy, so a zh-Hans reader never gets the zh-Hant build (issue 29). A request
+that chooses none reads the event's default language, one per event: the plain tag.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from typing import Any
 from flask import Response, current_app, g, jsonify, request, session
 
 from judgeaid import viewcache
-from judgeaid.i18n import DEFAULT, page_lang
+from judgeaid.i18n import chosen_lang
 
 
 def _is_current(tag: str) -> bool:
@@ -30,8 +33,23 @@ def _not_modified(tag: str) -> Response:
     return response
 
 
+def _in_language(tag: str, name: str) -> tuple[str, str]:
+    """Return a view's tag and name for the language the request chooses (as given when it
+    chooses none: the event's default). Costs no query: a 304 stays one query."""
+    lang = chosen_lang()
+    return (tag, name) if lang is None else (f"{tag}-{lang}", f"{name}:{lang}")
+
+
+def language_tag(tag: str) -> str:
+    """Return the tag a view of version `tag` has in the language this request chooses (the
+    tag a page embeds for its script's first poll)."""
+    return _in_language(tag, "")[0]
+
+
 def json_unless_current(tag: str, build: Callable[[], Any]) -> Response:
-    """Answer 304 if the client holds version `tag`, else `build()` as JSON; both with the ETag."""
+    """Answer 304 if the client holds version `tag`, else `build()` as JSON; both with the ETag
+    (the page's language's own, as `shared_unless_current` says)."""
+    tag, _name = _in_language(tag, "")
     if _is_current(tag):
         return _not_modified(tag)
     response = jsonify(build())
@@ -47,13 +65,9 @@ def json_bytes(data: Any) -> bytes:
 def shared_unless_current(tag: str, name: str, build: Callable[[], bytes], *,
                           mimetype: str = "application/json") -> Response:
     """Answer 304 if the client holds version `tag`; else view `name` as built once for that
-    version and shared (judgeaid.viewcache), gzipped when the client takes it.
-
-    A view is built in the page's language: the language is part of its name and of its
-    version, so a reader never gets another language's body, nor a 304 for one."""
-    lang = page_lang()
-    if lang != DEFAULT:
-        tag, name = f"{tag}.{lang}", f"{name}:{lang}"
+    version and shared (judgeaid.viewcache), gzipped when the client takes it. Each language
+    has its own version: its tag and name carry the page's language (English's do not)."""
+    tag, name = _in_language(tag, name)
     if _is_current(tag):
         return _not_modified(tag)
     built = viewcache.cache().shared(name, tag, build)

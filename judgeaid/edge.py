@@ -15,11 +15,13 @@ and bidi controls; integers are written with the ASCII digits 0-9 only.
 from __future__ import annotations
 
 import copy
+import re
 from contextvars import ContextVar
 from typing import Annotated, Any
 
 from flask import Flask, abort, request
 from flask.json.provider import DefaultJSONProvider
+from flask_babel import gettext as _
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 from spectree import Response, SpecTree
@@ -196,29 +198,67 @@ class ErrorBody(BaseModel):
 
 # ---------------------------------------------------------------- messages
 
+def N_(text: str) -> str:
+    """Mark a message for translation where it is written; it is translated where it is said
+    (each message is English in the code, a msgid of the catalogues)."""
+    return text
+
+
 _MESSAGES = {
-    "missing": "is missing",
-    "extra_forbidden": "is not a field of this request",
-    "greater_than_equal": "must be at least {ge}",
-    "less_than_equal": "must be at most {le}",
-    "greater_than": "must be more than {gt}",
-    "less_than": "must be less than {lt}",
-    "string_too_long": "is longer than {max_length} characters",
-    "string_too_short": "is shorter than {min_length} characters",
-    "too_long": "has more than {max_length} items",
-    "too_short": "has fewer than {min_length} items",
-    "int_type": "must be a whole number",
-    "int_parsing": "must be a whole number",
-    "string_type": "must be text",
-    "bool_type": "must be true or false",
-    "bool_parsing": "must be true or false",
-    "list_type": "must be a list",
-    "dict_type": "must be an object",
-    "model_type": "must be an object",
-    "literal_error": "must be one of {expected}",
-    "enum": "must be one of {expected}",
-    "string_pattern_mismatch": "is not in the expected form",
+    "missing": N_("is missing"),
+    "extra_forbidden": N_("is not a field of this request"),
+    "greater_than_equal": N_("must be at least {ge}"),
+    "less_than_equal": N_("must be at most {le}"),
+    "greater_than": N_("must be more than {gt}"),
+    "less_than": N_("must be less than {lt}"),
+    "string_too_long": N_("is longer than {max_length} characters"),
+    "string_too_short": N_("is shorter than {min_length} characters"),
+    "too_long": N_("has more than {max_length} items"),
+    "too_short": N_("has fewer than {min_length} items"),
+    "int_type": N_("must be a whole number"),
+    "int_parsing": N_("must be a whole number"),
+    "string_type": N_("must be text"),
+    "bool_type": N_("must be true or false"),
+    "bool_parsing": N_("must be true or false"),
+    "list_type": N_("must be a list"),
+    "dict_type": N_("must be an object"),
+    "model_type": N_("must be an object"),
+    "literal_error": N_("must be one of {expected}"),
+    "enum": N_("must be one of {expected}"),
+    "string_pattern_mismatch": N_("is not in the expected form"),
 }
+
+
+# The phrases of the custom checks (judgeaid.edge_rules, this module's PydanticCustomError),
+# with their values named as the pure checks fill them in: said in the request's language.
+_PHRASES = [
+    N_("is longer than {max_length} characters"),
+    N_("contains an invisible character (U+{code})"),
+    N_("contains a NUL character (U+0000)"),
+    N_("contains a lone surrogate (U+{code}): the text is broken"),
+    N_("contains a text-direction control character (U+{code})"),
+    N_("contains a line break or tab (U+{code}), which this field does not allow"),
+    N_("contains a control character (U+{code})"),
+    N_("must be between {low} and {high}"),
+    N_("must be a whole number"),
+    N_("must be a whole number written with the digits 0-9"),
+    N_("must be a whole number written with the digits 0-9, not text"),
+    N_("must be text"),
+    N_("is empty"),
+    N_("must be 1 (on) or 0 (off)"),
+    N_("send a PIN or a recovery code"),
+]
+_PHRASE_PATTERNS = [(re.compile(re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(phrase))
+                               + "$"), phrase) for phrase in _PHRASES]
+
+
+def say(phrase: str) -> str:
+    """Return a check's English phrase in the request's language (unknown: as it is)."""
+    for pattern, template in _PHRASE_PATTERNS:
+        match = pattern.match(phrase)
+        if match:
+            return _(template).format(**match.groupdict())
+    return _(phrase)
 
 
 def _field(loc: tuple) -> str:
@@ -231,9 +271,10 @@ def describe(errors: list[dict]) -> list[dict[str, str]]:
     for error in errors:
         template = _MESSAGES.get(error["type"])
         try:
-            message = template.format(**error.get("ctx", {})) if template else error["msg"]
+            message = _(template).format(**error.get("ctx", {})) if template else say(
+                error["msg"])
         except (KeyError, IndexError):
-            message = error["msg"]
+            message = say(error["msg"])
         out.append({"field": _field(error["loc"]), "message": message})
     return out
 
@@ -243,8 +284,9 @@ def _refuse(req, resp, req_validation_error, instance, model_adapter) -> None:
     if req_validation_error is None:
         return
     details = describe(req_validation_error.errors(include_context=True))
-    message = "; ".join(f"{d['field']}: {d['message']}" for d in details) + "."
-    raise InvalidInput(f"Check the request: {message}", details=details)
+    message = _("; ").join(f"{d['field']}: {d['message']}" for d in details) + _(".")
+    raise InvalidInput(_("Check the request: %(problems)s", problems=message),
+                       details=details)
 
 
 # The JSON API's schemas; spectree makes the OpenAPI document from them (served at
@@ -337,7 +379,7 @@ def _read_json_first() -> None:
             abort(400, description="The request body is not valid JSON, or it is nested more "
                                    f"than {MAX_JSON_DEPTH} levels deep.")
         if not isinstance(body, dict):
-            abort(400, description="The request body must be a JSON object ({...}).")
+            abort(400, description=_("The request body must be a JSON object ({...})."))
 
 
 # What the document says beyond the schemas: the limits the server enforces before a view.

@@ -3,11 +3,45 @@
 from __future__ import annotations
 
 from flask import Flask, flash, g, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from judgeaid.services.errors import ServiceError, Throttled
 from judgeaid.signin import landing_url
+
+# Werkzeug's own descriptions of an HTTP error, in words a person reads (our abort() texts
+# say more and are translated where they are written).
+_HTTP_MESSAGES = {
+    400: lazy_gettext("The request could not be understood. Check it and send it again."),
+    401: lazy_gettext("Sign in to see this page."),
+    403: lazy_gettext("You may not do this."),
+    404: lazy_gettext("There is no such page here. Check the address."),
+    405: lazy_gettext("This address does not take this kind of request."),
+    409: lazy_gettext("This conflicts with what is already recorded. Reload and try again."),
+    413: lazy_gettext("What was sent is too large."),
+    415: lazy_gettext("This kind of content is not accepted here."),
+    422: lazy_gettext("The request is well formed but cannot be carried out."),
+    429: lazy_gettext("Too many requests. Wait a moment and try again."),
+    500: lazy_gettext("Something went wrong on the server. Try again in a moment."),
+    503: lazy_gettext("The server is busy. Try again in a moment."),
+}
+
+
+def _http_message(exc: HTTPException) -> str:
+    """Return an HTTP error's message in the request's language: in English, Werkzeug's or the
+    abort()'s own text, as always; else the abort()'s text translated, or ours for the
+    status."""
+    from judgeaid.i18n import DEFAULT, page_lang
+
+    default = type(exc).description
+    if page_lang() == DEFAULT:
+        return exc.description or exc.name
+    if exc.description and exc.description != default:
+        return _(exc.description)
+    known = _HTTP_MESSAGES.get(exc.code or 500)
+    return str(known) if known is not None else _(exc.description or exc.name)
 
 
 def wants_json() -> bool:
@@ -35,8 +69,9 @@ def _ways_on(exc: Exception) -> list[tuple[str, str]]:
     links = list(getattr(exc, "links", []))
     user = g.get("user")
     if user is not None:
-        start = "the desk" if user.role == "organizer" else "the judge console"
-        links.append((f"Back to {start}", landing_url(user)))
+        back = _("Back to the desk") if user.role == "organizer" else _(
+            "Back to the judge console")
+        links.append((back, landing_url(user)))
     return links
 
 
@@ -65,7 +100,7 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(CSRFError)
     def csrf_error(exc: CSRFError):
-        message = "This form has expired. Go back, reload the page and send it again."
+        message = _("This form has expired. Go back, reload the page and send it again.")
         # A phone's outbox keeps a write refused for its token (code "csrf") until a sign-in.
         if wants_json():
             return error_response(400, message, code="csrf")
@@ -84,8 +119,8 @@ def register(app: Flask) -> None:
         if wants_json():
             # Who is signed in cannot do this: a phone's outbox keeps the write until a sign-in.
             extra = {"code": "signin"} if exc.code in (401, 403) else {}
-            return error_response(exc.code or 500, exc.description or exc.name, **extra)
+            return error_response(exc.code or 500, _http_message(exc), **extra)
         if exc.code == 401 and request.method == "GET":
             return redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
         links = _ways_on(exc) if exc.code == 403 else []
-        return _page(exc.code or 500, exc.description or exc.name, links)
+        return _page(exc.code or 500, _http_message(exc), links)

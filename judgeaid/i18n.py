@@ -84,8 +84,17 @@ def page_lang() -> str:
 
 
 def _select() -> str:
-    from flask import g, request
+    return chosen_lang() or tag_for(_event_language()) or DEFAULT
 
+
+def chosen_lang() -> str | None:
+    """Return the language this request chooses itself (?lang=, cookie, the signed-in user's
+    choice, Accept-Language), or None: then the page is in the event's default language.
+    Asks the database nothing: a shared view's tag is built from it before any query."""
+    from flask import g, has_request_context, request
+
+    if not has_request_context():
+        return None
     chosen = tag_for(request.args.get("lang"))
     if chosen:
         return chosen
@@ -102,7 +111,7 @@ def _select() -> str:
         chosen = from_accept_language(tag)
         if chosen:
             return chosen
-    return tag_for(_event_language()) or DEFAULT
+    return None
 
 
 def _event_language() -> str | None:
@@ -234,6 +243,20 @@ def js_messages() -> str:
     return _js_catalogue(name)
 
 
+def zh_name(chinese: str) -> str:
+    """Return a pattern or fan name in the page's script (as given on an English page)."""
+    from judgeaid.hanzi import name_in_script
+
+    return name_in_script(chinese, page_lang())
+
+
+def zh_lang(lang: str) -> str:
+    """Return the language tag of a Chinese name shown by `zh_name`: the page's own on a
+    Chinese page, else `lang` (the script the name is written in)."""
+    here = page_lang()
+    return here if here.startswith("zh-") else lang
+
+
 def register(app) -> None:
     """Set up Flask-Babel with our locale selection and give templates the page's language."""
     from flask_babel import Babel
@@ -243,4 +266,4 @@ def register(app) -> None:
     app.after_request(_remember)
     app.after_request(_vary)
     app.jinja_env.globals.update(page_lang=page_lang, lang_links=lang_links,
-                                 js_messages=js_messages)
+                                 js_messages=js_messages, zh_name=zh_name, zh_lang=zh_lang)

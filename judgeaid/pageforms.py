@@ -11,6 +11,7 @@ import functools
 from collections.abc import Callable
 from typing import Annotated, Any
 
+from flask_babel import gettext as _
 from pydantic import BaseModel, Field, ValidationError
 
 from judgeaid import edge
@@ -32,8 +33,9 @@ def _empty(model: type[BaseModel]) -> BaseModel:
         return model.model_validate({})
     except ValidationError as exc:
         details = edge.describe(exc.errors(include_context=True))
-        message = "; ".join(f"{d['field']}: {d['message']}" for d in details) + "."
-        raise edge.InvalidInput(f"Check the request: {message}", details=details) from None
+        message = _("; ").join(f"{d['field']}: {d['message']}" for d in details) + _(".")
+        raise edge.InvalidInput(_("Check the request: %(problems)s", problems=message),
+                                details=details) from None
 
 
 def form(model: type[BaseModel], *, query: type[BaseModel] | None = None) -> Callable:

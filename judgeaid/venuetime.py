@@ -4,7 +4,14 @@ Times are stored as naive UTC datetimes (models.utcnow). A tournament names its 
 with an IANA name ("Europe/Copenhagen"); everything a person reads as a clock time goes
 through to_venue/venue_text, and a time an organizer types goes through from_venue. Pure:
 the standard library's zoneinfo (with the tzdata package where the system has no zone
-database), nothing from Flask or SQLAlchemy.
+database), Babel for the words of a date in another language, nothing from Flask or
+SQLAlchemy.
+
+Languages (issue 29): English keeps the STYLES below; in another locale (Babel's name, e.g.
+"zh_Hans") a style with words in it is written by Babel the way that language writes dates
+("11月24日周二 14:30"), and the clock styles through Babel's time patterns. `venue_text` takes
+the locale, or asks `current_locale()`, which judgeaid.services.venuetime points at the
+request's language. Numeric styles ("date", "day_only", CSV and printed ISO dates) stay ISO.
 """
 
 from __future__ import annotations
@@ -12,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import os
 import zoneinfo
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import cache
@@ -33,6 +41,40 @@ STYLES = {
     "date": "%Y-%m-%d %H:%M",
     "day_only": "%Y-%m-%d",
 }
+
+ENGLISH = "en"
+# The styles another language writes with Babel: (date skeleton or None, time pattern or None)
+BABEL_STYLES = {
+    "time": (None, "HH:mm"),
+    "seconds": (None, "HH:mm:ss"),
+    "day": ("MMMEd", "HH:mm"),
+}
+
+
+def _english() -> str:
+    return ENGLISH
+
+
+# The locale a time is written in when the caller names none (Babel's name).
+current_locale: Callable[[], str] = _english
+
+
+def set_locale_source(source: Callable[[], str]) -> None:
+    """Say where `venue_text` finds the language it writes in (the request's, for the app)."""
+    global current_locale
+    current_locale = source
+
+
+def _babel_text(local: datetime, style: str, locale: str) -> str:
+    from babel.dates import format_skeleton, format_time
+
+    skeleton, clock = BABEL_STYLES[style]
+    parts = []
+    if skeleton:
+        parts.append(format_skeleton(skeleton, local, locale=locale))
+    if clock:
+        parts.append(format_time(local, clock, locale=locale))
+    return " ".join(parts)
 
 
 class ZoneError(ValueError):
@@ -140,13 +182,19 @@ def zone_abbreviation(moment: datetime | str, zone: str) -> str:
 
 
 def venue_text(moment: datetime | str | None, zone: str, style: str = "time", *,
-               with_zone: bool = True) -> str:
+               with_zone: bool = True, locale: str | None = None) -> str:
     """Return the moment as venue wall-clock text, e.g. "14:30 CET" or "Tue 24 Nov, 14:30 CET"
-    ("" for no moment)."""
+    ("" for no moment); in Chinese "11月24日周二 14:30 CET" (`locale`: Babel's name, else
+    `current_locale()`)."""
     utc = parse_moment(moment)
     if utc is None:
         return ""
-    text = to_venue(utc, zone).strftime(STYLES[style])
+    locale = locale or current_locale()
+    local = to_venue(utc, zone)
+    if locale != ENGLISH and style in BABEL_STYLES:
+        text = _babel_text(local, style, locale)
+    else:
+        text = local.strftime(STYLES[style])
     if with_zone and style != "day_only":
         text += " " + zone_abbreviation(utc, zone)
     return text

@@ -75,3 +75,28 @@ def script_view(code: str, prefix: str | tuple[str, ...] = "js.") -> dict[str, A
     rules = get_ruleset(code)
     words = translated_words(code, rules.words.as_dict(prefix), page_lang())
     return {"code": rules.code, "words": words, "can": rules.can.as_json()}
+
+
+class PageWords:
+    """A ruleset's words in the page's language, for the messages and page data a service
+    builds (`page_words(rules)["card.hand_word"]`, `.format(key, **values)`): the pure core
+    keeps its English words; the translation happens here, at the web's boundary."""
+
+    def __init__(self, rules) -> None:
+        self.code = rules.code
+        self._words = rules.words
+        self._lang = page_lang()
+
+    def __getitem__(self, key: str) -> str:
+        text = self._words[key]
+        if not text or self._lang == DEFAULT:
+            return text
+        return catalogue(self._lang).pgettext(self.code, text)
+
+    def format(self, key: str, /, **values: object) -> str:
+        return self[key].format(**values)
+
+
+def page_words(rules) -> PageWords:
+    """Return a ruleset's words (of a `Ruleset`) in the current page's language."""
+    return PageWords(rules)

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 KEYWORDS = {"_": None, "gettext": None, "lazy_gettext": None, "ngettext": (1, 2),
             "lazy_ngettext": (1, 2), "pgettext": ((1, "c"), 2), "lazy_pgettext": ((1, "c"), 2),
-            "npgettext": ((1, "c"), 2, 3), "N_": None}
+            "npgettext": ((1, "c"), 2, 3), "N_": None, "_l": None}
 PY_MAP = [("judgeaid/translations/**", "ignore"), ("judgeaid/**.py", "python")]
 JINJA_MAP = [("**.html", "jinja2"), ("sw.js", "jinja2")]
 JINJA_OPTIONS = {"**.html": {"extensions": "jinja2.ext.do", "trimmed": "true"},

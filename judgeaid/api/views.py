@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from flask import Blueprint, abort, g, jsonify, request
+from flask_babel import gettext as _
 
 from judgeaid import edge, signin
 from judgeaid.access import sign_in, sign_out
@@ -40,7 +41,7 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 def json_writes_only():
     """Refuse writes that are not JSON: cross-site forms cannot send JSON, so no CSRF token."""
     if request.method in ("POST", "PUT", "PATCH", "DELETE") and not request.is_json:
-        abort(415, description="Send the request body as JSON (Content-Type: application/json).")
+        abort(415, description=_("Send the request body as JSON (Content-Type: application/json)."))
 
 
 @bp.get("/time")

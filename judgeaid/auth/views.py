@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from judgeaid import pageforms, signin
 from judgeaid.access import sign_in, sign_out
@@ -31,10 +32,11 @@ def login(query: LoginQuery, form: LoginForm):
         else:
             db.session.commit()
             sign_in(user)
-            flash(f"Signed in as {user.name}.")
+            flash(_("Signed in as %(name)s.", name=user.name))
             if recovery:
-                flash(f"Your recovery code was used up; your new one is {user.recovery_code}. "
-                      "Keep it with your PIN: it works once, from any phone.", "recovery")
+                flash(_("Your recovery code was used up; your new one is %(code)s. Keep it with "
+                        "your PIN: it works once, from any phone.", code=user.recovery_code),
+                      "recovery")
             target = signin.safe_next(query.next) or signin.landing_url(user)
             # The page's own script (static/js/signin.js) asks for JSON and goes there itself:
             # following a redirect inside fetch would show the message to nobody.
@@ -53,5 +55,5 @@ def logout():
     """Sign out."""
     sign_out()
     db.session.commit()
-    flash("Signed out.")
+    flash(_("Signed out."))
     return redirect(url_for("main.home"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, g, jsonify, render_template, request
+from flask_babel import gettext as _
 
 from judgeaid import conditional, edge, writes
 from judgeaid.access import require_judge
@@ -40,20 +41,21 @@ def card_actor(card) -> Actor:
     user = g.get("user")
     if user is not None:
         if user.tournament_id != card.tournament_id:
-            abort(403, description="Your sign-in is for another tournament.")
+            abort(403, description=_("Your sign-in is for another tournament."))
         return Actor.for_user(user)
     token = request.headers.get("X-Player-Token")
     if token:
         player = get_player_by_token_or_404(token)
         if player.tournament_id != card.tournament_id:
-            abort(403, description="This player link is for another tournament.")
+            abort(403, description=_("This player link is for another tournament."))
         return Actor.for_player(player)
-    abort(401, description="Sign in as a judge, or use your player link, to write on a card.")
+    abort(401, description=_("Sign in as a judge, or use your player link, to write on a card."))
 
 
 def _live_page(card_id: int, user, tag: str | None, shell: bool = False) -> str:
     card = cards.get_card_or_404(card_id)
-    return render_template("cards/live.html", **card_views.live_page(card, user), etag=tag,
+    return render_template("cards/live.html", **card_views.live_page(card, user),
+                           etag=tag and conditional.language_tag(tag),
                            shell=shell, reason_limit=REASON_LIMIT,
                            rules=event_rules(card.tournament_id))
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, g, jsonify, redirect, render_template, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 
 from judgeaid import conditional, edge, pageforms, writes
 from judgeaid.access import require_judge, require_organizer, require_role, staff_role
@@ -37,9 +39,9 @@ api = Blueprint("clock_api", __name__, url_prefix="/api")
 api.before_request(json_writes_only)
 
 CLOCK_ROLES = ("organizer", "head_judge")
-CLOCK_RULE = ("Only the organizer and the head judge run the session clock's controls; "
-              "judges and players can watch it on the hall display.")
-HALL_DISPLAY = ("Open the hall display", "clock.hall")
+CLOCK_RULE = lazy_gettext("Only the organizer and the head judge run the session clock's controls; "
+                "judges and players can watch it on the hall display.")
+HALL_DISPLAY = (lazy_gettext("Open the hall display"), "clock.hall")
 SIGNED_IN = {"security": {"session": []}}
 
 
@@ -59,7 +61,8 @@ def hall(tournament_id: int, query: ClockQuery):
 @edge.pages.validate(query=ClockQuery)
 def control(tournament_id: int, query: ClockQuery):
     """Show the organizer's clock controls: start, pause, resume, extend, end."""
-    require_role(tournament_id, *CLOCK_ROLES, rule=CLOCK_RULE, instead=HALL_DISPLAY)
+    require_role(tournament_id, *CLOCK_ROLES, rule=str(CLOCK_RULE),
+                 instead=(str(HALL_DISPLAY[0]), HALL_DISPLAY[1]))
     view = clock.clock_view(tournament_id, query.session)
     return render_template("clock/control.html", rules=event_rules(tournament_id), clock=view,
                            tournament_id=tournament_id)
@@ -82,7 +85,7 @@ def timer_page(tournament_id: int, timer_id: int):
     require_judge(tournament_id)
     timer = timers.get_timer_or_404(timer_id)
     if timer.tournament_id != tournament_id:
-        abort(404, description="This timer belongs to another tournament.")
+        abort(404, description=_("This timer belongs to another tournament."))
     return render_template("clock/timer.html", rules=event_rules(tournament_id),
                            tournament_id=tournament_id,
                            timer=timers.timer_view(timer))
@@ -109,7 +112,7 @@ def switch(tournament_id: int, form: ClockSwitchForm):
         writes.once("clock.switch", f"tournament:{tournament_id}", form,
                     lambda: clock.switch_clock(tournament, form.session, user),
                     tournament_id=tournament_id)
-        flash(f"The hall clock now shows session {form.session}.")
+        flash(_("The hall clock now shows session %(n)s.", n=form.session))
     except ServiceError as exc:
         db.session.rollback()
         flash(exc.message)
@@ -136,7 +139,7 @@ def get_clock(tournament_id: int, query: ClockQuery):
                    **SIGNED_IN)
 def act_on_clock(tournament_id: int, json: ClockActBody):
     """Start, pause, resume, extend or end the session clock (organizer or head judge)."""
-    user = require_role(tournament_id, *CLOCK_ROLES, rule=CLOCK_RULE)
+    user = require_role(tournament_id, *CLOCK_ROLES, rule=str(CLOCK_RULE))
     tournament = get_tournament_or_404(tournament_id)
     answer, status = writes.once("clock.act", f"tournament:{tournament.id}", json,
                                  lambda: clock.act(tournament, json, user),

@@ -47,6 +47,12 @@ class LogPrintQuery(FormSchema):
     session: Id
 
 
+class FoulsPrintQuery(LogPrintQuery):
+    # 1: the event's language and English beside it; 0: the event's language only; none: as
+    # the organizer set it (judgeaid/printing/language.py)
+    bilingual: Annotated[str, Field(pattern=r"^[01]$")] | None = None
+
+
 class GuideQuery(FormSchema):
     q: text(SEARCH_LIMIT) = ""
 

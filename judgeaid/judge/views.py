@@ -18,9 +18,9 @@ from flask import (
     jsonify,
     redirect,
     render_template,
-    request,
     url_for,
 )
+from flask_babel import gettext as _
 
 from judgeaid import conditional, edge, signin, writes
 from judgeaid.access import require_judge, require_organizer
@@ -35,6 +35,7 @@ from judgeaid.judge.schemas import (
     CallUpAnswer,
     CallUpHeaders,
     DepartureList,
+    FoulsPrintQuery,
     Guide,
     GuideApiQuery,
     GuideQuery,
@@ -51,7 +52,7 @@ from judgeaid.judge.schemas import (
     TakeAnswer,
     TakeBody,
 )
-from judgeaid.printing.pdf import create_pdf
+from judgeaid.printing.fouls import render_fouls
 from judgeaid.rules import get_ruleset
 from judgeaid.services import appeals as appeal_cases
 from judgeaid.services import call_ups, fouls_record, judge_pages, throttle
@@ -97,7 +98,7 @@ def judge_limits() -> dict:
 
 def _player_from_token(token: str | None):
     if not token:
-        abort(401, description="Open this from your own player page (the link on your slip).")
+        abort(401, description=_("Open this from your own player page (the link on your slip)."))
     return get_player_by_token_or_404(token)
 
 
@@ -161,13 +162,11 @@ def fouls_print(tournament_id: int, query: LogPrintQuery):
 
 
 @bp.get("/t/<int:tournament_id>/judge/fouls.pdf")
-@edge.pages.validate(query=LogPrintQuery)
-def fouls_pdf(tournament_id: int, query: LogPrintQuery):
+@edge.pages.validate(query=FoulsPrintQuery)
+def fouls_pdf(tournament_id: int, query: FoulsPrintQuery):
     """Return one session's record of fouls (MCR Appendix 6) as a PDF."""
     require_judge(tournament_id)
-    data = fouls_record.record_of_fouls(tournament_id, query.session)
-    pdf = create_pdf(render_template("print/fouls.html", rules=event_rules(tournament_id), **data),
-                                     request.url_root)
+    pdf = render_fouls(tournament_id, query.session, query.bilingual)
     response = Response(pdf, mimetype="application/pdf")
     response.headers.set("Content-Disposition", "inline",
                          filename=f"record-of-fouls-session-{query.session}.pdf")
@@ -239,7 +238,7 @@ def save_settings(tournament_id: int, form: RepeatPolicyForm):
     writes.once("judging.repeat_policy", f"tournament:{tournament_id}", form,
                 lambda: penalty_cases.set_repeat_policy(tournament, form, user),
                 tournament_id=tournament_id)
-    flash("Repeat counting saved.")
+    flash(_("Repeat counting saved."))
     return redirect(url_for(".settings", tournament_id=tournament_id))
 
 

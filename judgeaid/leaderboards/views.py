@@ -4,6 +4,7 @@ organizer's forms for an event's facts and players' member ids."""
 from __future__ import annotations
 
 from flask import Blueprint, Response, flash, jsonify, redirect, render_template, url_for
+from flask_babel import gettext as _
 
 from judgeaid import edge, pageforms, writes
 from judgeaid.access import require_organizer
@@ -80,7 +81,7 @@ def event_facts(tournament_id: int, form: EventFactsForm):
 
     writes.once("event.facts", f"tournament:{tournament_id}", form, apply,
                 tournament_id=tournament_id)
-    flash("Leaderboard facts saved.")
+    flash(_("Leaderboard facts saved."))
     return redirect(url_for("organizer.dashboard", tournament_id=tournament_id)
                     + "#leaderboard")
 
@@ -96,8 +97,10 @@ def member_id(tournament_id: int, form: MemberIdForm):
         player = players.set_member_id(tournament, form.number, form.member_id, user)
         return {"number": player.number, "name": player.name, "member_id": player.member_id}
 
-    answer, _ = writes.once("player.member_id", f"player:{tournament_id}:{form.number}", form,
+    answer, _op = writes.once("player.member_id", f"player:{tournament_id}:{form.number}", form,
                             apply, tournament_id=tournament_id)
-    flash(f"Player {answer['number']} {answer['name']}: member id "
-          + (answer["member_id"] or "cleared") + ".")
+    if answer["member_id"]:
+        flash(_("Player %(number)s %(name)s: member id %(member_id)s.", **answer))
+    else:
+        flash(_("Player %(number)s %(name)s: member id cleared.", **answer))
     return redirect(url_for("organizer.dashboard", tournament_id=tournament_id) + "#players")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any
 
+from flask_babel import gettext as _
 from pydantic import BeforeValidator
 from pydantic_core import PydanticCustomError
 
@@ -17,7 +18,7 @@ from judgeaid.services.leaderboards import Facts
 
 def _pin(value: Any) -> Any:
     if not isinstance(value, str) or not re.fullmatch(r"[0-9]{4,12}", value.strip()):
-        raise PydanticCustomError("pin", "must be 4 to 12 digits (0-9)")
+        raise PydanticCustomError("pin", _("must be 4 to 12 digits (0-9)"))
     return value.strip()
 
 
@@ -36,6 +37,9 @@ class SettingsForm(FormSchema):
     payoff_scheme: text(20) | None = None
     # The venue's IANA zone, changeable at any time (accounts.set_time_zone checks it).
     time_zone: text(200) | None = None
+    # The event's default language (en, zh-Hant, zh-Hans), changeable at any time
+    # (accounts.set_language checks it).
+    language: text(20) | None = None
     op_id: OpId | None = None
 
 

@@ -6,6 +6,7 @@ import hashlib
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
+from flask_babel import gettext as _
 
 from judgeaid import owner, pageforms, signin, writes
 from judgeaid.access import require_organizer, sign_in
@@ -40,6 +41,10 @@ bp.add_app_template_global(writes.new_op_id)
 LIMITS = {"judge_name": length_of(User.name), "player_name": length_of(Player.name),
           "team": length_of(Team.name)}
 
+# The states pages show (a player's, a session's, a score check's, a play timer's), in the
+# page's language: `status_word(p.status)`.
+bp.add_app_template_global(registry.status_word)
+
 
 @bp.route("/new", methods=["GET", "POST"])
 @pageforms.form(NewTournamentForm)
@@ -61,8 +66,8 @@ def create(form: NewTournamentForm):
         try:
             answer, organizer, is_new = _once_setting_pin(
                 "tournament.create", "server", form, apply, tournament_id=None,
-                refused="This form already created a tournament, with another PIN. Sign in "
-                        "to it with its organizer's PIN.")
+                refused=_("This form already created a tournament, with another PIN. Sign in "
+                          "to it with its organizer's PIN."))
         except ServiceError as exc:
             db.session.rollback()
             return render_template("organizer/new.html", error=exc.message,
@@ -71,8 +76,8 @@ def create(form: NewTournamentForm):
         mark = owner.owner_mark()
         sign_in(organizer)
         owner.restore_owner_mark(mark)
-        flash("Tournament created. Add judges and players next." if is_new else
-              "This tournament was already created by this form; here is its desk.")
+        flash(_("Tournament created. Add judges and players next.") if is_new else
+              _("This tournament was already created by this form; here is its desk."))
         _flash_recovery(organizer.name, made)
         return redirect(url_for(".dashboard", tournament_id=answer["tournament"]))
     return render_template("organizer/new.html", error=None, form={},
@@ -93,7 +98,7 @@ def _once_setting_pin(kind: str, target: str, form, apply, *, tournament_id: int
         applied.append(True)
         return apply()
 
-    answer, _ = writes.once(kind, target, form.model_dump(mode="json", exclude={"pin"}), run,
+    answer, _op = writes.once(kind, target, form.model_dump(mode="json", exclude={"pin"}), run,
                             tournament_id=tournament_id)
     user = db.session.get(User, answer["user"])
     if not applied and not accounts.pin_matches(user, form.pin):
@@ -139,12 +144,12 @@ def restore(form: RestoreForm):
 
     try:
         if upload is None or not upload.filename:
-            raise ServiceError("Choose the backup file: the JSON file saved from “Exports and "
-                               "backup” on the standings desk.")
+            raise ServiceError(_("Choose the backup file: the JSON file saved from “Exports "
+                                 "and backup” on the standings desk."))
         # The file's hash stands for it, and the PIN stays out: sent twice, one restore.
         sent = {"file": _sha256(upload.stream), "organizer_name": form.organizer_name,
                 "op_id": form.op_id}
-        answer, _ = writes.once("tournament.restore", "server", sent, apply,
+        answer, _op = writes.once("tournament.restore", "server", sent, apply,
                                 tournament_id=None)
     except ServiceError as exc:
         db.session.rollback()
@@ -170,15 +175,17 @@ def restore_message(restored: dict, *, again: bool = False) -> str:
     """Say what was restored, whether the file was verified, and how to sign in."""
     name = restored["name"]
     if restored["is_verified"]:
-        where = "Verified: this server made the backup."
+        where = _("Verified: this server made the backup.")
     else:
-        where = ("Not verified: the backup was made by another server or edited. Every row "
-                 "passed the same checks as a live write.")
+        where = _("Not verified: the backup was made by another server or edited. Every row "
+                  "passed the same checks as a live write.")
     if again:
-        return (f"{name} was already restored from this form. {where} Sign in as "
-                f"{restored['organizer']} with the PIN given then.")
-    return (f"{name} is restored. {where} Sign in as {restored['organizer']} with the new PIN, "
-            "then give each judge a new PIN on the organizer desk.")
+        return _("%(name)s was already restored from this form. %(where)s Sign in as "
+                 "%(organizer)s with the PIN given then.", name=name, where=where,
+                 organizer=restored["organizer"])
+    return _("%(name)s is restored. %(where)s Sign in as %(organizer)s with the new PIN, then "
+             "give each judge a new PIN on the organizer desk.", name=name, where=where,
+             organizer=restored["organizer"])
 
 
 @bp.errorhandler(413)
@@ -188,9 +195,9 @@ def too_big(exc):
         return owner.owner_needed()  # the bigger limit is only for who may restore
     if request.endpoint == "organizer.restore":
         return _restore_refused(
-            f"This file is larger than {RESTORE_LIMIT // (1024 * 1024)} MB, the most a "
-            "restore takes (the backup of a 400-player event is about 5 MB). Check that it "
-            "is a judgeaid backup file.", 413)
+            _("This file is larger than %(mb)s MB, the most a restore takes (the backup of a "
+              "400-player event is about 5 MB). Check that it is a judgeaid backup file.",
+              mb=RESTORE_LIMIT // (1024 * 1024)), 413)
     return exc
 
 
@@ -209,7 +216,7 @@ def owner_login(form: OwnerSignInForm):
         return page, status, {"Retry-After": str(retry)} if retry else {}
     db.session.commit()
     owner.sign_in_owner(account)
-    flash(f"Signed in as the server's owner, {account.name}.")
+    flash(_("Signed in as the server's owner, %(name)s.", name=account.name))
     return redirect(url_for(".create"))
 
 
@@ -217,15 +224,15 @@ def owner_login(form: OwnerSignInForm):
 def owner_logout():
     """Sign out as the server's owner."""
     owner.sign_out_owner()
-    flash("Signed out as the server's owner.")
+    flash(_("Signed out as the server's owner."))
     return redirect(url_for("main.home"))
 
 
 @bp.get("/t/<int:tournament_id>/organizer")
 def dashboard(tournament_id: int):
     """Show the organizer's desk: settings, judges, players, sessions."""
-    require_organizer(tournament_id, rule="Only the organizer uses the desk; judges start "
-                      "from the judge console.")
+    require_organizer(tournament_id, rule=_("Only the organizer uses the desk; judges start "
+                                            "from the judge console."))
     facts = leaderboards.facts_view(accounts.get_tournament_or_404(tournament_id))
     return render_template("organizer/dashboard.html", rules=event_rules(tournament_id),
                            **organizing.desk(tournament_id, signin.limits()), limits=LIMITS,
@@ -244,7 +251,7 @@ def settings(tournament_id: int, form: SettingsForm):
     writes.once("tournament.settings", f"tournament:{tournament_id}", form,
                 lambda: {"settings": accounts.update_settings(tournament, sent, user).settings},
                 tournament_id=tournament_id)
-    flash("Settings saved.")
+    flash(_("Settings saved."))
     return redirect(url_for(".dashboard", tournament_id=tournament_id))
 
 
@@ -252,9 +259,10 @@ def _flash_recovery(name: str, made: dict) -> None:
     """Show the one-time recovery code that came with a new PIN, once (a form sent again
     made none)."""
     if made.get("recovery"):
-        flash(f"Recovery code for {name}: {made['recovery']}. Give it with the PIN and show it "
-              "nowhere else: it signs them in once from any phone, even while their name is "
-              "locked after wrong PINs, and is then replaced.", "recovery")
+        flash(_("Recovery code for %(name)s: %(code)s. Give it with the PIN and show it "
+                "nowhere else: it signs them in once from any phone, even while their name is "
+                "locked after wrong PINs, and is then replaced.", name=name,
+                code=made["recovery"]), "recovery")
 
 
 @bp.post("/t/<int:tournament_id>/organizer/judges")
@@ -272,9 +280,10 @@ def add_judge(tournament_id: int, form: JudgeForm):
 
     _once_setting_pin(
         "user.add", f"tournament:{tournament_id}", form, apply,
-        tournament_id=tournament_id, refused=f"This form already added {form.name} with "
-        "another PIN; give them a new PIN below instead.")
-    flash(f"{form.name} can now sign in.")
+        tournament_id=tournament_id, refused=_("This form already added %(name)s with another "
+                                               "PIN; give them a new PIN below instead.",
+                                               name=form.name))
+    flash(_("%(name)s can now sign in.", name=form.name))
     _flash_recovery(form.name, made)
     return redirect(url_for(".dashboard", tournament_id=tournament_id) + "#judges")
 
@@ -292,13 +301,14 @@ def change_pin(tournament_id: int, user_id: int, form: NewPinForm):
         made["recovery"] = changed.recovery_code
         return {"user": changed.id}
 
-    _, changed, _ = _once_setting_pin(
+    _answer, changed, _is_new = _once_setting_pin(
         "user.pin", f"user:{user_id}", form, apply,
-        tournament_id=tournament_id, refused="This form already set another new PIN; open "
-        "the desk again to change it once more.")
+        tournament_id=tournament_id, refused=_("This form already set another new PIN; open "
+                                               "the desk again to change it once more."))
     if changed.id == user.id:
         sign_in(changed)  # the organizer stays signed in here; every other device is out
-    flash(f"{changed.name} has a new PIN. Their sign-ins on other devices have ended.")
+    flash(_("%(name)s has a new PIN. Their sign-ins on other devices have ended.",
+            name=changed.name))
     _flash_recovery(changed.name, made)
     return redirect(url_for(".dashboard", tournament_id=tournament_id) + "#judges")
 
@@ -313,7 +323,7 @@ def clear_sign_in_lock(tournament_id: int, form: ClearLockForm):
                 lambda: {"cleared": accounts.clear_sign_in_lock(tournament, form.account,
                                                                 actor=user)},
                 tournament_id=tournament_id)
-    flash(f"“{form.account}” can sign in again.")
+    flash(_("“%(name)s” can sign in again.", name=form.account))
     return redirect(url_for(".dashboard", tournament_id=tournament_id) + "#sign-in-locks")
 
 
@@ -332,11 +342,11 @@ def add_player(tournament_id: int, form: PlayerRegistrationForm):
         applied.append(True)
         return {"number": player.number, "name": player.name}
 
-    answer, _ = writes.once("player.register", f"tournament:{tournament_id}", form, apply,
+    answer, _op = writes.once("player.register", f"tournament:{tournament_id}", form, apply,
                             tournament_id=tournament_id)
-    flash(f"Player {answer['number']} {answer['name']} registered." if applied else
-          f"Player {answer['number']} {answer['name']} was already registered by this form; "
-          "nothing more was added.")
+    flash(_("Player %(number)s %(name)s registered.", **answer) if applied else
+          _("Player %(number)s %(name)s was already registered by this form; nothing more was "
+            "added.", **answer))
     return redirect(url_for(".dashboard", tournament_id=tournament_id) + "#players")
 
 
@@ -370,7 +380,7 @@ def import_players(tournament_id: int, form: ImportForm):
     tournament = accounts.get_tournament_or_404(tournament_id)
     upload = request.files.get("file")
     if upload is None or not upload.filename:
-        raise ServiceError("Choose a CSV file to upload.")
+        raise ServiceError(_("Choose a CSV file to upload."))
     data = upload.read()
 
     def apply():
@@ -385,7 +395,7 @@ def import_players(tournament_id: int, form: ImportForm):
 
     # The file's hash stands for the file in the stored request: sent twice, it imports once.
     sent = {"file": hashlib.sha256(data).hexdigest(), "op_id": form.op_id}
-    answer, _ = writes.once("players.import", f"tournament:{tournament_id}", sent, apply,
+    answer, _op = writes.once("players.import", f"tournament:{tournament_id}", sent, apply,
                             tournament_id=tournament_id)
     return render_template("organizer/import_report.html", rules=event_rules(tournament_id),
                            tournament=tournament, **answer)

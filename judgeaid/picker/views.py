@@ -6,6 +6,7 @@ from flask import Blueprint, render_template, request
 
 from judgeaid.rules import DEFAULT_RULESET, RULESETS
 from judgeaid.services import picker_pages, scoring
+from judgeaid.wording import page_words
 
 bp = Blueprint("picker", __name__)
 
@@ -19,7 +20,7 @@ def picker_link(ruleset: str | None = None) -> dict[str, str] | None:
     if rules is None or rules.can.picker is None:
         return None
     return {"url": request.script_root + rules.can.picker,
-            "label": rules.words["card.picker_name"]}
+            "label": page_words(rules)["card.picker_name"]}
 
 
 def _ruleset_here() -> str:

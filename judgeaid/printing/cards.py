@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import render_template, request
-from flask_babel import gettext
+from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
@@ -18,7 +18,21 @@ from judgeaid import venuetime
 from judgeaid.extensions import db
 from judgeaid.models import Card, Player, PlaySession, Seat, Table, Team, Tournament
 from judgeaid.printing import fit, public_url
-from judgeaid.printing.fonts import FACES
+from judgeaid.printing.fonts import faces_for
+from judgeaid.printing.language import (
+    N_,
+    PrintLanguage,
+    cjk_region,
+    local,
+    pair,
+    print_language,
+    print_tag,
+    printing_in,
+    say,
+    template_context,
+    wind,
+    wind_letter,
+)
 from judgeaid.printing.overlay import POINT, Overlay
 from judgeaid.printing.pdf import create_pdf
 from judgeaid.printing.qr import qr_modules, qr_svg_uri
@@ -39,9 +53,13 @@ MONO_ADVANCE = 1233 / 2048
 
 
 def form_words(ruleset: str, scheme: str, rotation: str) -> dict:
-    """Return the printed form's words in the event's ruleset's own (its words table)."""
-    words = get_ruleset(ruleset).words
-    return {"kicker": words["print.kicker"], "ruleset": words["ruleset.name"],
+    """Return the printed form's words in the event's ruleset's own (its words table), in the
+    print language."""
+    words = ruleset_view(ruleset)["words"]
+    # A bilingual print adds the English title where one line of the kicker holds both.
+    kicker = pair(words["print.kicker"], get_ruleset(ruleset).words["print.kicker"].upper())
+    kicker = kicker if fit(kicker, 20) == kicker else words["print.kicker"]
+    return {"kicker": kicker, "ruleset": words["ruleset.name"],
             "rules": (words.get(f"print.scheme_{scheme}", scheme) + " · "
                       + words.get(f"print.rotation_{rotation}", rotation)),
             "round": words["print.round_short"], "penalties": words["print.penalties_cite"],
@@ -119,6 +137,8 @@ def card_form(tournament: str, rotation: str, scheme: str, ruleset: str) -> dict
         "tournament": fit(tournament, 30),  # two lines of 9pt bold at most
         "rounds": [{"round": s.round_no, "winds": [s.winds[n] for n in (1, 2, 3, 4)]}
                    for s in seats],
+        # each wind in one character of the print language ("E", "東"), bilingual "東 E"
+        "letters": {w: wind_letter(w) for w in WINDS},
     }
 
 
@@ -147,7 +167,7 @@ def card_data(view: dict | None, *, session: int, url: str | None = None,
     # MCR §3.9.2 each player's table points beside their signature, once the card is settled
     points = view.get("table_points") if filled else None
     notes = [" · ".join(part for part in (
-                 f"table points {_points(points[n])}" if points else "",
+                 say(N_("table points %(points)s"), points=_points(points[n])) if points else "",
                  confirmed[n] if filled and n in confirmed else "")
                  if part)
              for n in numbers]
@@ -155,7 +175,8 @@ def card_data(view: dict | None, *, session: int, url: str | None = None,
         "session": session, "table": view["table"], "qr": url,
         # Few blocks, many lines: WeasyPrint's cost is per block and per line. Columns of
         # scores are spaces in a monospaced font; tabs would drift (and more with CJK).
-        "heads": [f"No. {n}\n" + "\n".join(fit(part, 5.6) for part in _two_lines(names[n]))
+        "heads": [local(N_("No. %(n)s"), n=n) + "\n"
+                  + "\n".join(fit(part, 5.6) for part in _two_lines(names[n]))
                   for n in numbers],
         "dealers": "\n".join(f"{initials(everyone[r['dealer']])} {r['dealer']}" for r in rounds),
         "scores": "\n".join("".join(_cell(r, n) for n in numbers).rstrip() for r in rounds)
@@ -165,8 +186,19 @@ def card_data(view: dict | None, *, session: int, url: str | None = None,
         # Signature boxes: E and S side by side, then W and N (see card_geometry).
         "signers": ["\n".join(labels[0::2]), "\n".join(labels[1::2])],
         "notes": ["\n".join(notes[0::2]), "\n".join(notes[1::2])] if any(notes) else [],
-        "foot": f"{url} · card version {view['version']}" if filled else "",
+        "foot": _foot(url, view["version"]) if filled else "",
     }
+
+
+def _foot(url: str | None, version: int) -> str:
+    return say(N_("%(url)s · card version %(version)s"), url=url, version=version)
+
+
+def _where(c: dict) -> str:
+    """Return the card's session and table, in the print language only: 15pt has no room for
+    a second language, and the numbers read in any."""
+    return _("Session %(session)s · Table %(table)s", session=c["session"],
+             table=c["table"] or "____")
 
 
 def _points(value: float) -> str:
@@ -200,7 +232,7 @@ def session_or_404(tournament: Tournament, number: int) -> PlaySession:
     session = db.session.scalar(select(PlaySession).where(
         PlaySession.tournament_id == tournament.id, PlaySession.number == number))
     if session is None or not session.tables:
-        raise NotFound(f"Session {number} has no tables yet: seat it before printing.")
+        raise NotFound(_("Session %(n)s has no tables yet: seat it before printing.", n=number))
     return session
 
 
@@ -209,11 +241,12 @@ def session_cards(tournament: Tournament, number: int, *, blank: bool = False,
     """Return the data of a session's cards: one per table (or the chosen ones), then spares."""
     session = session_or_404(tournament, number)
     if not 0 <= spare <= MAX_SPARE:
-        raise ServiceError(f"Print from 0 to {MAX_SPARE} spare cards.")
+        raise ServiceError(_("Print from 0 to %(most)s spare cards.", most=MAX_SPARE))
     wanted = set(tables) if tables is not None else None
     missing = sorted((wanted or set()) - {t.number for t in session.tables})
     if missing:
-        raise ServiceError(f"Session {number} has no table {missing[0]}.")
+        raise ServiceError(_("Session %(n)s has no table %(table)s.", n=number,
+                             table=missing[0]))
     # Seats and players in two queries, so card_view finds them loaded.
     db.session.scalars(select(Table).where(Table.session_id == session.id)
                        .options(selectinload(Table.seats).selectinload(Seat.player))).all()
@@ -232,7 +265,7 @@ def session_cards(tournament: Tournament, number: int, *, blank: bool = False,
                 for card in cards if wanted is None or card.table.number in wanted]
         data += [card_data(None, session=number) for _ in range(spare)]
     if not data:
-        raise ServiceError("Nothing to print: choose some tables or spare cards.")
+        raise ServiceError(_("Nothing to print: choose some tables or spare cards."))
     return data
 
 
@@ -304,11 +337,10 @@ def _draw_qr_or_spare(overlay: Overlay, g: dict, c: dict, x: float, y: float,
 def draw_card_data(overlay: Overlay, g: dict, c: dict, x: float = 0, y: float = 0) -> None:
     """Draw one card's own data where the stylesheet puts it, its top-left at (x, y)."""
     left, top = g["left"] + x, g["top"] + y
-    where = f"Session {c['session']} · Table {c['table'] or '____'}"
-    overlay.lines(left, top + 0.45, where, face="bold", size=15,
+    overlay.lines(left, top + 0.45, _where(c), face="bold", size=15,
                   line_height=15 * LINE * POINT, clip=(left, top + 0.45, 2.4, 0.3))
-    _draw_qr_or_spare(overlay, g, c, x, y, "Spare card:\nno live card.\nCopy the rounds\n"
-                      "into judgeaid.")
+    _draw_qr_or_spare(overlay, g, c, x, y, say(N_("Spare card:\nno live card.\nCopy the "
+                                                  "rounds\ninto judgeaid.")))
     columns = [(column + x, width) for column, width in g["columns"]]
     head_top = g["grid_top"] + 0.23 + y
     for (column, width), head in zip(columns[2:], c["heads"], strict=False):
@@ -327,11 +359,11 @@ def draw_card_data(overlay: Overlay, g: dict, c: dict, x: float = 0, y: float = 
         overlay.lines(columns[2][0], g["penalty_top"] + y, c["sums"], face="mono-bold",
                       size=size, line_height=g["foot_height"])
     who_top, pitch, sign_width = g["who_top"] + y, g["sign_pitch"], g["sign_width"]
-    for (sign_left, _), side in zip(g["signs"], c["signers"], strict=False):
+    for (sign_left, _top), side in zip(g["signs"], c["signers"], strict=False):
         overlay.lines(sign_left + x + 0.18, who_top, side, face="sans", size=6,
                       line_height=pitch, clip=(sign_left + x, who_top, sign_width + 0.18,
                                                pitch * 2))
-    for (sign_left, _), side in zip(g["signs"], c["notes"], strict=False):
+    for (sign_left, _top), side in zip(g["signs"], c["notes"], strict=False):
         overlay.lines(sign_left + x + 0.18, who_top + 0.22, side, face="oblique", size=5.5,
                       line_height=pitch, clip=(sign_left + x, who_top + 0.22,
                                                sign_width + 0.18, pitch * 2))
@@ -345,7 +377,8 @@ def draw_card_data(overlay: Overlay, g: dict, c: dict, x: float = 0, y: float = 
 def draw_cards(pages: list[list[dict]], sheet: Sheet, g: dict, title: str,
                draw=draw_card_data) -> Overlay:
     """Return every card's own data drawn on pages the size of the sheet."""
-    overlay = Overlay(sheet.width, sheet.height, FACES, title=title)
+    overlay = Overlay(sheet.width, sheet.height, faces_for(cjk_region()), title=title,
+                      lang=print_tag())
     for page in pages:
         overlay.add_page()
         for slot in page:
@@ -366,13 +399,20 @@ def with_qr_images(pages: list[list[dict]], size: float) -> list[list[dict]]:
 
 def render_cards(tournament: Tournament, number: int, *, layout: str = "card",
                  blank: bool = False, tables: list[int] | None = None, spare: int = 0,
-                 stamped: bool = True) -> bytes:
+                 stamped: bool = True, language: PrintLanguage | None = None) -> bytes:
     """Return the PDF of a session's scoring cards.
 
     Stamped, the form is laid out once by WeasyPrint and each card's data drawn over it
     directly (printing/overlay.py). `stamped=False` lays out every card whole, the naive
-    way the benchmark and the tests compare with.
+    way the benchmark and the tests compare with. Printed in `language`
+    (printing/language.py), English if not given.
     """
+    with printing_in(language or print_language(tournament)):
+        return _render_cards(tournament, number, layout, blank, tables, spare, stamped)
+
+
+def _render_cards(tournament: Tournament, number: int, layout: str, blank: bool,
+                  tables: list[int] | None, spare: int, stamped: bool) -> bytes:
     sheet = SHEETS[layout]
     is_sheet = is_score_sheet(tournament.ruleset)  # MCR Appendix 5
     pages = place_cards(session_cards(tournament, number, blank=blank, tables=tables,
@@ -387,10 +427,11 @@ def render_cards(tournament: Tournament, number: int, *, layout: str = "card",
         form_data = card_form(tournament.name, settings.get("rotation", "standard"),
                               settings.get("payoff_scheme", "formal"), tournament.ruleset)
     context = {
-        "title": f"{tournament.name}: scoring cards, session {number}",
+        "title": say(N_("%(event)s: scoring cards, session %(n)s"), event=tournament.name,
+                     n=number),
         "g": g, "sheet": {"width": _inch(sheet.width), "height": _inch(sheet.height),
                           "per_page": sheet.per_page, "marks": cut_marks(sheet)},
-        "form": form_data, "rules": ruleset_view(tournament.ruleset),
+        "form": form_data, "rules": ruleset_view(tournament.ruleset), **template_context(),
     }
     if not stamped:
         pages = with_qr_images(pages, g["qr_size"])
@@ -415,8 +456,8 @@ def render_cards(tournament: Tournament, number: int, *, layout: str = "card",
 # characters of the monospaced data: 4 for "+", 4 for "-", 6 for the running total.
 SHEET_FIELDS = (4, 4, 6)
 SHEET_CHARS = sum(SHEET_FIELDS)
-SHEET_LABELS = ("Team", "Player #", "Player", "Position", "Table pts", "Total pts",
-                "Signature")
+SHEET_LABELS = (N_("Team"), N_("Player #"), N_("Player"), N_("Position"), N_("Table pts"),
+                N_("Total pts"), N_("Signature"))
 FACES_CSS = {"sans": "f-sans", "bold": "f-bold", "oblique": "f-oblique", "head": "f-head",
              "mono": "f-mono", "mono-bold": "f-mono-bold"}
 
@@ -458,11 +499,12 @@ def sheet_geometry(hands: int = 16) -> dict:
         "sub_verticals": [x for s in subs for x in s[1:]],
         "qr_left": 2.59, "qr_top": top, "qr_size": 0.92,
         "mono_size": round(char * 72 / MONO_ADVANCE, 3),
-        "signs": [{"label": "Referee", "left": left, "top": round(sign_top, 3),
+        # labels are messages the form translates (templates/print/_mcr_sheet.html)
+        "signs": [{"label": N_("Referee"), "left": left, "top": round(sign_top, 3),
                    "width": sign_width, "height": 0.3},
-                  {"label": "Chief referee", "left": round(left + inner - sign_width, 3),
+                  {"label": N_("Chief referee"), "left": round(left + inner - sign_width, 3),
                    "top": round(sign_top, 3), "width": sign_width, "height": 0.3},
-                  {"label": "Date", "left": left, "top": round(sign_top + 0.38, 3),
+                  {"label": N_("Date"), "left": left, "top": round(sign_top + 0.38, 3),
                    "width": 1.0, "height": 0.22}],
         "note_top": round(sign_top + 0.44, 3), "foot_top": 8.3,
     }
@@ -473,7 +515,9 @@ def sheet_form(tournament: str, ruleset: str, scheme: str = "formal",
     """Return the score sheet's form, the same on every sheet of a print job."""
     return {**form_words(ruleset, scheme, rotation),
             "tournament": fit(tournament, 30),
-            "positions": ["East", "South", "West", "North"], "labels": SHEET_LABELS}
+            # the block's narrow labels in the print language only (printing/language.py)
+            "positions": [wind(w) for w in WINDS],
+            "labels": [local(label) for label in SHEET_LABELS]}
 
 
 def sheet_data(view: dict | None, *, session: int, url: str | None = None,
@@ -507,8 +551,8 @@ def sheet_data(view: dict | None, *, session: int, url: str | None = None,
     for line in rounds:
         if line.get("result") == "not_played":  # MCR §3.5.6: the session time ran out
             scores.append("".join(_sheet_cells("-", "-", "-") for _ in numbers))
-            remarks.append("seat empty" if line.get("not_played_reason") == "seat_empty"
-                           else "time up")
+            remarks.append(say(N_("seat empty")) if line.get("not_played_reason") == "seat_empty"
+                           else say(N_("time up")))
             continue
         if not line["recorded"]:
             scores.append("")
@@ -532,7 +576,7 @@ def sheet_data(view: dict | None, *, session: int, url: str | None = None,
             "scores": "\n".join(s.rstrip() for s in scores) if filled else "",
             "remarks": "\n".join(remarks) if filled else "",
             "sums": "\n".join(s.rstrip() for s in sums) if filled else "",
-            "foot": f"{url} · card version {view['version']}" if filled else ""}
+            "foot": _foot(url, view["version"]) if filled else ""}
 
 
 def _sheet_cells(plus: str, minus: str, total: str) -> str:
@@ -542,20 +586,20 @@ def _sheet_cells(plus: str, minus: str, total: str) -> str:
 
 def _remark(line: dict) -> str:
     if line.get("result") == "draw":
-        return "draw"
+        return say(N_("draw"))
     if line.get("result") != "win":
         return ""
-    how = "self" if line.get("win") == "self" else "disc."
-    return f"{line.get('value')} · {how}"
+    if line.get("win") == "self":
+        return say(N_("%(value)s · self"), value=line.get("value"))
+    return say(N_("%(value)s · disc."), value=line.get("value"))
 
 
 def sheet_runs(g: dict, c: dict) -> list[dict]:
     """Return one sheet's data as text runs: where each block of lines goes and in what
     face, in inches from the sheet's top-left. Both ways of printing draw these runs."""
     left, top = g["left"], g["top"]
-    runs = [{"left": left, "top": top + 0.45, "text": f"Session {c['session']} · Table "
-             f"{c['table'] or '____'}", "face": "bold", "size": 15, "line": 15 * LINE * POINT,
-             "clip": (left, top + 0.45, 2.4, 0.3)}]
+    runs = [{"left": left, "top": top + 0.45, "text": _where(c), "face": "bold", "size": 15,
+             "line": 15 * LINE * POINT, "clip": (left, top + 0.45, 2.4, 0.3)}]
     rows, heights = g["block_rows"], g["block_heights"]
     for x, p in zip(g["players"], c["players"], strict=False):
         width = g["player"]
@@ -605,8 +649,8 @@ def css_runs(g: dict, c: dict) -> list[dict]:
 
 def draw_sheet_data(overlay: Overlay, g: dict, c: dict, x: float = 0, y: float = 0) -> None:
     """Draw one MCR sheet's own data where the stylesheet puts it, its top-left at (x, y)."""
-    _draw_qr_or_spare(overlay, g, c, x, y, "Spare sheet:\nno live card.\nCopy the hands\n"
-                      "into judgeaid.")
+    _draw_qr_or_spare(overlay, g, c, x, y, say(N_("Spare sheet:\nno live card.\nCopy the "
+                                                  "hands\ninto judgeaid.")))
     for run in sheet_runs(g, c):
         clip = run["clip"]
         overlay.lines(run["left"] + x, run["top"] + y, run["text"], face=run["face"],
@@ -624,10 +668,10 @@ def _confirmed(view: dict, zone: str, *, in_app: bool = True) -> dict[int, str]:
         day = venuetime.venue_text(c["confirmed_at"], zone, "day_only")
         judge = c.get("before_judge")
         if judge:
-            notes[c["player"]] = gettext("confirmed before %(judge)s %(day)s",
-                                         judge=fit(judge, 14), day=day)
+            notes[c["player"]] = say(N_("confirmed before %(judge)s %(day)s"),
+                                     judge=fit(judge, 14), day=day)
         elif in_app:
-            notes[c["player"]] = f"confirmed in judgeaid {day}"
+            notes[c["player"]] = say(N_("confirmed in judgeaid %(date)s"), date=day)
         else:
-            notes[c["player"]] = f"confirmed {day}"
+            notes[c["player"]] = say(N_("confirmed %(date)s"), date=day)
     return notes

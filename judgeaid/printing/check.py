@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
 from sqlalchemy import select
 
 from judgeaid.extensions import db
@@ -23,8 +24,8 @@ def unprintable_names(tournament: Tournament, number: int) -> list[dict]:
         select(Player.number, Player.name).join(Seat, Seat.player_id == Player.id)
         .join(Table, Table.id == Seat.table_id).where(Table.session_id == session.id)
         .order_by(Player.number)).all()
-    printed = [("Tournament", tournament.name)]
-    printed += [(f"Player {n}", name) for n, name in players]
+    printed = [(_("Tournament"), tournament.name)]
+    printed += [(_("Player %(n)s", n=n), name) for n, name in players]
     found = []
     for who, name in printed:
         missing = uncovered(name)

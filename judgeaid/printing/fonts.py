@@ -77,6 +77,16 @@ FACES = {
 }
 
 
+def faces_for(region: str = "SC") -> dict[str, Face]:
+    """Return the faces with Noto CJK's glyphs of a region: "SC" (Simplified, the default) or
+    "TC" (Traditional), as the print language asks (printing/language.cjk_region)."""
+    if region == "SC":
+        return FACES
+    return {name: Face(face.files, tuple(f.replace(" SC", f" {region}") if "CJK" in f else f
+                                         for f in face.fallbacks))
+            for name, face in FACES.items()}
+
+
 @cache
 def _installed() -> dict[str, Path]:
     """Return every font file under the usual folders, by file name (first one wins)."""

@@ -43,8 +43,11 @@ def _vertical(file: FontFile) -> tuple[float, float]:
 class Overlay:
     """Pages of positioned text, QR codes and boxes, in inches from each page's top-left."""
 
-    def __init__(self, width: float, height: float, faces: dict[str, Face], title: str = ""):
+    def __init__(self, width: float, height: float, faces: dict[str, Face], title: str = "",
+                 lang: str = ""):
         self.pdf = FPDF(unit="in", format=(width, height))
+        if lang:  # the document's language (/Lang), as `<html lang>` gives WeasyPrint's
+            self.pdf.set_lang(lang)
         self.pdf.set_auto_page_break(False)
         self.pdf.set_margin(0)
         self.pdf.c_margin = 0

@@ -59,6 +59,9 @@ class CardsQuery(FormSchema):
     blank: _choice("0", "1") = None
     tables: Tables = None
     spare: maybe(0, MAX_SPARE) = None
+    # 1: the event's language and English beside it; 0: the event's language only; none: as
+    # the organizer set it (settings["print_bilingual"]); printing/language.py
+    bilingual: _choice("0", "1") = None
 
 
 class SlipsQuery(FormSchema):
@@ -67,3 +70,4 @@ class SlipsQuery(FormSchema):
     # Ignored: start times print on the venue's clock (Tournament.time_zone). Still checked,
     # so a link from an older page keeps working.
     tz_offset: maybe(-840, 840) = None
+    bilingual: _choice("0", "1") = None

@@ -11,21 +11,34 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from flask import render_template, request
+from flask_babel import gettext as _
 from sqlalchemy import select
 
-from judgeaid import venuetime
+from judgeaid import hanzi
 from judgeaid.extensions import db
+from judgeaid.i18n import page_lang
 from judgeaid.models import Player, Seat, Table, Tournament
 from judgeaid.printing import fit, public_url
 from judgeaid.printing.cards import session_or_404
-from judgeaid.printing.fonts import FACES
+from judgeaid.printing.fonts import faces_for
+from judgeaid.printing.language import (
+    N_,
+    PrintLanguage,
+    cjk_region,
+    print_language,
+    print_tag,
+    printing_in,
+    say,
+    start_text,
+    template_context,
+    wind,
+)
 from judgeaid.printing.overlay import Overlay
 from judgeaid.printing.pdf import create_pdf
 from judgeaid.printing.qr import qr_modules, qr_svg_uri
 from judgeaid.services.errors import ServiceError
 from judgeaid.wording import ruleset_view
 
-WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 SEAT_WINDS = ("E", "S", "W", "N")  # Seat.position indexes these (§1.2.2)
 PAPERS = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}
 QR_SIZE = 0.92  # inches, at most: the code's corner in each slip is 0.92 in square
@@ -70,8 +83,9 @@ class SlipSheet:
 
 
 def local_time(moment: datetime | None, zone: str) -> str:
-    """Return a UTC start time as the venue's clock shows it ("Sat 17 May, 13:30 CEST")."""
-    return venuetime.venue_text(moment, zone, "day")
+    """Return a UTC start time as the venue's clock shows it ("Sat 17 May, 13:30 CEST"), in
+    the print language."""
+    return start_text(moment, zone)
 
 
 def session_slips(tournament: Tournament, number: int) -> tuple[list[dict], datetime | None]:
@@ -82,10 +96,11 @@ def session_slips(tournament: Tournament, number: int) -> tuple[list[dict], date
         .join(Seat, Seat.player_id == Player.id).join(Table, Table.id == Seat.table_id)
         .where(Table.session_id == session.id)).all()
     slips = [{"number": n, "name": name, "table": table,
-              "seat": WIND_NAMES[SEAT_WINDS[position]],
+              "seat": wind(SEAT_WINDS[position], both=False),
               "url": public_url("players.page", token=token)}
              for n, name, token, table, position in rows]
-    slips.sort(key=lambda s: (s["name"].casefold(), s["number"]))
+    lang = page_lang()
+    slips.sort(key=lambda s: (hanzi.sort_key(s["name"], lang), s["number"]))
     return slips, session.starts_at
 
 
@@ -102,7 +117,7 @@ def place_slips(slips: list[dict], sheet: SlipSheet) -> list[dict]:
             "columns": [{
                 "left": round(sheet.left + c * sheet.slip_width, 3),
                 "names": "\n".join(fit(s["name"], 12.5) for s in column),  # 12pt bold, 2.35 in
-                "numbers": "\n".join(f"Player No. {s['number']}" for s in column),
+                "numbers": "\n".join(say(N_("Player No. %(n)s"), n=s["number"]) for s in column),
                 "tables": "\n".join(str(s["table"]) for s in column),
                 "seats": "\n".join(s["seat"] for s in column),
             } for c, column in enumerate(columns) if column],
@@ -156,7 +171,8 @@ def draw_slips(pages: list[dict], sheet: SlipSheet, lift: dict, title: str,
                blank: int = 0) -> Overlay:
     """Return every sheet's slips drawn where the slips stylesheet puts their data, then
     `blank` empty pages (for pages that are all form)."""
-    overlay = Overlay(sheet.width, sheet.height, FACES, title=title)
+    overlay = Overlay(sheet.width, sheet.height, faces_for(cjk_region()), title=title,
+                      lang=print_tag())
     row = sheet.slip_height
     height = row * sheet.rows
     for page in pages:
@@ -177,28 +193,35 @@ def draw_slips(pages: list[dict], sheet: SlipSheet, lift: dict, title: str,
             left = sheet.left + (i % sheet.columns) * sheet.slip_width + 2.56
             top = sheet.top + (i // sheet.columns) * sheet.slip_height + 0.14
             overlay.qr(url, left, top, qr_modules(url) * module)
-    for _ in range(blank):
+    for _page in range(blank):
         overlay.add_page()
     return overlay
 
 
 def render_slips(tournament: Tournament, number: int, *, paper: str = "a4",
-                 stamped: bool = True) -> bytes:
+                 stamped: bool = True, language: PrintLanguage | None = None) -> bytes:
     """Return the PDF of a session's seating slips, then the list for the notice board.
 
     Stamped, each sheet shape's form is laid out once by WeasyPrint, the list with it, and
     the slips' data is drawn over the forms (printing/overlay.py). `stamped=False` lays
     out every sheet whole, the naive way the benchmark and the tests compare with.
+    Printed in `language` (printing/language.py), English if not given.
     """
     if paper not in PAPERS:
-        raise ServiceError(f"Print slips on {' or '.join(PAPERS)} paper.")
+        raise ServiceError(_("Print slips on %(papers)s paper.", papers=" or ".join(PAPERS)))
+    with printing_in(language or print_language(tournament)):
+        return _render_slips(tournament, number, paper, stamped)
+
+
+def _render_slips(tournament: Tournament, number: int, paper: str, stamped: bool) -> bytes:
     sheet = SlipSheet(*PAPERS[paper])
     slips, starts_at = session_slips(tournament, number)
     pages = place_slips(slips, sheet)
     # One form per sheet shape: full sheets, and the last one if it is not full.
     shapes = sorted({page["count"] for page in pages}, reverse=True)
     context = {
-        "title": f"{tournament.name}: seating slips, session {number}",
+        "title": say(N_("%(event)s: seating slips, session %(n)s"), event=tournament.name,
+                     n=number),
         "sheet": sheet, "paper": {"width": _inch(sheet.width), "height": _inch(sheet.height)},
         "tournament": fit(tournament.name, 19), "session": number,
         "rules": ruleset_view(tournament.ruleset),
@@ -207,6 +230,7 @@ def render_slips(tournament: Tournament, number: int, *, paper: str = "a4",
         # Lines a slip tall put one row of slips per line; lift each block by its half-leading.
         "lift": {size: round((sheet.slip_height - size * 1.17 / 72) / 2, 3)
                  for size in (8, 12, 24)},
+        **template_context(),
     }
     forms = [{"count": n, "cuts": cut_lines(sheet, n), "slots": _slots(n, sheet)} for n in shapes]
     if not stamped:

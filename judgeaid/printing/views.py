@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, render_template
+from flask_babel import lazy_gettext
 
 from judgeaid import edge
 from judgeaid.access import require_judge
+from judgeaid.i18n import NATIVE_NAMES
 from judgeaid.printing import cards, phone_warnings, slips
 from judgeaid.printing.check import unprintable_names
+from judgeaid.printing.language import print_language
 from judgeaid.printing.schemas import CardsQuery, SlipsQuery
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.wording import event_rules
 
 bp = Blueprint("printing", __name__)
-SHEET_NAMES = {"card": "card size, 3.7 × 8.5 in", "letter": "two cards on Letter",
-               "a4": "two cards on A4"}
-PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
+SHEET_NAMES = {"card": lazy_gettext("card size, 3.7 × 8.5 in"),
+               "letter": lazy_gettext("two cards on Letter"), "a4": lazy_gettext("two cards on A4")}
+PAPER_NAMES = {"a4": "A4", "letter": lazy_gettext("Letter")}
 
 
 @bp.get("/t/<int:tournament_id>/print/cards.pdf")
@@ -26,7 +29,8 @@ def cards_pdf(tournament_id: int, query: CardsQuery):
     require_judge(tournament_id)
     pdf = cards.render_cards(tournament, query.session, layout=query.layout or "card",
                              blank=query.blank == "1", tables=query.tables,
-                             spare=query.spare or 0)
+                             spare=query.spare or 0,
+                             language=print_language(tournament, query.bilingual))
     return _pdf(pdf, f"scoring-cards-session-{query.session}.pdf")
 
 
@@ -37,7 +41,8 @@ def slips_pdf(tournament_id: int, query: SlipsQuery):
     tournament = get_tournament_or_404(tournament_id)
     require_judge(tournament_id)
     paper = query.layout or current_app.config.get("PRINT_PAPER", "a4")
-    pdf = slips.render_slips(tournament, query.session, paper=paper)
+    pdf = slips.render_slips(tournament, query.session, paper=paper,
+                             language=print_language(tournament, query.bilingual))
     return _pdf(pdf, f"seating-slips-session-{query.session}.pdf")
 
 
@@ -49,7 +54,7 @@ def slips_page(tournament_id: int, query: SlipsQuery):
     require_judge(tournament_id)
     return render_template(
         "printing/slips.html", rules=event_rules(tournament_id),
-        **_before_printing(tournament, query.session),
+        **_before_printing(tournament, query.session, query.bilingual),
         layout=query.layout or current_app.config.get("PRINT_PAPER", "a4"),
         papers=[(p, PAPER_NAMES.get(p, p)) for p in slips.PAPERS])
 
@@ -63,16 +68,21 @@ def cards_page(tournament_id: int, query: CardsQuery):
     tables = "none" if query.tables == [] else ",".join(map(str, query.tables or []))
     return render_template(
         "printing/cards.html", rules=event_rules(tournament_id),
-        **_before_printing(tournament, query.session),
+        **_before_printing(tournament, query.session, query.bilingual),
         layout=query.layout or "card", sheets=[(s, SHEET_NAMES.get(s, s)) for s in cards.SHEETS],
         is_blank=query.blank == "1", tables=tables, spare=query.spare or 0,
         max_spare=cards.MAX_SPARE, is_score_sheet=cards.is_score_sheet(tournament.ruleset))
 
 
-def _before_printing(tournament, session: int) -> dict:
+def _before_printing(tournament, session: int, bilingual: str | None) -> dict:
+    language = print_language(tournament, bilingual)
     return {"t": {"id": tournament.id, "name": tournament.name}, "session": session,
             "unprintable": unprintable_names(tournament, session),
-            "warnings": phone_warnings()}
+            "warnings": phone_warnings(),
+            # the paper's language (the event's), named in its own words, and the choice of
+            # English beside it (printing/language.py)
+            "print_language": {"tag": language.tag, "bilingual": language.bilingual,
+                               "name": NATIVE_NAMES[language.tag]}}
 
 
 def _pdf(pdf: bytes, filename: str):

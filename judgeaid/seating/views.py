@@ -7,6 +7,7 @@ judge's phone; a refused change flashes its reason on the page it came from.
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, url_for
+from flask_babel import gettext as _
 
 from judgeaid import pageforms, writes
 from judgeaid.access import require_judge, require_organizer
@@ -47,12 +48,12 @@ def start_time(tournament_id: int, number: int, form: StartTimeForm):
     """Set when a session starts."""
     user = require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    answer, _ = writes.once("session.start_time",
+    answer, _op = writes.once("session.start_time",
                             f"tournament:{tournament_id}:session:{number}", form,
                             lambda: {"note": seating.set_start_time(
                                 tournament, number, form.starts_at, user).note},
                             tournament_id=tournament_id)
-    flash(f"Start time of session {number} saved.")
+    flash(_("Start time of session %(n)s saved.", n=number))
     if answer["note"]:
         flash(answer["note"], "warning")
     return _back_to_sessions(tournament_id, f"#session-{number}")
@@ -72,11 +73,11 @@ def seat(tournament_id: int, number: int, form: pageforms.ButtonForm):
     """Publish the next session's tables: seats, cards and the recorded wind draw."""
     user = require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    answer, _ = writes.once("session.seat", f"tournament:{tournament_id}:session:{number}",
+    answer, _op = writes.once("session.seat", f"tournament:{tournament_id}:session:{number}",
                             form, lambda: {"tables": len(seating.seat_session(
                                 tournament, number, user).tables)},
                             tournament_id=tournament_id)
-    flash(f"Session {number} is seated at {answer['tables']} tables.")
+    flash(_("Session %(n)s is seated at %(tables)s tables.", n=number, tables=answer["tables"]))
     return redirect(url_for(".tables", tournament_id=tournament_id, number=number))
 
 
@@ -94,11 +95,12 @@ def add_substitutes(tournament_id: int, form: SubstitutesForm):
         added = session_changes.add_substitutes(tournament, form.count, user)
         return {"players": [p.number for p in added]}
 
-    answer, _ = writes.once("substitutes.add", f"tournament:{tournament_id}", form, apply,
+    answer, _op = writes.once("substitutes.add", f"tournament:{tournament_id}", form, apply,
                             tournament_id=tournament_id)
     made, again = session_changes.players_numbered(tournament, answer["players"]), not applied
     names = ", ".join(f"{p.name} (#{p.number})" for p in made)
-    flash(f"Already added: {names}. Nothing more was added." if again else f"Added {names}.")
+    flash(_("Already added: %(names)s. Nothing more was added.", names=names) if again else
+          _("Added %(names)s.", names=names))
     return _back_to_sessions(tournament_id, "#next")
 
 
@@ -111,7 +113,7 @@ def _player_change(tournament_id: int, kind: str, form, change) -> dict:
     makes it and returns the answer to store."""
     user = require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    answer, _ = writes.once(kind, f"player:{tournament_id}:{form.player}", form,
+    answer, _op = writes.once(kind, f"player:{tournament_id}:{form.player}", form,
                             lambda: change(tournament, user), tournament_id=tournament_id)
     return answer
 
@@ -123,7 +125,8 @@ def withdraw(tournament_id: int, form: PlayerForm):
     answer = _player_change(tournament_id, "player.withdraw", form,
                             lambda tournament, user: _out(session_changes.withdraw_player(
                                 tournament, form.player, user)))
-    flash(f"{answer['name']} withdrew; they are out from session {answer['left_session']}.")
+    flash(_("%(name)s withdrew; they are out from session %(n)s.", name=answer["name"],
+            n=answer["left_session"]))
     return _back_to_sessions(tournament_id, "#changes")
 
 
@@ -134,7 +137,8 @@ def disqualify(tournament_id: int, form: PlayerForm):
     answer = _player_change(tournament_id, "player.disqualify", form,
                             lambda tournament, user: _out(session_changes.withdraw_player(
                                 tournament, form.player, user, disqualify=True)))
-    flash(f"{answer['name']} is disqualified from session {answer['left_session']} on.")
+    flash(_("%(name)s is disqualified from session %(n)s on.", name=answer["name"],
+            n=answer["left_session"]))
     return _back_to_sessions(tournament_id, "#changes")
 
 
@@ -145,7 +149,7 @@ def reinstate(tournament_id: int, form: PlayerForm):
     answer = _player_change(tournament_id, "player.reinstate", form,
                             lambda tournament, user: _out(session_changes.reinstate_player(
                                 tournament, form.player, user)))
-    flash(f"{answer['name']} is back in the event.")
+    flash(_("%(name)s is back in the event.", name=answer["name"]))
     return _back_to_sessions(tournament_id, "#changes")
 
 
@@ -168,15 +172,16 @@ def absent(tournament_id: int, number: int, form: AbsentForm):
     """Record a player absent without an acceptable reason as resigned, in one step (§3.7)."""
     user = require_organizer(tournament_id)
     if form.confirm != "yes":
-        raise ServiceError("Tick the box to confirm: the player is out of the tournament.")
+        raise ServiceError(_("Tick the box to confirm: the player is out of the tournament."))
     tournament = get_tournament_or_404(tournament_id)
-    answer, _ = writes.once("player.absent", f"session:{tournament_id}:{number}", form,
+    answer, _op = writes.once("player.absent", f"session:{tournament_id}:{number}", form,
                             lambda: _out(results.resign_absent(
                                 tournament, number, form.player, user)),
                             tournament_id=tournament_id)
     section = get_ruleset(tournament.ruleset).words["standings.absent_cite"]
-    flash(f"{answer['name']} is resigned from the tournament from session {number}"
-          f"{bracketed(section)}. Give their seat to a neutral substitute below.")
+    flash(_("%(name)s is resigned from the tournament from session %(n)s%(cite)s. Give their "
+            "seat to a neutral substitute below.", name=answer["name"], n=number,
+            cite=bracketed(section)))
     return redirect(url_for(".tables", tournament_id=tournament_id, number=number) + "#absent")
 
 
@@ -203,13 +208,13 @@ def swap(tournament_id: int, number: int, form: SwapForm):
         return {"is_done": outcome.is_done, "warnings": outcome.warnings}
 
     # Sent twice, a swap must not swap the two back: once per op_id.
-    answer, _ = writes.once("seating.swap", f"tournament:{tournament_id}:session:{number}",
+    answer, _op = writes.once("seating.swap", f"tournament:{tournament_id}:session:{number}",
                             form, apply, tournament_id=tournament_id)
     if not answer["is_done"]:
         return render_template("seating/swap_confirm.html", rules=event_rules(tournament_id),
                                t={"id": tournament_id},
                                number=number, a=a, b=b, warnings=answer["warnings"])
-    flash(f"Players {a} and {b} swapped seats in session {number}.")
+    flash(_("Players %(a)s and %(b)s swapped seats in session %(n)s.", a=a, b=b, n=number))
     return redirect(url_for(".tables", tournament_id=tournament_id, number=number))
 
 
@@ -235,7 +240,7 @@ def seat_draw(tournament_id: int, number: int, table_number: int, form: SeatDraw
 
     writes.once("table.seat_draw", f"tournament:{tournament_id}:session:{number}:table:"
                 f"{table_number}", form, apply, tournament_id=tournament_id)
-    flash(f"Starting seats of table {table_number} saved from the players' draw.")
+    flash(_("Starting seats of table %(n)s saved from the players' draw.", n=table_number))
     return redirect(url_for(".table", tournament_id=tournament_id, number=number,
                             table_number=table_number))
 

@@ -12,6 +12,8 @@ from collections import deque
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 from sqlalchemy import func, select, update
 from sqlalchemy.orm.attributes import set_committed_value
 from werkzeug.security import check_password_hash, generate_password_hash
@@ -26,15 +28,19 @@ from judgeaid.services.errors import Busy, Conflict, NotFound, ServiceError, Una
 from judgeaid.services.venuetime import default_zone
 
 PIN_PATTERN = re.compile(r"^\d{4,12}$")
-ROLE_NAMES = {"organizer": "Organizer", "head_judge": "Head judge", "judge": "Judge"}
+ROLE_NAMES = {"organizer": lazy_gettext("Organizer"), "head_judge": lazy_gettext("Head judge"),
+              "judge": lazy_gettext("Judge")}
 
 
 def _check_name(name: str, what: str) -> str:
     name = naming.normalise(name)
     if not name:
-        raise ServiceError(f"The {what} name is missing.")
+        raise ServiceError(_("The person's name is missing.") if what == "person's" else
+                           _("The %(what)s name is missing.", what=what))
     if len(name) > 80:
-        raise ServiceError(f"The {what} name is longer than 80 characters.")
+        raise ServiceError(_("The person's name is longer than 80 characters.")
+                           if what == "person's" else
+                           _("The %(what)s name is longer than 80 characters.", what=what))
     problem = naming.invisible_problem(name, f"{what} name")
     if problem:
         raise ServiceError(problem)
@@ -150,7 +156,7 @@ class FairTurn:
 
 
 def _busy() -> Busy:
-    return Busy("Many people are signing in at this moment. Try again in a moment.",
+    return Busy(_("Many people are signing in at this moment. Try again in a moment."),
                 retry_after=BUSY_RETRY_SECONDS)
 
 
@@ -173,11 +179,11 @@ def hash_method(stored: str) -> str:
     return stored.split("$", 1)[0]
 
 
-def check_pin(pin: str, message: str = "A PIN is 4 to 12 digits.") -> str:
+def check_pin(pin: str, message: str | None = None) -> str:
     """Return the PIN without surrounding spaces, or raise if it is not 4 to 12 digits."""
     pin = (pin or "").strip() if isinstance(pin, str) else ""
     if not PIN_PATTERN.match(pin):
-        raise ServiceError(message)
+        raise ServiceError(message or _("A PIN is 4 to 12 digits."))
     return pin
 
 
@@ -198,17 +204,18 @@ def create_tournament(
     """Create a tournament with its first organizer (time zone: the server's default)."""
     title = " ".join((name or "").split())
     if not title:
-        raise ServiceError("The tournament name is missing.")
+        raise ServiceError(_("The tournament name is missing."))
     if len(title) > 120:
-        raise ServiceError("The tournament name is longer than 120 characters.")
+        raise ServiceError(_("The tournament name is longer than 120 characters."))
     if ruleset not in RULESETS:
         known = ", ".join(f"{r.name} ({code})" for code, r in RULESETS.items())
-        raise ServiceError(f"Unknown ruleset '{ruleset}': choose one of {known}.")
+        raise ServiceError(_("Unknown ruleset '%(ruleset)s': choose one of %(known)s.",
+                             ruleset=ruleset, known=known))
     rules = get_ruleset(ruleset)
     if format_code not in rules.formats:
         known = ", ".join(f.name for f in rules.formats.values())
-        raise ServiceError(f"Unknown format '{format_code}' for {rules.name}: choose one of "
-                           f"{known}.")
+        raise ServiceError(_("Unknown format '%(format)s' for %(ruleset)s: choose one of "
+                             "%(known)s.", format=format_code, ruleset=rules.name, known=known))
     merged, problems = rules.validate_settings(format_code, settings or {})
     if problems:
         raise ServiceError(" ".join(problems), details=problems)
@@ -248,20 +255,45 @@ def set_time_zone(tournament: Tournament, name: object, actor: User) -> Tourname
     return tournament
 
 
+def set_language(tournament: Tournament, value: object, actor: User) -> Tournament:
+    """Change the event's default language (`settings["language"]`: en, zh-Hant or zh-Hans),
+    the pages' language for a browser that asks for none of ours; allowed at any time."""
+    from judgeaid.i18n import DEFAULT, LOCALES, NATIVE_NAMES, tag_for
+
+    tag = tag_for(value) if isinstance(value, str) else None
+    if tag is None:
+        raise ServiceError(_("Choose the event's language: %(choices)s.",
+                             choices=", ".join(f"{NATIVE_NAMES[t]} ({t})" for t in LOCALES)))
+    before = tournament.settings.get("language", DEFAULT)
+    if tag != before:
+        tournament.settings = {**tournament.settings, "language": tag}
+        record_event("tournament.language", tournament_id=tournament.id, actor=actor,
+                     subject=f"tournament:{tournament.id}", before={"language": before},
+                     after={"language": tag})
+        db.session.flush()
+    return tournament
+
+
 def update_settings(tournament: Tournament, values: dict, actor: User) -> Tournament:
-    """Change an event's settings before play starts (its time zone at any time)."""
+    """Change an event's settings before play starts (its time zone and language at any
+    time)."""
     values = dict(values)
-    if "time_zone" in values:
-        set_time_zone(tournament, values.pop("time_zone"), actor)
+    if "time_zone" in values or "language" in values:
+        if "time_zone" in values:
+            set_time_zone(tournament, values.pop("time_zone"), actor)
+        if "language" in values:
+            set_language(tournament, values.pop("language"), actor)
         if not values:
             return tournament
     if any(s.status in ("playing", "finished") for s in tournament.sessions):
-        raise Conflict("Settings are fixed once play has started.")
+        raise Conflict(_("Settings are fixed once play has started."))
     merged, problems = get_ruleset(tournament.ruleset).validate_settings(
         tournament.format, {**tournament.settings, **values})
     if problems:
         raise ServiceError(" ".join(problems), details=problems)
     before = dict(tournament.settings)
+    if "language" in before:  # the event's language is no format setting: it stays
+        merged = {**merged, "language": before["language"]}
     tournament.settings = merged
     record_event("tournament.settings", tournament_id=tournament.id, actor=actor,
                  subject=f"tournament:{tournament.id}", before=before, after=merged)
@@ -274,13 +306,13 @@ def add_user(tournament: Tournament, name: str, role: str, pin: str, *, actor) -
     name = _check_name(name, "person's")
     pin = _check_pin(pin)
     if role not in ROLES:
-        raise ServiceError(f"Unknown role '{role}'.")
+        raise ServiceError(_("Unknown role '%(role)s'.", role=role))
     taken = db.session.scalar(
         select(User).where(User.tournament_id == tournament.id,
                            func.lower(User.name) == name.lower())
     )
     if taken:
-        raise Conflict(f"{name} already has a sign-in for this tournament.")
+        raise Conflict(_("%(name)s already has a sign-in for this tournament.", name=name))
     # A judge who looks like another could take calls, and sign-ins, meant for them.
     other = naming.look_alike(name, db.session.scalars(
         select(User.name).where(User.tournament_id == tournament.id)))
@@ -301,7 +333,7 @@ def get_tournament_or_404(tournament_id: int) -> Tournament:
     """Return the tournament or raise NotFound."""
     tournament = db.session.get(Tournament, tournament_id)
     if tournament is None:
-        raise NotFound(f"There is no tournament {tournament_id}.")
+        raise NotFound(_("There is no tournament %(id)s.", id=tournament_id))
     return tournament
 
 
@@ -379,7 +411,7 @@ def _check_sign_in(tournament_id: int | None, name: str, pin: str, *, source: th
     given = pin if isinstance(pin, str) and len(pin) <= 64 else ""
     is_right = check_password_hash(stored, given)
     if user is None or not is_right:
-        raise Unauthorized("Wrong tournament, name or PIN.")
+        raise Unauthorized(_("Wrong tournament, name or PIN."))
     if hash_method(stored) != PIN_HASH_METHOD:
         # A PIN stored at an older cost is stored again at today's, in the transaction that
         # signs the user in.
@@ -439,7 +471,7 @@ def recover(tournament_id: int | None, name: str, code: str, *, source: throttle
     given = _recovery_digest(code if isinstance(code, str) and len(code) <= 64 else "")
     if user is None or not hmac.compare_digest(stored, given):
         throttle.count_failure(source, limits)
-        raise Unauthorized("Wrong tournament, name or recovery code.")
+        raise Unauthorized(_("Wrong tournament, name or recovery code."))
     fresh, digest = _make_recovery_code()
     # Used once: of two sign-ins with one code at the same moment, only one replaces it.
     replaced = db.session.execute(
@@ -447,7 +479,7 @@ def recover(tournament_id: int | None, name: str, code: str, *, source: throttle
         .values(recovery_hash=digest).execution_options(synchronize_session=False))
     if replaced.rowcount != 1:
         db.session.rollback()
-        raise Unauthorized("This recovery code was used a moment ago.")
+        raise Unauthorized(_("This recovery code was used a moment ago."))
     set_committed_value(user, "recovery_hash", digest)
     user.recovery_code = fresh
     _remember_device(user, source.device or new_device)
@@ -467,7 +499,7 @@ def change_pin(tournament: Tournament, user_id: int, pin: str, *, actor: User) -
     """Give a judge, head judge or organizer a new PIN and end their sessions."""
     user = db.session.get(User, user_id)
     if user is None or user.tournament_id != tournament.id:
-        raise NotFound("There is no such judge or organizer in this tournament.")
+        raise NotFound(_("There is no such judge or organizer in this tournament."))
     user.pin_hash = hash_pin(_check_pin(pin))
     # A new PIN comes with a new recovery code, shown beside it once.
     user.recovery_code = new_recovery_code(user)
@@ -483,7 +515,7 @@ def clear_sign_in_lock(tournament: Tournament, account: str, *, actor: User) -> 
     """Let a name sign in again from everywhere; return how many counts were cleared."""
     account = throttle.account_key(account)
     if not account:
-        raise ServiceError("Say which name to clear.")
+        raise ServiceError(_("Say which name to clear."))
     cleared = throttle.clear_account(tournament.id, account)
     record_event("user.unlock", tournament_id=tournament.id, actor=actor,
                  subject=f"account:{account}", after={"name": account, "cleared": cleared})
@@ -494,7 +526,8 @@ def new_recovery_for(tournament: Tournament, name: str) -> str:
     """Give the judge or organizer of this name a new recovery code; return it."""
     user = _find_user(tournament.id, throttle.typed_name(name))
     if user is None:
-        raise NotFound(f"There is no judge or organizer called {name} in this tournament.")
+        raise NotFound(_("There is no judge or organizer called %(name)s in this tournament.",
+                         name=name))
     code = new_recovery_code(user)
     db.session.flush()
     return code

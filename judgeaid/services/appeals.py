@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from flask_babel import gettext as _
 from sqlalchemy import func, select
 
 from judgeaid.extensions import db
@@ -39,16 +40,17 @@ from judgeaid.services.rulings import (
     log_entries,
     ruling_detail,
 )
+from judgeaid.wording import page_words
 
 
 def appeal_window(player: Player, session_number: int | None) -> tuple[bool, str]:
     """Say whether the player may appeal a ruling of this session now (§4.3)."""
     if session_number is None:
-        return True, "You may appeal this ruling to the head judge."
+        return True, _("You may appeal this ruling to the head judge.")
     session = db.session.scalar(select(PlaySession).where(
         PlaySession.tournament_id == player.tournament_id, PlaySession.number == session_number))
     if session is None:
-        return True, "You may appeal this ruling to the head judge."
+        return True, _("You may appeal this ruling to the head judge.")
     card_locked = db.session.scalar(
         select(Card.id).join(Table, Card.table_id == Table.id)
         .join(Seat, Seat.table_id == Table.id)
@@ -61,22 +63,25 @@ def appeal_window(player: Player, session_number: int | None) -> tuple[bool, str
              or card_locked is not None or clock_ended is not None)
     rules = get_ruleset(player.tournament.ruleset)
     minutes = rules.rubric.appeal_minutes
-    cite = rules.words["appeals.cite"]
+    cite = page_words(rules)["appeals.cite"]
     if minutes is not None:
         return _minutes_window(player, session, minutes, cite, is_ended=ended)
     if not ended:
-        return False, (f"Appeals open once session {session_number} is over for your table "
-                       f"({cite}). Until then, tell the judge your reasons at the table.")
+        return False, (_("Appeals open once session %(session_number)s is over for your table "
+                         "(%(cite)s). Until then, tell the judge your reasons at the table.",
+                         session_number=session_number, cite=cite))
     following = db.session.scalar(select(PlaySession).where(
         PlaySession.tournament_id == player.tournament_id,
         PlaySession.number > session_number).order_by(PlaySession.number).limit(1))
     if following is not None and (
             following.status in ("playing", "finished") or following.finalized_at is not None
             or (following.starts_at is not None and utcnow() >= following.starts_at)):
-        return False, (f"The time for appeals ended when session {following.number} began "
-                       f"({cite}).")
-    until = f" until session {following.number} starts" if following is not None else ""
-    return True, f"You may appeal to the head judge{until} ({cite})."
+        return False, (_("The time for appeals ended when session %(number)s began (%(cite)s).",
+                         number=following.number, cite=cite))
+    if following is not None:
+        return True, _("You may appeal to the head judge until session %(number)s starts "
+                       "(%(cite)s).", number=following.number, cite=cite)
+    return True, _("You may appeal to the head judge (%(cite)s).", cite=cite)
 
 
 def session_ended_at(player: Player, session: PlaySession) -> datetime | None:
@@ -104,27 +109,31 @@ def _minutes_window(player: Player, session: PlaySession, minutes: int, cite: st
     """Say whether an appeal is still in time when the rules give minutes after the
     session's end, citing the rule as the event's ruleset does."""
     if not is_ended:
-        return False, (f"Appeals open once session {session.number} is over for your table; "
-                       f"then you have {minutes} minutes ({cite}). Until then, tell the "
-                       "referee your reasons at the table.")
+        return False, (_("Appeals open once session %(number)s is over for your table; then you "
+                         "have %(minutes)s minutes (%(cite)s). Until then, tell the referee "
+                         "your reasons at the table.", number=session.number, minutes=minutes,
+                         cite=cite))
     ended_at = session_ended_at(player, session)
     if ended_at is None:
         # our reading: a session marked over with no recorded time keeps the window open
-        return True, f"You may appeal within {minutes} minutes of the session's end ({cite})."
+        return True, _("You may appeal within %(minutes)s minutes of the session's end "
+                       "(%(cite)s).", minutes=minutes, cite=cite)
     closes = ended_at + timedelta(minutes=minutes)
     at = venuetime.text(closes, venuetime.zone_of(player.tournament_id))
     if utcnow() > closes:
-        return False, (f"Too late: appeals about session {session.number} closed {minutes} "
-                       f"minutes after it ended, at {at} ({cite}).")
-    return True, (f"You may appeal until {at}, {minutes} minutes after session "
-                  f"{session.number} ended ({cite}).")
+        return False, (_("Too late: appeals about session %(number)s closed %(minutes)s minutes "
+                         "after it ended, at %(at)s (%(cite)s).", number=session.number,
+                         minutes=minutes, at=at, cite=cite))
+    return True, (_("You may appeal until %(at)s, %(minutes)s minutes after session %(number)s "
+                    "ended (%(cite)s).", at=at, minutes=minutes, number=session.number,
+                    cite=cite))
 
 
 def appeals_for_player(player_id: int) -> dict:
     """Return the rulings about a player, their appeals, and which may still be appealed."""
     player = db.session.get(Player, player_id)
     if player is None:
-        raise NotFound("There is no such player.")
+        raise NotFound(_("There is no such player."))
     entries = entries_about(player.tournament_id, player.number)
     windows: dict[int | None, tuple[bool, str]] = {}
     rulings = []
@@ -148,22 +157,22 @@ def _player_actor(player: Player) -> str:
 def file_appeal(player: Player, body: AppealBody) -> dict:
     """File a player's appeal of a ruling with the head judge (§4.3)."""
     ruling = db.session.get(Ruling, body.ruling_id)
-    check_tournament(ruling, player.tournament_id, "such ruling")
+    check_tournament(ruling, player.tournament_id, _("such ruling"))
     detail = ruling_detail(player.tournament_id, ruling.id)
     entry = detail["entry"]
     if not entry["is_current"]:
-        raise Conflict(f"This ruling was changed (entry #{entry['superseded_by']}); appeal the "
-                       "new entry.")
+        raise Conflict(_("This ruling was changed (entry #%(superseded_by)s); appeal the new "
+                         "entry.", superseded_by=entry['superseded_by']))
     if not involves(entry, player.number):
-        raise Forbidden("You can only appeal rulings about you.")
+        raise Forbidden(_("You can only appeal rulings about you."))
     if any(a["player"] == player.number for a in entry["appeals"]):
-        raise Conflict("You have already appealed this ruling.")
+        raise Conflict(_("You have already appealed this ruling."))
     is_open, message = appeal_window(player, ruling.session_number)
     if not is_open:
         raise Conflict(message)
     text = body.text
     if not text:
-        raise ServiceError("Write why you disagree with the ruling.")
+        raise ServiceError(_("Write why you disagree with the ruling."))
     appeal = Appeal(tournament_id=player.tournament_id, ruling_id=ruling.id,
                     player_id=player.id, text=text, op_id=body.op_id)
     db.session.add(appeal)
@@ -176,16 +185,16 @@ def file_appeal(player: Player, body: AppealBody) -> dict:
 
 def decide_appeal(appeal_id: int, body: AppealDecisionBody, user: User) -> dict:
     """Record the head judge's final decision on an appeal (§4.3)."""
-    words = get_ruleset(user.tournament.ruleset).words
+    words = page_words(get_ruleset(user.tournament.ruleset))
     if not user.is_head_judge:
         raise Forbidden(words["appeals.judge_only"])
     appeal = db.session.scalar(select(Appeal).where(Appeal.id == appeal_id).with_for_update())
-    check_tournament(appeal, user.tournament_id, f"appeal {appeal_id}")
+    check_tournament(appeal, user.tournament_id, _("appeal %(appeal_id)s", appeal_id=appeal_id))
     if appeal.status == "decided":
         raise Conflict(words["appeals.final"])
     decision, reason = body.decision, body.reason
     if not reason:
-        raise ServiceError("Give the reason for the decision.")
+        raise ServiceError(_("Give the reason for the decision."))
     chain = ruling_detail(user.tournament_id, appeal.ruling_id)["entry"]["penalties"]
     live = {p["id"]: p for p in chain if p["card_penalty_id"] and not p["is_void"]}
     strike = body.strike_penalties
@@ -193,9 +202,9 @@ def decide_appeal(appeal_id: int, body: AppealDecisionBody, user: User) -> dict:
         strike = list(live) if decision == "overturned" else []
     strike = list(dict.fromkeys(strike))
     if any(i not in live for i in strike):
-        raise ServiceError("Only this ruling's penalty points can be struck out.")
+        raise ServiceError(_("Only this ruling's penalty points can be struck out."))
     if strike and decision == "upheld":
-        raise ServiceError("An upheld ruling keeps its penalties.")
+        raise ServiceError(_("An upheld ruling keeps its penalties."))
     actor = Actor.for_user(user)
     for penalty_id in strike:
         penalty = db.session.get(Penalty, penalty_id)

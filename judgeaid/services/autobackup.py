@@ -44,6 +44,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from flask import Flask, current_app
+from flask_babel import gettext as _
 from sqlalchemy import func, select
 
 from judgeaid import venuetime
@@ -234,13 +235,13 @@ def _problem(reason: str, places: list[dict]) -> str:
     failed = [p for p in places if p["error"]]
     if not failed:
         return ""
-    what = ("The automatic backup after session " + reason.removeprefix("posted-s")
-            if reason.startswith("posted-s") else "The 15-minute automatic backup")
+    what = (_("The automatic backup after session %(n)s", n=reason.removeprefix("posted-s"))
+            if reason.startswith("posted-s") else _("The 15-minute automatic backup"))
     if len(failed) == len(places):
-        return (f"{what} could not be written: {'; '.join(p['error'] for p in failed)}. "
-                "Download a backup from the results desk now.")
-    return (f"{what} is in {places[0]['folder']} but not in the second place: "
-            f"{failed[0]['error']}.")
+        return _("%(what)s could not be written: %(errors)s. Download a backup from the results "
+                 "desk now.", what=what, errors="; ".join(p["error"] for p in failed))
+    return _("%(what)s is in %(folder)s but not in the second place: %(error)s.", what=what,
+             folder=places[0]["folder"], error=failed[0]["error"])
 
 
 def _save_status(status: dict, folder: Path | None = None) -> None:
@@ -301,7 +302,10 @@ def backup_posted(tournament_id: int, session_number: int) -> dict | None:
                               name="judgeaid-posted-backup")
     worker.start()
     worker.join(current_app.config.get("BACKUP_POSTED_WAIT_SECONDS", 10))
-    return result.get("status")
+    status = result.get("status")
+    if status and status.get("problem"):  # the child said it in English: say it again here
+        status = {**status, "problem": _problem(reason, status.get("places", []))}
+    return status
 
 
 def _child_for_posting(job: dict, result: dict) -> None:
@@ -426,7 +430,7 @@ def register(app: Flask) -> None:
 
 # ---------------------------------------------------------------- the desk
 
-REASON_TEXT = {PERIODIC: "the 15-minute one"}
+
 
 
 def last_backup_view(tournament_id: int, zone: str) -> dict | None:
@@ -436,8 +440,10 @@ def last_backup_view(tournament_id: int, zone: str) -> dict | None:
         return None
     reason = status.get("reason", "")
     return {"at": venuetime.venue_moment(datetime.fromisoformat(status["at"]), zone),
-            "why": REASON_TEXT.get(reason) or f"after session {reason.removeprefix('posted-s')}"
-                                              " was posted",
+            "why": _("the 15-minute one") if reason == PERIODIC else
+            _("after session %(n)s was posted", n=reason.removeprefix("posted-s")),
             "file": status.get("file", ""),
             "written_to": [p["folder"] for p in status.get("places", []) if not p["error"]],
-            "problem": status.get("problem", "")}
+            # said again in the page's language (the status was written with no page)
+            "problem": _problem(reason, status.get("places", [])) if status.get("problem")
+            else ""}

@@ -14,11 +14,13 @@ import json
 from collections.abc import Callable
 from typing import IO, Any
 
+from flask_babel import gettext as _
 from sqlalchemy import select
 
 from judgeaid import venuetime
 from judgeaid.edge_rules import int_problem
 from judgeaid.extensions import db
+from judgeaid.i18n import LOCALES, tag_for
 from judgeaid.models import Operation, Player
 from judgeaid.rules import DEFAULT_RULESET, MalformedHand, get_ruleset
 from judgeaid.services.backup_rows import (
@@ -94,35 +96,37 @@ class Checker:
     def on_header(self, key: str, value: Any) -> None:
         self.header[key] = value
         if key == "format" and value != BACKUP_FORMAT:
-            raise BadBackup("This is not a judgeaid tournament backup (the 'format' field is "
-                            "missing or different).")
+            raise BadBackup(_("This is not a judgeaid tournament backup (the 'format' field is "
+                              "missing or different)."))
         if key == "version":
             if isinstance(value, bool) or value not in READABLE_VERSIONS:
-                raise BadBackup(f"This backup has version {show_value(value)}; this judgeaid reads "
-                                f"versions {', '.join(map(str, READABLE_VERSIONS))}.")
+                raise BadBackup(_("This backup has version %(version)s; this judgeaid reads "
+                                  "versions %(versions)s.", version=show_value(value),
+                                  versions=", ".join(map(str, READABLE_VERSIONS))))
             self.version = value
         if key == "schema" and self.version is not None and not schema_fits(value,
                                                                             self.version):
-            raise BadBackup("This backup was made by a judgeaid with different tables or "
-                            "columns; restore it with the version that made it, then export "
-                            "again.")
+            raise BadBackup(_("This backup was made by a judgeaid with different tables or "
+                              "columns; restore it with the version that made it, then export "
+                              "again."))
 
     def start_table(self, name: str) -> None:
         if self.header.get("format") != BACKUP_FORMAT or self.version is None:
-            raise BadBackup("This is not a judgeaid tournament backup (its 'format' and "
-                            "'version' must come before its tables).")
+            raise BadBackup(_("This is not a judgeaid tournament backup (its 'format' and "
+                              "'version' must come before its tables)."))
         if "schema" not in self.header:
-            raise BadBackup("The backup's list of tables and columns ('schema') is missing "
-                            "or comes after its tables.")
+            raise BadBackup(_("The backup's list of tables and columns ('schema') is missing "
+                              "or comes after its tables."))
         if not schema_fits(self.header["schema"], self.version):
-            raise BadBackup("This backup was made by a judgeaid with different tables or "
-                            "columns; restore it with the version that made it, then export "
-                            "again.")
+            raise BadBackup(_("This backup was made by a judgeaid with different tables or "
+                              "columns; restore it with the version that made it, then export "
+                              "again."))
         expected = self.order[len(self.seen_tables)] if len(self.seen_tables) < len(
             self.order) else None
         if name != expected:
-            raise BadBackup(f"The backup's tables are missing, unknown or out of order: found "
-                            f"{show_value(name)} where {expected!r} was expected.")
+            raise BadBackup(_("The backup's tables are missing, unknown or out of order: found "
+                              "%(found)s where %(expected)s was expected.",
+                              found=show_value(name), expected=repr(expected)))
         if self.digest is None:
             self.digest = RowDigest(self.key)
         self.seen_tables.append(name)
@@ -142,17 +146,19 @@ class Checker:
         where = row_place(name, position, row)
         checks = self.columns[name]
         if not isinstance(row, dict) or set(row) != set(checks):
-            raise BadBackup(f"{where} does not have the table's columns.")
+            raise BadBackup(_("%(where)s does not have the table's columns.", where=where))
         nullable = self.nullable[name]
         for column, check in checks.items():
             value = row[column]
             if value is None:
                 if column not in nullable:
-                    raise BadBackup(f"{where}: '{column}' is empty but must have a value.")
+                    raise BadBackup(_("%(where)s: '%(column)s' is empty but must have a value.",
+                                      where=where, column=column))
                 continue
             problem = check(value)
             if problem:
-                raise BadBackup(f"{where}: '{column}' {problem}.")
+                raise BadBackup(_("%(where)s: '%(column)s' %(problem)s.", where=where,
+                                  column=column, problem=problem))
         for column, target in self.references:
             value = row[column]
             if value is None:
@@ -160,11 +166,13 @@ class Checker:
             if target == name:
                 self.self_references.append((name, row["id"], column, value))
             elif value not in self.ids[target]:
-                raise BadBackup(f"{where}: '{column}' points at {target} {value}, which is "
-                                "not in the backup.")
+                raise BadBackup(_("%(where)s: '%(column)s' points at %(target)s %(value)s, which "
+                                  "is not in the backup.", where=where, column=column,
+                                  target=target, value=value))
         if name in self.ids:
             if row["id"] in self.ids[name]:
-                raise BadBackup(f"{where}: table {name} lists this id twice.")
+                raise BadBackup(_("%(where)s: table %(name)s lists this id twice.", where=where,
+                                  name=name))
             self.ids[name].add(row["id"])
         meaning = getattr(self, f"_{name}", None)
         if meaning:
@@ -177,68 +185,79 @@ class Checker:
 
     def _tournament(self, where: str, row: dict) -> None:
         if self.tournament:
-            raise BadBackup("A backup must hold exactly one tournament.")
+            raise BadBackup(_("A backup must hold exactly one tournament."))
         settings = row["settings"]
         if not isinstance(settings, dict):
-            raise BadBackup(f"{where}: 'settings' must be an object.")
+            raise BadBackup(_("%(where)s: 'settings' must be an object.", where=where))
         rules = get_ruleset(row.get("ruleset") or DEFAULT_RULESET)
         if row["format"] not in rules.formats:
-            raise BadBackup(f"{where}: the format '{row['format']}' is not one of "
-                            f"{rules.name}'s.")
+            raise BadBackup(_("%(where)s: the format '%(format)s' is not one of %(name)s's.",
+                              where=where, format=row['format'], name=rules.name))
         # clock_session: the session the organizer switched the hall clock to (clock.py)
+        # language: the event's default language (accounts.set_language)
         known = set(rules.default_settings(row["format"])) | {"time_over_grace_seconds",
-                                                              DRAW_ORDER, "clock_session"}
+                                                              DRAW_ORDER, "clock_session",
+                                                              "language"}
         unknown = sorted(str(k) for k in settings if k not in known)
         if unknown:
-            raise BadBackup(f"{where}: 'settings' has unknown entries: {', '.join(unknown)}.")
+            raise BadBackup(_("%(where)s: 'settings' has unknown entries: %(value)s.", where=where,
+                              value=', '.join(unknown)))
         for key in ("sessions", "session_minutes", "turn_seconds", "free_seconds",
                     "round_bank_seconds", "advance", "time_over_grace_seconds",
                     "clock_session"):
             value = settings.get(key)
             if value is not None and int_problem(value, 0, 100_000):
-                raise BadBackup(f"{where}: the setting '{key}' must be a whole number.")
+                raise BadBackup(_("%(where)s: the setting '%(key)s' must be a whole number.",
+                                  where=where, key=key))
         if int_list_problem(settings.get("final_day", []), 1, max(BRACKET_SIZES), 8):
-            raise BadBackup(f"{where}: the setting 'final_day' must list bracket sizes.")
+            raise BadBackup(_("%(where)s: the setting 'final_day' must list bracket sizes.",
+                              where=where))
         draw_order = settings.get(DRAW_ORDER, [])
         if DRAW_ORDER in settings and (not rules.ranking.draws_lots or int_list_problem(
                 draw_order, 1, MAX_NUMBER, MAX_NUMBER) or len(set(draw_order)) != len(draw_order)):
-            raise BadBackup(f"{where}: the setting '{DRAW_ORDER}' must list player numbers once "
-                            "each, for a ruleset that draws lots.")
+            raise BadBackup(_("%(where)s: the setting '%(DRAW_ORDER)s' must list player numbers "
+                              "once each, for a ruleset that draws lots.", where=where,
+                              DRAW_ORDER=DRAW_ORDER))
+        if "language" in settings and tag_for(settings["language"]) != settings["language"]:
+            raise BadBackup(_("%(where)s: the setting 'language' must be one of %(value)s.",
+                              where=where, value=', '.join(LOCALES)))
         # the recorded lots are the standings' (sheet.recorded_lots), not a format setting
-        _, problems = rules.validate_settings(
+        _merged, problems = rules.validate_settings(
             row["format"], {k: v for k, v in settings.items() if k != DRAW_ORDER})
         if problems:
-            raise BadBackup(f"{where}: {' '.join(problems)}")
+            raise BadBackup(_("%(where)s: %(value)s", where=where, value=' '.join(problems)))
         try:
             venuetime.check_zone(row["time_zone"])
         except venuetime.ZoneError as exc:
-            raise BadBackup(f"{where}: 'time_zone': {exc}") from None
+            raise BadBackup(_("%(where)s: 'time_zone': %(exc)s", where=where, exc=exc)) from None
         self.tournament = {"id": row["id"], "rotation": settings.get("rotation", "standard"),
                            "scheme": settings.get("payoff_scheme", "formal"),
                            "scoring": rules.scoring, "seats_for": rules.session.session_seats}
 
     def _player(self, where: str, row: dict) -> None:
         if row["number"] in self.player_numbers.values():
-            raise BadBackup(f"{where}: player number {row['number']} is listed twice.")
+            raise BadBackup(_("%(where)s: player number %(number)s is listed twice.", where=where,
+                              number=row['number']))
         token = row["token"]
         if len(token) < 16 or not token.replace("-", "").replace("_", "").isalnum() or (
                 not token.isascii()):
-            raise BadBackup(f"{where}: 'token' is not a player page token.")
+            raise BadBackup(_("%(where)s: 'token' is not a player page token.", where=where))
         self.player_numbers[row["id"]] = row["number"]
         self.tokens.append(token)
 
     def _user(self, where: str, row: dict) -> None:
         folded = row["name"].casefold()
         if folded in self.user_names:
-            raise BadBackup(f"{where}: two accounts are named {row['name']!r}.")
+            raise BadBackup(_("%(where)s: two accounts are named %(name)s.", where=where,
+                              name=repr(row['name'])))
         self.user_names.add(folded)
         if row["role"] == "organizer":
             self.organizers.append((row["id"], row["name"]))
 
     def _play_session(self, where: str, row: dict) -> None:
         if row["stage"] == "final" and row["bracket_size"] not in BRACKET_SIZES:
-            raise BadBackup(f"{where}: a final-day session needs a bracket size of "
-                            f"{', '.join(map(str, BRACKET_SIZES))}.")
+            raise BadBackup(_("%(where)s: a final-day session needs a bracket size of %(value)s.",
+                              where=where, value=', '.join(map(str, BRACKET_SIZES))))
         self.sessions[row["id"]] = row["number"]
 
     def _table(self, where: str, row: dict) -> None:
@@ -247,25 +266,30 @@ class Checker:
     def _seat(self, where: str, row: dict) -> None:
         seats = self.seats.setdefault(row["table_id"], {})
         if row["position"] in seats or row["player_id"] in seats.values():
-            raise BadBackup(f"{where}: the seat or the player is taken twice at one table.")
+            raise BadBackup(_("%(where)s: the seat or the player is taken twice at one table.",
+                              where=where))
         key = (self.table_session[row["table_id"]], row["player_id"])
         if key in self.seated_in_session:
-            raise BadBackup(f"{where}: the player is seated at two tables in one session.")
+            raise BadBackup(_("%(where)s: the player is seated at two tables in one session.",
+                              where=where))
         self.seated_in_session.add(key)
         seats[row["position"]] = row["player_id"]
 
     def _card(self, where: str, row: dict) -> None:
         table = row["table_id"]
         if self.table_session[table] != row["session_id"]:
-            raise BadBackup(f"{where}: the card's table belongs to another session.")
+            raise BadBackup(_("%(where)s: the card's table belongs to another session.",
+                              where=where))
         if table in self.card_table.values():
-            raise BadBackup(f"{where}: the table has two cards.")
+            raise BadBackup(_("%(where)s: the table has two cards.", where=where))
         seats = self.seats.get(table, {})
         if sorted(seats) != [0, 1, 2, 3]:
-            raise BadBackup(f"{where}: the card's table does not have four seated players.")
+            raise BadBackup(_("%(where)s: the card's table does not have four seated players.",
+                              where=where))
         if row["recorder_player_id"] is not None and (
                 row["recorder_player_id"] not in seats.values()):
-            raise BadBackup(f"{where}: the appointed recorder is not at the card's table.")
+            raise BadBackup(_("%(where)s: the appointed recorder is not at the card's table.",
+                              where=where))
         self.card_table[row["id"]] = table
         self.card_players[row["id"]] = tuple(self.player_numbers[seats[p]] for p in range(4))
 
@@ -273,13 +297,15 @@ class Checker:
         card, position = row["card_id"], row["position"]
         changes = self.card_changes.setdefault(card, [])
         if any(c.seat == WINDS[position] for c in changes):
-            raise BadBackup(f"{where}: the seat changes hands twice on one card.")
+            raise BadBackup(_("%(where)s: the seat changes hands twice on one card.", where=where))
         seats = self.seats[self.card_table[card]]
         if seats[position] != row["leaving_player_id"]:
-            raise BadBackup(f"{where}: the leaving player did not start in that seat.")
+            raise BadBackup(_("%(where)s: the leaving player did not start in that seat.",
+                              where=where))
         entering = row["entering_player_id"]
         if entering is not None and entering in seats.values():
-            raise BadBackup(f"{where}: the substitute already sits at the card's table.")
+            raise BadBackup(_("%(where)s: the substitute already sits at the card's table.",
+                              where=where))
         changes.append(SeatChange(row["round_from"], WINDS[position],
                                   self.player_numbers[row["leaving_player_id"]],
                                   self.player_numbers[entering] if entering else None))
@@ -291,8 +317,8 @@ class Checker:
         for column in ("winner", "discarder", "responsible", "player_number"):
             value = row.get(column)
             if (name, column) in SEATED and value is not None and value not in players:
-                raise BadBackup(f"{where}: '{column}' is player {value}, who is not at the "
-                                "card's table.")
+                raise BadBackup(_("%(where)s: '%(column)s' is player %(value)s, who is not at "
+                                  "the card's table.", where=where, column=column, value=value))
         return players
 
     def _card_round(self, where: str, row: dict) -> None:
@@ -302,42 +328,45 @@ class Checker:
             seats = marked_seats(schedule[row["round"] - 1],
                                  DealMark(row.get("dealer"), row.get("compensation_for")))
         except ValueError as exc:
-            raise BadBackup(f"{where}: the round's dealer {exc}.") from exc
+            raise BadBackup(_("%(where)s: the round's dealer %(exc)s.", where=where,
+                              exc=exc)) from exc
         players = tuple(seats.winds)  # who sat at the table in this round
         deltas = row["deltas"]
         if sorted(deltas) != sorted(str(p) for p in players):
-            raise BadBackup(f"{where}: 'deltas' must give a delta to each of the card's four "
-                            f"players ({', '.join(map(str, players))}) and nobody else.")
+            raise BadBackup(_("%(where)s: 'deltas' must give a delta to each of the card's four "
+                              "players (%(value)s) and nobody else.", where=where,
+                              value=', '.join(map(str, players))))
         if sum(deltas.values()) != 0:
-            raise BadBackup(f"{where}: the round's deltas add up to {sum(deltas.values())}, "
-                            "not 0.")
+            raise BadBackup(_("%(where)s: the round's deltas add up to %(value)s, not 0.",
+                              where=where, value=sum(deltas.values())))
         if row["result"] == "draw":
             extra = [c for c in ("winner", "value", "win", "discarder", "same_turn", "patterns",
                                  "responsible") if row[c] is not None]
             if extra or any(deltas.values()):
-                raise BadBackup(f"{where}: a drawn round scores nothing and has no "
-                                f"{(extra or ['deltas'])[0]}.")
+                raise BadBackup(_("%(where)s: a drawn round scores nothing and has no %(value)s.",
+                                  where=where, value=(extra or ['deltas'])[0]))
             return
         value = row["value"]
         if row["patterns"] is not None:
             try:
                 fits = self.tournament["scoring"].recorded_value_fits(row["patterns"], value)
             except MalformedHand as exc:
-                raise BadBackup(f"{where}: 'patterns' {exc}") from exc
+                raise BadBackup(_("%(where)s: 'patterns' %(exc)s", where=where, exc=exc)) from exc
             if not fits:
-                raise BadBackup(f"{where}: the ticked patterns do not make the value {value}.")
+                raise BadBackup(_("%(where)s: the ticked patterns do not make the value "
+                                  "%(value)s.", where=where, value=value))
         try:
             result = score_round(seats, payoff=self.tournament["scoring"].payoff, result="win",
                                  scheme=self.tournament["scheme"],
                                  winner=row["winner"], value=value, win=row["win"],
                                  discarder=row["discarder"], same_turn=row["same_turn"])
         except BadRound as exc:
-            raise BadBackup(f"{where}: {exc}") from exc
+            raise BadBackup(_("%(where)s: %(exc)s", where=where, exc=exc)) from exc
         expected = {str(p): d for p, d in result.deltas.items()}
         if deltas != expected or row["responsible"] != result.responsible:
             should = ", ".join(f"player {p} {d:+d}" for p, d in result.deltas.items())
-            raise BadBackup(f"{where}: the deltas do not follow from the round's win "
-                            f"(it scores {should}).")
+            raise BadBackup(_("%(where)s: the deltas do not follow from the round's win (it "
+                              "scores %(should)s).", where=where, should=should))
 
     def _round_seats(self, card_id: int, players: tuple[int, ...]) -> list:
         if self._rotation_cache is None or self._rotation_cache[0] != card_id:
@@ -349,7 +378,7 @@ class Checker:
     def _card_penalty(self, where: str, row: dict) -> None:
         self._check_seated(where, "card_penalty", row)
         if row["points"] == 0:
-            raise BadBackup(f"{where}: 'points' must not be 0.")
+            raise BadBackup(_("%(where)s: 'points' must not be 0.", where=where))
 
     def _confirmation(self, where: str, row: dict) -> None:
         self._check_seated(where, "confirmation", row)
@@ -360,7 +389,8 @@ class Checker:
     def _clock_event(self, where: str, row: dict) -> None:
         if row["table_id"] is not None and self.table_session[row["table_id"]] != row[
                 "session_id"]:
-            raise BadBackup(f"{where}: the extended table belongs to another session.")
+            raise BadBackup(_("%(where)s: the extended table belongs to another session.",
+                              where=where))
 
     def _operation(self, where: str, row: dict) -> None:
         self.op_ids.append(row["op_id"])
@@ -370,27 +400,28 @@ class Checker:
     def finish(self) -> bool:
         """Check what needs the whole file; return True when the signature is ours."""
         if self.version is None or not self.seen_tables:
-            raise BadBackup("This is not a judgeaid tournament backup (the 'format', "
-                            "'version' or tables are missing).")
+            raise BadBackup(_("This is not a judgeaid tournament backup (the 'format', "
+                              "'version' or tables are missing)."))
         if self.seen_tables != self.order:
-            raise BadBackup("The backup's tables are missing or incomplete.")
+            raise BadBackup(_("The backup's tables are missing or incomplete."))
         if not self.tournament:
-            raise BadBackup("A backup must hold exactly one tournament.")
+            raise BadBackup(_("A backup must hold exactly one tournament."))
         if not schema_fits(self.header.get("schema"), self.version):
-            raise BadBackup("This backup was made by a judgeaid with different tables or "
-                            "columns; restore it with the version that made it, then export "
-                            "again.")
+            raise BadBackup(_("This backup was made by a judgeaid with different tables or "
+                              "columns; restore it with the version that made it, then export "
+                              "again."))
         counts = self.header.get("counts")
         if counts is not None and counts != self.counts:
-            raise BadBackup("The backup's row counts do not match its tables: the file was "
-                            "changed or cut short after it was made.")
+            raise BadBackup(_("The backup's row counts do not match its tables: the file was "
+                              "changed or cut short after it was made."))
         for name, row_id, column, target in self.self_references:
             if target not in self.ids[name]:
-                raise BadBackup(f"Table {name}, row id {row_id}: '{column}' points at {name} "
-                                f"{target}, which is not in the backup.")
+                raise BadBackup(_("Table %(name)s, row id %(row_id)s: '%(column)s' points at "
+                                  "%(name)s %(target)s, which is not in the backup.", name=name,
+                                  row_id=row_id, column=column, target=target))
         if not self.organizers:
-            raise BadBackup("The backup has no organizer account, so nobody could manage the "
-                            "restored tournament.")
+            raise BadBackup(_("The backup has no organizer account, so nobody could manage the "
+                              "restored tournament."))
         if self.version == 1:
             text = "{" + ",".join(
                 json.dumps(name, ensure_ascii=False) + ":[" + ",".join(self.v1_rows.get(
@@ -401,8 +432,8 @@ class Checker:
         else:
             checksum, signature = self.digest.checksum(), self.digest.signature()
         if self.header.get("checksum") != checksum:
-            raise BadBackup("The backup's checksum does not match its content: the file was "
-                            "changed or cut short after it was made.")
+            raise BadBackup(_("The backup's checksum does not match its content: the file was "
+                              "changed or cut short after it was made."))
         given = self.header.get("signature")
         return bool(signature and isinstance(given, str)
                     and hmac.compare_digest(given, signature))
@@ -412,14 +443,14 @@ def _check_clashes(checker: Checker) -> None:
     for start in range(0, len(checker.tokens), BATCH):
         chunk = checker.tokens[start:start + BATCH]
         if db.session.scalar(select(Player.id).where(Player.token.in_(chunk)).limit(1)):
-            raise BackupClash("This tournament's players are already in this database (their "
-                              "page links would clash). Restore it into a fresh database.")
+            raise BackupClash(_("This tournament's players are already in this database (their "
+                                "page links would clash). Restore it into a fresh database."))
     for start in range(0, len(checker.op_ids), BATCH):
         chunk = checker.op_ids[start:start + BATCH]
         if db.session.scalar(select(Operation.op_id).where(Operation.op_id.in_(chunk))
                              .limit(1)):
-            raise BackupClash("This tournament's recorded writes are already in this database. "
-                              "Restore it into a fresh database.")
+            raise BackupClash(_("This tournament's recorded writes are already in this database. "
+                                "Restore it into a fresh database."))
 
 
 def check_backup(stream: IO[bytes], key: bytes) -> Checker:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from flask_babel import gettext as _
 from sqlalchemy import BigInteger, Boolean, DateTime, Integer, String, Text
 
 from judgeaid import values
@@ -114,13 +115,16 @@ def show_value(value: Any) -> str:
 
 def row_place(name: str, position: int, row: dict) -> str:
     key = row.get("id", row.get("op_id")) if isinstance(row, dict) else None
-    return f"Table {name}, row {position}" + (f" (id {show_value(key)})" if key is not None else "")
+    if key is None:
+        return _("Table %(name)s, row %(position)s", name=name, position=position)
+    return _("Table %(name)s, row %(position)s (id %(id)s)", name=name, position=position,
+             id=show_value(key))
 
 
 def _json_problem(value: Any, depth: int = 0) -> str | None:
     """Say what is wrong inside a free-form JSON value (audit records, replay answers)."""
     if depth > MAX_DEPTH:
-        return "is nested too deeply"
+        return _("is nested too deeply")
     if isinstance(value, str):
         return text_problem(value, multiline=True)
     if isinstance(value, bool) or value is None:
@@ -128,7 +132,7 @@ def _json_problem(value: Any, depth: int = 0) -> str | None:
     if isinstance(value, int):
         return int_problem(value, BIGINT_MIN, BIGINT_MAX)
     if isinstance(value, float):
-        return None if math.isfinite(value) else "holds a number that is not finite"
+        return None if math.isfinite(value) else _("holds a number that is not finite")
     if isinstance(value, list):
         return next(filter(None, (_json_problem(v, depth + 1) for v in value)), None)
     if isinstance(value, dict):
@@ -137,53 +141,54 @@ def _json_problem(value: Any, depth: int = 0) -> str | None:
             if problem:
                 return problem
         return None
-    return "holds a value that is not JSON"
+    return _("holds a value that is not JSON")
 
 
 def int_list_problem(value: Any, low: int, high: int, most: int) -> str | None:
     if not isinstance(value, list) or len(value) > most:
-        return f"must be a list of at most {most} whole numbers"
+        return _("must be a list of at most %(most)s whole numbers", most=most)
     return next(filter(None, (int_problem(v, low, high) for v in value)), None)
 
 
 def _number_map(value: Any, low: int, high: int) -> str | None:
     """A map of player number (as text) to points."""
     if not isinstance(value, dict) or len(value) > 4:
-        return "must map at most 4 player numbers to points"
+        return _("must map at most 4 player numbers to points")
     for key, points in value.items():
         number = values.whole_number(key) if isinstance(key, str) else None
         if number is None or not 1 <= number <= MAX_NUMBER:
-            return f"has the key {show_value(key)}, which is not a player number"
+            return _("has the key %(key)s, which is not a player number", key=show_value(key))
         problem = int_problem(points, low, high)
         if problem:
-            return f"has {show_value(points)} for player {key}, which {problem}"
+            return _("has %(points)s for player %(key)s, which %(problem)s",
+                     points=show_value(points), key=key, problem=problem)
     return None
 
 
 def _turns_problem(value: Any) -> str | None:
     if not isinstance(value, list) or len(value) > 1000:
-        return "must be a list of turns"
+        return _("must be a list of turns")
     for turn in value:
         if (not isinstance(turn, list) or len(turn) != 2
                 or int_problem(turn[0], 0, BIGINT_MAX)
                 or (turn[1] is not None and int_problem(turn[1], 0, BIGINT_MAX))):
-            return "must be a list of [start, end] times in milliseconds"
+            return _("must be a list of [start, end] times in milliseconds")
     return None
 
 
 def _sections_problem(value: Any) -> str | None:
     if not isinstance(value, list) or len(value) > 50:
-        return "must be a list of at most 50 rule sections"
+        return _("must be a list of at most 50 rule sections")
     return next(filter(None, (text_problem(v, max_length=40) for v in value)), None)
 
 
 def _patterns_problem(value: Any) -> str | None:
     if not isinstance(value, dict) or len(value) > 100:
-        return "must map pattern ids to counts"
+        return _("must map pattern ids to counts")
     for key, count in value.items():
         problem = text_problem(key, max_length=20) or int_problem(count, 0, 20)
         if problem:
-            return f"has {show_value(key)}: {problem}"
+            return _("has %(key)s: %(problem)s", key=show_value(key), problem=problem)
     return None
 
 
@@ -207,11 +212,12 @@ def column_check(table: str, column) -> Callable[[Any], str | None]:
         choices = CHOICES[key]
         listed = ", ".join(c or "(empty)" for c in choices)
         return lambda v: None if v in choices and isinstance(v, str) else (
-            f"is {show_value(v)}, which is not one of: {listed}")
+            _("is %(value)s, which is not one of: %(listed)s", value=show_value(v),
+              listed=listed))
     if column.primary_key and isinstance(kind, Integer) or column.foreign_keys:
         return id_problem
     if isinstance(kind, Boolean):
-        return lambda v: None if isinstance(v, bool) else "must be true or false"
+        return lambda v: None if isinstance(v, bool) else _("must be true or false")
     if isinstance(kind, Integer):  # BigInteger is an Integer too
         low, high = RANGES.get(key, (BIGINT_MIN, BIGINT_MAX) if isinstance(kind, BigInteger)
                                else (-(2**31), 2**31 - 1))
@@ -227,9 +233,9 @@ def column_check(table: str, column) -> Callable[[Any], str | None]:
 
 def _datetime_problem(value: Any) -> str | None:
     if not isinstance(value, str) or len(value) > 40:
-        return "must be a date and time"
+        return _("must be a date and time")
     try:
         moment = datetime.fromisoformat(value)
     except ValueError:
-        return "must be a date and time"
-    return "must be a time in UTC without an offset" if moment.tzinfo else None
+        return _("must be a date and time")
+    return _("must be a time in UTC without an offset") if moment.tzinfo else None

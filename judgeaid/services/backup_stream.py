@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import IO, Any
 
 import ijson
+from flask_babel import gettext as _
 
 from judgeaid.services.exports import BadBackup
 
@@ -65,12 +66,12 @@ class _Inflated:
         try:
             chunk = self.file.read(size if size > 0 else 1 << 20)
         except (OSError, EOFError, zlib.error) as exc:
-            raise BadBackup(f"This compressed backup is damaged ({exc}). Choose the file "
-                            "again, or an earlier backup.") from exc
+            raise BadBackup(_("This compressed backup is damaged (%(problem)s). Choose the file "
+                              "again, or an earlier backup.", problem=exc)) from exc
         self.read_so_far += len(chunk)
         if self.read_so_far > MAX_INFLATED:
-            raise BadBackup(f"This compressed file holds more than {MAX_INFLATED >> 20} MB, "
-                            "which no judgeaid backup does.")
+            raise BadBackup(_("This compressed file holds more than %(mb)s MB, which no "
+                              "judgeaid backup does.", mb=MAX_INFLATED >> 20))
         return chunk
 
 
@@ -99,9 +100,9 @@ class _SurrogateGuard:
         for match in _SURROGATE_ESCAPE.finditer(text):
             if match.group(1) is None and checked_from <= match.start() < unchecked:
                 escape = match.group().decode()
-                raise BadBackup(f"The backup holds broken text: a lone surrogate ({escape}) "
-                                f"at byte {self.offset + match.start()} of the file. Nothing "
-                                "was written.")
+                raise BadBackup(_("The backup holds broken text: a lone surrogate (%(escape)s) "
+                                  "at byte %(byte)s of the file. Nothing was written.",
+                                  escape=escape, byte=self.offset + match.start()))
         self.tail = text[-_CARRY:]
         self.offset += len(text) - len(self.tail)
         return chunk
@@ -112,8 +113,8 @@ def _events(stream: IO[bytes]) -> Iterator[tuple[str, str, Any]]:
     try:
         yield from ijson.parse(_SurrogateGuard(stream), use_float=True)
     except (ijson.JSONError, UnicodeDecodeError, ValueError) as exc:
-        raise BadBackup(f"This file is not JSON ({str(exc).strip()[:120]}). Choose a judgeaid "
-                        "backup file.") from exc
+        raise BadBackup(_("This file is not JSON (%(problem)s). Choose a judgeaid backup "
+                          "file.", problem=str(exc).strip()[:120])) from exc
 
 
 def _value(event: str, value: Any, events: Iterator, where: str = "The backup"
@@ -126,19 +127,20 @@ def _value(event: str, value: Any, events: Iterator, where: str = "The backup"
     depth = 1
     for count, (_prefix, event, value) in enumerate(events):
         if count > MAX_ROW_EVENTS:
-            raise BadBackup(f"{where} holds a value of more than {MAX_ROW_EVENTS} parts, "
-                            "which no judgeaid backup does.")
+            raise BadBackup(_("%(where)s holds a value of more than %(most)s parts, which no "
+                              "judgeaid backup does.", where=where, most=MAX_ROW_EVENTS))
         builder.event(event, value)
         if event in ("start_map", "start_array"):
             depth += 1
             if depth > MAX_DEPTH:
-                raise BadBackup(f"{where} holds a value nested more than {MAX_DEPTH} deep, "
-                                "which no judgeaid backup does.")
+                raise BadBackup(_("%(where)s holds a value nested more than %(most)s deep, "
+                                  "which no judgeaid backup does.", where=where,
+                                  most=MAX_DEPTH))
         elif event in ("end_map", "end_array"):
             depth -= 1
             if depth == 0:
                 return builder.value, count + 2
-    raise BadBackup("The backup file ends in the middle of a value: it was cut short.")
+    raise BadBackup(_("The backup file ends in the middle of a value: it was cut short."))
 
 
 def read_backup(stream: IO[bytes]) -> Iterator[tuple[str, str, Any]]:
@@ -147,8 +149,8 @@ def read_backup(stream: IO[bytes]) -> Iterator[tuple[str, str, Any]]:
     events = _events(stream)
     first = next(events, None)
     if first is None or first[1] != "start_map":
-        raise BadBackup("This is not a judgeaid tournament backup (the file is not one JSON "
-                        "object).")
+        raise BadBackup(_("This is not a judgeaid tournament backup (the file is not one JSON "
+                          "object)."))
     for _prefix, event, key in events:
         if event == "end_map":
             return
@@ -157,13 +159,13 @@ def read_backup(stream: IO[bytes]) -> Iterator[tuple[str, str, Any]]:
             yield "header", key, _value(event, value, events)[0]
             continue
         if event != "start_map":
-            raise BadBackup("The backup's tables are missing or incomplete.")
+            raise BadBackup(_("The backup's tables are missing or incomplete."))
         for _prefix, event, name in events:
             if event == "end_map":
                 break
             _prefix, event, value = next(events)
             if event != "start_array":
-                raise BadBackup(f"Table {name} must be a list of rows.")
+                raise BadBackup(_("Table %(name)s must be a list of rows.", name=name))
             yield "table", name, None
             for position, (_prefix, event, value) in enumerate(events, start=1):
                 if event == "end_array":

@@ -12,6 +12,7 @@ import hmac
 import json
 
 from flask import current_app
+from flask_babel import gettext as _
 from sqlalchemy import func, select
 from sqlalchemy.orm import joinedload
 
@@ -72,7 +73,7 @@ def get_card(tournament_id: int, number: int) -> Card:
     card = db.session.get(Card, number, options=[
         joinedload(Card.table).selectinload(Table.seats).joinedload(Seat.player),
         joinedload(Card.table).joinedload(Table.session).joinedload(PlaySession.tournament)])
-    check_tournament(card, tournament_id, f"scoring card {number}")
+    check_tournament(card, tournament_id, _("scoring card %(number)s", number=number))
     return card
 
 
@@ -81,7 +82,8 @@ def seated_player(card: Card, number: int) -> Player:
     for seat in card.table.seats:
         if seat.player.number == number:
             return seat.player
-    raise ServiceError(f"Player {number} is not at table {card.table.number}.")
+    raise ServiceError(_("Player %(number)s is not at table %(number2)s.", number=number,
+                         number2=card.table.number))
 
 
 # ---------------------------------------------------------------- who may call (issue 28)
@@ -112,28 +114,29 @@ def check_caller(card: Card, *, user: User | None, table_token_sent: str | None,
     """Return who calls ("judge", "table" or "player"), or refuse a caller without a link."""
     if user is not None:
         if user.tournament_id != card.tournament_id:
-            raise Forbidden("Your sign-in is for another tournament.")
+            raise Forbidden(_("Your sign-in is for another tournament."))
         return "judge"
     if table_token_sent:
         if not is_table_token(card, table_token_sent):
-            raise Forbidden("This table link is not this table's: open the card from the QR "
-                            "code on the table.")
+            raise Forbidden(_("This table link is not this table's: open the card from the QR "
+                              "code on the table."))
         return "table"
     if player_token_sent:
         seated = {s.player.token for s in card.table.seats}
         if not any(hmac.compare_digest(player_token_sent, token) for token in seated):
-            raise Forbidden("This player link is not for a player at this table.")
+            raise Forbidden(_("This player link is not for a player at this table."))
         return "player"
-    raise Unauthorized("Calling a judge needs the table's link (the QR code on the table), "
-                       "your player link, or a judge's sign-in.")
+    raise Unauthorized(_("Calling a judge needs the table's link (the QR code on the table), "
+                         "your player link, or a judge's sign-in."))
 
 
 def check_call_budget(source: throttle.Source, *, allowed: int, window_seconds: int) -> None:
     """Refuse a source that made too many new calls lately, across every table."""
     wait = throttle.calls_spent(source, allowed=allowed, window_seconds=window_seconds)
     if wait:
-        raise Throttled(f"This phone has called judges to several tables lately. Ask a judge "
-                        f"in the hall, or try again in {wait} seconds.", retry_after=wait)
+        raise Throttled(_("This phone has called judges to several tables lately. Ask a judge "
+                          "in the hall, or try again in %(wait)s seconds.", wait=wait),
+                        retry_after=wait)
 
 
 # ---------------------------------------------------------------- call-ups
@@ -160,7 +163,7 @@ def call_judge(card: Card, body: CallUpBody) -> dict:
     """Put a table in the call-up queue; a table already waiting keeps its place."""
     reason, op_id = body.reason, body.op_id
     if card.table.session.finalized_at is not None:
-        raise Conflict("This session's results are final; ask a judge at the desk.")
+        raise Conflict(_("This session's results are final; ask a judge at the desk."))
     call = _active_call(card)
     is_new = call is None
     if is_new:
@@ -213,7 +216,7 @@ def call_queue(tournament_id: int) -> dict:
 def get_call(tournament_id: int, call_up_id: int) -> CallUp:
     """Return the event's call-up with this id."""
     call = db.session.get(CallUp, call_up_id)
-    check_tournament(call, tournament_id, f"call-up {call_up_id}")
+    check_tournament(call, tournament_id, _("call-up %(call_up_id)s", call_up_id=call_up_id))
     return call
 
 
@@ -222,9 +225,9 @@ def take_call(call_up_id: int, user: User) -> dict:
     call = get_call(user.tournament_id, call_up_id)
     if call.status == "taken" and call.taken_by != user.id:
         name = db.session.get(User, call.taken_by).name
-        raise Conflict(f"{name} has already taken this call.")
+        raise Conflict(_("%(name)s has already taken this call.", name=name))
     if call.status not in ACTIVE_CALLS:
-        raise Conflict("This call has already been dealt with.")
+        raise Conflict(_("This call has already been dealt with."))
     if call.status == "waiting":
         call.status, call.taken_by, call.taken_at = "taken", user.id, utcnow()
         db.session.flush()

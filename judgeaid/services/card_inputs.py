@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 from pydantic import Field, StrictBool, model_validator
 from pydantic_core import PydanticCustomError
 
-from judgeaid.edge import Id, OpId, Schema, WholeNumber, between, text
+from judgeaid.edge import N_, Id, OpId, Schema, WholeNumber, between, text
 from judgeaid.services.judge_inputs import AcceptedExplanation, TimeResignation
 from judgeaid.tournament.card import ROUNDS
 
@@ -59,16 +59,16 @@ class CardRoundBody(Schema):
     def _complete(self) -> CardRoundBody:
         missing = None
         if self.correction and self.base_revision is None:
-            missing = ("base_revision is required with a correction: the revision of the "
-                       "line it corrects")
+            missing = N_("base_revision is required with a correction: the revision of the "
+                          "line it corrects")
         elif self.result == "win" and self.win is None:
-            missing = "win is required for a win: 'self' (self-draw) or 'discard'"
+            missing = N_("win is required for a win: 'self' (self-draw) or 'discard'")
         elif self.result == "win" and self.winner is None and not self.claimants:
-            missing = "winner is required for a win: the winner's player number"
+            missing = N_("winner is required for a win: the winner's player number")
         elif self.result == "win" and self.value is None and self.patterns is None:
-            missing = "value is required for a win (or the ticked patterns)"
+            missing = N_("value is required for a win (or the ticked patterns)")
         elif self.win == "discard" and self.result == "win" and self.discarder is None:
-            missing = "discarder is required for a win by discard"
+            missing = N_("discarder is required for a win by discard")
         if missing:
             raise PydanticCustomError("round_line", missing)
         return self

@@ -6,6 +6,7 @@ recorded with who and why, the card's confirmations revoked and its totals store
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
 from sqlalchemy import select
 
 from judgeaid.extensions import db
@@ -41,16 +42,17 @@ def record_seat_change(card: Card, body: CardSeatChangeBody, actor: Actor
     and is never ranked. Without one, no round from `from_round` on can be recorded. A seat
     left empty can be given a substitute later by sending the same change with one.
     """
-    check_judge(actor, card, "record a player leaving the table")
+    check_judge(actor, card, _("record a player leaving the table"))
     check_not_final(card)
     if actor.user is None or actor.user.role not in ("organizer", "head_judge"):
-        raise Forbidden("Only the organizer or the head judge records a player leaving "
-                        "the table.")
+        raise Forbidden(_("Only the organizer or the head judge records a player leaving the "
+                          "table."))
     starting = starting_seats(card)
     seat = next((s for s in card.table.seats if s.player.number == body.player), None)
     if seat is None:
-        raise Unprocessable(f"Player {body.player} did not start at this table; name one of "
-                            f"{', '.join(str(n) for n in starting.values())}.")
+        raise Unprocessable(_("Player %(player)s did not start at this table; name one of "
+                              "%(join)s.", player=body.player,
+                              join=', '.join(str(n) for n in starting.values())))
     leaving = seat.player
     existing = next((row for row in seat_change_rows(card) if row.position == seat.position), None)
     if existing is not None:
@@ -58,13 +60,14 @@ def record_seat_change(card: Card, body: CardSeatChangeBody, actor: Actor
     recorded = set(round_revisions(card))
     later = sorted(n for n in recorded if n >= body.from_round)
     if later:
-        raise Conflict(f"Round {later[0]} is already recorded with {leaving.name} at the "
-                       f"table. A player leaves from a round not yet recorded (from round "
-                       f"{max(recorded) + 1}), or a judge corrects the rounds first; no "
-                       "recorded round is rewritten.")
+        raise Conflict(_("Round %(value)s is already recorded with %(name)s at the table. A "
+                         "player leaves from a round not yet recorded (from round %(value2)s), "
+                         "or a judge corrects the rounds first; no recorded round is rewritten.",
+                         value=later[0], name=leaving.name, value2=max(recorded) + 1))
     if card.not_played_from and body.from_round >= card.not_played_from:
-        raise Conflict(f"Rounds from {card.not_played_from} are not played (session time "
-                       "over), so nobody leaves the table there.")
+        raise Conflict(_("Rounds from %(not_played_from)s are not played (session time over), "
+                         "so nobody leaves the table there.",
+                         not_played_from=card.not_played_from))
     entering = _substitute(card, body.substitute) if body.substitute is not None else None
     note = " ".join(body.note.split())
     row = CardSeatChange(card_id=card.id, round_from=body.from_round, position=seat.position,
@@ -89,13 +92,17 @@ def _fill_empty_seat(card: Card, row: CardSeatChange, body: CardSeatChangeBody,
                      actor: Actor) -> dict:
     """Name the substitute for a seat left empty; anything else about a change stands."""
     if row.entering_player_id is not None or body.substitute is None:
-        raise Conflict(f"{row.leaving.name} already left this table from round "
-                       f"{row.round_from}" + (f", and {row.entering.name} took the seat"
-                                              if row.entering else "")
-                       + ". A seat changes hands once on a card.")
+        raise Conflict(_("%(name)s already left this table from round %(round)s, and "
+                         "%(entering)s took the seat. A seat changes hands once on a card.",
+                         name=row.leaving.name, round=row.round_from,
+                         entering=row.entering.name) if row.entering else
+                       _("%(name)s already left this table from round %(round)s. A seat "
+                         "changes hands once on a card.", name=row.leaving.name,
+                         round=row.round_from))
     if body.from_round != row.round_from or body.reason != row.reason:
-        raise Conflict(f"{row.leaving.name} left from round {row.round_from} "
-                       f"({row.reason}); the substitute takes the seat from that round.")
+        raise Conflict(_("%(name)s left from round %(round_from)s (%(reason)s); the substitute "
+                         "takes the seat from that round.", name=row.leaving.name,
+                         round_from=row.round_from, reason=row.reason))
     entering = _substitute(card, body.substitute)
     row.entering_player_id = entering.id
     db.session.flush()
@@ -114,24 +121,26 @@ def _substitute(card: Card, number: int) -> Player:
     player = db.session.scalar(select(Player).where(
         Player.tournament_id == card.tournament_id, Player.number == number))
     if player is None:
-        raise Unprocessable(f"There is no player {number} in this tournament.")
+        raise Unprocessable(_("There is no player %(number)s in this tournament.", number=number))
     if player.number in people(card):
-        raise Unprocessable(f"{player.name} already sits at this table.")
+        raise Unprocessable(_("%(name)s already sits at this table.", name=player.name))
     if player.status != "active":
-        raise Unprocessable(f"{player.name} is {player.status} and cannot take a seat.")
+        raise Unprocessable(_("%(name)s is %(status)s and cannot take a seat.", name=player.name,
+                              status=player.status))
     seated = db.session.scalar(
         select(Table.number).join(Seat, Seat.table_id == Table.id)
         .where(Table.session_id == card.session_id, Seat.player_id == player.id))
     if seated is not None:
-        raise Conflict(f"{player.name} plays at table {seated} in this session.")
+        raise Conflict(_("%(name)s plays at table %(seated)s in this session.", name=player.name,
+                         seated=seated))
     elsewhere = db.session.scalar(
         select(Table.number).join(Card, Card.table_id == Table.id)
         .join(CardSeatChange, CardSeatChange.card_id == Card.id)
         .where(Card.session_id == card.session_id,
                CardSeatChange.entering_player_id == player.id))
     if elsewhere is not None:
-        raise Conflict(f"{player.name} already took a seat at table {elsewhere} in this "
-                       "session.")
+        raise Conflict(_("%(name)s already took a seat at table %(elsewhere)s in this session.",
+                         name=player.name, elsewhere=elsewhere))
     return player
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import zlib
 
+from flask_babel import gettext as _
 from sqlalchemy import bindparam, select
 
 from judgeaid import values
@@ -42,7 +43,7 @@ from judgeaid.services.cards import (
 from judgeaid.services.errors import NotFound
 from judgeaid.services.players import is_token
 from judgeaid.tournament.card import card_totals, deal_owed, empty_from, marked_seats, occupants
-from judgeaid.wording import script_view
+from judgeaid.wording import page_words, script_view
 
 _VIEW_TAG = (select(Card.version, Tournament.revision, Tournament.created_at)
              .join(Tournament, Tournament.id == Card.tournament_id)
@@ -60,7 +61,7 @@ def view_tag(card_id: int) -> str:
     # Core, on a statement built once: this runs for every poll of every phone in the hall.
     row = db.session.connection().execute(_VIEW_TAG, {"card_id": card_id}).one_or_none()
     if row is None:
-        raise NotFound(f"There is no scoring card {card_id}.")
+        raise NotFound(_("There is no scoring card %(card_id)s.", card_id=card_id))
     # The event's moment of creation tells apart two databases (a practice event and the
     # real one) whose card 1 is at the same version, when both share one Redis.
     event = zlib.crc32(row.created_at.isoformat().encode())
@@ -105,8 +106,8 @@ def _moves(rules, seats: list, number: int, names: dict[int, str]) -> list[str]:
     if number == 1 or rules.session.cycle_of(number) == rules.session.cycle_of(number - 1):
         return []
     before = {player: seat for seat, player in seats[number - 2].seats.items()}
-    return [rules.words.format("card.seat_move", round=number, name=names.get(player,
-                               f"#{player}"), seat=SEAT_NAMES[seat])
+    return [page_words(rules).format("card.seat_move", round=number, name=names.get(player,
+                               f"#{player}"), seat=_(SEAT_NAMES[seat]))
             for seat, player in sorted(seats[number - 1].seats.items(),
                                        key=lambda item: "ESWN".index(item[0]))
             if before.get(player) != seat]
@@ -173,12 +174,13 @@ def card_view(card: Card) -> dict:
                    for n, t in totals.items()},
         # MCR §3.11.3, ZJ §1.8: who may not win which round or hand, and the ruling that says so
         "no_win": {str(number): [{"player": player, "ruling": words,
-                                  "note": rules.words.format("card.no_win_note", ruling=words)}
+                                  "note": page_words(rules).format("card.no_win_note",
+                                                                   ruling=words)}
                                  for player, words in barred.items()]
                    for number, barred in sorted(right_to_win.barred(card, names).items())},
         # MCR §3.7.2.4: the round form asks who else called Hu on the discard
         "several_hu": rules.session.hu_order is not None,
-        "claimants_label": rules.words["card.claimants_label"],
+        "claimants_label": page_words(rules)["card.claimants_label"],
         "not_played_from": card.not_played_from,
         "is_complete": all(r["recorded"] or r.get("result") == "not_played" for r in rounds),
         # via "witnessed": the players confirmed together before the judge named
@@ -230,7 +232,7 @@ def score_sheet(card: Card) -> dict:
 
 def card_words(rules: Ruleset) -> dict:
     """Return how the card names a deal and the session's four parts, by its ruleset."""
-    words = rules.words
+    words = page_words(rules)
     return {"round": words["card.hand_word"], "Round": words["card.hand_word_title"],
             "cycles": [words[f"card.cycle_{n}"] for n in range(1, 5)],
             "time_section": words["card.time_cite"],

@@ -33,6 +33,7 @@ from judgeaid.services.cards import (
     rules_of,
     seat_changes,
 )
+from judgeaid.services.core_messages import say
 from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
 from judgeaid.tournament.card import (
     BadDeal,
@@ -44,6 +45,7 @@ from judgeaid.tournament.card import (
     score_round,
 )
 from judgeaid.tournament.rotation import RoundSeats
+from judgeaid.wording import page_words
 
 
 def touch(card: Card) -> None:
@@ -65,9 +67,9 @@ def revoke_confirmations(card: Card) -> int:
 
 def check_judge(actor: Actor, card: Card, what: str) -> None:
     if not actor.is_judge:
-        raise Forbidden(f"Only a judge may {what}.")
+        raise Forbidden(_("Only a judge may %(what)s.", what=what))
     if actor.user and actor.user.tournament_id != card.tournament_id:
-        raise Forbidden("This card belongs to another tournament.")
+        raise Forbidden(_("This card belongs to another tournament."))
 
 
 def check_not_final(card: Card) -> None:
@@ -76,17 +78,17 @@ def check_not_final(card: Card) -> None:
     moves without anyone saying why."""
     session = card.table.session
     if session.finalized_at is not None:
-        raise Conflict(f"Session {session.number}'s results are posted as final, so this card "
-                       "cannot change. The organizer can reopen them, with a reason, for a "
-                       "correction.")
+        raise Conflict(_("Session %(number)s's results are posted as final, so this card cannot "
+                         "change. The organizer can reopen them, with a reason, for a "
+                         "correction.", number=session.number))
 
 
 def _check_recorder(actor: Actor, card: Card) -> None:
     if actor.is_judge:
-        check_judge(actor, card, "record rounds")
+        check_judge(actor, card, _("record rounds"))
     elif actor.player_number != recorder_number(card):
-        raise Forbidden("Only a judge, or the player the judge appointed, may record rounds "
-                        "on this card.")
+        raise Forbidden(_("Only a judge, or the player the judge appointed, may record rounds "
+                          "on this card."))
 
 
 def _round_line(body: CardRoundBody, scoring: Scoring) -> dict:
@@ -101,18 +103,18 @@ def _round_line(body: CardRoundBody, scoring: Scoring) -> dict:
         try:
             hand = scoring.score_hand(dict(patterns))
         except MalformedHand as exc:
-            raise ServiceError(str(exc)) from exc
+            raise ServiceError(say(str(exc))) from exc
         if hand.errors:
             # Each message names both patterns and cites its own section (§2.2, §1.5 ...).
-            raise Unprocessable("The ticked patterns break a counting rule: "
-                                + " ".join(e.message for e in hand.errors))
+            raise Unprocessable(_("The ticked patterns break a counting rule: %(issues)s",
+                                  issues=" ".join(e.message for e in hand.errors)))
         mismatch = scoring.win_issues(dict(patterns), body.win)
         if mismatch:
             # MCR §3.7.2.3: a fan that fixes how the hand was won agrees with the win
             raise Unprocessable(" ".join(issue.message for issue in mismatch))
         if value is not None and value != hand.value:
-            raise Unprocessable(f"The value {value} does not match the ticked patterns, which "
-                                f"make {hand.value}.")
+            raise Unprocessable(_("The value %(value)s does not match the ticked patterns, "
+                                  "which make %(value2)s.", value=value, value2=hand.value))
         value = hand.value
         patterns = {k: v for k, v in patterns.items() if v}
     line.update(winner=body.winner, value=value, win=body.win,
@@ -137,26 +139,30 @@ def line_words(line: dict, names: dict[int, str], deal_section: str = "") -> str
     """Return a round's line as a short sentence with the players' names; a wrong-East or
     compensation mark cites `deal_section` (the card's words, "" for none)."""
     def who(number: int | None) -> str:
-        return names.get(number, f"player {number}")
+        return names.get(number) or _("player %(number)s", number=number)
 
     if line["result"] == "draw":
-        words = "a draw"
+        words = _("a draw")
     elif line["result"] != "win":
-        return "not played"
+        return _("not played")
     elif line["win"] == "self":
-        words = f"{who(line['winner'])} won {line['value']}, self-drawn"
+        words = _("%(winner)s won %(value)s, self-drawn", winner=who(line["winner"]),
+                  value=line["value"])
     else:
-        words = (f"{who(line['winner'])} won {line['value']} on a discard from "
-                 f"{who(line['discarder'])}")
+        words = _("%(winner)s won %(value)s on a discard from %(discarder)s",
+                  winner=who(line["winner"]), value=line["value"],
+                  discarder=who(line["discarder"]))
         if line.get("same_turn") and len(line["same_turn"]) > 1:
-            words += f" (same turn: {', then '.join(who(p) for p in line['same_turn'])})"
+            words = _("%(line)s (same turn: %(order)s)", line=words,
+                      order=_(", then ").join(who(p) for p in line["same_turn"]))
     # a stored line names the wrong East "wrong_dealer"; a line sent names it "dealer"
     wrong = line.get("wrong_dealer", line.get("dealer"))
     if wrong is not None:
-        words += f", dealt by {who(wrong)} as the wrong East{bracketed(deal_section)}"
+        words = _("%(line)s, dealt by %(who)s as the wrong East%(cite)s", line=words,
+                  who=who(wrong), cite=bracketed(deal_section))
     if line.get("compensation_for") is not None:
-        words += (f", {who(line['compensation_for'])}'s compensation round"
-                  f"{bracketed(deal_section)}")
+        words = _("%(line)s, %(who)s's compensation round%(cite)s", line=words,
+                  who=who(line["compensation_for"]), cite=bracketed(deal_section))
     return words
 
 
@@ -164,12 +170,12 @@ def _conflict(card: Card, number: int, current: CardRound, line: dict, actor: Ac
               what: str) -> str:
     """Say in words who wrote the line that stands, what it says, and what was sent."""
     names = people(card)
-    section = rules_of(card).words["card.deal_cite"]
-    decide = ("Choose which one stands: keep theirs, or send yours as a correction with a "
-              "reason." if actor.is_judge else "A judge decides which one stands.")
+    section = page_words(rules_of(card))["card.deal_cite"]
+    decide = (_("Choose which one stands: keep theirs, or send yours as a correction with a "
+                "reason.") if actor.is_judge else _("A judge decides which one stands."))
     theirs = line_words(round_json(current, rules_of(card).scoring), names, section)
-    return (f"{actor_display(current.recorded_by)} {what}: {theirs}. You entered: "
-            f"{line_words(line, names, section)}. {decide}")
+    return _("%(what)s: %(theirs)s. You entered: %(yours)s. %(decide)s", what=what,
+             theirs=theirs, yours=line_words(line, names, section), decide=decide)
 
 
 def _both_lines(card: Card, number: int, current: CardRound | None, line: dict,
@@ -189,7 +195,7 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
     number = body.round
     scoring = rules_of(card).scoring
     # "round" in Zung Jung, "hand" in MCR
-    word = rules_of(card).words["card.hand_word"]
+    word = page_words(rules_of(card))["card.hand_word"]
     line = _round_line(body, scoring)
     right_to_win.settle(card, number, line, body.claimants,
                         round_seats(card)[number - 1].winds, people(card))
@@ -197,41 +203,50 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
     current = _latest(card, number)
 
     if current is None and card.not_played_from and number >= card.not_played_from:
-        words = rules_of(card).words
-        raise Conflict(f"{words['card.hand_word_title']} {number} was not played: the session "
-                       f"time ran out ({words['card.time_cite']}).")
+        words = page_words(rules_of(card))
+        raise Conflict(_("%(hand_word_title)s %(number)s was not played: the session time ran "
+                         "out (%(time_cite)s).", hand_word_title=words['card.hand_word_title'],
+                         number=number, time_cite=words['card.time_cite']))
     changes = seat_changes(card)
     empty = empty_from(changes)
     if empty and number >= empty:
         left = min((c for c in changes if c.entering is None), key=lambda c: c.round_from)
-        raise Conflict(f"{people(card)[left.leaving]} left the table from {word} "
-                       f"{left.round_from} and nobody took the seat, so {word}s from "
-                       f"{left.round_from} on cannot be recorded; the other three's scores "
-                       "stand. The organizer can name a substitute"
-                       f"{bracketed(rules_of(card).words['card.substitute_cite'])}.")
+        raise Conflict(_("%(value)s left the table from %(word)s %(round_from)s and nobody took "
+                         "the seat, so %(word)ss from %(round_from)s on cannot be recorded; the "
+                         "other three's scores stand. The organizer can name a "
+                         "substitute%(bracketed)s.", value=people(card)[left.leaving], word=word,
+                         round_from=left.round_from,
+                         bracketed=bracketed(page_words(rules_of(card))['card.substitute_cite'])))
     if body.correction:
-        check_judge(actor, card, "correct a round")
+        check_judge(actor, card, _("correct a round"))
         if current is None:
-            raise Conflict(f"{word.capitalize()} {number} is not recorded yet, so there is "
-                           "nothing to correct. Reload the card.",
+            raise Conflict(_("%(capitalize)s %(number)s is not recorded yet, so there is "
+                             "nothing to correct. Reload the card.",
+                             capitalize=word.capitalize(), number=number),
                            details=_both_lines(card, number, current, line, body))
         if current.revision != body.base_revision:
-            verb = "corrected" if current.revision > 1 else "recorded"
+            values = {"who": actor_display(current.recorded_by), "word": word,
+                      "number": number, "now": current.revision, "base": body.base_revision}
             raise Conflict(_conflict(
                 card, number, current, line, actor,
-                what=f"{verb} {word} {number} after you read it (revision {current.revision} "
-                     f"now stands, not revision {body.base_revision}), as"),
+                what=_("%(who)s corrected %(word)s %(number)s after you read it (revision "
+                       "%(now)s now stands, not revision %(base)s), as", **values)
+                if current.revision > 1 else
+                _("%(who)s recorded %(word)s %(number)s after you read it (revision %(now)s now "
+                  "stands, not revision %(base)s), as", **values)),
                 details=_both_lines(card, number, current, line, body))
         if not reason:
-            raise ServiceError("A correction needs a reason.")
+            raise ServiceError(_("A correction needs a reason."))
     elif current is not None:
         if _same_line(current, line):
             return _answer(card, number, current.revision, changed=False)
         raise Conflict(_conflict(card, number, current, line, actor,
-                                 what=f"already recorded {word} {number} as"),
+                                 what=_("%(who)s already recorded %(word)s %(number)s as",
+                                        who=actor_display(current.recorded_by), word=word,
+                                        number=number)),
                        details=_both_lines(card, number, current, line, body))
     elif card.status == "locked":
-        check_judge(actor, card, "record a round on a confirmed card")
+        check_judge(actor, card, _("record a round on a confirmed card"))
 
     seats = _checked_deal(card, number, current, line, actor)
     try:
@@ -239,7 +254,7 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
         result = score_round(seats, payoff=scoring.payoff, scheme=scheme,
                              **{k: v for k, v in line.items() if k not in _NOT_SCORED})
     except BadRound as exc:
-        raise ServiceError(str(exc)) from exc
+        raise ServiceError(say(str(exc))) from exc
     revision = current.revision + 1 if current else 1
     row = CardRound(card_id=card.id, round=number, revision=revision, **line,
                     deltas={str(k): v for k, v in result.deltas.items()},
@@ -250,9 +265,11 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
         # Another judge wrote this revision a moment ago: theirs stands, this one is refused.
         now = _latest(card, number)
         message = (_conflict(card, number, now, line, actor,
-                             what=f"recorded {word} {number} a moment before you, as")
-                   if now else f"{word.capitalize()} {number} was just recorded by someone "
-                               "else. Reload the card.")
+                             what=_("%(who)s recorded %(word)s %(number)s a moment before "
+                                    "you, as", who=actor_display(now.recorded_by), word=word,
+                                    number=number))
+                   if now else _("%(Word)s %(number)s was just recorded by someone else. "
+                                 "Reload the card.", Word=word.capitalize(), number=number))
         return Conflict(message, details=_both_lines(card, number, now, line, body))
 
     writes.add_unique(row, clash)
@@ -276,20 +293,21 @@ def _checked_deal(card: Card, number: int, current: CardRound | None, line: dict
     schedule = round_seats(card)
     marks = deal_marks(round_revisions(card))
     mark = DealMark(line["dealer"], line["compensation_for"])
-    words = rules_of(card).words
+    words = page_words(rules_of(card))
     word = words["card.hand_word"]
     if mark.is_marked and not actor.is_judge:
         # the app leaves wrong-East marks to a judge: a dealing error is an irregularity
-        raise Forbidden(f"Only a judge marks a {word} dealt by the wrong East or "
-                        f"a compensation {word}"
-                        f"{bracketed(words['card.deal_errors_cite'])}. Call a judge.")
+        raise Forbidden(_("Only a judge marks a %(word)s dealt by the wrong East or a "
+                          "compensation %(word)s%(bracketed)s. Call a judge.", word=word,
+                          bracketed=bracketed(words['card.deal_errors_cite'])))
     if mark.compensation_for is not None and current is not None and (
             current.compensation_for != mark.compensation_for):
         dealt_by = current.dealer or schedule[number - 1].dealer
-        raise Conflict(f"{word.capitalize()} {number} was already played with "
-                       f"{people(card)[dealt_by]} as East: a compensation {word} is agreed "
-                       f"before it is dealt{bracketed(words['card.deal_reading'])}, so mark a "
-                       f"{word} still to be played.")
+        raise Conflict(_("%(capitalize)s %(number)s was already played with %(value)s as East: "
+                         "a compensation %(word)s is agreed before it is dealt%(bracketed)s, so "
+                         "mark a %(word)s still to be played.", capitalize=word.capitalize(),
+                         number=number, value=people(card)[dealt_by], word=word,
+                         bracketed=bracketed(words['card.deal_reading'])))
     if mark.is_marked:
         marks[number] = mark
     else:
@@ -298,7 +316,7 @@ def _checked_deal(card: Card, number: int, current: CardRound | None, line: dict
         check_deals(schedule, marks)
     except BadDeal as exc:
         raise Unprocessable(words.format("card.deal_refused",
-                                         problem=_named(card, str(exc)))) from exc
+                                         problem=say(str(exc), lambda m: _named(card, m)))) from exc
     return marked_seats(schedule[number - 1], mark)
 
 
@@ -316,13 +334,13 @@ def _answer(card: Card, number: int, revision: int, *, changed: bool) -> dict:
 def put_penalty(card: Card, player: int, points: int, reason: str, actor: Actor, *,
                 round_: int | None = None, op_id: str | None = None) -> dict:
     """Put penalty points on the card's penalty line (off the offender's total, §4.11)."""
-    check_judge(actor, card, "give a penalty")
+    check_judge(actor, card, _("give a penalty"))
     check_not_final(card)
     if player not in people(card):
-        raise ServiceError(f"Player {player} is not at this table.")
+        raise ServiceError(_("Player %(player)s is not at this table.", player=player))
     reason = " ".join(reason.split())
     if not reason:
-        raise ServiceError("A penalty needs a reason.")
+        raise ServiceError(_("A penalty needs a reason."))
     penalty = CardPenalty(card_id=card.id, player_number=player, points=points, round=round_,
                           reason=reason, recorded_by=actor.label, op_id=op_id)
     db.session.add(penalty)
@@ -343,17 +361,18 @@ def strike_penalty(card: Card, penalty_id: int, reason: str, actor: Actor, *,
     The head judge's decision on an appeal (`by_appeal`, §4.3) is final and may come after
     the session is posted; any other strike waits for the organizer to reopen the session.
     """
-    check_judge(actor, card, "strike out a penalty")
+    check_judge(actor, card, _("strike out a penalty"))
     if not by_appeal:
         check_not_final(card)
     penalty = db.session.get(CardPenalty, penalty_id)
     if penalty is None or penalty.card_id != card.id:
-        raise NotFound(f"There is no penalty {penalty_id} on this card.")
+        raise NotFound(_("There is no penalty %(penalty_id)s on this card.",
+                         penalty_id=penalty_id))
     if penalty.voided_at is not None:
-        raise Conflict("This penalty is already struck out.")
+        raise Conflict(_("This penalty is already struck out."))
     reason = " ".join(reason.split())
     if not reason:
-        raise ServiceError("Striking out a penalty needs a reason.")
+        raise ServiceError(_("Striking out a penalty needs a reason."))
     penalty.voided_at, penalty.void_reason = utcnow(), reason
     revoke_confirmations(card)
     touch(card)
@@ -371,16 +390,16 @@ def confirm_totals(card: Card, player: int | None, actor: Actor, *, on_paper: bo
     `on_paper`: a judge records the player's signature on the paper card (via "paper").
     """
     if on_paper and not actor.is_judge:
-        raise Forbidden("Only a judge may record a signature on the paper card.")
+        raise Forbidden(_("Only a judge may record a signature on the paper card."))
     if actor.is_judge:
-        check_judge(actor, card, "confirm for a player")
+        check_judge(actor, card, _("confirm for a player"))
         if player is None:
-            raise ServiceError("Say which player the card is confirmed for.")
+            raise ServiceError(_("Say which player the card is confirmed for."))
     else:
         player = actor.player_number
     if player not in final_occupants(card):
-        raise Forbidden(f"Player {player} does not sit at this table at the end of the "
-                        "card, so does not confirm it.")
+        raise Forbidden(_("Player %(player)s does not sit at this table at the end of the card, "
+                          "so does not confirm it.", player=player))
     view = card_view(card)
     _check_complete(card, view)
     if player not in view["pending_confirmations"]:
@@ -432,10 +451,10 @@ def _check_complete(card: Card, view: dict) -> None:
         return
     missing = [r["round"] for r in view["rounds"]
                if not r["recorded"] and r.get("result") != "not_played"]
-    word = rules_of(card).words["card.hand_word"]
-    raise Conflict(f"The card is not finished: {word} {missing[0]} and "
-                   f"{len(missing) - 1} more are not recorded. Record them, or mark the "
-                   "session time over.")
+    word = page_words(rules_of(card))["card.hand_word"]
+    raise Conflict(_("The card is not finished: %(word)s %(value)s and %(value2)s more are "
+                     "not recorded. Record them, or mark the session time over.", word=word,
+                     value=missing[0], value2=len(missing) - 1))
 
 
 def _add_confirmations(card: Card, players: list[int], via: str, actor: Actor) -> None:
@@ -451,22 +470,24 @@ def _add_confirmations(card: Card, players: list[int], via: str, actor: Actor) -
 
 def close_rounds(card: Card, actor: Actor, *, from_round: int | None = None) -> dict:
     """Mark every round not yet recorded as not played: the session time ran out (§3.4)."""
-    check_judge(actor, card, "end play on a card")
+    check_judge(actor, card, _("end play on a card"))
     check_not_final(card)
     session = card.table.session
     rules = rules_of(card)
     if session.stage == "final" and session.bracket_size == rules.ranking.grand_final_size:
-        raise Conflict("The Grand Final has no session time limit "
-                       f"({rules.words['final_day.untimed_cite']}): all "
-                       f"{rules.session.rounds} rounds are played.")
+        raise Conflict(_("The Grand Final has no session time limit (%(untimed_cite)s): all "
+                         "%(rounds)s rounds are played.",
+                         untimed_cite=page_words(rules)['final_day.untimed_cite'],
+                         rounds=rules.session.rounds))
     if session.tournament.settings.get("session_minutes") is None:
-        raise Conflict("This event has no session time limit, so every round is played.")
+        raise Conflict(_("This event has no session time limit, so every round is played."))
     recorded = max(round_revisions(card), default=0)
     first = from_round or recorded + 1
     if first <= recorded:
-        word = rules.words["card.hand_word"]
-        raise Conflict(f"{word.capitalize()} {recorded} is already recorded; {word}s from "
-                       f"{recorded + 1} on can be marked not played.")
+        word = page_words(rules)["card.hand_word"]
+        raise Conflict(_("%(capitalize)s %(recorded)s is already recorded; %(word)ss from "
+                         "%(value)s on can be marked not played.", capitalize=word.capitalize(),
+                         recorded=recorded, word=word, value=recorded + 1))
     card.not_played_from = first if first <= rules.session.rounds else None
     touch(card)
     record_event("card.time_over", tournament_id=card.tournament_id,
@@ -477,13 +498,13 @@ def close_rounds(card: Card, actor: Actor, *, from_round: int | None = None) -> 
 
 def appoint_recorder(card: Card, number: int | None, actor: Actor) -> dict:
     """Let one player at the table record rounds (or nobody, with player null)."""
-    check_judge(actor, card, "appoint a recorder")
+    check_judge(actor, card, _("appoint a recorder"))
     if number is None:
         card.recorder_player_id = None
     else:
         seat = next((s for s in card.table.seats if s.player.number == number), None)
         if seat is None:
-            raise ServiceError(f"Player {number} is not at this table.")
+            raise ServiceError(_("Player %(number)s is not at this table.", number=number))
         card.recorder_player_id = seat.player_id
     touch(card)
     record_event("card.recorder", tournament_id=card.tournament_id, actor=actor.user,

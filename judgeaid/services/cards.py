@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from flask_babel import gettext as _
 from sqlalchemy import select
 
 from judgeaid.edge import length_of
@@ -43,6 +44,11 @@ LABEL_LIMIT = min(length_of(column) for column in (
     AuditEvent.actor))
 
 
+def N_(text: str) -> str:
+    """Mark a message for the catalogues; it is translated where it is said."""
+    return text
+
+
 def actor_label(kind: str, name: str) -> str:
     """Return "kind:name" within LABEL_LIMIT: a long name is cut short with an ellipsis."""
     label = f"{kind}:{name}"
@@ -50,8 +56,12 @@ def actor_label(kind: str, name: str) -> str:
 
 
 # Labels written by the system itself rather than a person.
-SYSTEM_ACTORS = {"clock": "the session clock", "setup": "setup", "restore": "the restore",
-                 "command line": "the command line", "anonymous": "someone not signed in"}
+SYSTEM_ACTORS = {"clock": N_("the session clock"), "setup": N_("setup"),
+                 "restore": N_("the restore"), "command line": N_("the command line"),
+                 "anonymous": N_("someone not signed in")}
+# The roles a label names, as people read them (issue 29: in the reader's language).
+ROLE_NAMES = {"organizer": N_("organizer"), "head_judge": N_("head judge"), "judge": N_("judge"),
+              "player": N_("player")}
 
 
 def actor_display(label: str | None) -> str:
@@ -60,11 +70,13 @@ def actor_display(label: str | None) -> str:
         return ""
     kind, sep, name = label.partition(":")
     if not sep:
-        return SYSTEM_ACTORS.get(label, label)
+        return _(SYSTEM_ACTORS[label]) if label in SYSTEM_ACTORS else label
     if kind == "player":
-        number, _, player = name.partition(" ")
-        return f"{player} (player {number})" if number.isdigit() and player else name
-    return f"{name} ({kind.replace('_', ' ')})"
+        number, _sep, player = name.partition(" ")
+        return (_("%(name)s (player %(number)s)", name=player, number=number)
+                if number.isdigit() and player else name)
+    role = _(ROLE_NAMES[kind]) if kind in ROLE_NAMES else kind.replace("_", " ")
+    return _("%(name)s (%(role)s)", name=name, role=role)
 
 
 @dataclass(frozen=True)
@@ -101,7 +113,7 @@ def card_for_table(table: Table) -> Card:
     """Return the card of a table, or raise NotFound."""
     card = db.session.scalar(select(Card).where(Card.table_id == table.id))
     if card is None:
-        raise NotFound(f"Table {table.number} has no scoring card.")
+        raise NotFound(_("Table %(number)s has no scoring card.", number=table.number))
     return card
 
 
@@ -109,7 +121,7 @@ def get_card_or_404(card_id: int) -> Card:
     """Return the card or raise NotFound."""
     card = db.session.get(Card, card_id)
     if card is None:
-        raise NotFound(f"There is no scoring card {card_id}.")
+        raise NotFound(_("There is no scoring card %(card_id)s.", card_id=card_id))
     return card
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 
+from flask_babel import gettext as _
 from sqlalchemy import func, select
 
 from judgeaid import writes
@@ -98,7 +99,7 @@ def current_session(tournament_id: int, number: int | None = None) -> PlaySessio
     if number is not None:
         found = next((s for s in sessions if s.number == number), None)
         if found is None:
-            raise NotFound(f"There is no session {number}.")
+            raise NotFound(_("There is no session %(n)s.", n=number))
         return found
     touched = set(db.session.scalars(select(ClockEvent.session_id).where(
         ClockEvent.session_id.in_([s.id for s in sessions])).distinct()))
@@ -144,10 +145,10 @@ def switch_clock(tournament: Tournament, number: int, user: User) -> dict:
     offer = switch_offer(tournament.id)
     if offer is None or offer["to"] != number:
         shown = current_session(tournament.id)
-        raise Conflict(f"The clock already shows session {shown.number}; there is nothing to "
-                       "switch." if shown is not None and shown.number == number else
-                       f"Session {number} cannot take the clock now: only the next seated "
-                       "session can, while the clock shown is not running.")
+        raise Conflict(_("The clock already shows session %(n)s; there is nothing to switch.",
+                         n=number) if shown is not None and shown.number == number else
+                       _("Session %(n)s cannot take the clock now: only the next seated "
+                         "session can, while the clock shown is not running.", n=number))
     tournament.settings = {**tournament.settings, SWITCH_KEY: number}
     record_event("clock.switch", tournament_id=tournament.id, actor=user,
                  subject=f"session:{number}", after={"from": offer["from"], "to": number})
@@ -248,15 +249,16 @@ def _read_act(session: PlaySession, body: ClockActBody, now_ms: int) -> tuple[Cl
     if body.table is not None:
         table = next((t for t in session.tables if t.number == body.table), None)
         if table is None:
-            raise ServiceError(f"Session {session.number} has no table {body.table}.")
+            raise ServiceError(_("Session %(n)s has no table %(table)s.", n=session.number,
+                                 table=body.table))
         table_id = table.id
     amount = 0
     reason = " ".join(body.reason.split())
     if body.action == "extend":
         if not body.seconds:
-            raise ServiceError("'seconds' must be a whole, non-zero number of seconds.")
+            raise ServiceError(_("'seconds' must be a whole, non-zero number of seconds."))
         if not reason:
-            raise ServiceError("Say why the time is extended (for example, a long ruling).")
+            raise ServiceError(_("Say why the time is extended (for example, a long ruling)."))
         amount = body.seconds * 1000
     return ClockAct(body.action, now_ms, amount, table_id), reason
 
@@ -266,7 +268,7 @@ def act(tournament: Tournament, body: ClockActBody, user: User, now_ms: int | No
     """Start, pause, resume, extend or end a session clock."""
     session = current_session(tournament.id, body.session)
     if session is None or not session.tables:
-        raise Conflict("No session is seated yet, so there is no clock to run.")
+        raise Conflict(_("No session is seated yet, so there is no clock to run."))
     # One act at a time on a session's clock, whichever worker or instance takes it: two
     # Starts pressed at once would both pass the check below and leave a clock that cannot
     # be read. The second waits here, then sees the first and is refused.
@@ -302,7 +304,8 @@ def _sentence(message: str) -> str:
 def _check_no_other_clock(session: PlaySession) -> None:
     for other in _sessions(session.tournament_id):
         if other.id != session.id and state(other).status in ("running", "paused", "over"):
-            raise Conflict(f"Session {other.number}'s clock is still going; end it first.")
+            raise Conflict(_("Session %(n)s's clock is still going; end it first.",
+                             n=other.number))
 
 
 # ---------------------------------------------------------------- time over on the cards
@@ -335,7 +338,7 @@ def close_due_cards(session: PlaySession, actor: Actor, now_ms: int | None = Non
     grace = grace_ms(session.tournament)
     closed: list[int] = []
     swept = _swept(session)
-    hall_due, _ = time_over_due(state(session, now), grace)
+    hall_due, _moment = time_over_due(state(session, now), grace)
     if hall_due and None not in swept:
         clock = state(session, now)
         extra = {t.table for t in clock.tables}
@@ -383,7 +386,7 @@ def time_over(tournament_id: int, number: int | None, actor: Actor, now_ms: int 
     get_tournament_or_404(tournament_id)
     session = current_session(tournament_id, number)
     if session is None:
-        raise NotFound("No session clock is running.")
+        raise NotFound(_("No session clock is running."))
     now = server_now_ms() if now_ms is None else now_ms
     closed = close_due_cards(session, actor, now)
     return {"session": session_view(session, now), "now_ms": now, "closed_cards": closed}

@@ -20,11 +20,13 @@ import hashlib
 import hmac
 import io
 import json
+import re
 from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
 from flask import current_app
+from flask_babel import gettext, lazy_gettext
 from sqlalchemy import select
 
 from judgeaid import venuetime
@@ -109,11 +111,53 @@ def _cell(value: Any) -> Any:
     return value
 
 
-def to_csv(header: Iterable[str], rows: Iterable[Iterable[Any]]) -> bytes:
-    """Return RFC 4180 CSV in UTF-8 with a byte-order mark."""
+# Column names for people, in the request's language (`?headers=local` on a CSV link): the
+# English names above each column stay the default, for the machines that read them.
+HEADER_LABELS = {
+    "rank": lazy_gettext("Rank"), "number": lazy_gettext("No."), "name": lazy_gettext("Name"),
+    "team": lazy_gettext("Team"), "status": lazy_gettext("Status"),
+    "joined_session": lazy_gettext("Joined in session"),
+    "left_session": lazy_gettext("Left after session"), "neutral": lazy_gettext("Substitute"),
+    "member_id": lazy_gettext("Member ID"), "session": lazy_gettext("Session"),
+    "stage": lazy_gettext("Stage"), "table": lazy_gettext("Table"), "seat": lazy_gettext("Seat"),
+    "rounds": lazy_gettext("Rounds played"), "penalties": lazy_gettext("Penalties"),
+    "total": lazy_gettext("Total"), "table_points": lazy_gettext("Table points"),
+    "match_points": lazy_gettext("Match points"), "posted": lazy_gettext("Posted"),
+    "raw": lazy_gettext("Raw score"), "contest_points": lazy_gettext("Contest points"),
+    "late_deduction_mp": lazy_gettext("Late arrival deduction (match points)"),
+    "tie_break": lazy_gettext("Tie-break"), "draw": lazy_gettext("Drawn lots"),
+    "bracket": lazy_gettext("Bracket"), "bracket_raw": lazy_gettext("Bracket raw score"),
+    "note": lazy_gettext("Note"), "members": lazy_gettext("Members"),
+    # a player's EMA record (issue 30)
+    "family_name": lazy_gettext("Family name"), "given_name": lazy_gettext("Given name"),
+    "ema": lazy_gettext("EMA number"), "country": lazy_gettext("Nationality"),
+}
+_PER_SESSION = re.compile(r"session_(\d+)_(mp|tp)")
+_POSTED_AT = re.compile(r"posted_at \((.+)\)")
+
+
+def header_label(name: str) -> str:
+    """Return a CSV column's name for people, in the request's language."""
+    if name in HEADER_LABELS:
+        return str(HEADER_LABELS[name])
+    found = _PER_SESSION.fullmatch(name)
+    if found and found[2] == "mp":
+        return gettext("Session %(n)s match points", n=found[1])
+    if found:
+        return gettext("Session %(n)s table points", n=found[1])
+    found = _POSTED_AT.fullmatch(name)
+    if found:
+        return gettext("Posted at (%(zone)s)", zone=found[1])
+    return name
+
+
+def to_csv(header: Iterable[str], rows: Iterable[Iterable[Any]], *,
+           local_headers: bool = False) -> bytes:
+    """Return RFC 4180 CSV in UTF-8 with a byte-order mark; `local_headers`: the columns'
+    names for people, in the request's language (else the English names machines read)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n", quoting=csv.QUOTE_MINIMAL)
-    writer.writerow(header)
+    writer.writerow([header_label(name) for name in header] if local_headers else header)
     for row in rows:
         writer.writerow(["" if value is None else _cell(value) for value in row])
     return ("\ufeff" + buffer.getvalue()).encode("utf-8")
@@ -131,7 +175,7 @@ def _tp(value: float | None) -> float | int | str:
     return int(value) if float(value).is_integer() else round(value, 2)
 
 
-def players_csv(tournament_id: int) -> bytes:
+def players_csv(tournament_id: int, *, local_headers: bool = False) -> bytes:
     """Return the players as CSV: number, name, team, status, late arrival, withdrawal, the
     member id that matches them on leaderboards (§3.5.2.1) and their EMA record (family and
     given names, EMA number, ISO 3166-1 alpha-2 country: issue 30)."""
@@ -143,10 +187,11 @@ def players_csv(tournament_id: int) -> bytes:
                   ((p.number, p.name, p.team.name if p.team else "", p.status,
                     p.joined_session, p.left_session, "yes" if p.is_substitute else "",
                     p.member_id or "", p.family_name or "", p.given_name or "",
-                    p.ema_number or "", p.country or "") for p in players))
+                    p.ema_number or "", p.country or "") for p in players),
+                  local_headers=local_headers)
 
 
-def results_csv(tournament_id: int) -> bytes:
+def results_csv(tournament_id: int, *, local_headers: bool = False) -> bytes:
     """Return every player's card total in every session as CSV, one line per seat."""
     sheet = load_sheet(tournament_id)
     final = {s.number: s.is_final for s in sheet.sessions}
@@ -162,7 +207,8 @@ def results_csv(tournament_id: int) -> bytes:
         mp = (points[seat.session_number, seat.player_number] if seat.stage == PRELIMINARY
               else None)
         rows.append((seat.session_number,
-                     session_label(seat.session_number, seat.stage, seat.bracket_size),
+                     session_label(seat.session_number, seat.stage, seat.bracket_size,
+                                   english=True),
                      seat.table, seat.seat, seat.player_number, player.name, seat.rounds,
                      seat.penalties, seat.total, _tp(mp) if by_place else _mp(mp),
                      "final" if final.get(seat.session_number) else "provisional",
@@ -170,14 +216,14 @@ def results_csv(tournament_id: int) -> bytes:
     # MCR §3.9.2: a seat's table points by place, where ZJ has match points
     return to_csv(("session", "stage", "table", "seat", "number", "name", "rounds",
                    "penalties", "total", "table_points" if by_place else "match_points",
-                   "posted", f"posted_at ({zone})"), rows)
+                   "posted", f"posted_at ({zone})"), rows, local_headers=local_headers)
 
 
-def standings_csv(tournament_id: int) -> bytes:
+def standings_csv(tournament_id: int, *, local_headers: bool = False) -> bytes:
     """Return the standings as CSV: rank, player, MP, raw, MP per session, tie-breaks."""
     data = standings_view(tournament_id)
     if data["points"] == TABLE_POINTS:
-        return _table_points_csv(data)
+        return _table_points_csv(data, local_headers)
     sessions = [s["number"] for s in data["sessions"]]
     has_bracket = data["phase"] == "final"
     header = ["rank", "number", "name", "team", "match_points", "raw",
@@ -198,10 +244,10 @@ def standings_csv(tournament_id: int) -> bytes:
         # §3.7, §4.15: who is out and who filled a seat, in words
         line.append("; ".join(t for t in (row["out_text"], row["filler_text"]) if t))
         rows.append(line)
-    return to_csv(header, rows)
+    return to_csv(header, rows, local_headers=local_headers)
 
 
-def _table_points_csv(data: dict) -> bytes:
+def _table_points_csv(data: dict, local_headers: bool = False) -> bytes:
     """Return MCR standings as CSV: table points, contest points, per session, the lot."""
     sessions = [s["number"] for s in data["sessions"]]
     header = ["rank", "number", "name", "team", "table_points", "contest_points",
@@ -212,16 +258,16 @@ def _table_points_csv(data: dict) -> bytes:
              row["tie_break"] or "", row["draw"] or "",
              "; ".join(t for t in (row["out_text"], row["filler_text"]) if t)]
             for row in data["standings"]]
-    return to_csv(header, rows)
+    return to_csv(header, rows, local_headers=local_headers)
 
 
-def teams_csv(tournament_id: int) -> bytes:
+def teams_csv(tournament_id: int, *, local_headers: bool = False) -> bytes:
     """Return the team results as CSV (MCR Appendix 7): summed table and contest points."""
     data = standings_view(tournament_id)
     return to_csv(("rank", "team", "table_points", "contest_points", "tie_break", "members"),
                   ((t["rank"], t["team"], _tp(t["table_points"]), t["contest_points"],
                     t["tie_break"] or "", " ".join(str(m["number"]) for m in t["members"]))
-                   for t in data["teams"]))
+                   for t in data["teams"]), local_headers=local_headers)
 
 
 # ---------------------------------------------------------------- JSON backup

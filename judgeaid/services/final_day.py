@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 from sqlalchemy import delete, func, select
 
 from judgeaid import models
@@ -19,7 +21,6 @@ from judgeaid.extensions import db
 from judgeaid.models import WINDS, AuditEvent, Card, PlaySession, Seat, Table, Tournament, User
 from judgeaid.rules import get_ruleset
 from judgeaid.rules.ruleset import FinalDay
-from judgeaid.rules.words import Words
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import card_for_table, create_cards
 from judgeaid.services.errors import Conflict, ServiceError
@@ -36,8 +37,15 @@ from judgeaid.services.standings_data import (
     load_sheet,
 )
 from judgeaid.tournament.rotation import draw_seats
+from judgeaid.wording import ruleset_view
 
-TIE_WORDS = {None: "", "raw": "raw total", "draw": "seeded draw", "day1_mp": "Day-1 MP"}
+TIE_WORDS = {None: "", "raw": lazy_gettext("raw total"), "draw": lazy_gettext("seeded draw"),
+             "day1_mp": lazy_gettext("Day-1 MP")}
+
+
+def _tie_words(tie_break: str | None) -> str:
+    """Return what broke a tie, in the page's language."""
+    return str(TIE_WORDS[tie_break])
 
 
 def round_sizes(tournament: Tournament) -> tuple[int, ...]:
@@ -45,7 +53,7 @@ def round_sizes(tournament: Tournament) -> tuple[int, ...]:
     settings = tournament.settings
     sizes = tuple(settings.get("final_day") or ())
     if not sizes or settings.get("advance") is None:
-        raise ServiceError("This event has no final day (casual format).")
+        raise ServiceError(_("This event has no final day (casual format)."))
     brackets = get_ruleset(tournament.ruleset).ranking.final_day_rounds
     if sizes not in brackets.values() or sizes[0] != settings["advance"]:
         choices = " or ".join(" → ".join(map(str, rounds)) for rounds in brackets.values())
@@ -92,13 +100,13 @@ def _final(sheet: Sheet) -> FinalDay:
     """Return the event's ruleset's final day (its cut, brackets and places)."""
     final = get_ruleset(sheet.tournament.ruleset).ranking.final_day
     if final is None:
-        raise ServiceError("This event's rules have no final day.")
+        raise ServiceError(_("This event's rules have no final day."))
     return final
 
 
-def _words(sheet: Sheet) -> Words:
-    """Return the words of the event's ruleset."""
-    return get_ruleset(sheet.tournament.ruleset).words
+def _words(sheet: Sheet) -> dict[str, str]:
+    """Return the words of the event's ruleset, in the page's language."""
+    return ruleset_view(sheet.tournament.ruleset)["words"]
 
 
 def _show(sheet: Sheet, points: float) -> str:
@@ -152,28 +160,29 @@ def next_step(sheet: Sheet) -> dict:
     prelim = sheet.preliminary
     finals = _final_sessions(sheet)
     if not finals:
-        label = f"Make the cut and seat the round of {sizes[0]}"
+        label = _("Make the cut and seat the round of %(size)s", size=sizes[0])
         if len(prelim) < planned or not all(s.is_final for s in prelim):
             return {"action": "cut", "label": label, "ready": False,
-                    "why": f"Finalize all {planned} preliminary sessions first "
-                           f"({_words(sheet)['final_day.cut_cite']})."}
+                    "why": _("Finalize all %(planned)s preliminary sessions first (%(cite)s).",
+                             planned=planned, cite=_words(sheet)["final_day.cut_cite"])}
         active = sum(1 for s in sheet.standings if not s.is_resigned)
         if active < sizes[0]:
             return {"action": "cut", "label": label, "ready": False,
-                    "why": f"Only {active} players are still in the event; {sizes[0]} are "
-                           "needed."}
+                    "why": _("Only %(active)s players are still in the event; %(size)s are "
+                             "needed.", active=active, size=sizes[0])}
         return {"action": "cut", "label": label, "ready": True, "why": ""}
     current = finals[-1]
     if current.bracket_size == _grand_final_size(sheet):
         if current.is_final:
             return {"action": None, "label": "", "ready": False,
-                    "why": "The Grand Final is over; the final ranking is published."}
-        return {"action": "close", "label": "Close the Grand Final and publish the ranking",
+                    "why": _("The Grand Final is over; the final ranking is published.")}
+        return {"action": "close", "label": _("Close the Grand Final and publish the ranking"),
                 "ready": True, "why": ""}
     following = sizes[sizes.index(current.bracket_size) + 1]
     return {"action": "close", "ready": True, "why": "",
-            "label": f"Close the {bracket_name(current.bracket_size).lower()} and seat the "
-                     f"{bracket_name(following).lower()}"}
+            "label": _("Close the %(current)s and seat the %(next)s",
+                       current=bracket_name(current.bracket_size).lower(),
+                       next=bracket_name(following).lower())}
 
 
 def advance(tournament: Tournament, actor: User) -> str:
@@ -188,7 +197,8 @@ def advance(tournament: Tournament, actor: User) -> str:
             return _seat_first_round(sheet, sizes[0], actor)
         return _close_round(tournament, sheet, sizes, actor)
     except (KeyError, ValueError) as exc:
-        raise Conflict(f"The final day cannot go on as recorded: {exc}") from exc
+        raise Conflict(_("The final day cannot go on as recorded: %(problem)s",
+                         problem=exc)) from exc
 
 
 def _close_round(tournament: Tournament, sheet: Sheet, sizes: tuple[int, ...],
@@ -203,8 +213,8 @@ def _close_round(tournament: Tournament, sheet: Sheet, sizes: tuple[int, ...],
         record_event("final_day.ranking", tournament_id=tournament.id, actor=actor,
                      subject=f"session:{current.number}",
                      after={"ranking": [p.number for p in ranking]})
-        return ("The Grand Final is closed and the final ranking is published "
-                f"({_words(sheet)['final_day.ranking_cite']}).")
+        return _("The Grand Final is closed and the final ranking is published (%(cite)s).",
+                 cite=_words(sheet)["final_day.ranking_cite"])
     result = closed[-1]
     day1_rank = {s.number: s.rank for s in sheet.standings}
     tables = _final(sheet).reseed(result.survivors, day1_rank)
@@ -213,9 +223,9 @@ def _close_round(tournament: Tournament, sheet: Sheet, sizes: tuple[int, ...],
                  after={"survivors": list(result.survivors),
                         "eliminated": list(result.eliminated), "absent": list(result.absent)})
     session = _seat_round(sheet, sizes[sizes.index(result.size) + 1], tables, actor)
-    return (f"{len(result.eliminated)} players are out; the "
-            f"{bracket_name(session.bracket_size).lower()} is seated as session "
-            f"{session.number}.")
+    return _("%(out)s players are out; the %(round)s is seated as session %(n)s.",
+             out=len(result.eliminated), round=bracket_name(session.bracket_size).lower(),
+             n=session.number)
 
 
 def _seat_first_round(sheet: Sheet, size: int, actor: User) -> str:
@@ -227,8 +237,8 @@ def _seat_first_round(sheet: Sheet, size: int, actor: User) -> str:
     # §3.5.3.1 each player's first seed is their Day-1 rank among those who advance
     tables = _final(sheet).seed_tables([s.number for s in result.advancing])
     session = _seat_round(sheet, size, tables, actor)
-    return (f"The top {size} advance; the {bracket_name(size).lower()} is seated as session "
-            f"{session.number}.")
+    return _("The top %(size)s advance; the %(round)s is seated as session %(n)s.", size=size,
+             round=bracket_name(size).lower(), n=session.number)
 
 
 def _seat_round(sheet: Sheet, size: int, tables: list[list[int]], actor: User) -> PlaySession:
@@ -275,7 +285,8 @@ def bracket_data(sheet: Sheet) -> dict | None:
         # e.g. a finalist withdrawn after the cut: say so rather than fail the public page
         return {"advance": sizes[0], "sizes": list(sizes), "rounds": [], "ranking": [],
                 "cut": None, "is_provisional": True,
-                "problem": f"The bracket cannot be shown as recorded: {exc}"}
+                "problem": _("The bracket cannot be shown as recorded: %(problem)s",
+                             problem=exc)}
 
 
 def _bracket(sheet: Sheet, sizes: tuple[int, ...]) -> dict:
@@ -306,7 +317,7 @@ def _bracket(sheet: Sheet, sizes: tuple[int, ...]) -> dict:
                    "is_advancing": p.is_advancing, "is_absent": p.is_absent,
                    "is_out": p.is_out,
                    "tie_break": p.tie_break,
-                   "tie_words": TIE_WORDS[p.tie_break], "draw": draw_hex(p.draw)}
+                   "tie_words": _tie_words(p.tie_break), "draw": draw_hex(p.draw)}
                   for p in (result.places if result else ())]
         rounds.append({
             "size": info.bracket_size, "session": info.number,
@@ -325,10 +336,10 @@ def _bracket(sheet: Sheet, sizes: tuple[int, ...]) -> dict:
             ranking.append({"rank": place.rank, "number": place.number,
                             "name": names[place.number],
                             "bracket": bracket_name(place.round_size) if place.round_size
-                            else "Preliminary round",
+                            else _("Preliminary round"),
                             "is_absent": place.is_absent, "is_out": place.is_out,
                             "raw": place.raw, "tie_break": place.tie_break,
-                            "tie_words": TIE_WORDS[place.tie_break],
+                            "tie_words": _tie_words(place.tie_break),
                             "draw": draw_hex(place.draw)})
     return {"advance": sizes[0], "sizes": list(sizes), "rounds": rounds, "ranking": ranking,
             "cut": _cut_data(sheet, sizes[0], names),
@@ -357,7 +368,7 @@ def _cut_data(sheet: Sheet, size: int, names: dict[int, str]) -> dict | None:
     first_out = rest[0] if rest else None
     line = [s for s in (last_in, first_out) if s is not None]
     return {"size": size, "decided_by": result.decided_by,
-            "decided_words": TIE_WORDS[result.decided_by],
+            "decided_words": _tie_words(result.decided_by),
             "sentence": _cut_sentence(sheet, result, names),
             "line": [{"rank": s.rank, "number": s.number, "name": names[s.number],
                       "mp_text": _show(sheet, s.match_points), "raw": s.raw,
@@ -385,12 +396,12 @@ def _cut_sentence(sheet: Sheet, result, names: dict[int, str]) -> str:
              and s.match_points == last_in.match_points
              and (result.decided_by == "raw" or s.raw == last_in.raw)]
     who = [f"{names[s.number]} #{s.number}" for s in level]
-    players = ", ".join(who[:-1]) + " and " + who[-1] if len(who) > 1 else "".join(who)
+    players = (_("%(list)s and %(last)s", list=", ".join(who[:-1]), last=who[-1])
+               if len(who) > 1 else "".join(who))
     order = ", ".join(f"{rank}. {name}" for rank, name in
                       zip((s.rank for s in level), who, strict=True))
-    return get_ruleset(sheet.tournament.ruleset).words.format(
-        f"final.cut_tie_{result.decided_by}", players=players, order=order,
-        seed=sheet.tournament.seed)
+    return _words(sheet)[f"final.cut_tie_{result.decided_by}"].format(
+        players=players, order=order, seed=sheet.tournament.seed)
 
 
 def final_day_view(tournament_id: int) -> dict:
@@ -471,9 +482,9 @@ def empty_seat_view(sheet: Sheet) -> dict | None:
 def _open_round(sheet: Sheet, session_number: int) -> SessionInfo:
     info = round_in_play(sheet)
     if info is None or info.number != session_number:
-        raise Conflict(f"Session {session_number} is not a final-day round in play; an empty "
-                       "seat can be filled only in the round being played "
-                       f"({_words(sheet)['final_day.filler_reading']}).")
+        raise Conflict(_("Session %(n)s is not a final-day round in play; an empty seat can "
+                         "be filled only in the round being played (%(reading)s).",
+                         n=session_number, reading=_words(sheet)["final_day.filler_reading"]))
     return info
 
 
@@ -484,8 +495,9 @@ def mark_not_present(tournament: Tournament, session_number: int, number: int,
     info = _open_round(sheet, session_number)
     player = get_player_or_404(tournament, number)
     if player.number not in filler_candidates(sheet, info):
-        raise ServiceError(f"{player.name} is not among the eliminated players who could "
-                           f"fill a seat in the {bracket_name(info.bracket_size or 0)}.")
+        raise ServiceError(_("%(name)s is not among the eliminated players who could fill a "
+                             "seat in the %(round)s.", name=player.name,
+                             round=bracket_name(info.bracket_size or 0)))
     record_event(NOT_PRESENT, tournament_id=tournament.id, actor=actor,
                  subject=f"session:{session_number}", after={"player": player.number})
     db.session.flush()
@@ -507,23 +519,26 @@ def call_filler(tournament: Tournament, session_number: int, absent_number: int,
     seat = db.session.scalar(select(Seat).join(Table, Table.id == Seat.table_id).where(
         Table.session_id == info.id, Seat.player_id == absent.id))
     if seat is None or seat.is_neutral:
-        raise ServiceError(f"{absent.name} has no seat of their own in the {name}.")
+        raise ServiceError(_("%(name)s has no seat of their own in the %(round)s.",
+                             name=absent.name, round=name))
     card = card_for_table(seat.table)
     if card_has_records(card):
-        raise Conflict(f"Table {seat.table.number} already has play on its card: the seat "
-                       "was not empty at the start, so it cannot be filled this way.")
+        raise Conflict(_("Table %(n)s already has play on its card: the seat was not empty at "
+                         "the start, so it cannot be filled this way.", n=seat.table.number))
     candidates = filler_candidates(sheet, info)
     if not candidates:
-        raise ServiceError("No eliminated player is left to call: everyone is seated, out "
-                           "of the event or marked not present.")
+        raise ServiceError(_("No eliminated player is left to call: everyone is seated, out of "
+                             "the event or marked not present."))
     if filler.number != candidates[0]:
         best = sheet.players[candidates[0]]
-        raise ServiceError(f"{best.name} (#{best.number}) is the highest-ranked eliminated "
-                           f"player present: call them, or mark them not present first "
-                           f"({_words(sheet)['final_day.filler_cite']}).")
+        raise ServiceError(_("%(name)s (#%(number)s) is the highest-ranked eliminated player "
+                             "present: call them, or mark them not present first (%(cite)s).",
+                             name=best.name, number=best.number,
+                             cite=_words(sheet)["final_day.filler_cite"]))
     mark_resigned(tournament, absent.number, session_number,
                   f"absent from the {name}; #{filler.number} {filler.name} fills the seat as "
-                  f"a neutral player ({_words(sheet)['final_day.filler_reading']})", actor)
+                  f"a neutral player "
+                  f"({get_ruleset(tournament.ruleset).words['final_day.filler_reading']})", actor)
     seat.player_id, seat.is_neutral, seat.stands_in_for = filler.id, True, absent.number
     touch_card(card, {absent.id, filler.id})
     db.session.flush()
@@ -571,8 +586,8 @@ def undo_cut(tournament: Tournament, actor: User) -> str:
     sheet = load_sheet(tournament.id)
     undo = undoable_cut(sheet)
     if undo is None:
-        raise Conflict("The cut can no longer be taken back: the first final-day round has "
-                       "play recorded (or there is no cut to take back).")
+        raise Conflict(_("The cut can no longer be taken back: the first final-day round has "
+                         "play recorded (or there is no cut to take back)."))
     session = db.session.scalar(select(PlaySession).where(
         PlaySession.tournament_id == tournament.id, PlaySession.number == undo["session"]))
     card_ids = select(Card.id).where(Card.session_id == session.id)
@@ -590,5 +605,6 @@ def undo_cut(tournament: Tournament, actor: User) -> str:
     db.session.expire_all()
     record_event("final_day.cut_undone", tournament_id=tournament.id, actor=actor,
                  subject=f"session:{undo['session']}", after={"size": undo["size"]})
-    return (f"The cut is taken back: the {undo['name'].lower()} (session {undo['session']}) "
-            "is no longer seated. Make the cut again when the standings are right.")
+    return _("The cut is taken back: the %(round)s (session %(n)s) is no longer seated. Make "
+             "the cut again when the standings are right.", round=undo["name"].lower(),
+             n=undo["session"])

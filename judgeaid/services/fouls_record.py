@@ -8,6 +8,7 @@ choice other than the rules' own, a penalty struck out). The referee signs below
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
 from sqlalchemy import select
 
 from judgeaid.extensions import db
@@ -26,7 +27,8 @@ def record_of_fouls(tournament_id: int, session_number: int) -> dict:
     session = db.session.scalar(select(PlaySession).where(
         PlaySession.tournament_id == tournament_id, PlaySession.number == session_number))
     if session is None:
-        raise NotFound(f"There is no session {session_number}.")
+        raise NotFound(_("There is no session %(session_number)s.",
+                         session_number=session_number))
     rules = get_ruleset(tournament.ruleset)
     seats = {number: (table, SEAT_WINDS[position] if 0 <= position < 4 else "")
              for number, table, position in db.session.execute(
@@ -72,13 +74,14 @@ def _cite(rules, category: str, infraction: str) -> str:
 def _remarks(p: dict) -> str:
     notes = []
     if p["paid_to"]:
-        notes.append("paid to " + ", ".join(f"#{n} {pts}" for n, pts in p["paid_to"].items()))
+        notes.append(_("paid to %(whom)s", whom=", ".join(
+            f"#{n} {pts}" for n, pts in p["paid_to"].items())))
     if p["is_departure"]:
         notes.append(p["departure"])
     elif p["reason"]:
         notes.append(p["reason"])
     if p["ruling_id"]:
-        notes.append(f"ruling #{p['ruling_id']}")
+        notes.append(_("ruling #%(n)s", n=p['ruling_id']))
     if p["is_void"]:
-        notes.append("struck out")
-    return "; ".join(notes)
+        notes.append(_("struck out"))
+    return _("; ").join(notes)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
 from sqlalchemy import select
 
 from judgeaid.extensions import db
@@ -30,4 +31,4 @@ def user_names(tournament_id: int) -> dict[int, str]:
 def check_tournament(row, tournament_id: int, what: str) -> None:
     """Refuse a row that is missing or belongs to another event (a 'not found')."""
     if row is None or row.tournament_id != tournament_id:
-        raise NotFound(f"There is no {what} here.")
+        raise NotFound(_("There is no %(what)s here.", what=what))

@@ -5,6 +5,7 @@ by the web layer (judgeaid/judge/links.py).
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
 from sqlalchemy import func, select
 
 from judgeaid.extensions import db
@@ -51,7 +52,7 @@ def ruling_form(tournament_id: int, args: RulingFormQuery, user: User) -> dict:
         prefill["what_happened"] = call.reason
     if args.supersedes is not None:
         old = db.session.get(Ruling, args.supersedes)
-        check_tournament(old, tournament_id, "ruling to change")
+        check_tournament(old, tournament_id, _("ruling to change"))
         prefill.update(card_id=old.card_id, round=old.round, players=old.players,
                        sections=list(old.sections), guide_entry=old.guide_entry,
                        what_happened=old.what_happened, decision=old.decision)
@@ -63,7 +64,7 @@ def ruling_form(tournament_id: int, args: RulingFormQuery, user: User) -> dict:
         try:
             entry = rules.guide.entry(args.guide)
         except ValueError as exc:
-            raise NotFound("There is no such guide answer.") from exc
+            raise NotFound(_("There is no such guide answer.")) from exc
         prefill.update(guide_entry=entry.id, sections=list(entry.sections),
                        what_happened=prefill["what_happened"] or entry.title,
                        category=entry.rubric_category, infraction=entry.rubric_infraction)
@@ -97,7 +98,7 @@ def player_record(tournament_id: int, number: int) -> dict:
     player = db.session.scalar(select(Player).where(Player.tournament_id == tournament_id,
                                                     Player.number == number))
     if player is None:
-        raise NotFound(f"There is no player {number}.")
+        raise NotFound(_("There is no player %(number)s.", number=number))
     penalties = player_history(player)
     rulings = search_log(tournament_id, LogQuery(player=number))["entries"]
     appeals = [a for e in rulings for a in e["appeals"] if a["player"] == number]

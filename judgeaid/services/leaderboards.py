@@ -26,6 +26,8 @@ import math
 from dataclasses import dataclass
 from datetime import date
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 from sqlalchemy import select
 
 from judgeaid.extensions import db
@@ -39,8 +41,9 @@ BOARDS = ("window", "lifetime")
 # the boards' own rules: those of the registered ruleset that keeps leaderboards (the ZJM's)
 core = next(rules.leaderboards for rules in RULESETS.values() if rules.leaderboards)
 SERIES_CHOICES = list(core.SERIES_NAMES.items())
-WINDOW_NAMES = {core.THIS_YEAR: "This year", core.LAST_YEAR: "Last year",
-                core.CUSTOM: "Your own dates"}
+WINDOW_NAMES = {core.THIS_YEAR: lazy_gettext("This year"),
+                core.LAST_YEAR: lazy_gettext("Last year"),
+                core.CUSTOM: lazy_gettext("Your own dates")}
 
 
 # ---------------------------------------------------------------- event facts
@@ -99,14 +102,15 @@ def weights_text(event: core.Event) -> str:
     if event.series in core.TEXT_WEIGHTS:
         out, final = core.TEXT_WEIGHTS[event.series]
         if event.kind == "competitive" and out != final:
-            return f"{out:g}× (out after the preliminary round), {final:g}× (final day)"
+            return _("%(out)s× (out after the preliminary round), %(final)s× (final day)",
+                     out=f"{out:g}", final=f"{final:g}")
         return f"{out:g}×"
     if event.weight is None:
-        return "no weight set"
+        return _("no weight set")
     if event.kind == "competitive" and event.final_weight not in (None, event.weight):
-        return (f"{event.weight:g}× (out after the preliminary round), "
-                f"{event.final_weight:g}× (final day), set by the organizer")
-    return f"{event.weight:g}×, set by the organizer"
+        return _("%(out)s× (out after the preliminary round), %(final)s× (final day), set by "
+                 "the organizer", out=f"{event.weight:g}", final=f"{event.final_weight:g}")
+    return _("%(weight)s×, set by the organizer", weight=f"{event.weight:g}")
 
 
 def parse_weight(text: str | None, what: str) -> float | None:
@@ -117,9 +121,10 @@ def parse_weight(text: str | None, what: str) -> float | None:
     try:
         value = float(text)
     except ValueError:
-        raise ServiceError(f"The {what} must be a number such as 1, 2 or 0.5.") from None
+        raise ServiceError(_("The %(what)s must be a number such as 1, 2 or 0.5.",
+                             what=what)) from None
     if not math.isfinite(value):
-        raise ServiceError(f"The {what} must be a number such as 1, 2 or 0.5.")
+        raise ServiceError(_("The %(what)s must be a number such as 1, 2 or 0.5.", what=what))
     return value
 
 
@@ -138,13 +143,14 @@ def set_event_facts(tournament: Tournament, facts: Facts, actor: User | str) -> 
     """Record whether an event counts on the leaderboards and how much (§3.5.2.1)."""
     fmt = get_ruleset(tournament.ruleset).formats[tournament.format]
     series = facts.series or format_series(tournament)
-    weight = parse_weight(facts.weight, "weight")
-    final_weight = parse_weight(facts.final_weight, "final-day weight")
+    weight = parse_weight(facts.weight, _("weight"))
+    final_weight = parse_weight(facts.final_weight, _("final-day weight"))
     problems = core.series_problems(series, fmt.kind, weight, final_weight)
     if facts.is_sanctioned and not fmt.is_sanctioned:
-        problems.insert(0, f"An {fmt.name.lower()} is not run under the sanctioned rules, so "
-                           "it cannot count as sanctioned; create the event with a ZJM "
-                           "format (SoM League, CSoM, RSoM or NWSoM) instead.")
+        problems.insert(0, _("An %(format)s is not run under the sanctioned rules, so it "
+                             "cannot count as sanctioned; create the event with a ZJM format "
+                             "(SoM League, CSoM, RSoM or NWSoM) instead.",
+                             format=fmt.name.lower()))
     held_on = None
     if facts.held_on.strip():
         try:
@@ -242,7 +248,7 @@ class Choice:
 def read_choice(choice: Choice, today: date) -> tuple[str, tuple[date, date] | None]:
     """Return the board and its window; raise ValueError saying what is wrong."""
     if choice.board not in BOARDS:
-        raise ValueError("Choose the time-windowed or the lifetime board.")
+        raise ValueError(_("Choose the time-windowed or the lifetime board."))
     if choice.board == "lifetime":
         return choice.board, None
     return choice.board, core.window_dates(choice.window, today, choice.start, choice.end)
@@ -263,7 +269,8 @@ def page_view(choice: Choice, today: date | None = None) -> dict:
     today = today or utcnow().date()
     data = {"choice": {"board": choice.board, "window": choice.window,
                        "from": choice.start, "to": choice.end},
-            "windows": list(WINDOW_NAMES.items()), "this_year": today.year,
+            "windows": [(value, str(name)) for value, name in WINDOW_NAMES.items()],
+            "this_year": today.year,
             "error": None, "board": None, "min_events": core.LIFETIME_MIN_EVENTS}
     try:
         board = compute(choice, today)

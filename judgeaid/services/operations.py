@@ -12,6 +12,8 @@ import hashlib
 import json
 from typing import Any
 
+from flask_babel import gettext as _
+
 from judgeaid.extensions import db
 from judgeaid.models import Operation
 from judgeaid.services.errors import Conflict
@@ -35,13 +37,14 @@ def replay(op_id: str, kind: str, payload: dict[str, Any], *,
     if done is None:
         return None
     if done.kind != kind or done.target != target:
-        raise Conflict(f"op_id {op_id} was already used for another write ({done.kind} on "
-                       f"{done.target or 'another target'}); make a new op_id for this one.",
+        raise Conflict(_("op_id %(op_id)s was already used for another write (%(kind)s on "
+                         "%(value)s); make a new op_id for this one.", op_id=op_id,
+                         kind=done.kind, value=done.target or _('another target')),
                        details=[{"op_id": op_id, "kind": done.kind, "target": done.target}])
     if done.request_hash[:HASH_CHARS] != request_hash(payload):
-        raise Conflict(f"op_id {op_id} was already used for a different write; "
-                       "make a new op_id for a new write (on a page: reload it, then send "
-                       "the form again).")
+        raise Conflict(_("op_id %(op_id)s was already used for a different write; make a new "
+                         "op_id for a new write (on a page: reload it, then send the form "
+                         "again).", op_id=op_id))
     return answered(done.response), done.status
 
 

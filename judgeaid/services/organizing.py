@@ -5,11 +5,14 @@ from __future__ import annotations
 from datetime import datetime
 from itertools import combinations
 
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from judgeaid import venuetime
+from judgeaid import hanzi, venuetime
 from judgeaid.extensions import db
+from judgeaid.i18n import LOCALES, NATIVE_NAMES, page_lang
 from judgeaid.models import (
     WINDS,
     Card,
@@ -24,15 +27,15 @@ from judgeaid.models import (
 )
 from judgeaid.rules import RULESETS, get_ruleset
 from judgeaid.rules.ruleset import bracketed
-from judgeaid.rules.words import Words
 from judgeaid.services import autobackup, seating, session_changes, throttle
 from judgeaid.services.accounts import ROLE_NAMES, get_tournament_or_404
 from judgeaid.services.card_views import card_words
 from judgeaid.services.cards import card_for_table
 from judgeaid.services.errors import Conflict
 from judgeaid.services.overview import ruleset_label, tournament_summary
-from judgeaid.services.seating import WIND_NAMES
+from judgeaid.services.seating import wind_names
 from judgeaid.tournament.seating import plan_report
+from judgeaid.wording import ruleset_view
 
 
 # The text each ruleset's formats come from, and the format the new-tournament form starts
@@ -59,7 +62,7 @@ def desk(tournament_id: int, limits: throttle.Limits | None = None) -> dict:
     return {
         "t": summary,
         "is_started": any(s["status"] in ("playing", "finished") for s in summary["sessions"]),
-        "staff": [{"id": u.id, "name": u.name, "role": ROLE_NAMES[u.role],
+        "staff": [{"id": u.id, "name": u.name, "role": str(ROLE_NAMES[u.role]),
                    "needs_pin": not u.pin_hash} for u in users],
         "locks": throttle.locked_accounts(tournament_id, limits or throttle.Limits()),
         "last_backup": autobackup.last_backup_view(tournament_id, summary["time_zone"]),
@@ -68,13 +71,15 @@ def desk(tournament_id: int, limits: throttle.Limits | None = None) -> dict:
                     "family_name": p.family_name or "", "given_name": p.given_name or "",
                     "ema_number": p.ema_number or "", "country": p.country or ""}
                    for p in roster],
+        # the event's default language: each in its own words (the switch shows the same)
+        "event_languages": [(tag, NATIVE_NAMES[tag]) for tag in LOCALES],
     }
 
 
 # ---------------------------------------------------------------- sessions and seating pages
 
-STATUS_TEXT = {"planned": "not seated", "seated": "seated, not started", "playing": "in play",
-               "finished": "finished"}
+STATUS_TEXT = {"planned": lazy_gettext("not seated"), "seated": lazy_gettext("seated, not started"),
+               "playing": lazy_gettext("in play"), "finished": lazy_gettext("finished")}
 
 
 def sessions_page(tournament_id: int) -> dict:
@@ -89,7 +94,8 @@ def sessions_page(tournament_id: int) -> dict:
         row = rows.get(number)
         status = row.status if row else "planned"
         sessions.append({
-            "number": number, "status": status, "status_text": STATUS_TEXT.get(status, status),
+            "number": number, "status": status,
+            "status_text": str(STATUS_TEXT.get(status, status)),
             "starts_at": _venue_text(row.starts_at, tournament) if row else None,
             "starts_at_input": venuetime.input_value(row.starts_at, tournament.time_zone)
             if row else "",
@@ -114,7 +120,7 @@ def sessions_page(tournament_id: int) -> dict:
                   "payoff_note": get_ruleset(tournament.ruleset).words["card.payoff_note"]},
         "sessions": sessions,
         "next": _next_state(tournament, upcoming),
-        "changes": [_change_row(p, get_ruleset(tournament.ruleset).words) for p in roster
+        "changes": [_change_row(p, ruleset_view(tournament.ruleset)["words"]) for p in roster
                     if p.status != "active" or p.is_substitute or p.joined_session > 1],
         "players": [{"number": p.number, "name": p.name} for p in roster
                     if p.status == "active"],
@@ -133,19 +139,19 @@ def _next_state(tournament: Tournament, upcoming: int | None) -> dict | None:
             "substitutes_needed": seating.substitutes_needed(tournament, upcoming)}
 
 
-def _change_row(player: Player, words: Words) -> dict:
+def _change_row(player: Player, words: dict[str, str]) -> dict:
     """Describe in words how a player's participation differs from playing every session,
-    citing the event's own rules."""
+    citing the event's own rules (`words`: the ruleset's, in the page's language)."""
     if player.status != "active":
         what = words.get(f"out.{player.status}", player.status)
-        note = f"{what}; out from session {player.left_session}" if player.left_session \
-            else what
+        note = _("%(what)s; out from session %(n)s", what=what, n=player.left_session) \
+            if player.left_session else what
     elif player.is_substitute:
-        note = (f"neutral substitute{bracketed(words['standings.substitute_cite'])} from session "
-                f"{player.joined_session}")
+        note = _("neutral substitute%(cite)s from session %(n)s",
+                 cite=bracketed(words["standings.substitute_cite"]), n=player.joined_session)
     else:
-        note = (f"late arrival{bracketed(words['standings.late_cite'])}: joins at session "
-                f"{player.joined_session}")
+        note = _("late arrival%(cite)s: joins at session %(n)s",
+                 cite=bracketed(words["standings.late_cite"]), n=player.joined_session)
     return {"number": player.number, "name": player.name, "note": note}
 
 
@@ -159,8 +165,8 @@ def preview_page(tournament_id: int, number: int) -> dict:
     tournament = get_tournament_or_404(tournament_id)
     upcoming = seating.next_session(tournament)
     if number != upcoming:
-        raise Conflict(f"Session {number} is already seated." if upcoming is None or
-                       number < upcoming else f"Seat session {upcoming} first.")
+        raise Conflict(_("Session %(n)s is already seated.", n=number) if upcoming is None or
+                       number < upcoming else _("Seat session %(n)s first.", n=upcoming))
     base = {"t": {"id": tournament.id, "name": tournament.name}, "number": number,
             "next": _next_state(tournament, number)}
     if base["next"]["problem"]:
@@ -255,7 +261,7 @@ def tables_page(tournament_id: int, number: int) -> dict:
             "has_records": bool(card and card.id in busy),
         })
     return {"t": {"id": tournament.id, "name": tournament.name}, "number": number,
-            "status_text": STATUS_TEXT.get(session.status, session.status),
+            "status_text": str(STATUS_TEXT.get(session.status, session.status)),
             "starts_at": _venue_text(session.starts_at, tournament), "tables": tables,
             "players": [{"number": s["number"], "name": s["name"]}
                         for t in tables for s in t["seats"]],
@@ -286,7 +292,7 @@ def _loaded_tables(session) -> list[Table]:
 
 def _seats(table) -> list[dict]:
     """Return a table's players in their starting seats, East first."""
-    return [{"wind": WINDS[s.position], "wind_name": WIND_NAMES[WINDS[s.position]],
+    return [{"wind": WINDS[s.position], "wind_name": wind_names()[WINDS[s.position]],
              "number": s.player.number, "name": s.player.name,
              "is_substitute": s.player.is_substitute, "status": s.player.status}
             for s in sorted(table.seats, key=lambda s: s.position)]
@@ -306,7 +312,8 @@ def table_page(tournament_id: int, number: int, table_number: int) -> dict:
     by_cycle: dict[int, dict[str, int]] = {}
     for round_seats in rules.session.session_seats(starting, rotation):
         by_cycle.setdefault(round_seats.cycle, round_seats.seats)
-    cycles = [{"cycle": c, "seats": [{"wind_name": WIND_NAMES[w], "name": names[p]}
+    winds = wind_names()
+    cycles = [{"cycle": c, "seats": [{"wind_name": winds[w], "name": names[p]}
                                      for w, p in cycle.items()]}
               for c, cycle in sorted(by_cycle.items())]
     return {"t": {"id": tournament.id, "name": tournament.name}, "number": number,
@@ -314,17 +321,19 @@ def table_page(tournament_id: int, number: int, table_number: int) -> dict:
                       "card_id": card.id, "has_rounds": seating.card_has_rounds(card)},
             "rotation": rotation, "cycles": cycles, "winds": list(WINDS),
             "words": {**card_words(rules), "seats_note": rules.words["card.seats_note"]},
-            "wind_names": WIND_NAMES}
+            "wind_names": winds}
 
 
 def board_page(tournament_id: int, number: int) -> dict:
     """Return a seated session's table list for the notice board, sorted by player name."""
     tournament = get_tournament_or_404(tournament_id)
+    winds = wind_names()
     session = seating.get_seated_session_or_404(tournament, number)
     rows = [{"name": s.player.name, "number": s.player.number, "table": table.number,
-             "seat": WIND_NAMES[WINDS[s.position]]}
+             "seat": winds[WINDS[s.position]]}
             for table in _loaded_tables(session) for s in table.seats]
-    rows.sort(key=lambda row: (row["name"].casefold(), row["number"]))
+    lang = page_lang()
+    rows.sort(key=lambda row: (hanzi.sort_key(row["name"], lang), row["number"]))
     return {"t": {"id": tournament.id, "name": tournament.name}, "number": number,
             "starts_at": _venue_text(session.starts_at, tournament), "rows": rows,
             "tables": len(session.tables)}

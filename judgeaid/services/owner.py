@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from flask_babel import gettext as _
 from sqlalchemy import select, update
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -32,12 +33,13 @@ def set_owner(name: str, password: str) -> ServerOwner:
     name = " ".join((name or "").split())
     problem = text_problem(name, max_length=80) if name else "is missing"
     if problem:
-        raise ServiceError(f"The owner's name {problem}.")
+        raise ServiceError(_("The owner's name %(problem)s.", problem=problem))
     low, high = PASSWORD_LENGTH
     if not isinstance(password, str) or not low <= len(password) <= high:
-        raise ServiceError(f"The owner's password must be {low} to {high} characters long.")
+        raise ServiceError(_("The owner's password must be %(low)s to %(high)s characters long.",
+                             low=low, high=high))
     if text_problem(password):
-        raise ServiceError("The owner's password must not hold control characters.")
+        raise ServiceError(_("The owner's password must not hold control characters."))
     owner = get_owner() or ServerOwner(name=name, password_hash="")
     is_new = owner.id is None
     # werkzeug's default scrypt (32768:8:1, 63 ms on the venue laptop), not the PINs' cheaper
@@ -64,18 +66,19 @@ def authenticate_owner(password: str) -> ServerOwner:
     """Return the owner for the right password; slow down guessing."""
     owner = get_owner()
     if owner is None:
-        raise Forbidden("This server has no owner account yet. On the server, run "
-                           "`flask --app app owner` to set one.")
+        raise Forbidden(_("This server has no owner account yet. On the server, run "
+                          "`flask --app app owner` to set one."))
     now = utcnow()
     if owner.failures >= FAILURES_ALLOWED and owner.failed_at and now < owner.failed_at + WAIT:
         retry = int((owner.failed_at + WAIT - now).total_seconds()) + 1
-        raise Throttled(f"Too many wrong owner passwords. Try again in {retry // 60 + 1} "
-                        "minutes, or use the server's own machine.", retry_after=retry)
+        raise Throttled(_("Too many wrong owner passwords. Try again in %(minutes)s minutes, or "
+                          "use the server's own machine.", minutes=retry // 60 + 1),
+                        retry_after=retry)
     if not isinstance(password, str) or not _matches(owner.password_hash, password):
         # one UPDATE, so failures counted by several workers at once all add up
         db.session.execute(update(ServerOwner).where(ServerOwner.id == owner.id).values(
             failures=ServerOwner.failures + 1, failed_at=now))
-        raise Unauthorized("Wrong owner password.")
+        raise Unauthorized(_("Wrong owner password."))
     if owner.failures:
         owner.failures, owner.failed_at = 0, None
     return owner

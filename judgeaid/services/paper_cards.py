@@ -17,6 +17,8 @@ nothing:
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from pydantic import ValidationError
 
 from judgeaid.edge import describe
@@ -27,10 +29,12 @@ from judgeaid.services import card_views, card_writes, cards, penalties
 from judgeaid.services.audit import record_event
 from judgeaid.services.card_inputs import CardRoundBody, PaperCardBody, PaperPenalty, PaperRound
 from judgeaid.services.cards import Actor
+from judgeaid.services.core_messages import say
 from judgeaid.services.errors import Conflict, Forbidden, ServiceError, Unprocessable
 from judgeaid.services.judge_inputs import PenaltySpec
 from judgeaid.services.players import get_player_or_404
 from judgeaid.tournament.card import BadRound, score_round
+from judgeaid.wording import page_words
 
 # The fields a paper card shows for a round: a recorded line with the same ones (and the same
 # deltas) is the same round, whatever patterns were ticked when it was recorded.
@@ -82,7 +86,7 @@ def _recorded(line: dict) -> dict:
 def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
     """Apply a whole signed paper card at once, or raise with what is wrong, row by row."""
     if not actor.is_judge:
-        raise Forbidden("Only a judge may enter a paper card.")
+        raise Forbidden(_("Only a judge may enter a paper card."))
     view = card_views.card_view(card)
     seats = cards.round_seats(card)
     payoff = get_ruleset(card.table.session.tournament.ruleset).scoring.payoff
@@ -102,7 +106,8 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
     for paper in body.rounds:
         number, row = paper.round, f"round {paper.round}"
         if number in seen:
-            problems.append(_problem(row, f"Round {number} is on the paper card twice.",
+            problems.append(_problem(row, _("Round %(number)s is on the paper card twice.",
+                                            number=number),
                                      field="round", round=number))
             continue
         seen.add(number)
@@ -114,13 +119,15 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
             continue
         recorded = view["rounds"][number - 1]
         if not recorded["recorded"] and recorded.get("result") == "not_played":
-            words = get_ruleset(card.table.session.tournament.ruleset).words
-            why = (f"a player left{bracketed(words['card.leave_cite'])} and nobody took the seat"
-                   if recorded.get("not_played_reason") == "seat_empty"
-                   else f"the session time ran out{bracketed(words['card.time_cite'])}")
-            problems.append(_problem(row, f"{words['card.hand_word_title']} {number} was "
-                                     f"marked not played: {why}.",
-                                     round=number))
+            words = page_words(get_ruleset(card.table.session.tournament.ruleset))
+            message = (_("%(Round)s %(number)s was marked not played: a player left%(cite)s "
+                         "and nobody took the seat.", Round=words['card.hand_word_title'],
+                         number=number, cite=bracketed(words['card.leave_cite']))
+                       if recorded.get("not_played_reason") == "seat_empty" else
+                       _("%(Round)s %(number)s was marked not played: the session time ran "
+                         "out%(cite)s.", Round=words['card.hand_word_title'], number=number,
+                         cite=bracketed(words['card.time_cite'])))
+            problems.append(_problem(row, message, round=number))
             continue
         try:
             result = score_round(seats[number - 1], payoff=payoff, scheme=view["scheme"],
@@ -129,7 +136,7 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
                                  discarder=single.discarder if single.win == "discard" else None,
                                  same_turn=single.same_turn)
         except BadRound as exc:
-            problems.append(_problem(row, str(exc), round=number))
+            problems.append(_problem(row, say(str(exc)), round=number))
             continue
         line = _line(single, result.deltas)
         if not recorded["recorded"]:
@@ -141,12 +148,13 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
             stale = choice is not None
             conflicts.append({
                 "kind": "conflict", "row": row, "round": number,
-                "message": (f"Round {number} changed again since you chose (revision "
-                            f"{recorded['revision']} now stands): look again and choose."
+                "message": (_("Round %(number)s changed again since you chose (revision "
+                              "%(revision)s now stands): look again and choose.",
+                              number=number, revision=recorded['revision'])
                             if stale else
-                            f"Round {number} is recorded differently (by "
-                            f"{recorded['recorded_by'].split(':', 1)[-1]}): keep the recorded "
-                            "line or use the paper."),
+                            _("Round %(number)s is recorded differently (by %(who)s): keep the "
+                              "recorded line or use the paper.", number=number,
+                              who=recorded['recorded_by'].split(':', 1)[-1])),
                 "recorded": _recorded(recorded), "paper": line})
         elif choice.choice == "keep":
             kept.append(number)
@@ -163,45 +171,56 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
     for index, penalty in enumerate(body.penalties, start=1):
         row = f"penalty {index}"
         if penalty.player not in players:
-            problems.append(_problem(row, f"Player {penalty.player} is not at this table.",
+            problems.append(_problem(row, _("Player %(player)s is not at this table.",
+                                            player=penalty.player),
                                      field="player", penalty=index))
         if not " ".join(penalty.reason.split()):
-            problems.append(_problem(row, "A penalty needs a reason (cite the rule, e.g. "
-                                     f"{rules.words['card.penalty_example']}).",
+            problems.append(_problem(row, _("A penalty needs a reason (cite the rule, e.g. "
+                                            "%(penalty_example)s).",
+                                            penalty_example=page_words(rules)['card.penalty_example']),
                                      field="reason", penalty=index))
         if penalty.is_time and not rules.timing.has_play_timers:
-            problems.append(_problem(row, rules.words["timers.none"], field="is_time",
+            problems.append(_problem(row, page_words(rules)["timers.none"], field="is_time",
                                      penalty=index, code="no_time_penalties"))
         elif penalty.is_time and penalty.round is None:
-            problems.append(_problem(row, rules.words["paper.time_penalty_round"], field="round",
+            problems.append(_problem(row, page_words(rules)["paper.time_penalty_round"],
+                                     field="round",
                                      penalty=index, code="round_required"))
 
     signed = list(dict.fromkeys(body.signed))
     for number in signed:
         if number not in signers:
-            problems.append(_problem("signatures", f"Player {number} is not at this table.",
+            problems.append(_problem("signatures", _("Player %(number)s is not at this table.",
+                                                     number=number),
                                      field="signed", player=number))
     if signed:
         missing = _missing_rounds(view, seen, time_over=body.time_over)
         if missing:
-            problems.append(_problem(
-                "signatures", f"{rules.words['card.hand_word_title']} {missing[0]}"
-                + (f" and {len(missing) - 1} more are" if len(missing) > 1 else " is")
-                + " not on the card, so the signatures cannot be recorded yet: enter every "
-                f"{rules.words['card.hand_word']}, or tick “session time over”"
-                f"{bracketed(rules.words['card.time_cite'])}.", field="signed"))
+            words = page_words(rules)
+            values = {"Round": words['card.hand_word_title'], "number": missing[0],
+                      "more": len(missing) - 1, "round": words['card.hand_word'],
+                      "cite": bracketed(words['card.time_cite'])}
+            problems.append(_problem("signatures", _(
+                "%(Round)s %(number)s and %(more)s more are not on the card, so the signatures "
+                "cannot be recorded yet: enter every %(round)s, or tick “session time "
+                "over”%(cite)s.", **values) if len(missing) > 1 else _(
+                "%(Round)s %(number)s is not on the card, so the signatures cannot be recorded "
+                "yet: enter every %(round)s, or tick “session time over”%(cite)s.", **values),
+                field="signed"))
 
     if problems or conflicts:
         details = problems + conflicts
         if problems:
-            raise Unprocessable(f"The paper card was not saved: {len(problems)} "
-                               f"{'thing needs' if len(problems) == 1 else 'things need'} "
-                               "fixing. Nothing on the card changed.",
-                               details=details)
-        raise Conflict(f"The paper card was not saved: {len(conflicts)} "
-                       f"{'round is' if len(conflicts) == 1 else 'rounds are'} recorded "
-                       "differently. Choose for each: keep the recorded line or use the paper. "
-                       "Nothing on the card changed.", details=details)
+            raise Unprocessable(ngettext(
+                "The paper card was not saved: %(num)s thing needs fixing. Nothing on the card "
+                "changed.", "The paper card was not saved: %(num)s things need fixing. Nothing "
+                "on the card changed.", len(problems)), details=details)
+        raise Conflict(ngettext(
+            "The paper card was not saved: %(num)s round is recorded differently. Choose for "
+            "each: keep the recorded line or use the paper. Nothing on the card changed.",
+            "The paper card was not saved: %(num)s rounds are recorded differently. Choose for "
+            "each: keep the recorded line or use the paper. Nothing on the card changed.",
+            len(conflicts)), details=details)
     _ask_resignations(card, view["session"], body.penalties)
 
     for single in new:
@@ -273,14 +292,14 @@ def _ask_resignations(card: Card, session: int, lines: list[PaperPenalty]) -> No
                 problems.extend({**d, "kind": "error", "field": "explanation", **where}
                                 for d in exc.details)
     if problems:
-        cite = get_ruleset(card.table.session.tournament.ruleset).words["timers.time_cite"]
-        raise Unprocessable("The paper card was not saved: write down the explanation you "
-                           f"accepted ({cite}). Nothing on the card changed.",
+        cite = page_words(get_ruleset(card.table.session.tournament.ruleset))["timers.time_cite"]
+        raise Unprocessable(_("The paper card was not saved: write down the explanation you "
+                              "accepted (%(cite)s). Nothing on the card changed.", cite=cite),
                            details=problems)
     if questions:
-        raise Conflict("The paper card was not saved: "
-                       + " ".join(q["message"] for q in questions)
-                       + " Nothing on the card changed.", details=questions,
+        raise Conflict(_("The paper card was not saved: %(questions)s Nothing on the card "
+                         "changed.", questions=" ".join(q["message"] for q in questions)),
+                       details=questions,
                        code="resignation_question")
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from sqlalchemy import select
 
 from judgeaid.extensions import db
@@ -35,6 +37,7 @@ from judgeaid.services.errors import Conflict, Forbidden, ServiceError, Unproces
 from judgeaid.services.judge_common import check_tournament
 from judgeaid.services.judge_inputs import PenaltyBody, PenaltySpec, RepeatPolicyForm, SuggestQuery
 from judgeaid.values import iso_z, sub_op_id
+from judgeaid.wording import page_words
 
 DEFAULT_REPEAT_POLICY = {"scope": "category", "window": "tournament"}
 
@@ -56,7 +59,7 @@ def infraction_label(rubric: Rubric, category: str, infraction: str) -> str:
 def kind_phrase(rubric: Rubric, kind: str, points: int) -> str:
     """Return a penalty as a short phrase, e.g. '10 points' or 'Warning'."""
     if kind == "points":
-        return f"{points} points"
+        return ngettext("%(num)s point", "%(num)s points", points)
     return rubric.kind_labels.get(kind, kind)
 
 
@@ -74,7 +77,7 @@ def repeat_policy(tournament: Tournament) -> RepeatPolicy:
 def set_repeat_policy(tournament: Tournament, form: RepeatPolicyForm, actor: User) -> dict:
     """Change how repeats are counted for the escalation ladder (A.5.6)."""
     if actor.role != "organizer":
-        raise Forbidden("Only the organizer changes the event's settings.")
+        raise Forbidden(_("Only the organizer changes the event's settings."))
     wanted = {"scope": form.scope, "window": form.window}
     before = (tournament.settings or {}).get("repeat_policy", DEFAULT_REPEAT_POLICY)
     # A new dict, so SQLAlchemy sees the JSON column change.
@@ -174,11 +177,12 @@ def _priors(rubric: Rubric, history: list[dict]) -> list[PriorPenalty]:
 def _example(rubric: Rubric, category: str, infraction: str) -> str | None:
     """Return the rubric example the infraction names, or None for the judge's own words."""
     if not infraction:
-        raise ServiceError("Say what the infraction was: pick an example or describe it.")
+        raise ServiceError(_("Say what the infraction was: pick an example or describe it."))
     if category not in rubric.categories:
         # the schema takes every registered ruleset's categories; this event has its own
-        raise ServiceError(f"This event's rules have no penalty category {category!r}: "
-                           f"choose one of {', '.join(rubric.categories)}.")
+        raise ServiceError(_("This event's rules have no penalty category %(category)s: choose "
+                             "one of %(join)s.", category=repr(category),
+                             join=', '.join(rubric.categories)))
     example = rubric.find_infraction(category, infraction)
     return example.id if example else None
 
@@ -187,7 +191,7 @@ def _suggestion(tournament: Tournament, history: list[dict], category: str,
                 example: str | None, session: int | None, round_: int | None):
     policy = repeat_policy(tournament)
     if policy.window == "round" and round_ is None:
-        raise ServiceError("This event counts repeats per round: give the round.")
+        raise ServiceError(_("This event counts repeats per round: give the round."))
     rubric = get_ruleset(tournament.ruleset).rubric
     return rubric.suggest(category, example, _priors(rubric, history), policy, session=session,
                           round=round_)
@@ -238,12 +242,13 @@ def _paid_to(raw: dict[int, int] | None, card: Card, offender: int,
     paid: dict[str, int] = {}
     for number, amount in raw.items():
         if number == offender or number not in at_table:
-            raise ServiceError(f"Points can only be paid to the offender's opponents at table "
-                               f"{card.table.number}; {number} is not one of them.")
+            raise ServiceError(_("Points can only be paid to the offender's opponents at table "
+                                 "%(number)s; %(number2)s is not one of them.",
+                                 number=card.table.number, number2=number))
         if amount:
             paid[str(number)] = amount
     if sum(paid.values()) > points:
-        raise ServiceError("The points paid to opponents add up to more than the penalty.")
+        raise ServiceError(_("The points paid to opponents add up to more than the penalty."))
     return paid or None
 
 
@@ -281,10 +286,11 @@ def _earlier_time_penalty(rubric: Rubric, history: list[dict], category: str,
 
 def _refuse_repeat(first: dict, number: int, index: int | None, cite: str) -> None:
     """Refuse a second time penalty for one round until the judge confirms it."""
-    message = (f"#{number} {first['player_name']} already has a time penalty for round "
-               f"{first['round']}: {first['label']}, given by {first['judge']}. A second one is "
-               f"right only for another overrun (turn and round limits add up, {cite}); "
-               "confirm it to record it.")
+    message = (_("#%(number)s %(player_name)s already has a time penalty for round %(round)s: "
+                 "%(label)s, given by %(judge)s. A second one is right only for another overrun "
+                 "(turn and round limits add up, %(cite)s); confirm it to record it.",
+                 number=number, player_name=first['player_name'], round=first['round'],
+                 label=first['label'], judge=first['judge'], cite=cite))
     detail = {"code": "repeat_time_penalty", "message": message, "player": number,
               "first": first}
     if index is not None:
@@ -318,7 +324,7 @@ def issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *, 
                                   session, round_)
     if first is not None and not spec.confirm_repeat:
         _refuse_repeat(first, number, index,
-                       get_ruleset(tournament.ruleset).words["timers.time_cite"])
+                       page_words(get_ruleset(tournament.ruleset))["timers.time_cite"])
     missing_round = rubric.needs_round(category, example) if round_ is None else None
     if missing_round:
         # the rules count this foul per round or hand (MCR §3.11.6.3-5)
@@ -334,10 +340,11 @@ def issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *, 
     timed_points = (points if kind == "points"
                     and rubric.counts_for_resignation(category, example) else 0)
     if timed_points and round_ is None:
-        cite = get_ruleset(tournament.ruleset).words["timers.time_cite"]
-        raise Unprocessable(f"Give the round: time-limit points count per round ({cite}).",
+        cite = page_words(get_ruleset(tournament.ruleset))["timers.time_cite"]
+        raise Unprocessable(_("Give the round: time-limit points count per round (%(cite)s).",
+                              cite=cite),
                             details=[{"code": "round_required", "player": number,
-                                      "message": f"Give the round ({cite})."}])
+                                      "message": _("Give the round (%(cite)s).", cite=cite)}])
     before = round_time_points(rubric, history_for[number] + here, session, round_)
     answer = ask_resignation(player, session, round_, before, timed_points,
                              answer=spec.resignation, explanation=spec.explanation, index=index)
@@ -420,7 +427,7 @@ def issue_penalty(tournament: Tournament, body: PenaltyBody, user: User) -> dict
     ruling = None
     if body.ruling_id is not None:
         ruling = db.session.get(Ruling, body.ruling_id)
-        check_tournament(ruling, tournament.id, "ruling")
+        check_tournament(ruling, tournament.id, _("ruling"))
     views: list[dict] = []
     penalty = issue(tournament, card, body, user, op_id=body.op_id, ruling=ruling,
                      history_for={}, card_views=views)
@@ -456,20 +463,21 @@ def ask_resignation(player: Player, session: int, round_: int | None, before: in
     ask; without an answer, refuse the write (409 resignation_question) so nothing is saved.
     """
     rules = rules_of(player.tournament_id)
-    timing, words = rules.timing, rules.words
+    timing, words = rules.timing, page_words(rules)
     if (round_ is None or player.status != "active"
             or not timing.crosses_resignation(before, added)):
         return None
     total = before + added
     over = timing.resignation_over_points
     if answer is None:
-        message = (f"#{player.number} {player.name} would have {total} time-penalty points in "
-                   f"round {round_} of session {session}: more than {over}, "
-                   "so the player is considered resigned unless they gave a reasonable "
-                   f"explanation ({words['timers.time_cite']}). Was a reasonable explanation "
-                   "given? If yes, write it down and nothing else changes. If not, confirm: the "
-                   f"player resigns from the tournament and is out of it "
-                   f"({words['timers.out_cite']}).")
+        message = (_("#%(number)s %(name)s would have %(total)s time-penalty points in round "
+                     "%(round)s of session %(session)s: more than %(over)s, so the player is "
+                     "considered resigned unless they gave a reasonable explanation "
+                     "(%(time_cite)s). Was a reasonable explanation given? If yes, write it "
+                     "down and nothing else changes. If not, confirm: the player resigns from "
+                     "the tournament and is out of it (%(out_cite)s).", number=player.number,
+                     name=player.name, total=total, round=round_, session=session, over=over,
+                     time_cite=words['timers.time_cite'], out_cite=words['timers.out_cite']))
         detail = {"code": "resignation_question", "message": message, "player": player.number,
                   "name": player.name, "session": session, "round": round_,
                   "points_before": before, "points_after": total,
@@ -478,8 +486,8 @@ def ask_resignation(player: Player, session: int, round_: int | None, before: in
             detail["index"] = index
         raise Conflict(message, details=[detail], code="resignation_question")
     if answer == "explained" and not explanation:
-        message = ("Write down the explanation you accepted from the player "
-                   f"({words['timers.time_cite']}).")
+        message = (_("Write down the explanation you accepted from the player (%(time_cite)s).",
+                     time_cite=words['timers.time_cite']))
         raise Unprocessable(message, details=[
             {"code": "explanation_missing", "message": message, "player": player.number,
              **({"index": index} if index is not None else {})}])

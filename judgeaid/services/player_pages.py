@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 import zlib
 
+from flask_babel import gettext as _
 from sqlalchemy import bindparam, func, select
 
 from judgeaid import venuetime
@@ -29,6 +30,7 @@ from judgeaid.services.errors import NotFound
 from judgeaid.services.players import get_player_by_token_or_404, is_token
 from judgeaid.services.seating import WIND_NAMES, session_count
 from judgeaid.services.standings_pages import results_for_player
+from judgeaid.wording import page_words
 
 # each in the words of the event's ruleset, citing its own rule for it
 STATUS_NOTES = {"withdrawn": "out.withdrawn_you", "disqualified": "out.disqualified_you",
@@ -77,7 +79,7 @@ def page_tag(token: str) -> tuple[str, int]:
     row = db.session.connection().execute(_PAGE_TAG, {"token": token}).one_or_none() if (
         is_token(token)) else None
     if row is None:
-        raise NotFound("This player link is not valid. Ask the organizer for your slip.")
+        raise NotFound(_("This player link is not valid. Ask the organizer for your slip."))
     player_id, revision, created_at, cards, versions, ruling, *judging = row
     marks = zlib.crc32(repr((ruling, *judging)).encode())
     step = int(_seconds() // APPEAL_WINDOW_STEP_S) if ruling is not None else 0
@@ -100,7 +102,7 @@ def player_view(token: str) -> dict:
     seated = {number: {
         "number": number, "is_final": stage == "final", "is_seated": True,
         "starts_at": _moment(starts_at, zone), "table": table,
-        "seat": WIND_NAMES[WINDS[position]], "is_judge_draw": source == "judge",
+        "seat": _(WIND_NAMES[WINDS[position]]), "is_judge_draw": source == "judge",
         "card_id": card_id,
     } for number, stage, starts_at, table, source, position, card_id in rows}
     seated.update(_stand_ins(player, zone, seated))
@@ -116,7 +118,7 @@ def player_view(token: str) -> dict:
         "sessions": sessions,
         "has_seat": bool(seated),
         "is_league": player.tournament.settings.get("rotation") == "league",
-        "seats_note": get_ruleset(player.tournament.ruleset).words["card.seats_note"],
+        "seats_note": page_words(get_ruleset(player.tournament.ruleset))["card.seats_note"],
         # The judge console's partial: rulings about the player and their appeals (§4.3).
         "appeals": appeals_for_player(player.id),
         # The standings' partial: the player's sessions, match points and rank (§3.5).
@@ -134,13 +136,14 @@ def _stand_ins(player: Player, zone: str, seated: dict) -> dict[int, dict]:
         .join(Player, Player.id == CardSeatChange.leaving_player_id)
         .where(CardSeatChange.entering_player_id == player.id)
     ).all()
-    words = get_ruleset(player.tournament.ruleset).words
+    words = page_words(get_ruleset(player.tournament.ruleset))
     word = words["card.hand_word"]
     return {number: {
         "number": number, "is_final": stage == "final", "is_seated": True,
         "starts_at": _moment(starts_at, zone), "table": table,
-        "seat": f"{WIND_NAMES[WINDS[position]]}, {leaving}’s seat from {word} {round_from} "
-                f"(neutral substitute, {words['card.substitute_cite']})",
+        "seat": _("%(wind)s, %(name)s’s seat from %(word)s %(round)s (neutral substitute, "
+                  "%(cite)s)", wind=_(WIND_NAMES[WINDS[position]]), name=leaving, word=word,
+                  round=round_from, cite=words['card.substitute_cite']),
         "is_judge_draw": False, "card_id": card_id,
     } for number, stage, starts_at, table, position, round_from, card_id, leaving in rows
         if number not in seated}
@@ -150,15 +153,17 @@ def _unseated(player: Player, number: int, session: PlaySession | None) -> dict:
     """Describe a session where the player has no seat, and why."""
     is_seated = session is not None and session.is_seated
     if player.left_session is not None and number >= player.left_session:
-        why = "You are out of the event by then."
+        why = _("You are out of the event by then.")
     elif number < player.joined_session:
-        late = bracketed(get_ruleset(player.tournament.ruleset).words["standings.late_cite"])
-        why = f"You join later{late}." if not is_seated else "You joined after this session."
+        late = bracketed(page_words(get_ruleset(player.tournament.ruleset))[
+            "standings.late_cite"])
+        why = (_("You join later%(late)s.", late=late) if not is_seated
+               else _("You joined after this session."))
     elif is_seated:
-        why = "No seat for you in this session." if player.is_substitute else \
-            "You have no seat in this session. See the organizer."
+        why = _("No seat for you in this session.") if player.is_substitute else \
+            _("You have no seat in this session. See the organizer.")
     else:
-        why = "Tables are not out yet: they appear here once the session is seated."
+        why = _("Tables are not out yet: they appear here once the session is seated.")
     return {"number": number, "is_seated": False, "is_final": bool(session and
                                                                    session.stage == "final"),
             "starts_at": _moment(session.starts_at, player.tournament.time_zone)
@@ -167,19 +172,22 @@ def _unseated(player: Player, number: int, session: PlaySession | None) -> dict:
 
 def _status_note(player: Player) -> str | None:
     """Return one sentence about how the player takes part, when it is not the usual way."""
-    words = get_ruleset(player.tournament.ruleset).words
+    words = page_words(get_ruleset(player.tournament.ruleset))
     if player.status in STATUS_NOTES:
         note = words[STATUS_NOTES[player.status]]
-        return note + (f"; from session {player.left_session} on you have no seat."
-                       if player.left_session else ".")
+        if player.left_session:
+            return _("%(note)s; from session %(left_session)s on you have no seat.",
+                     note=note, left_session=player.left_session)
+        return _("%(note)s.", note=note)
     if player.status != "active":
-        return f"Status: {player.status}."
+        return _("Status: %(status)s.", status=player.status)
     if player.is_substitute:
-        return (f"You are a neutral substitute{bracketed(words['standings.substitute_cite'])}: you "
-                "play where a seat needs filling.")
+        return (_("You are a neutral substitute%(bracketed)s: you play where a seat needs "
+                  "filling.", bracketed=bracketed(words['standings.substitute_cite'])))
     if player.joined_session > 1:
-        return (f"You join the event at session {player.joined_session}"
-                f"{bracketed(words['standings.late_cite'])}.")
+        return (_("You join the event at session %(joined_session)s%(bracketed)s.",
+                  joined_session=player.joined_session,
+                  bracketed=bracketed(words['standings.late_cite'])))
     return None
 
 

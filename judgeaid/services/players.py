@@ -6,7 +6,8 @@ import re
 import secrets
 from dataclasses import dataclass, field, replace
 
-from flask_babel import gettext
+from flask_babel import gettext, lazy_gettext
+from flask_babel import gettext as _
 from sqlalchemy import func, select
 
 from judgeaid import naming
@@ -54,6 +55,23 @@ def translated(problem: Problem) -> Problem:
         return problem
     return replace(problem, reason=gettext(problem.template).format(**dict(problem.values)))
 
+
+
+# The states pages show (a player's, a session's, a score check's, a play timer's), in the
+# page's language; the stored value stays English.
+STATUS_WORDS = {"active": lazy_gettext("active"), "withdrawn": lazy_gettext("withdrawn"),
+                "disqualified": lazy_gettext("disqualified"),
+                "resigned": lazy_gettext("resigned"), "planned": lazy_gettext("planned"),
+                "seated": lazy_gettext("seated"), "playing": lazy_gettext("playing"),
+                "finished": lazy_gettext("finished"), "filed": lazy_gettext("filed"),
+                "resolved": lazy_gettext("resolved"), "running": lazy_gettext("running"),
+                "converted": lazy_gettext("converted")}
+
+
+def status_word(status: str) -> str:
+    """Return a stored state's word in the page's language (an unknown one as it is)."""
+    word = STATUS_WORDS.get(status)
+    return str(word) if word is not None else status
 
 def new_token() -> str:
     """Return an unguessable token for a player's own page."""
@@ -127,7 +145,8 @@ def _member_ids(tournament: Tournament) -> dict[str, str]:
     rows = db.session.execute(select(Player.member_id, Player.number, Player.name)
                               .where(Player.tournament_id == tournament.id,
                                      Player.member_id.is_not(None)))
-    return {member.casefold(): f"player {number} {name}" for member, number, name in rows}
+    return {member.casefold(): _("player %(number)s %(name)s", number=number, name=name)
+            for member, number, name in rows}
 
 
 def check_member_id(tournament: Tournament, member_id: str | None,
@@ -143,8 +162,8 @@ def check_member_id(tournament: Tournament, member_id: str | None,
     mine = player and player.member_id and player.member_id.casefold() == member_id.casefold()
     if holder and not mine:
         # §3.5.2.1 two people under one id would merge on every leaderboard
-        raise Conflict(f"Member id {member_id} already belongs to {holder} in this "
-                           "event. Check both players' membership numbers.")
+        raise Conflict(_("Member id %(id)s already belongs to %(holder)s in this event. Check "
+                         "both players' membership numbers.", id=member_id, holder=holder))
     return member_id
 
 
@@ -154,8 +173,8 @@ def set_member_id(tournament: Tournament, number: int | None, member_id: str | N
     player = get_player_or_404(tournament, number)
     if player.is_substitute:
         section = get_ruleset(tournament.ruleset).words["standings.substitute_cite"]
-        raise ServiceError(f"A neutral substitute{bracketed(section)} never appears on a "
-                           "leaderboard, so has no member id here.")
+        raise ServiceError(_("A neutral substitute%(cite)s never appears on a leaderboard, so "
+                             "has no member id here.", cite=bracketed(section)))
     value = check_member_id(tournament, member_id, player)
     before = player.member_id
     player.member_id = value
@@ -252,18 +271,18 @@ def add_player(tournament: Tournament, name: str, team: str | None, actor: User 
     name = naming.normalise(name)
     team = naming.normalise(team) or None
     if not name:
-        raise ServiceError("The player's name is missing.")
+        raise ServiceError(_("The player's name is missing."))
     problem = name_problem(name, "name", NAME_MAX) or name_problem(team or "", "team", TEAM_MAX)
     if problem:
         raise ServiceError(problem)
     numbers, names = _existing(tournament)
     if name.casefold() in names:
-        raise Conflict(f"{name} is already registered.")
+        raise Conflict(_("%(name)s is already registered.", name=name))
     problem = _name_problem(name, team, *_names_and_teams(tournament))
     if problem:
         raise Conflict(problem)
     if number is not None and number in numbers:
-        raise Conflict(f"Player number {number} is already registered.")
+        raise Conflict(_("Player number %(n)s is already registered.", n=number))
     rules = get_ruleset(tournament.ruleset)
     kind = rules.formats[tournament.format].kind
     limit = rules.ranking.team_limits.get(kind)
@@ -310,11 +329,11 @@ def set_record(tournament: Tournament, number: int | None, actor: User | str, *,
 def get_player_or_404(tournament: Tournament, number: int | None) -> Player:
     """Return the player with this number in the tournament, or raise NotFound."""
     if number is None:
-        raise ServiceError("Give the player's number.")
+        raise ServiceError(_("Give the player's number."))
     player = db.session.scalar(select(Player).where(Player.tournament_id == tournament.id,
                                                     Player.number == number))
     if player is None:
-        raise NotFound(f"There is no player {number} in this tournament.")
+        raise NotFound(_("There is no player %(n)s in this tournament.", n=number))
     return player
 
 
@@ -334,5 +353,5 @@ def get_player_by_token_or_404(token: str) -> Player:
     player = db.session.scalar(select(Player).where(Player.token == token)) if is_token(
         token) else None
     if player is None:
-        raise NotFound("This player link is not valid. Ask the organizer for your slip.")
+        raise NotFound(_("This player link is not valid. Ask the organizer for your slip."))
     return player

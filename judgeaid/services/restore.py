@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import IO
 
+from flask_babel import gettext as _
 from sqlalchemy import DateTime, insert, select
 from sqlalchemy import text as sql_text
 from sqlalchemy.exc import SQLAlchemyError
@@ -65,8 +66,8 @@ def _choose_organizer(checker: Checker, name: str | None) -> int:
         if organizer.casefold() == wanted:
             return user_id
     names = ", ".join(n for _, n in checker.organizers)
-    raise UnknownOrganizer(f"The backup has no organizer named {show_value(name.strip())}; its "
-                           f"organizers are: {names}.")
+    raise UnknownOrganizer(_("The backup has no organizer named %(name)s; its organizers are: "
+                             "%(names)s.", name=show_value(name.strip()), names=names))
 
 
 class Writer:
@@ -170,10 +171,10 @@ def refuse_unless_empty() -> None:
     taken = [model.__table__.name for model, _ in BACKUP_TABLES
              if db.session.execute(select(model.__table__).limit(1)).first() is not None]
     if taken:
-        raise NotEmpty("A restore that keeps ids needs an empty database (a new one, made with "
-                       f"`flask db upgrade`), and this one already holds rows of: "
-                       f"{', '.join(taken[:5])}{' and more' if len(taken) > 5 else ''}. "
-                       "Nothing was written.")
+        raise NotEmpty(_("A restore that keeps ids needs an empty database (a new one, made "
+                         "with `flask db upgrade`), and this one already holds rows of: "
+                         "%(tables)s. Nothing was written.",
+                         tables=", ".join(taken[:5]) + (" and more" if len(taken) > 5 else "")))
 
 
 def _restart_sequences() -> None:
@@ -182,7 +183,7 @@ def _restart_sequences() -> None:
     if db.session.get_bind().dialect.name != "postgresql":
         return
     quote = db.session.get_bind().dialect.identifier_preparer.quote
-    for model, _ in BACKUP_TABLES:
+    for model, _keys in BACKUP_TABLES:
         table = model.__table__
         if "id" not in table.columns or not table.c.id.autoincrement:
             continue
@@ -196,8 +197,8 @@ def restore_tournament(data: bytes | str | IO[bytes], *, key: bytes, organizer_p
                        organizer_name: str | None = None, keep_ids: bool = False) -> Restored:
     """Restore a backup as a new tournament, with fresh ids or (keep_ids, into an empty
     database) the ids it had; write nothing if anything fails."""
-    pin = check_pin(organizer_pin, "Give the organizer a new PIN of 4 to 12 digits: a backup "
-                    "carries no PINs.")
+    pin = check_pin(organizer_pin, _("Give the organizer a new PIN of 4 to 12 digits: a "
+                                     "backup carries no PINs."))
     if keep_ids:
         refuse_unless_empty()
     stream = open_backup(data)
@@ -218,8 +219,8 @@ def restore_tournament(data: bytes | str | IO[bytes], *, key: bytes, organizer_p
                     writer.on_row(value[1], value[2])
             writer.end_table()
             if writer.digest.checksum() != checked:
-                raise BadBackup("The backup file changed while it was being restored. "
-                                "Nothing was written.")
+                raise BadBackup(_("The backup file changed while it was being restored. "
+                                  "Nothing was written."))
             if keep_ids:
                 _restart_sequences()  # before the rows this restore adds itself
             store_totals(writer.card_ids)
@@ -230,6 +231,7 @@ def restore_tournament(data: bytes | str | IO[bytes], *, key: bytes, organizer_p
                                 **({"kept_ids": True} if keep_ids else {})})
             db.session.flush()
     except SQLAlchemyError as exc:
-        raise BadBackup("The backup could not be restored: the database refused a row "
-                        f"({getattr(exc, 'orig', None) or exc}). Nothing was written.") from exc
+        raise BadBackup(_("The backup could not be restored: the database refused a row "
+                          "(%(problem)s). Nothing was written.",
+                          problem=getattr(exc, "orig", None) or exc)) from exc
     return Restored(db.session.get(Tournament, new_id), organizer, is_verified)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
 from sqlalchemy import func, select
 
 from judgeaid.extensions import db
@@ -20,7 +21,7 @@ from judgeaid.rules.ruleset import bracketed
 from judgeaid.services.audit import record_event
 from judgeaid.services.backup_hook import backup_after_posting
 from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
-from judgeaid.services.players import get_player_or_404
+from judgeaid.services.players import get_player_or_404, status_word
 from judgeaid.services.standings_data import (
     DRAW_ORDER,
     FINAL,
@@ -42,22 +43,24 @@ def finalize_session(tournament: Tournament, number: int, actor: User) -> PlaySe
     """Post a session's results as final (§3.5.1); every card must be complete."""
     session = get_session_or_404(tournament, number)
     if session.finalized_at is not None:
-        raise Conflict(f"Session {number} is already final (by {session.finalized_by}).")
+        raise Conflict(_("Session %(n)s is already final (by %(who)s).", n=number,
+                         who=session.finalized_by))
     cards = session_cards(session)
     if not cards:
-        raise ServiceError(f"Session {number} has no scoring cards.")
+        raise ServiceError(_("Session %(n)s has no scoring cards.", n=number))
     open_tables = [c["table"] for c in cards if not c["is_complete"]]
     if open_tables:
-        raise ServiceError(f"Session {number} cannot be final yet: the card of table "
-                           f"{_list(open_tables)} is missing rounds. Record them, or mark "
-                           "the session time over on the card.")
+        raise ServiceError(_("Session %(n)s cannot be final yet: the card of table %(tables)s "
+                             "is missing rounds. Record them, or mark the session time over "
+                             "on the card.", n=number, tables=_list(open_tables)))
     rules = get_ruleset(tournament.ruleset)
     if session.stage == FINAL and session.bracket_size == rules.ranking.grand_final_size:
         cut_short = [c["table"] for c in cards if c["not_played"]]
         if cut_short:
-            raise ServiceError(f"The Grand Final has no time limit: all {rules.session.rounds} "
-                               f"rounds are played ({rules.words['final_day.untimed_cite']}). "
-                               "Record the rounds marked not played.")
+            raise ServiceError(_("The Grand Final has no time limit: all %(rounds)s rounds are "
+                                 "played (%(cite)s). Record the rounds marked not played.",
+                                 rounds=rules.session.rounds,
+                                 cite=rules.words["final_day.untimed_cite"]))
     session.finalized_at = utcnow()
     session.finalized_by = f"{actor.role}:{actor.name}"
     session.status = "finished"
@@ -79,15 +82,15 @@ def unfinalize_session(tournament: Tournament, number: int, reason: str,
     session = get_session_or_404(tournament, number)
     reason = " ".join((reason or "").split())
     if session.finalized_at is None:
-        raise Conflict(f"Session {number} is not final.")
+        raise Conflict(_("Session %(n)s is not final.", n=number))
     if not reason:
-        raise ServiceError("Say why the session's results are reopened.")
+        raise ServiceError(_("Say why the session's results are reopened."))
     later_final = db.session.scalar(select(func.count(PlaySession.id)).where(
         PlaySession.tournament_id == tournament.id, PlaySession.stage == FINAL,
         PlaySession.number > number, PlaySession.is_seated))
     if later_final:
-        raise Conflict(f"The final day was seated from these results; session {number} can no "
-                       "longer be reopened.")
+        raise Conflict(_("The final day was seated from these results; session %(n)s can no "
+                         "longer be reopened.", n=number))
     before = {"finalized_at": iso_z(session.finalized_at), "by": session.finalized_by}
     session.finalized_at = None
     session.finalized_by = ""
@@ -99,7 +102,7 @@ def unfinalize_session(tournament: Tournament, number: int, reason: str,
 
 def _list(numbers: list[int]) -> str:
     text = ", ".join(str(n) for n in numbers[:-1])
-    return f"{text} and {numbers[-1]}" if text else str(numbers[-1])
+    return _("%(list)s and %(last)s", list=text, last=numbers[-1]) if text else str(numbers[-1])
 
 
 # ---------------------------------------------------------------- drawn lots (MCR)
@@ -115,30 +118,34 @@ def record_lot(tournament: Tournament, numbers: list[int], actor: User) -> list[
     """
     rules = get_ruleset(tournament.ruleset)
     if not rules.ranking.draws_lots:
-        raise Unprocessable("This event's ties are settled by the draw from its recorded seed "
-                            f"({rules.words['standings.seed_draw_cite']}); there is no lot to "
-                            "record.")
+        raise Unprocessable(_("This event's ties are settled by the draw from its recorded seed "
+                              "(%(cite)s); there is no lot to record.",
+                              cite=rules.words["standings.seed_draw_cite"]))
     if len(set(numbers)) != len(numbers):
-        raise Unprocessable("List each player once, in the order the lot was drawn.")
+        raise Unprocessable(_("List each player once, in the order the lot was drawn."))
     sheet = load_sheet(tournament.id)
     if sheet.is_provisional or not sheet.preliminary:
-        raise Unprocessable("Draw lots once every session is posted as final: until then a "
-                           "corrected card can change who is level.")
+        raise Unprocessable(_("Draw lots once every session is posted as final: until then a "
+                              "corrected card can change who is level."))
     lines = {line.number: line for line in sheet.standings}
     unknown = [n for n in numbers if n not in lines]
     if unknown:
-        raise Unprocessable(f"Player {_list(unknown)} is not in the standings.")
+        raise Unprocessable(_("Player %(numbers)s is not in the standings.",
+                              numbers=_list(unknown)))
     first = lines[numbers[0]] if numbers else None
     level = sorted(n for n, line in lines.items() if first is not None
                    and line.tie_break in ("tied", "draw") and line.is_resigned == first.is_resigned
                    and round(line.match_points, 9) == round(first.match_points, 9)
                    and line.raw == first.raw)
     if len(numbers) < 2 or sorted(numbers) != level:
-        raise Unprocessable("A lot settles one tie: list every player level on table points "
-                           "and contest points" + (f" with #{numbers[0]} ({_list(level)})"
-                                                   if level else "") + ", in the order drawn.")
+        raise Unprocessable(
+            _("A lot settles one tie: list every player level on table points and contest "
+              "points with #%(first)s (%(level)s), in the order drawn.", first=numbers[0],
+              level=_list(level)) if level else
+            _("A lot settles one tie: list every player level on table points and contest "
+              "points, in the order drawn."))
     if all(lines[n].tie_break == "draw" for n in numbers):
-        raise Conflict("The lot for these players is already recorded.")
+        raise Conflict(_("The lot for these players is already recorded."))
     before = list(tournament.settings.get(DRAW_ORDER) or [])
     order = [n for n in before if n not in numbers] + list(numbers)
     tournament.settings = {**tournament.settings, DRAW_ORDER: order}
@@ -157,11 +164,13 @@ def mark_resigned(tournament: Tournament, number: int, from_session: int, reason
     player = get_player_or_404(tournament, number)
     reason = " ".join((reason or "").split())
     if not reason:
-        raise ServiceError("Say what happened, e.g. 'absent from session 3, no reason given'.")
+        raise ServiceError(_("Say what happened, e.g. 'absent from session 3, no reason "
+                             "given'."))
     if player.status != "active":
-        raise Conflict(f"{player.name} is already {player.status}.")
+        raise Conflict(_("%(name)s is already %(status)s.", name=player.name,
+                         status=status_word(player.status)))
     if from_session < 1:
-        raise ServiceError("The session number must be 1 or more.")
+        raise ServiceError(_("The session number must be 1 or more."))
     before = {"status": player.status, "left_session": player.left_session}
     player.status = "resigned"
     player.left_session = from_session
@@ -183,12 +192,13 @@ def resign_absent(tournament: Tournament, session_number: int, number: int,
     session = db.session.scalar(select(PlaySession).where(
         PlaySession.tournament_id == tournament.id, PlaySession.number == session_number))
     if session is None:
-        raise NotFound(f"The event has no session {session_number} yet.")
+        raise NotFound(_("The event has no session %(n)s yet.", n=session_number))
     if player.is_substitute:
-        raise ServiceError(f"{player.name} is a neutral substitute: release them instead, "
-                           "there is nothing to resign.")
+        raise ServiceError(_("%(name)s is a neutral substitute: release them instead, there is "
+                             "nothing to resign.", name=player.name))
     if player.status != "active":
-        raise Conflict(f"{player.name} is already {player.status}.")
+        raise Conflict(_("%(name)s is already %(status)s.", name=player.name,
+                         status=status_word(player.status)))
     played = db.session.scalar(
         select(func.count(PlaySession.id)).join(Table, Table.session_id == PlaySession.id)
         .join(Seat, Seat.table_id == Table.id)
@@ -196,11 +206,11 @@ def resign_absent(tournament: Tournament, session_number: int, number: int,
                PlaySession.number < session_number))
     words = get_ruleset(tournament.ruleset).words
     if not played:
-        raise ServiceError(f"{player.name} has not played a session before session "
-                           f"{session_number}: the late-arrival pardon applies instead"
-                           f"{bracketed(words['standings.late_cite'])}. Record them as a late "
-                           "arrival, "
-                           "or as resigned with a reason on the results desk.")
+        raise ServiceError(_("%(name)s has not played a session before session %(n)s: the "
+                             "late-arrival pardon applies instead%(cite)s. Record them as a "
+                             "late arrival, or as resigned with a reason on the results desk.",
+                             name=player.name, n=session_number,
+                             cite=bracketed(words["standings.late_cite"])))
     return mark_resigned(tournament, number, session_number,
                          f"absent from session {session_number} without an acceptable "
                          f"reason{bracketed(words['standings.absent_cite'])}", actor)
@@ -221,18 +231,19 @@ def request_score_check(player: Player, session_number: int | None, message: str
                         op_id: str | None = None) -> dict:
     """File a player's request to check a recorded score (§3.5.1)."""
     if player.is_substitute:
-        raise Forbidden("A neutral player's results are not ranked.")
+        raise Forbidden(_("A neutral player's results are not ranked."))
     seated = set(db.session.scalars(
         select(PlaySession.number).join(Table, Table.session_id == PlaySession.id)
         .join(Seat, Seat.table_id == Table.id).where(Seat.player_id == player.id)))
     if session_number not in seated:
-        raise ServiceError("Choose a session you played.")
+        raise ServiceError(_("Choose a session you played."))
     message = " ".join((message or "").split())
     if not message:
-        raise ServiceError("Say what looks wrong, e.g. 'round 7 was my self-draw, not a "
-                           "discard win'.")
+        raise ServiceError(_("Say what looks wrong, e.g. 'round 7 was my self-draw, not a "
+                             "discard win'."))
     if len(message) > MESSAGE_LIMIT:
-        raise ServiceError(f"Keep the message under {MESSAGE_LIMIT} characters.")
+        raise ServiceError(_("Keep the message under %(limit)s characters.",
+                             limit=MESSAGE_LIMIT))
     check = ScoreCheck(tournament_id=player.tournament_id, player_id=player.id,
                        session_number=session_number, message=message, op_id=op_id)
     db.session.add(check)
@@ -257,14 +268,15 @@ def resolve_score_check(tournament: Tournament, check_id: int, resolution: str,
     """Close a score check with what the organizer found and did (§3.5.1)."""
     check = db.session.get(ScoreCheck, check_id)
     if check is None or check.tournament_id != tournament.id:
-        raise NotFound(f"There is no score check {check_id}.")
+        raise NotFound(_("There is no score check %(id)s.", id=check_id))
     resolution = " ".join((resolution or "").split())
     if not resolution:
-        raise ServiceError("Say what was checked and found, e.g. 'card correct as recorded'.")
+        raise ServiceError(_("Say what was checked and found, e.g. 'card correct as "
+                             "recorded'."))
     if check.status == "resolved":
         if check.resolution == resolution:
             return check
-        raise Conflict("This score check is already resolved.")
+        raise Conflict(_("This score check is already resolved."))
     check.status, check.resolution = "resolved", resolution
     check.resolved_by, check.resolved_at = actor.id, utcnow()
     record_event("score_check.resolve", tournament_id=tournament.id, actor=actor,

@@ -23,6 +23,7 @@ from judgeaid.extensions import db
 from judgeaid.models import Appeal, Card, CardPenalty, Penalty, Player, Ruling
 from judgeaid.rules import Ruleset, get_ruleset
 from judgeaid.services.errors import Conflict, Unprocessable
+from judgeaid.wording import page_words
 
 
 def _rules(card: Card) -> Ruleset:
@@ -77,9 +78,9 @@ def check_winner(card: Card, number: int, winner: int, names: dict[int, str]) ->
     if ruling is None:
         return
     rules = _rules(card)
-    raise Conflict(rules.words.format(
+    raise Conflict(page_words(rules).format(
         "card.no_win_refused", name=names.get(winner, f"player {winner}"),
-        hand=f"{rules.words['card.hand_word']} {number}", ruling=ruling))
+        hand=f"{page_words(rules)['card.hand_word']} {number}", ruling=ruling))
 
 
 def winner_among(card: Card, number: int, claimants: list[int], discarder: int | None,
@@ -90,18 +91,18 @@ def winner_among(card: Card, number: int, claimants: list[int], discarder: int |
     rules = _rules(card)
     order = rules.session.hu_order
     if order is None:
-        raise Unprocessable(rules.words["card.hu_no_rule"])
+        raise Unprocessable(page_words(rules)["card.hu_no_rule"])
     claimants = list(dict.fromkeys(claimants))
     if (discarder is None or discarder not in winds or discarder in claimants
             or any(c not in winds for c in claimants) or not claimants):
-        raise Unprocessable(rules.words["card.hu_claimants_bad"])
+        raise Unprocessable(page_words(rules)["card.hu_claimants_bad"])
     by_wind = {wind: player for player, wind in winds.items()}
     unable = barred(card, claimants).get(number, {})
     ranked = [by_wind[w] for w in order(winds[discarder]) if by_wind.get(w) in claimants]
     able = [c for c in ranked if c not in unable] or ranked
     nearest = able[0]
     if winner is not None and winner != nearest:
-        raise Unprocessable(rules.words.format(
+        raise Unprocessable(page_words(rules).format(
             "card.hu_nearest", winner=names.get(winner, f"player {winner}"),
             nearest=names.get(nearest, f"player {nearest}"),
             discarder=names.get(discarder, f"player {discarder}")))

@@ -10,8 +10,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from flask_babel import gettext as _
 from sqlalchemy import or_, select
 
+from judgeaid import hanzi
 from judgeaid.extensions import db
 from judgeaid.models import (
     Appeal,
@@ -38,8 +40,22 @@ from judgeaid.services.judge_common import (
 )
 from judgeaid.services.judge_inputs import LogQuery, PenaltySpec, RulingBody
 from judgeaid.values import iso_z, sub_op_id
+from judgeaid.wording import page_words
 
-DECISION_LABELS = {"upheld": "Upheld", "overturned": "Overturned", "modified": "Modified"}
+
+def N_(text: str) -> str:
+    """Mark a message for the catalogues; it is translated where it is said."""
+    return text
+
+
+def _stored_kind_phrase(rubric, kind: str, points: int) -> str:
+    """Return a penalty as the log stores it, in English whatever the page's language: '10
+    points' or the rubric's label ('Warning')."""
+    return f"{points} points" if kind == "points" else rubric.kind_labels.get(kind, kind)
+
+
+DECISION_LABELS = {"upheld": N_("Upheld"), "overturned": N_("Overturned"),
+                   "modified": N_("Modified")}
 # How far back a phone may date a ruling it saved offline (its resolved time).
 OFFLINE_GRACE = timedelta(hours=12)
 
@@ -66,12 +82,12 @@ def _entry_to_change(tournament: Tournament, supersedes_id: int | None) -> Rulin
         return None
     old = db.session.scalar(select(Ruling).where(
         Ruling.id == supersedes_id).with_for_update())
-    check_tournament(old, tournament.id, "ruling to change")
+    check_tournament(old, tournament.id, _("ruling to change"))
     newer = db.session.scalar(select(Ruling.id).where(Ruling.tournament_id == tournament.id,
                                                       Ruling.supersedes_id == old.id))
     if newer is not None:
-        raise Conflict(f"Ruling #{old.id} was already changed by entry #{newer}; "
-                       "change that one instead.")
+        raise Conflict(_("Ruling #%(id)s was already changed by entry #%(newer)s; change that "
+                         "one instead.", id=old.id, newer=newer))
     return old
 
 
@@ -84,8 +100,8 @@ def _call_for_ruling(tournament: Tournament, call_up_id: int | None,
     call = get_call(tournament.id, call_id)
     if old is None and call.status == "resolved":
         done = db.session.scalar(select(Ruling.id).where(Ruling.call_up_id == call.id))
-        raise Conflict(f"This call-up already has its entry (#{done}); change that entry "
-                       "instead.")
+        raise Conflict(_("This call-up already has its entry (#%(done)s); change that entry "
+                         "instead.", done=done))
     return call
 
 
@@ -104,7 +120,7 @@ def _read_ruling(tournament: Tournament, body: RulingBody, old: Ruling | None,
         card_id = call.card_id
     card = get_card(tournament.id, card_id) if card_id is not None else None
     if call is not None and card is not None and call.card_id != card.id:
-        raise ServiceError("The call-up came from another table.")
+        raise ServiceError(_("The call-up came from another table."))
     at_table = [p["number"] for p in table_players(card)] if card else []
     players = _kept(body.players, old, "players")
     if players is None:
@@ -113,22 +129,22 @@ def _read_ruling(tournament: Tournament, body: RulingBody, old: Ruling | None,
     known = set(at_table) if card else {r.number for r in roster(tournament.id).values()}
     for number in players:
         if number not in known:
-            raise ServiceError(f"Player {number} is not at this table.")
+            raise ServiceError(_("Player %(number)s is not at this table.", number=number))
     rules = get_ruleset(tournament.ruleset)
     cited = _kept(body.sections, old, "sections") or []
     unknown = [s for s in cited if not rules.guide.is_section(s)]
     if unknown:
-        raise ServiceError(f"Unknown {rules.words['rulings.book']} section: "
-                           f"{', '.join(unknown)}.")
+        raise ServiceError(_("Unknown %(book)s section: %(join)s.",
+                             book=page_words(rules)['rulings.book'], join=', '.join(unknown)))
     guide = _kept(body.guide_entry, old, "guide_entry") or None
     if guide is not None:
         try:
             rules.guide.entry(guide)
         except ValueError as exc:
-            raise ServiceError(f"There is no guide answer {guide!r}.") from exc
+            raise ServiceError(_("There is no guide answer %(guide)s.", guide=repr(guide))) from exc
     specs = list(body.penalties or [])
     if specs and card is None:
-        raise ServiceError("Choose the table: a penalty goes on the player's card.")
+        raise ServiceError(_("Choose the table: a penalty goes on the player's card."))
     what = _kept(body.what_happened, old, "what_happened") or ""
     decision = _kept(body.decision, old, "decision") or ""
     if not what and specs:
@@ -136,9 +152,9 @@ def _read_ruling(tournament: Tournament, body: RulingBody, old: Ruling | None,
         what = "; ".join(dict.fromkeys(
             penalties.infraction_label(rules.rubric, s.category, s.infraction) for s in specs))
     if not what:
-        raise ServiceError("Say what happened.")
+        raise ServiceError(_("Say what happened."))
     if not decision and not specs:
-        raise ServiceError("Write the decision.")
+        raise ServiceError(_("Write the decision."))
     fields = {"round": _kept(body.round, old, "round"),
               "players": sorted(set(players)), "sections": list(dict.fromkeys(cited)),
               "guide_entry": guide, "what_happened": what, "decision": decision}
@@ -177,7 +193,7 @@ def record_ruling(tournament: Tournament, body: RulingBody, user: User) -> dict:
         rubric = get_ruleset(tournament.ruleset).rubric
         ruling.decision = "; ".join(
             f"Player {db.session.get(Player, p.player_id).number}: "
-            f"{penalties.kind_phrase(rubric, p.kind, p.points)}" for p in issued)
+            f"{_stored_kind_phrase(rubric, p.kind, p.points)}" for p in issued)
     if call is not None and call.status != "resolved":
         call.status, call.resolved_at = "resolved", resolved_at
     db.session.flush()
@@ -279,7 +295,7 @@ def search_log(tournament_id: int, filters: LogQuery | None = None) -> dict:
     """Return log entries filtered by table, player, judge, session or words."""
     filters = filters or LogQuery()
     table, player, judge, session = filters.table, filters.player, filters.judge, filters.session
-    words = filters.q.casefold().split()
+    words = hanzi.fold(filters.q).split()
     with_history = filters.history
     query = select(Ruling).where(Ruling.tournament_id == tournament_id)
     if table is not None:
@@ -299,7 +315,8 @@ def search_log(tournament_id: int, filters: LogQuery | None = None) -> dict:
         def matches(e: dict) -> bool:
             text = " ".join([e["what_happened"], e["decision"],
                              *(s["id"] for s in e["sections"]),
-                             *(p["name"] for p in e["players"])]).casefold()
+                             *(p["name"] for p in e["players"])])
+            text = hanzi.fold(text)
             return all(w in text for w in words)
         entries = [e for e in entries if matches(e)]
     if not with_history:
@@ -319,7 +336,7 @@ def search_log(tournament_id: int, filters: LogQuery | None = None) -> dict:
 def ruling_detail(tournament_id: int, ruling_id: int) -> dict:
     """Return one log entry with its earlier and later versions."""
     ruling = db.session.get(Ruling, ruling_id)
-    check_tournament(ruling, tournament_id, f"ruling #{ruling_id}")
+    check_tournament(ruling, tournament_id, _("ruling #%(ruling_id)s", ruling_id=ruling_id))
     links = _links(tournament_id)
     later = {old: new for new, old in links.items()}
     ids = [ruling.id]
@@ -342,7 +359,8 @@ def appeal_json(appeal: Appeal, roster: dict[int, Any], judges: dict[int, str]) 
             "player": by.number if by else None, "player_name": by.name if by else "?",
             "text": appeal.text, "filed_at": iso_z(appeal.filed_at), "status": appeal.status,
             "decision": appeal.decision,
-            "decision_label": DECISION_LABELS.get(appeal.decision or "", ""),
+            "decision_label": (_(DECISION_LABELS[appeal.decision])
+                               if appeal.decision in DECISION_LABELS else ""),
             "decision_reason": appeal.decision_reason,
             "decided_by": judges.get(appeal.decided_by) if appeal.decided_by else None,
             "decided_at": iso_z(appeal.decided_at)}

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
+
 from judgeaid.rules import MalformedHand, MalformedPayoff, Scoring, get_ruleset
+from judgeaid.services.core_messages import say
 from judgeaid.services.errors import ServiceError
 from judgeaid.wording import ruleset_view, script_view
 
@@ -27,7 +30,7 @@ def score(code: str, patterns: dict[str, int]) -> dict[str, Any]:
     try:
         hand = _scoring(code).score_hand(patterns)
     except MalformedHand as exc:
-        raise ServiceError(str(exc)) from exc
+        raise ServiceError(say(str(exc))) from exc
     # The same shape zj.js returns; included lines (§2.4 3.2.1, 9.4.1 ...) carry implied_by.
     body = hand.as_dict()
     if hand.errors:
@@ -40,7 +43,7 @@ def split_payoff(code: str, body: dict[str, Any]) -> dict[str, Any]:
     try:
         return _scoring(code).payoff_request(body).as_dict()
     except MalformedPayoff as exc:
-        raise ServiceError(str(exc)) from exc
+        raise ServiceError(say(str(exc))) from exc
 
 
 def picker_page(code: str) -> dict[str, Any]:
@@ -64,14 +67,15 @@ def fan_score(code: str, fans: dict[str, int], flowers: int | None = None,
     scoring = _scoring(code)
     flower = scoring.catalogue_json()["flower"]
     if flowers is not None and flower in fans:
-        raise ServiceError(f"Give the flowers once: as 'flowers' or as fan {flower}, not both.")
+        raise ServiceError(_("Give the flowers once: as 'flowers' or as fan %(flower)s, not "
+                             "both.", flower=flower))
     ticked = dict(fans)
     if flowers:
         ticked[flower] = flowers
     try:
         hand = scoring.score_hand(ticked, win) if win else scoring.score_hand(ticked)
     except MalformedHand as exc:
-        raise ServiceError(str(exc), code=exc.code) from exc
+        raise ServiceError(say(str(exc)), code=exc.code) from exc
     body = hand.as_dict()
     if hand.errors:
         # the total as ticked travels too: a hand below the minimum still shows what it makes

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from flask_babel import gettext as _
+
 from judgeaid.extensions import db
 from judgeaid.models import WINDS, Player, PlaySession, Seat, Table, Tournament, User
 from judgeaid.rules import get_ruleset
@@ -17,9 +19,8 @@ from judgeaid.rules.ruleset import bracketed
 from judgeaid.services.audit import record_event
 from judgeaid.services.cards import card_for_table
 from judgeaid.services.errors import Conflict, ServiceError
-from judgeaid.services.players import get_player_or_404
+from judgeaid.services.players import get_player_or_404, status_word
 from judgeaid.services.seating import (
-    WIND_NAMES,
     card_has_records,
     card_has_rounds,
     get_seated_session_or_404,
@@ -29,9 +30,11 @@ from judgeaid.services.seating import (
     session_tables,
     team_names,
     touch_card,
+    wind_names,
 )
 from judgeaid.services.session_changes import check_late
 from judgeaid.tournament.seating import Plan, check_swap
+from judgeaid.wording import ruleset_view
 
 
 @dataclass(frozen=True)
@@ -55,19 +58,21 @@ def swap_players(tournament: Tournament, number: int, a: int | None, b: int | No
     seats = {seat.player_id: seat for table in session.tables for seat in table.seats}
     seat_a, seat_b = seats.get(first.id), seats.get(second.id)
     if first.id == second.id:
-        raise ServiceError("Choose two different players.")
+        raise ServiceError(_("Choose two different players."))
     if seat_a is None:
-        raise ServiceError(f"{first.name} has no seat in session {number}.")
+        raise ServiceError(_("%(name)s has no seat in session %(n)s.", name=first.name,
+                             n=number))
     for seat in (seat_a, seat_b):
         if seat is not None and card_has_records(card_for_table(seat.table)):
-            raise Conflict(f"Table {seat.table.number} already has a round or a penalty on "
-                           "its card; its players stay where they are.")
+            raise Conflict(_("Table %(n)s already has a round or a penalty on its card; its "
+                             "players stay where they are.", n=seat.table.number))
     if seat_b is None:
         warnings = _replace_check(tournament, session, seat_a, second)
     else:
         if seat_a.table_id == seat_b.table_id:
-            raise ServiceError(f"{first.name} and {second.name} already share table "
-                               f"{seat_a.table.number}; swapping them changes nothing.")
+            raise ServiceError(_("%(a)s and %(b)s already share table %(n)s; swapping them "
+                                 "changes nothing.", a=first.name, b=second.name,
+                                 n=seat_a.table.number))
         plan = _seated_plan(tournament)
         warnings = check_swap(plan, number - 1, first.number, second.number,
                               team_names(tournament),
@@ -104,10 +109,11 @@ def _replace_check(tournament: Tournament, session: PlaySession, seat: Seat,
     """Refuse or warn about a player without a seat taking `seat` in a seated session."""
     leaving = seat.player
     if leaving.status == "active" and not leaving.is_substitute:
-        raise ServiceError(f"{leaving.name} is still in the event: withdraw them first, or "
-                           "swap two seated players.")
+        raise ServiceError(_("%(name)s is still in the event: withdraw them first, or swap two "
+                             "seated players.", name=leaving.name))
     if newcomer.status != "active":
-        raise ServiceError(f"{newcomer.name} is {newcomer.status} and cannot take a seat.")
+        raise ServiceError(_("%(name)s is %(status)s and cannot take a seat.",
+                             name=newcomer.name, status=status_word(newcomer.status)))
     if newcomer.joined_session > session.number and not newcomer.is_substitute:
         check_late(get_ruleset(tournament.ruleset), session.number, session.number)
     plan = _seated_plan(tournament)
@@ -117,15 +123,16 @@ def _replace_check(tournament: Tournament, session: PlaySession, seat: Seat,
         met = [i + 1 for i, tables in enumerate(plan.sessions)
                if any(newcomer.number in t and other in t for t in tables)]
         if met:
-            warnings.append(f"Players {newcomer.number} and {other} would meet again at table "
-                            f"{seat.table.number}; they met in session "
-                            f"{', '.join(map(str, met))}.")
+            warnings.append(_("Players %(a)s and %(b)s would meet again at table %(n)s; they "
+                              "met in session %(sessions)s.", a=newcomer.number, b=other,
+                              n=seat.table.number, sessions=", ".join(map(str, met))))
         team = teams.get(other)
         if team and team == teams.get(newcomer.number):
             # §3.6 team-mates apart
             section = get_ruleset(newcomer.tournament.ruleset).words["seating.team_apart_cite"]
-            warnings.append(f"Players {newcomer.number} and {other} are both in team {team} "
-                            f"and would share table {seat.table.number}{bracketed(section)}.")
+            warnings.append(_("Players %(a)s and %(b)s are both in team %(team)s and would "
+                              "share table %(n)s%(cite)s.", a=newcomer.number, b=other,
+                              team=team, n=seat.table.number, cite=bracketed(section)))
     return warnings
 
 
@@ -136,9 +143,10 @@ def enter_seat_draw(tournament: Tournament, number: int, table_number: int,
     card = card_for_table(table)
     if card_has_rounds(card):
         words = get_ruleset(tournament.ruleset).words
-        raise Conflict(f"A {words['card.hand_word']} is already recorded at table "
-                       f"{table.number}, so its starting seats can no longer change"
-                       f"{bracketed(words['card.seat_draw_cite'])}.")
+        raise Conflict(_("A %(hand)s is already recorded at table %(n)s, so its starting seats "
+                         "can no longer change%(cite)s.",
+                         hand=ruleset_view(tournament.ruleset)["words"]["card.hand_word"],
+                         n=table.number, cite=bracketed(words["card.seat_draw_cite"])))
     seats = {seat.player.number: seat for seat in table.seats}
     chosen = {}
     for wind in WINDS:
@@ -146,11 +154,13 @@ def enter_seat_draw(tournament: Tournament, number: int, table_number: int,
         try:
             chosen[wind] = int(value)  # type: ignore[arg-type]
         except (TypeError, ValueError):
-            raise ServiceError(f"Choose who drew {WIND_NAMES[wind]}.") from None
+            raise ServiceError(_("Choose who drew %(wind)s.", wind=wind_names()[wind])) from None
         if chosen[wind] not in seats:
-            raise ServiceError(f"Player {chosen[wind]} is not at table {table.number}.")
+            raise ServiceError(_("Player %(number)s is not at table %(n)s.", number=chosen[wind],
+                                 n=table.number))
     if len(set(chosen.values())) != len(WINDS):
-        raise ServiceError("Each player draws exactly one wind: choose four different players.")
+        raise ServiceError(_("Each player draws exactly one wind: choose four different "
+                             "players."))
     before = {WINDS[s.position]: n for n, s in seats.items()}
     # Park every seat on a free position first: (table, position) is unique at every step.
     for seat in seats.values():

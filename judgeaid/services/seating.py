@@ -19,6 +19,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from sqlalchemy import func, select
 
 from judgeaid import values, venuetime
@@ -89,7 +91,7 @@ def get_seated_session_or_404(tournament: Tournament, number: int) -> PlaySessio
     """Return seated session `number`, or raise NotFound."""
     session = session_row(tournament, number)
     if session is None or not session.is_seated:
-        raise NotFound(f"Session {number} is not seated yet.")
+        raise NotFound(_("Session %(n)s is not seated yet.", n=number))
     return session
 
 
@@ -98,7 +100,7 @@ def get_table_or_404(tournament: Tournament, number: int, table_number: int) -> 
     session = get_seated_session_or_404(tournament, number)
     table = next((t for t in session.tables if t.number == table_number), None)
     if table is None:
-        raise NotFound(f"Session {number} has no table {table_number}.")
+        raise NotFound(_("Session %(n)s has no table %(table)s.", n=number, table=table_number))
     return table
 
 
@@ -144,19 +146,27 @@ def team_names(tournament: Tournament) -> dict[int, str | None]:
 def count_problem(tournament: Tournament, number: int, count: int) -> str | None:
     """Explain why `count` players cannot fill the tables of session `number`, or None."""
     if count == 0:
-        return f"Nobody is registered for session {number} yet."
+        return _("Nobody is registered for session %(n)s yet.", n=number)
     short = -count % TABLE_SIZE
     if not short:
         return None
     extra = TABLE_SIZE - short
-    text = (f"Session {number} has {count} players, so one table would have only "
-            f"{TABLE_SIZE - short}. Add {_plural(short, 'neutral substitute')} "
-            f"({get_ruleset(tournament.ruleset).words['standings.substitute_cite']}) "
-            "to fill it")
+    cite = get_ruleset(tournament.ruleset).words["standings.substitute_cite"]
     spare = sum(1 for p in session_roster(tournament, number) if p.is_substitute)
     if spare >= extra:
-        text += f", or release {_plural(extra, 'substitute')} no longer needed"
-    return text + "."
+        return ngettext("Session %(n)s has %(count)s players, so one table would have only "
+                        "%(left)s. Add %(num)d neutral substitute (%(cite)s) to fill it, or "
+                        "release %(extra)s no longer needed.",
+                        "Session %(n)s has %(count)s players, so one table would have only "
+                        "%(left)s. Add %(num)d neutral substitutes (%(cite)s) to fill it, or "
+                        "release %(extra)s no longer needed.", short, n=number, count=count,
+                        left=TABLE_SIZE - short, cite=cite,
+                        extra=_plural_substitutes(extra))
+    return ngettext("Session %(n)s has %(count)s players, so one table would have only "
+                    "%(left)s. Add %(num)d neutral substitute (%(cite)s) to fill it.",
+                    "Session %(n)s has %(count)s players, so one table would have only "
+                    "%(left)s. Add %(num)d neutral substitutes (%(cite)s) to fill it.", short,
+                    n=number, count=count, left=TABLE_SIZE - short, cite=cite)
 
 
 def substitutes_needed(tournament: Tournament, number: int) -> int:
@@ -192,7 +202,7 @@ def plan_tournament(tournament: Tournament) -> Plan:
     total = session_count(tournament)
     number = len(played) + 1
     if number > total:
-        raise Conflict(f"All {total} sessions of the event are seated.")
+        raise Conflict(_("All %(total)s sessions of the event are seated.", total=total))
     roster = [p.number for p in session_roster(tournament, number)]
     problem = count_problem(tournament, number, len(roster))
     if problem:
@@ -233,13 +243,14 @@ def seat_session(tournament: Tournament, number: int, actor: User | str) -> Play
     """Seat session `number`: tables from the plan, starting seats by a recorded draw."""
     session = session_row(tournament, number)
     if session is not None and session.is_seated:
-        raise Conflict(f"Session {number} is already seated.")
+        raise Conflict(_("Session %(n)s is already seated.", n=number))
     upcoming = next_session(tournament)
     if upcoming is None or number > session_count(tournament):
-        raise ServiceError(f"The event has {session_count(tournament)} sessions; change the "
-                           "number in the settings to seat more.")
+        raise ServiceError(_("The event has %(count)s sessions; change the number in the "
+                             "settings to seat more.", count=session_count(tournament)))
     if number != upcoming:
-        raise ServiceError(f"Seat session {upcoming} first: sessions are seated in order.")
+        raise ServiceError(_("Seat session %(n)s first: sessions are seated in order.",
+                             n=upcoming))
     plan = plan_tournament(tournament)
     by_number = {p.number: p for p in session_roster(tournament, number)}
     if session is None:
@@ -285,14 +296,14 @@ def set_start_time(tournament: Tournament, number: int, text: str, actor: User) 
     back) is saved as the first of the two, and the note says so (judgeaid.venuetime).
     """
     if not 1 <= number <= session_count(tournament):
-        raise NotFound(f"The event has no session {number}.")
+        raise NotFound(_("The event has no session %(n)s.", n=number))
     starts_at, note = _utc_from_venue(text, tournament.time_zone)
     session = session_row(tournament, number)
     if session is None:
         session = PlaySession(tournament_id=tournament.id, number=number)
         db.session.add(session)
     if session.status == "finished":
-        raise Conflict(f"Session {number} is over; its start time stays as it was.")
+        raise Conflict(_("Session %(n)s is over; its start time stays as it was.", n=number))
     before = session.starts_at
     session.starts_at = starts_at
     db.session.flush()
@@ -327,6 +338,11 @@ def touch_card(card: Card, moved_ids: set[int]) -> None:
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
 
-def _plural(count: int, noun: str) -> str:
-    """Return "1 noun" or "n nouns"."""
-    return f"{count} {noun}" + ("" if count == 1 else "s")
+def wind_names() -> dict[str, str]:
+    """Return the winds' names in the page's language (WIND_NAMES: the English ones)."""
+    return {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
+
+
+def _plural_substitutes(count: int) -> str:
+    """Return "1 substitute" or "n substitutes", in the page's language."""
+    return ngettext("%(num)d substitute", "%(num)d substitutes", count)

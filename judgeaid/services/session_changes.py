@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from flask_babel import gettext as _
 from sqlalchemy import select
 
 from judgeaid import values, venuetime
@@ -31,6 +32,7 @@ from judgeaid.services.seating import (
     touch_card,
 )
 from judgeaid.tournament.standings import is_after_cut_off, late_cut_off
+from judgeaid.wording import ruleset_view
 
 MAX_SUBSTITUTES = 3
 
@@ -43,7 +45,8 @@ def withdraw_player(tournament: Tournament, number: int | None, actor: User, *,
     """Take a player out from the next session to seat (§4.13 withdrawal, §4.11 disqualified)."""
     player = get_player_or_404(tournament, number)
     if player.status != "active":
-        raise Conflict(f"{player.name} is already {player.status}.")
+        raise Conflict(_("%(name)s is already %(status)s.", name=player.name,
+                         status=registry.status_word(player.status)))
     upcoming = next_session(tournament) or session_count(tournament) + 1
     before = {"status": player.status, "left_session": player.left_session}
     player.status = "disqualified" if disqualify else "withdrawn"
@@ -66,7 +69,8 @@ def forfeit_session(card: Card, player: Player, actor: User, why: str) -> bool:
     seat = db.session.scalar(select(Seat).where(Seat.table_id == card.table_id,
                                                 Seat.player_id == player.id))
     if seat is None:
-        raise ServiceError(f"{player.name} has no seat at table {card.table.number}.")
+        raise ServiceError(_("%(name)s has no seat at table %(n)s.", name=player.name,
+                             n=card.table.number))
     if seat.is_neutral:
         return False
     seat.is_neutral, seat.stands_in_for = True, player.number
@@ -109,21 +113,22 @@ def reinstate_player(tournament: Tournament, number: int | None, actor: User) ->
     """
     player = get_player_or_404(tournament, number)
     if player.status == "active":
-        raise Conflict(f"{player.name} is still in the event: there is nothing to undo.")
+        raise Conflict(_("%(name)s is still in the event: there is nothing to undo.",
+                         name=player.name))
     if db.session.scalar(select(PlaySession.number).where(
             PlaySession.tournament_id == tournament.id, PlaySession.stage != PRELIMINARY,
             PlaySession.is_seated).limit(1)) is not None:
-        raise Conflict("The final day has begun and its cut is made: nobody can come back "
-                       "into the event now.")
+        raise Conflict(_("The final day has begun and its cut is made: nobody can come back "
+                         "into the event now."))
     seated_in = set(db.session.scalars(
         select(PlaySession.number).join(Table).join(Seat)
         .where(PlaySession.tournament_id == tournament.id, Seat.player_id == player.id)))
     missed = [s.number for s in seated_sessions(tournament)
               if s.number >= player.joined_session and s.number not in seated_in]
     if missed:
-        raise Conflict(f"Session {missed[0]} is seated without {player.name}, so they missed "
-                       "it. Give them their seat back there first (swap them with whoever "
-                       "took it), or leave them out.")
+        raise Conflict(_("Session %(n)s is seated without %(name)s, so they missed it. Give "
+                         "them their seat back there first (swap them with whoever took it), "
+                         "or leave them out.", n=missed[0], name=player.name))
     before = {"status": player.status, "left_session": player.left_session}
     player.status = "active"
     player.left_session = None
@@ -146,9 +151,11 @@ def mark_late_arrival(tournament: Tournament, number: int | None, joins: int | N
     """
     player = get_player_or_404(tournament, number)
     if player.status != "active":
-        raise Conflict(f"{player.name} is {player.status} and cannot join a session.")
+        raise Conflict(_("%(name)s is %(status)s and cannot join a session.", name=player.name,
+                         status=registry.status_word(player.status)))
     if player.is_substitute:
-        raise ServiceError("Substitutes fill seats as needed; they are never late arrivals.")
+        raise ServiceError(_("Substitutes fill seats as needed; they are never late "
+                             "arrivals."))
     upcoming = next_session(tournament)
     joins = joins or upcoming or session_count(tournament) + 1
     rules = get_ruleset(tournament.ruleset)
@@ -160,8 +167,8 @@ def mark_late_arrival(tournament: Tournament, number: int | None, joins: int | N
         .where(PlaySession.tournament_id == tournament.id, Seat.player_id == player.id)
         .order_by(PlaySession.number).limit(1))
     if played is not None and played < joins:
-        raise Conflict(f"{player.name} is already seated in session {played}, so they are not "
-                       "a late arrival.")
+        raise Conflict(_("%(name)s is already seated in session %(n)s, so they are not a late "
+                         "arrival.", name=player.name, n=played))
     if joins > 1 or upcoming != 1:
         check_late(rules, joins, upcoming)
     decision = _late_decision(tournament, player, joins, decision, now or utcnow())
@@ -186,51 +193,57 @@ def mark_late_arrival(tournament: Tournament, number: int | None, joins: int | N
 
 def late_arrival_text(player: Player) -> str:
     """Say what a late-arrival mark did, with the organizer's §3.7 choice."""
-    words = get_ruleset(player.tournament.ruleset).words
+    words = ruleset_view(player.tournament.ruleset)["words"]
     late = words["standings.late_cite"]
     if player.status != "active":
         reading = words["standings.late_reading"]
-        return (f"{player.name} is refused for session {player.late_decision_session}, the "
-                f"last a late arrival may join, so cannot join the event ({reading}).")
+        return _("%(name)s is refused for session %(n)s, the last a late arrival may join, so "
+                 "cannot join the event (%(reading)s).", name=player.name,
+                 n=player.late_decision_session, reading=reading)
     if player.late_decision == "refused":
-        return (f"{player.name} is refused for session {player.late_decision_session} "
-                f"({late}) and joins at session {player.joined_session}.")
-    allowed = " (allowed after the cut-off)" if player.late_decision == "allowed" else ""
-    return (f"{player.name} joins at session {player.joined_session}{allowed} "
-            f"({late}).")
+        return _("%(name)s is refused for session %(n)s (%(cite)s) and joins at session "
+                 "%(joins)s.", name=player.name, n=player.late_decision_session, cite=late,
+                 joins=player.joined_session)
+    if player.late_decision == "allowed":
+        return _("%(name)s joins at session %(n)s (allowed after the cut-off) (%(cite)s).",
+                 name=player.name, n=player.joined_session, cite=late)
+    return _("%(name)s joins at session %(n)s (%(cite)s).", name=player.name,
+             n=player.joined_session, cite=late)
 
 
 def _late_decision(tournament: Tournament, player: Player, joins: int, decision: str,
                    now: datetime) -> str:
     """Check the organizer's allow/refuse choice against the session's cut-off (§3.7)."""
     if decision and decision not in LATE_DECISIONS:
-        raise ServiceError("Choose whether you allow or refuse the player for the session.")
+        raise ServiceError(_("Choose whether you allow or refuse the player for the session."))
     session = session_row(tournament, joins)
     starts_at = session.starts_at if session else None
     ranking = get_ruleset(tournament.ruleset).ranking
     late = get_ruleset(tournament.ruleset).words["standings.late_cite"]
     if starts_at is None:
         if decision:
-            raise ServiceError(f"Session {joins} has no start time, so it has no check-in "
-                               f"cut-off ({late}). Set its start time on "
-                               "the Sessions page first, or record the late arrival without a "
-                               "choice.")
+            raise ServiceError(_("Session %(n)s has no start time, so it has no check-in "
+                                 "cut-off (%(cite)s). Set its start time on the Sessions page "
+                                 "first, or record the late arrival without a choice.",
+                                 n=joins, cite=late))
         return ""
     margin = ranking.late_check_in_margin
     cut_off = cut_off_text(tournament, starts_at)
     minutes = int(margin.total_seconds() // 60)
-    before = f"{minutes} minutes before its start" if minutes else "its start"
+    before = (_("%(minutes)s minutes before its start", minutes=minutes) if minutes else
+              _("its start"))
     if not is_after_cut_off(starts_at, now, margin):
         if decision == "refuse":
-            raise ServiceError(f"The check-in cut-off for session {joins} is {cut_off}, "
-                               f"{before}, and has not passed: "
-                               f"{player.name} may play it and cannot be refused "
-                               f"({late}).")
+            raise ServiceError(_("The check-in cut-off for session %(n)s is %(cut_off)s, "
+                                 "%(before)s, and has not passed: %(name)s may play it and "
+                                 "cannot be refused (%(cite)s).", n=joins, cut_off=cut_off,
+                                 before=before, name=player.name, cite=late))
         return ""
     if not decision:
-        raise Conflict(f"{player.name} checks in after the cut-off for session {joins} "
-                       f"({cut_off}, {before}). You may refuse them "
-                       f"for that session ({late}): choose allow or refuse.")
+        raise Conflict(_("%(name)s checks in after the cut-off for session %(n)s (%(cut_off)s, "
+                         "%(before)s). You may refuse them for that session (%(cite)s): "
+                         "choose allow or refuse.", name=player.name, n=joins,
+                         cut_off=cut_off, before=before, cite=late))
     return decision
 
 
@@ -266,15 +279,16 @@ def check_late(rules: Ruleset, joins: int | None, upcoming: int | None) -> None:
     """Refuse a late start outside §3.7: before the last late session, and not yet seated."""
     last = rules.ranking.last_late_session
     if upcoming is None or upcoming > last:
-        raise Conflict(f"Late arrivals must check in before session {last} starts "
-                       f"({rules.words['standings.late_cite']}), "
-                       "and that session is already seated. The player cannot join the "
-                       "event now.")
+        raise Conflict(_("Late arrivals must check in before session %(n)s starts "
+                         "(%(cite)s), and that session is already seated. The player cannot "
+                         "join the event now.", n=last, cite=rules.words["standings.late_cite"]))
     if joins is None or not upcoming <= joins <= last:
-        raise ServiceError(f"A late arrival can join session {upcoming}"
-                           + (f" to {last}" if upcoming < last else "")
-                           + f" ({rules.words['standings.late_cite']}); earlier sessions are "
-                           "already seated.")
+        cite = rules.words["standings.late_cite"]
+        raise ServiceError(
+            _("A late arrival can join session %(n)s to %(last)s (%(cite)s); earlier sessions "
+              "are already seated.", n=upcoming, last=last, cite=cite) if upcoming < last else
+            _("A late arrival can join session %(n)s (%(cite)s); earlier sessions are already "
+              "seated.", n=upcoming, cite=cite))
 
 
 def register_player(tournament: Tournament, name: str, team: str | None,
@@ -313,10 +327,10 @@ def import_players(tournament: Tournament, data: bytes | str,
 def add_substitutes(tournament: Tournament, count: int, actor: User) -> list[Player]:
     """Register neutral substitutes (§4.15) who play from the next session to seat."""
     if not 1 <= count <= MAX_SUBSTITUTES:
-        raise ServiceError(f"Add 1 to {MAX_SUBSTITUTES} substitutes at a time.")
+        raise ServiceError(_("Add 1 to %(most)s substitutes at a time.", most=MAX_SUBSTITUTES))
     upcoming = next_session(tournament)
     if upcoming is None:
-        raise Conflict("Every session is seated; there is no seat left to fill.")
+        raise Conflict(_("Every session is seated; there is no seat left to fill."))
     names = {p.name.casefold() for p in tournament.players}
     made, k = [], 1
     while len(made) < count:

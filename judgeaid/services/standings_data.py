@@ -16,9 +16,11 @@ from functools import cached_property
 from threading import Lock
 from typing import NamedTuple
 
+from flask_babel import gettext as _
 from sqlalchemy import and_, func, select
 
 from judgeaid.extensions import db
+from judgeaid.i18n import page_lang
 from judgeaid.models import (
     WINDS,
     Card,
@@ -294,9 +296,10 @@ def _late_sessions(sheet: Sheet, player: PlayerRow, raw: list[int | None],
         missed = missed[:most]
     played = [n for n in missed if raw[index[n]] is not None]
     if played:
-        sheet.problems.append(f"Player {player.number} {player.name} is marked late but has a "
-                              f"card in session {played[0]}; that session counts and is not "
-                              "deducted. Correct the late-arrival mark if it is wrong.")
+        sheet.problems.append(_("Player %(number)s %(name)s is marked late but has a card in "
+                                "session %(n)s; that session counts and is not deducted. "
+                                "Correct the late-arrival mark if it is wrong.",
+                                number=player.number, name=player.name, n=played[0]))
         return 0
     return len(missed)
 
@@ -306,20 +309,23 @@ def draw_hex(value: int | None) -> str | None:
     return None if value is None else f"{value:016x}"
 
 
-def session_label(number: int, stage: str, bracket_size: int | None) -> str:
-    """Return how a session is named on pages: 'Session 3', 'Round of 16', 'Grand Final'."""
+def session_label(number: int, stage: str, bracket_size: int | None, *,
+                  english: bool = False) -> str:
+    """Return how a session is named on pages: 'Session 3', 'Round of 16', 'Grand Final' (in
+    the page's language; `english`: as files for machines name it)."""
     if stage != FINAL:
-        return f"Session {number}"
-    return bracket_name(bracket_size or 0)
+        return f"Session {number}" if english else _("Session %(n)s", n=number)
+    return bracket_name(bracket_size or 0, english=english)
 
 
-def bracket_name(size: int) -> str:
-    """Return the name of a final-day round by its number of players (§3.3.2.2)."""
+def bracket_name(size: int, *, english: bool = False) -> str:
+    """Return the name of a final-day round by its number of players (§3.3.2.2), in the page's
+    language (`english`: as files for machines name it)."""
     if size == 4:
-        return "Grand Final"
+        return "Grand Final" if english else _("Grand Final")
     if size == 8:
-        return "Semifinal"
-    return f"Round of {size}"
+        return "Semifinal" if english else _("Semifinal")
+    return f"Round of {size}" if english else _("Round of %(size)s", size=size)
 
 
 # ---------------------------------------------------------------- sessions and their cards
@@ -330,7 +336,7 @@ def get_session_or_404(tournament: Tournament, number: int) -> PlaySession:
         PlaySession.tournament_id == tournament.id, PlaySession.number == number,
         PlaySession.is_seated))
     if session is None:
-        raise NotFound(f"Session {number} is not seated.")
+        raise NotFound(_("Session %(n)s is not seated.", n=number))
     return session
 
 
@@ -370,7 +376,7 @@ def data_version(tournament_id: int) -> tuple:
         select(Tournament.revision, Tournament.created_at).where(Tournament.id == tournament_id)
     ).one_or_none()
     if event is None:
-        raise NotFound(f"There is no tournament {tournament_id}.")
+        raise NotFound(_("There is no tournament %(id)s.", id=tournament_id))
     in_cards = db.session.execute(select(func.count(Card.id), func.sum(Card.version))
                                   .where(Card.tournament_id == tournament_id)).one()
     return tuple(event), tuple(in_cards)
@@ -384,7 +390,8 @@ def computed_standings(tournament_id: int, build: Callable[[], dict], *,
     # Hundreds of phones reload the standings after each session, and every player's page
     # shows their place; they are recomputed only when something they are made from has
     # changed. Callers must not modify the result.
-    key = (str(db.engine.url), tournament_id, part)
+    # their words are in the page's language: each language is computed and kept apart
+    key = (str(db.engine.url), tournament_id, part, page_lang())
     current = version if version is not None else data_version(tournament_id)
     kept = _computed.get(key)
     if kept is not None and kept[0] == current:

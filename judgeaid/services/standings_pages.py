@@ -3,6 +3,7 @@ results, the organizer's results desk, the API's stable shape."""
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
 from sqlalchemy import select
 
 from judgeaid.extensions import db
@@ -32,6 +33,7 @@ from judgeaid.services.standings_data import (
 )
 from judgeaid.tournament.standings import STANDINGS_STAGE
 from judgeaid.values import iso_z
+from judgeaid.wording import ruleset_view
 
 # the standings column of a ruleset that counts table points by place, then contest points
 TABLE_POINTS = "table_points"
@@ -48,7 +50,7 @@ def absence_notes(sheet: Sheet) -> dict[int, dict[str, str]]:
     reading). "filler": the rounds a player played as a neutral filler.
     """
     labels = {s.number: session_label(s.number, s.stage, s.bracket_size) for s in sheet.sessions}
-    words = get_ruleset(sheet.tournament.ruleset).words
+    words = ruleset_view(sheet.tournament.ruleset)["words"]
     absent_in: dict[int, int] = {}
     filled: dict[int, list[str]] = {}
     forfeited: dict[int, list[str]] = {}
@@ -59,24 +61,28 @@ def absence_notes(sheet: Sheet) -> dict[int, dict[str, str]]:
         elif seat.stands_in_for is not None:
             absent_in[seat.stands_in_for] = seat.session_number
             filled.setdefault(seat.player_number, []).append(
-                f"{labels[seat.session_number]} for #{seat.stands_in_for}")
+                _("%(session)s for #%(number)s", session=labels[seat.session_number],
+                  number=seat.stands_in_for))
     notes: dict[int, dict[str, str]] = {}
     for number, player in sheet.players.items():
         note = {}
         if player.status in OUT_STATUSES:
             if number in absent_in:
-                note["out"] = (f"absent from the {labels[absent_in[number]]}: out of the event "
-                               f"and last of that round ({words['final_day.filler_reading']})")
+                note["out"] = _("absent from the %(round)s: out of the event and last of that "
+                                "round (%(reading)s)", round=labels[absent_in[number]],
+                                reading=words["final_day.filler_reading"])
             else:
-                note["out"] = words[OUT_KEYS[player.status]] + (
-                    f" from session {player.left_session}" if player.left_session else "")
+                what = words[OUT_KEYS[player.status]]
+                note["out"] = _("%(what)s from session %(n)s", what=what,
+                                n=player.left_session) if player.left_session else what
         if number in filled:
-            note["filler"] = ("neutral filler in the " + ", ".join(filled[number])
-                              + ": that score keeps the table zero-sum and does not change "
-                              f"this player's place ({words['final_day.filler_reading']})")
+            note["filler"] = _("neutral filler in the %(rounds)s: that score keeps the table "
+                               "zero-sum and does not change this player's place (%(reading)s)",
+                               rounds=", ".join(filled[number]),
+                               reading=words["final_day.filler_reading"])
         if number in forfeited:
-            note["forfeit"] = (", ".join(forfeited[number]) + ": "
-                               + words["card.forfeit_note"])
+            note["forfeit"] = _("%(sessions)s: %(note)s", sessions=", ".join(forfeited[number]),
+                                note=words["card.forfeit_note"])
         if note:
             notes[number] = note
     return notes
@@ -293,7 +299,7 @@ def results_for_player(player_id: int) -> dict:
     """Return one player's sessions, raw scores, match points and rank as plain data."""
     player = db.session.get(Player, player_id)
     if player is None:
-        raise NotFound(f"There is no player {player_id}.")
+        raise NotFound(_("There is no player %(id)s.", id=player_id))
     # Every player's page shows this at a session's start: the event's parts are read from
     # what is kept for the data version, read once here.
     version = data_version(player.tournament_id)
@@ -326,7 +332,8 @@ def results_for_player(player_id: int) -> dict:
     # a seat taken mid-session as a neutral substitute (our reading of §4.15): shown, never ranked
     for seat in substitute_seats(player.id):
         label = session_label(seat["number"], seat["stage"], seat["bracket_size"])
-        sessions.append({**seat, "label": f"{label} · neutral, from round {seat['from_round']}",
+        sessions.append({**seat, "label": _("%(session)s · neutral, from round %(round)s",
+                                            session=label, round=seat["from_round"]),
                          "mp_text": ""})
     checks = db.session.scalars(select(ScoreCheck).where(ScoreCheck.player_id == player.id)
                                 .order_by(ScoreCheck.filed_at))
@@ -374,8 +381,10 @@ def _late_decision_text(player: Player) -> str:
     session = player.late_decision_session
     late = bracketed(get_ruleset(player.tournament.ruleset).words["standings.late_cite"])
     if player.late_decision == "allowed":
-        return f"Checked in after the cut-off for session {session}; allowed to play it{late}."
-    return f"Checked in after the cut-off for session {session}; refused for it{late}."
+        return _("Checked in after the cut-off for session %(n)s; allowed to play it%(cite)s.",
+                 n=session, cite=late)
+    return _("Checked in after the cut-off for session %(n)s; refused for it%(cite)s.",
+             n=session, cite=late)
 
 
 # ---------------------------------------------------------------- the organizer's page

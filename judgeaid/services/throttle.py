@@ -7,6 +7,7 @@ import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from flask_babel import gettext as _
 from sqlalchemy import case, delete, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
 
@@ -116,8 +117,8 @@ def _seconds_left(tournament_id: int, account: str, source: str, window: timedel
 
 
 def _budget_refused(wait: int) -> Throttled:
-    return Throttled(f"Too many failed sign-ins from here. Try again in {wait} seconds.",
-                     retry_after=wait)
+    return Throttled(_("Too many failed sign-ins from here. Try again in %(wait)s seconds.",
+                       wait=wait), retry_after=wait)
 
 
 # This process's memory of budgets found spent, for a second or two: a flood's requests are
@@ -217,8 +218,8 @@ def count_attempt(tournament_id: int, account: str, source: Source, *, is_known_
                   limits.source_window, now):
         wait = _seconds_left(tournament_id, account, source.key, limits.source_window, now)
         db.session.rollback()
-        raise Throttled(f"Too many failed sign-ins for this name from here. Try again in "
-                        f"{wait} seconds.", retry_after=wait)
+        raise Throttled(_("Too many failed sign-ins for this name from here. Try again in "
+                          "%(wait)s seconds.", wait=wait), retry_after=wait)
     # The cap over all sources bounds guessing by an attacker who keeps changing address or
     # device. At 20 failures a day, a 7-day event allows 7 × 20 = 140 guesses at a name:
     # a 6-digit PIN (1,000,000 values) falls with odds 140 / 1,000,000 = 0.014 %; a judge
@@ -229,8 +230,9 @@ def count_attempt(tournament_id: int, account: str, source: Source, *, is_known_
                   None if is_known_device else limits.per_account, limits.account_window, now):
         wait = _seconds_left(tournament_id, account, ALL_SOURCES, limits.account_window, now)
         db.session.rollback()  # the source's count above is undone with it
-        raise Throttled(f"Too many failed sign-ins for this name. Try again in {wait} seconds, "
-                        "or ask the organizer to clear the lock on the desk.", retry_after=wait)
+        raise Throttled(_("Too many failed sign-ins for this name. Try again in %(wait)s "
+                          "seconds, or ask the organizer to clear the lock on the desk.",
+                          wait=wait), retry_after=wait)
     db.session.commit()
 
 
@@ -293,7 +295,7 @@ def calls_spent(source: Source, *, allowed: int, window_seconds: int) -> int:
     window = timedelta(seconds=window_seconds)
     c = THROTTLE.c
     waits = []
-    for key, _ in source.budgets(Limits()):
+    for key, _limit in source.budgets(Limits()):
         row = db.session.execute(select(c.failures, c.window_started_at).where(
             c.tournament_id == CALLS_TOURNAMENT, c.account == CALLS_ACCOUNT,
             c.source == key)).first()
@@ -306,6 +308,6 @@ def calls_spent(source: Source, *, allowed: int, window_seconds: int) -> int:
 def count_call(source: Source, *, window_seconds: int) -> None:
     """Count one new call-up against this source's address and device."""
     now = utcnow()
-    for key, _ in source.budgets(Limits()):
+    for key, _limit in source.budgets(Limits()):
         _count(CALLS_TOURNAMENT, CALLS_ACCOUNT, key, None, timedelta(seconds=window_seconds),
                now)

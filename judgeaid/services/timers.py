@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
 from sqlalchemy import select, update
 
 from judgeaid.extensions import db
@@ -38,7 +39,7 @@ from judgeaid.services.clock_inputs import TimeoutStartBody, TimerStartBody
 from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError
 from judgeaid.services.judge_inputs import PenaltySpec
 from judgeaid.values import sub_op_id
-from judgeaid.wording import script_view
+from judgeaid.wording import page_words, script_view
 
 
 def _stamp(at: int | None, low: int, now_ms: int) -> int:
@@ -66,7 +67,7 @@ def get_timer_or_404(timer_id: int) -> PlayTimer:
     """Return the play timer or raise NotFound."""
     timer = db.session.get(PlayTimer, timer_id)
     if timer is None:
-        raise NotFound(f"There is no play timer {timer_id}.")
+        raise NotFound(_("There is no play timer %(timer_id)s.", timer_id=timer_id))
     return timer
 
 
@@ -93,7 +94,8 @@ def _seat_player(card: Card, number: int) -> tuple[Player, str]:
     for seat in card.table.seats:
         if seat.player.number == number:
             return seat.player, seat.wind
-    raise ServiceError(f"Player {number} is not at table {card.table.number}.")
+    raise ServiceError(_("Player %(number)s is not at table %(number2)s.", number=number,
+                         number2=card.table.number))
 
 
 def _limits_json(limits: TimeLimits, deal_turn_s: int | None) -> dict:
@@ -166,7 +168,7 @@ def _fouls_view(tournament: Tournament, card: Card, player: Player,
         spec = _foul_spec(rules, which)
         if spec is None:
             continue
-        _, suggestion = penalties.suggestion_for(tournament, player, spec.category,
+        _level, suggestion = penalties.suggestion_for(tournament, player, spec.category,
                                                  spec.infraction, card.table.session.number,
                                                  timer.round)
         fouls[which] = {"category": spec.category, "infraction": spec.infraction,
@@ -191,13 +193,13 @@ def record_foul(timer: PlayTimer, which: str, at_ms: int | None, user: User, *,
     rules = get_ruleset(tournament.ruleset)
     spec = _foul_spec(rules, which)
     if spec is None:
-        raise Conflict("This clock records no fouls.")
-    player, _ = _seat_player(card, timer.player_number)
+        raise Conflict(_("This clock records no fouls."))
+    player, _seat = _seat_player(card, timer.player_number)
     now = session_clock.server_now_ms()
     reason = ""
     if which == "limit":
         if timer.status == "converted":
-            raise Conflict("This timer's foul is already on the card.",
+            raise Conflict(_("This timer's foul is already on the card."),
                            details=[{"penalty": timer.penalty_id}])
         if timer.status == "running":
             _stop(timer, at_ms, now)
@@ -205,12 +207,12 @@ def record_foul(timer: PlayTimer, which: str, at_ms: int | None, user: User, *,
         result = _result(timer, limits, now)
         over = [t for t in result.turns if t.is_over]
         if not over:
-            raise Conflict("No turn passed its limit: there is no foul to record.")
+            raise Conflict(_("No turn passed its limit: there is no foul to record."))
         worst = max(over, key=lambda t: t.counted_ms - t.limit_ms)
         reason = (f"Timed on the judge's clock: {worst.counted_ms / 1000:.1f} s for a "
                   f"{worst.limit_ms // 1000} s limit in hand {timer.round}"
                   f" ({len(over)} of {len(result.turns)} turns over).")
-    suggestion, _ = penalties.suggestion_for(tournament, player, spec.category,
+    suggestion, _level = penalties.suggestion_for(tournament, player, spec.category,
                                              spec.infraction, card.table.session.number,
                                              timer.round)
     body = PenaltySpec(player=player.number, category=spec.category, infraction=spec.infraction,
@@ -236,7 +238,7 @@ def record_foul(timer: PlayTimer, which: str, at_ms: int | None, user: User, *,
 
 def _check_staff(user: User, tournament_id: int) -> None:
     if user.tournament_id != tournament_id:
-        raise Forbidden("Your sign-in is for another tournament.")
+        raise Forbidden(_("Your sign-in is for another tournament."))
 
 
 def start_timer(tournament: Tournament, body: TimerStartBody, user: User) -> dict:
@@ -244,10 +246,10 @@ def start_timer(tournament: Tournament, body: TimerStartBody, user: User) -> dic
     _check_staff(user, tournament.id)
     rules = get_ruleset(tournament.ruleset)
     if not rules.timing.times_play:
-        raise Conflict(rules.words["timers.none"])
+        raise Conflict(page_words(rules)["timers.none"])
     card = db.session.get(Card, body.card)
     if card is None or card.tournament_id != tournament.id:
-        raise NotFound("There is no such scoring card in this tournament.")
+        raise NotFound(_("There is no such scoring card in this tournament."))
     number = body.round
     player_number = body.player
     _seat_player(card, player_number)
@@ -255,7 +257,7 @@ def start_timer(tournament: Tournament, body: TimerStartBody, user: User) -> dic
         PlayTimer.card_id == card.id, PlayTimer.round == number,
         PlayTimer.player_number == player_number, PlayTimer.status == "running"))
     if running is not None:
-        raise Conflict("This player is already being timed in this round.",
+        raise Conflict(_("This player is already being timed in this round."),
                        details=[{"timer": running.id}])
     is_stalling = body.is_stalling_clock
     limits = limits_for(tournament, is_stalling_clock=is_stalling)
@@ -284,14 +286,14 @@ def _save(timer: PlayTimer, edges: list[int], status: str) -> None:
         .values(turns=_turns(edges), status=status, version=timer.version + 1)
         .execution_options(synchronize_session=False))
     if result.rowcount != 1:
-        raise Conflict("This timer was changed on another phone; reload it.")
+        raise Conflict(_("This timer was changed on another phone; reload it."))
     db.session.refresh(timer)
 
 
 def _check_running(timer: PlayTimer, user: User) -> None:
     _check_staff(user, timer.tournament_id)
     if timer.status != "running":
-        raise Conflict("This timer is stopped; its result can no longer change.")
+        raise Conflict(_("This timer is stopped; its result can no longer change."))
 
 
 def tap(timer: PlayTimer, seq: int, at_ms: int | None, user: User) -> dict:
@@ -301,9 +303,11 @@ def tap(timer: PlayTimer, seq: int, at_ms: int | None, user: User) -> dict:
     if seq < len(edges):
         if edges[seq] == at_ms:
             return {"timer": timer_view(timer), "changed": False}
-        raise Conflict(f"Tap {seq + 1} is already on this timer with another time; reload it.")
+        raise Conflict(_("Tap %(value)s is already on this timer with another time; reload it.",
+                         value=seq + 1))
     if seq > len(edges):
-        raise Conflict(f"Tap {len(edges) + 1} has not arrived yet; send the taps in order.")
+        raise Conflict(_("Tap %(value)s has not arrived yet; send the taps in order.",
+                         value=len(edges) + 1))
     _check_running(timer, user)
     now = session_clock.server_now_ms()
     edges.append(_stamp(at_ms, edges[-1] if edges else timer.dealt_at_ms, now))
@@ -316,7 +320,7 @@ def undo(timer: PlayTimer, seq: int, user: User) -> dict:
     _check_running(timer, user)
     edges = _edges(timer)
     if seq != len(edges) or not edges:
-        raise Conflict("The taps on this timer changed; reload it before undoing.")
+        raise Conflict(_("The taps on this timer changed; reload it before undoing."))
     removed = edges.pop()
     _save(timer, edges, "running")
     record_event("timer.undo", tournament_id=timer.tournament_id, actor=user,
@@ -389,11 +393,11 @@ def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str,
     """
     _check_staff(user, timer.tournament_id)
     if timer.status == "converted":
-        raise Conflict("This timer's result is already on the card.",
+        raise Conflict(_("This timer's result is already on the card."),
                        details=[{"penalty": timer.penalty_id}])
     if not _rules(timer.tournament_id).timing.has_play_timers:
         # a judge's clock charges nothing: the judge records the foul (record_foul)
-        raise Conflict(_rules(timer.tournament_id).words["timers.none"])
+        raise Conflict(page_words(_rules(timer.tournament_id))["timers.none"])
     now = session_clock.server_now_ms()
     if timer.status == "running":
         _stop(timer, at_ms, now)
@@ -404,8 +408,8 @@ def convert(timer: PlayTimer, at_ms: int | None, user: User, *, op_id: str,
     limits = limits_for(tournament, is_stalling_clock=timer.is_stalling_clock)
     result = _result(timer, limits, now)
     if result.total_points == 0:
-        raise Conflict("There is nothing to charge: the player stayed within the time limits.")
-    player, _ = _seat_player(card, timer.player_number)
+        raise Conflict(_("There is nothing to charge: the player stayed within the time limits."))
+    player, _seat = _seat_player(card, timer.player_number)
     session_number = card.table.session.number
     before = penalties.round_time_points(rules.rubric, penalties.player_history(player),
                                          session_number, timer.round)
@@ -463,12 +467,12 @@ def timer_choices(tournament_id: int, *, card_id: int | None = None) -> dict:
     timing = rules.timing
     if not timing.times_play:
         return {"session": session.number if session else None, "tables": [], "kind": None,
-                "timers": [], "table": None, "no_timers": rules.words["timers.none"]}
+                "timers": [], "table": None, "no_timers": page_words(rules)["timers.none"]}
     chosen = None
     if card_id is not None:
         card = db.session.get(Card, card_id)
         if card is None or card.tournament_id != tournament_id:
-            raise NotFound("There is no such scoring card in this tournament.")
+            raise NotFound(_("There is no such scoring card in this tournament."))
         session, chosen = card.table.session, card.table.number
     tables = []
     rounds = _rules(tournament_id).session.rounds
@@ -497,7 +501,7 @@ def timer_choices(tournament_id: int, *, card_id: int | None = None) -> dict:
 def _session(tournament_id: int, number: int | None) -> PlaySession:
     session = session_clock.current_session(tournament_id, number)
     if session is None or not session.tables:
-        raise Conflict("No session is seated yet.")
+        raise Conflict(_("No session is seated yet."))
     return session
 
 
@@ -568,7 +572,8 @@ def start_timeout(tournament: Tournament, body: TimeoutStartBody, user: User) ->
     player = db.session.scalar(select(Player).where(Player.tournament_id == tournament.id,
                                                     Player.number == number))
     if player is None or _player_card(session, player) is None:
-        raise ServiceError(f"Player {number} does not play in session {session.number}.")
+        raise ServiceError(_("Player %(number)s does not play in session %(number2)s.",
+                             number=number, number2=session.number))
     kind = body.kind
     earlier = list(db.session.scalars(select(TimeOut).where(
         TimeOut.session_id == session.id, TimeOut.player_id == player.id)))
@@ -576,19 +581,20 @@ def start_timeout(tournament: Tournament, body: TimeoutStartBody, user: User) ->
     late_ms = body.late_ms
     if kind == "late":
         if any(r.kind == "late" for r in earlier):
-            raise Conflict(f"{player.name}'s late arrival is already logged for this session.")
+            raise Conflict(_("%(name)s's late arrival is already logged for this session.",
+                             name=player.name))
         # §4.14 lateness counts from the start of the session
         started = session_clock.state(session, now).started_at_ms
         if started is None:
             if late_ms is None:
-                raise Conflict("The session clock has not started, so lateness cannot be "
-                               "measured yet. Give the minutes late instead.")
+                raise Conflict(_("The session clock has not started, so lateness cannot be "
+                                 "measured yet. Give the minutes late instead."))
             started = now - late_ms
     else:
         if any(r.ended_at_ms is None and r.kind == "timeout" for r in earlier):
-            raise Conflict(f"{player.name} is already on a time-out.")
+            raise Conflict(_("%(name)s is already on a time-out.", name=player.name))
         if late_ms is not None:
-            raise ServiceError("'late_ms' is for late arrivals only.")
+            raise ServiceError(_("'late_ms' is for late arrivals only."))
         started = _stamp(body.at_ms, 0, now)
     row = TimeOut(tournament_id=tournament.id, session_id=session.id, player_id=player.id,
                   kind=kind, started_at_ms=started,
@@ -607,7 +613,7 @@ def get_timeout_or_404(timeout_id: int) -> TimeOut:
     """Return the time-out or late arrival, or raise NotFound."""
     row = db.session.get(TimeOut, timeout_id)
     if row is None:
-        raise NotFound(f"There is no time-out {timeout_id}.")
+        raise NotFound(_("There is no time-out %(timeout_id)s.", timeout_id=timeout_id))
     return row
 
 
@@ -615,7 +621,7 @@ def end_timeout(row: TimeOut, at_ms: int | None, user: User, *, op_id: str) -> d
     """End a time-out or a late arrival at `at_ms` and charge it on the card (§4.14)."""
     _check_staff(user, row.tournament_id)
     if row.ended_at_ms is not None:
-        raise Conflict("This time-out has already ended.")
+        raise Conflict(_("This time-out has already ended."))
     now = session_clock.server_now_ms()
     _charge(row, _stamp(at_ms, row.started_at_ms, now), user, op_id)
     player = db.session.get(Player, row.player_id)
@@ -641,7 +647,7 @@ def _charge(row: TimeOut, ended_at_ms: int, user: User, op_id: str) -> None:
         row.points = charge.points
         what = (f"Time-out of {_mmss(duration)}; {_mmss(charge.session_total_ms)} used this "
                 f"session of {rules.timing.timeout_free_ms // 1000} s free "
-                f"({rules.words['timeouts.cite']})")
+                f"({page_words(rules)['timeouts.cite']})")
     db.session.flush()
     if row.points:
         session = db.session.get(PlaySession, row.session_id)

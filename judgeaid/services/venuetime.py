@@ -79,9 +79,29 @@ def venue_time_filter(value: datetime | str | None, style: str = "time",
     return Markup('<time datetime="{}">{}</time>').format(values.iso_z(utc), shown)
 
 
+def request_locale() -> str:
+    """Return the Babel locale times are written in: the request's language, else English."""
+    from judgeaid.i18n import babel_name, page_lang
+
+    return babel_name(page_lang())
+
+
+def number_filter(value: float | int | None, empty: str = "—") -> str:
+    """Jinja filter: a number as the page's language writes it (Babel's format_decimal:
+    1,234.5 in English and in Chinese), "—" for none."""
+    if value is None:
+        return empty
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, locale=request_locale())
+
+
 def register(app: Flask) -> None:
-    """Give templates `|venue_time`, `|venue_text`, `venue_zone()` and the zone names."""
+    """Give templates `|venue_time`, `|venue_text`, `|number`, `venue_zone()` and the zone
+    names, and write times and numbers in the request's language."""
+    venuetime.set_locale_source(request_locale)
     app.jinja_env.filters["venue_time"] = venue_time_filter
+    app.jinja_env.filters["number"] = number_filter
     app.jinja_env.filters["venue_text"] = lambda value, style="time", zone=None: text(
         value, zone, style)
     app.jinja_env.globals["venue_zone"] = request_zone

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from flask_babel import gettext as _
 from pydantic import BaseModel, Field, field_validator
 
 from judgeaid import values
@@ -74,7 +75,8 @@ class LotForm(FormSchema):
     @classmethod
     def _player_numbers(cls, value: str) -> str:
         if any(values.whole_number(word) is None for word in value.replace(",", " ").split()):
-            raise ValueError("list player numbers (digits 0-9) in the order drawn, e.g. 12 5 30")
+            raise ValueError(_("list player numbers (digits 0-9) in the order drawn, e.g. 12 5 "
+                               "30"))
         return value
 
     @property

@@ -16,6 +16,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext as _
 
 from judgeaid import edge, pageforms, writes
 from judgeaid.access import require_organizer
@@ -62,6 +63,12 @@ api.before_request(json_writes_only)
 register_commands(bp)
 
 
+def _local_headers() -> bool:
+    """Does the CSV link ask for the columns' names in the page's language (`?headers=local`)?
+    English names, for machines, are the default (issue 29)."""
+    return request.args.get("headers") == "local"
+
+
 def _download(data: bytes, filename: str, mimetype: str) -> Response:
     response = Response(data, mimetype=mimetype)
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
@@ -89,15 +96,15 @@ def projector(tournament_id: int, query: ProjectorQuery):
 @bp.get("/t/<int:tournament_id>/standings.csv")
 def standings_csv(tournament_id: int):
     """Download the standings as CSV (public, like the page)."""
-    return _download(exports.standings_csv(tournament_id), f"standings-{tournament_id}.csv",
-                     "text/csv")
+    return _download(exports.standings_csv(tournament_id, local_headers=_local_headers()),
+                     f"standings-{tournament_id}.csv", "text/csv")
 
 
 @bp.get("/t/<int:tournament_id>/standings/teams.csv")
 def teams_csv(tournament_id: int):
     """Download the team results as CSV (public; MCR Appendix 7)."""
-    return _download(exports.teams_csv(tournament_id), f"teams-{tournament_id}.csv",
-                     "text/csv")
+    return _download(exports.teams_csv(tournament_id, local_headers=_local_headers()),
+                     f"teams-{tournament_id}.csv", "text/csv")
 
 
 @bp.post("/t/<int:tournament_id>/standings/score-check")
@@ -106,9 +113,9 @@ def file_score_check_form(tournament_id: int, form: ScoreCheckForm):
     """File a score check from the player's page without JavaScript (token in the form)."""
     player = get_player_by_token_or_404(form.token)
     if player.tournament_id != tournament_id:
-        abort(403, description="This player link is for another tournament.")
+        abort(403, description=_("This player link is for another tournament."))
     _file_check(player, form)
-    flash("Your score check is filed; the organizer will look at it.")
+    flash(_("Your score check is filed; the organizer will look at it."))
     return redirect(url_for("players.page", token=player.token))
 
 
@@ -117,9 +124,9 @@ def file_score_check_form(tournament_id: int, form: ScoreCheckForm):
 @bp.get("/t/<int:tournament_id>/standings/manage")
 def manage(tournament_id: int):
     """Show the organizer's results desk: post sessions, score checks, late arrivals."""
-    require_organizer(tournament_id, rule="Only the organizer posts results and answers score "
-                      "checks; everyone can read the standings.",
-                      instead=("Open the standings", "standings.public"))
+    require_organizer(tournament_id, rule=_("Only the organizer posts results and answers "
+                                            "score checks; everyone can read the standings."),
+                      instead=(_("Open the standings"), "standings.public"))
     return render_template("standings/manage.html", rules=event_rules(tournament_id),
                            **standings_pages.manage_view(tournament_id))
 
@@ -133,7 +140,7 @@ def _back(tournament_id: int, anchor: str = ""):
 def finalize(tournament_id: int, number: int, form: pageforms.ButtonForm):
     """Post a session's results as final."""
     _finalize(tournament_id, number, form)
-    flash(f"Session {number} is posted as final.")
+    flash(_("Session %(n)s is posted as final.", n=number))
     return _back(tournament_id, "#sessions")
 
 
@@ -142,7 +149,7 @@ def finalize(tournament_id: int, number: int, form: pageforms.ButtonForm):
 def unfinalize(tournament_id: int, number: int, form: UnfinalizeForm):
     """Reopen a posted session for a correction, with a reason."""
     _unfinalize(tournament_id, number, form, form.reason)
-    flash(f"Session {number} is provisional again.")
+    flash(_("Session %(n)s is provisional again.", n=number))
     return _back(tournament_id, "#sessions")
 
 
@@ -158,7 +165,7 @@ def late(tournament_id: int, form: LateForm):
                                                    user, decision=form.decision)
         return {"text": session_changes.late_arrival_text(player)}
 
-    answer, _ = writes.once("player.late", f"player:{tournament_id}:{form.number}", form,
+    answer, _op = writes.once("player.late", f"player:{tournament_id}:{form.number}", form,
                             apply, tournament_id=tournament_id)
     flash(answer["text"])
     return _back(tournament_id, "#players")
@@ -177,9 +184,9 @@ def resign(tournament_id: int, form: ResignForm):
                                        form.reason, user)
         return {"name": player.name}
 
-    answer, _ = writes.once("player.resign", f"player:{tournament_id}:{form.number}", form,
+    answer, _op = writes.once("player.resign", f"player:{tournament_id}:{form.number}", form,
                             apply, tournament_id=tournament_id)
-    flash(f"{answer['name']} is out of the event (resigned).")
+    flash(_("%(name)s is out of the event (resigned).", name=answer["name"]))
     return _back(tournament_id, "#players")
 
 
@@ -188,7 +195,8 @@ def resign(tournament_id: int, form: ResignForm):
 def lot(tournament_id: int, form: LotForm):
     """Record the lot drawn for players level on table and contest points (MCR)."""
     _record_lot(tournament_id, form, form.drawn)
-    flash(f"The lot is recorded: {', '.join(f'#{n}' for n in form.drawn)}, in that order.")
+    flash(_("The lot is recorded: %(numbers)s, in that order.",
+            numbers=", ".join(f"#{n}" for n in form.drawn)))
     return _back(tournament_id, "#lots")
 
 
@@ -197,7 +205,7 @@ def lot(tournament_id: int, form: LotForm):
 def resolve(tournament_id: int, check_id: int, form: ResolveForm):
     """Close a score check with what was found."""
     _resolve(tournament_id, check_id, form, form.resolution)
-    flash("Score check resolved.")
+    flash(_("Score check resolved."))
     return _back(tournament_id, "#checks")
 
 
@@ -215,7 +223,7 @@ def final_day_advance(tournament_id: int, form: pageforms.ButtonForm):
     """Take the next final-day step: the cut, a round's close and reseed, the ranking."""
     user = require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    answer, _ = writes.once("final_day.advance", f"tournament:{tournament_id}", form,
+    answer, _op = writes.once("final_day.advance", f"tournament:{tournament_id}", form,
                             lambda: {"message": final_day.advance(tournament, user)},
                             tournament_id=tournament_id)
     flash(answer["message"])
@@ -228,7 +236,7 @@ def final_day_undo_cut(tournament_id: int, form: pageforms.ButtonForm):
     """Take the cut back while no hand of the first final-day round is recorded."""
     user = require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
-    answer, _ = writes.once("final_day.undo_cut", f"tournament:{tournament_id}", form,
+    answer, _op = writes.once("final_day.undo_cut", f"tournament:{tournament_id}", form,
                             lambda: {"message": final_day.undo_cut(tournament, user)},
                             tournament_id=tournament_id)
     flash(answer["message"])
@@ -241,19 +249,20 @@ def call_filler(tournament_id: int, number: int, form: FillerForm):
     """Seat the proposed eliminated player in an absent entrant's seat (§4.15)."""
     user = require_organizer(tournament_id)
     if form.confirm != "yes":
-        raise ServiceError("Tick the box to confirm that the player is absent and out of the "
-                           "tournament.")
+        raise ServiceError(_("Tick the box to confirm that the player is absent and out of "
+                             "the tournament."))
     tournament = get_tournament_or_404(tournament_id)
 
     def apply():
         seat = final_day.call_filler(tournament, number, form.absent, form.filler, user)
         return {"table": seat.table.number}
 
-    answer, _ = writes.once("final_day.filler", f"tournament:{tournament_id}:session:{number}",
+    answer, _op = writes.once("final_day.filler", f"tournament:{tournament_id}:session:{number}",
                             form, apply, tournament_id=tournament_id)
-    flash(f"Player {form.filler} fills the seat of player {form.absent} at table "
-          f"{answer['table']} as a neutral player; player {form.absent} is out "
-          f"({get_ruleset(tournament.ruleset).words['final_day.filler_reading']}).")
+    flash(_("Player %(filler)s fills the seat of player %(absent)s at table %(table)s as a "
+            "neutral player; player %(absent)s is out (%(reading)s).", filler=form.filler,
+            absent=form.absent, table=answer["table"],
+            reading=get_ruleset(tournament.ruleset).words["final_day.filler_reading"]))
     return redirect(url_for(".final_day_page", tournament_id=tournament_id) + "#empty-seat")
 
 
@@ -270,8 +279,8 @@ def not_present(tournament_id: int, number: int, form: NotPresentForm):
 
     writes.once("final_day.not_present", f"tournament:{tournament_id}:session:{number}", form,
                 apply, tournament_id=tournament_id)
-    flash(f"Player {form.player} is marked not present; the next one is proposed "
-          f"({get_ruleset(tournament.ruleset).words['final_day.filler_cite']}).")
+    flash(_("Player %(n)s is marked not present; the next one is proposed (%(cite)s).",
+            n=form.player, cite=get_ruleset(tournament.ruleset).words["final_day.filler_cite"]))
     return redirect(url_for(".final_day_page", tournament_id=tournament_id) + "#empty-seat")
 
 
@@ -280,7 +289,8 @@ def export_csv(tournament_id: int, kind: str):
     """Download the players or every session's results as CSV (organizer)."""
     require_organizer(tournament_id)
     make = exports.players_csv if kind == "players" else exports.results_csv
-    return _download(make(tournament_id), f"{kind}-{tournament_id}.csv", "text/csv")
+    return _download(make(tournament_id, local_headers=_local_headers()),
+                     f"{kind}-{tournament_id}.csv", "text/csv")
 
 
 @bp.get("/t/<int:tournament_id>/exports/tournament.json")
@@ -353,13 +363,13 @@ def _player_from_token(tournament_id: int) -> Player | None:
     if not token:
         return None
     if not re.fullmatch(TOKEN_PATTERN, token):
-        abort(401, description="This player link is not valid.")
+        abort(401, description=_("This player link is not valid."))
     try:
         player = get_player_by_token_or_404(token)
     except NotFound:
-        abort(401, description="This player link is not valid.")
+        abort(401, description=_("This player link is not valid."))
     if player.tournament_id != tournament_id:
-        abort(403, description="This player link is for another tournament.")
+        abort(403, description=_("This player link is for another tournament."))
     return player
 
 
@@ -405,7 +415,8 @@ def file_score_check(tournament_id: int, json: ScoreCheckBody):
     player = _player_from_token(tournament_id)
     if player is None:
         status = 403 if g.get("user") else 401
-        abort(status, description="Score checks are filed by the player, from their own page.")
+        abort(status, description=_("Score checks are filed by the player, from their own "
+                                    "page."))
     answer, status = _file_check(player, json)
     return jsonify(answer), status
 

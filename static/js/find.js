@@ -1,12 +1,28 @@
 // Find a player in a list by name or number, ignoring case and accents: "Lucia" finds Lucía,
-// "Zoe" finds Zoë, "lee" finds LEE. Used by the standings pages and the organizer's desk.
+// "Zoe" finds Zoë, "lee" finds LEE; Traditional and Simplified characters are one (陳 finds 陈
+// and back, judgeaid/hanzi.py folds the same way). Used by the standings pages and the
+// organizer's desk.
 //
 // <input type="search" data-find="#list"> filters the children of #list (or, for a table,
 // its tbody's rows) that carry data-name and data-number.
 
-/** Return text without accents, in lower case: the form two names are compared in. */
+import { PAIRS } from "./hanzi.js";
+
+let simplified = null;
+
+/** Return text with each Traditional character written as its Simplified one. */
+export function simplify(text) {
+  if (simplified === null) {
+    simplified = new Map();
+    for (let i = 0; i < PAIRS.length; i += 2) simplified.set(PAIRS[i], PAIRS[i + 1]);
+  }
+  return Array.from(text, (c) => simplified.get(c) ?? c).join("");
+}
+
+/** Return text without accents, in lower case, in Simplified characters: the form two names
+ * are compared in. */
 export function fold(text) {
-  return String(text ?? "").normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().trim();
+  return simplify(String(text ?? "").normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().trim());
 }
 
 /** Say whether an item (data-name, data-number) answers the words typed. */

@@ -452,10 +452,18 @@ function fanPart() {
   }
 
   // The search: the fan's number, its English name (any case, accents ignored), its Chinese
-  // name; the fans ticked or included stay listed whatever is typed.
-  const fold = (text) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  // name in either script or another name players use (陳-style folding: each Traditional
+  // character of a fan name is read as its Simplified one, from the catalogue's own pairs);
+  // the fans ticked or included stay listed whatever is typed.
+  const simple = new Map();
+  for (const f of catalogue.fans) {
+    const [hant, hans] = [Array.from(f.chinese_hant || ""), Array.from(f.chinese_hans || "")];
+    if (hant.length === hans.length) hant.forEach((c, i) => { if (c !== hans[i]) simple.set(c, hans[i]); });
+  }
+  const fold = (text) => Array.from(text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase(),
+    (c) => simple.get(c) ?? c).join("");
   const searchable = new Map(catalogue.fans.map((f) => [String(f.number),
-    { name: fold(f.name), chinese: f.chinese }]));
+    { name: fold(f.name), chinese: fold([f.chinese, f.chinese_hant, f.chinese_hans, ...(f.chinese_aka || [])].join(" ")) }]));
   let query = "";
 
   function matches(id) {
@@ -463,7 +471,7 @@ function fanPart() {
     if (!q) return true;
     if (/^\d+$/.test(q)) return id === String(Number(q));
     const found = searchable.get(id);
-    if (found.chinese.includes(q)) return true;
+    if (found.chinese.includes(fold(q))) return true;
     return fold(q).split(/\s+/).every((word) => found.name.includes(word));
   }
 

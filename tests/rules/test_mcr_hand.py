@@ -34,7 +34,7 @@ def test_the_catalogue_holds_the_81_fans_in_appendix_1_order():
     assert (names[1], names[43], names[69], names[80], names[81]) == (
         "Big Four Winds", "Chicken Hand", "Pure Double Chow", "Self-Drawn", "Flower Tiles")
     assert len({fan.chinese for fan in FANS}) == 81
-    assert FAN_BY_ID["1"].chinese == "大四喜" and FAN_BY_ID["43"].chinese == "无番和"
+    assert FAN_BY_ID["1"].chinese == "四风会" and FAN_BY_ID["43"].chinese == "无番和"
 
 
 def test_the_value_tiers_hold_as_many_fans_as_appendix_8_counts():

@@ -9,7 +9,11 @@ read the same tables, so the two sides cannot drift apart.
 
 Fan ids are the fan numbers of Appendix 1 as strings, "1" Big Four Winds ... "81" Flower
 Tiles; flowers are fan "81" with the number of flowers as its count. Names are this text's,
-`chinese` the standard Chinese name; descriptions are our own one-line summaries.
+`chinese` the Chinese name from this text's own table (麻将番种分值简表, Simplified: 四风会,
+小四风会, 单调将 where players also say 大四喜, 小四喜, 单钓将, kept as CHINESE_ALIASES for
+search), the same as `chinese_hans`; `chinese_hant` is its Traditional form (CHINESE_HANT:
+drafted with OpenCC, each checked by hand: 幺 stays 幺, 杠 is 槓, 于 is 於). Descriptions are
+our own one-line summaries.
 """
 
 from __future__ import annotations
@@ -52,11 +56,21 @@ class Fan:
         """Return the number and name as shown in messages, e.g. "69 Pure Double Chow"."""
         return f"{self.number} {self.name}"
 
+    @property
+    def chinese_hans(self) -> str:
+        """Return the Chinese name in Simplified characters (this text's own)."""
+        return self.chinese
+
+    @property
+    def chinese_hant(self) -> str:
+        """Return the Chinese name in Traditional characters."""
+        return CHINESE_HANT[self.number]
+
 
 F = Fan
 FANS: tuple[Fan, ...] = (
     # 88 points
-    F(1, 88, "Big Four Winds", "大四喜", "A pung or kong of each of the four winds.",
+    F(1, 88, "Big Four Winds", "四风会", "A pung or kong of each of the four winds.",
       excludes=(38, 49, 60, 61, 73)),
     F(2, 88, "Big Three Dragons", "大三元", "A pung or kong of each of the three dragons.",
       excludes=(54, 59)),
@@ -75,7 +89,7 @@ FANS: tuple[Fan, ...] = (
     F(8, 64, "All Terminals", "清幺九",
       "Every pung, kong and pair is of ones and nines; no honors.",
       excludes=(49, 55, 73, 76)),
-    F(9, 64, "Little Four Winds", "小四喜",
+    F(9, 64, "Little Four Winds", "小四风会",
       "Pungs or kongs of three winds and a pair of the fourth.", excludes=(38, 73)),
     F(10, 64, "Little Three Dragons", "小三元",
       "Pungs or kongs of two dragons and a pair of the third.", excludes=(54, 59)),
@@ -200,13 +214,34 @@ FANS: tuple[Fan, ...] = (
     F(76, 1, "No Honors", "无字", "No winds and no dragons."),
     F(77, 1, "Edge Wait", "边张", "Waiting only on the 3 of 1-2 or the 7 of 8-9."),
     F(78, 1, "Closed Wait", "坎张", "Waiting only on the middle tile of a chow."),
-    F(79, 1, "Single Wait", "单钓将", "Waiting only on the tile that pairs a single."),
+    F(79, 1, "Single Wait", "单调将", "Waiting only on the tile that pairs a single."),
     F(80, 1, "Self-Drawn", "自摸", "Winning on a tile drawn from the wall."),
     F(81, 1, "Flower Tiles", "花牌",
       "Each flower tile is worth 1 point but does not help reach the 8-point minimum.",
       max_count=MAX_FLOWERS),
 )
 del F
+
+# The names in Traditional characters, by fan number (docs/glossary.md lists both scripts).
+CHINESE_HANT: dict[int, str] = {
+    1: "四風會", 2: "大三元", 3: "綠一色", 4: "九蓮寶燈", 5: "四槓", 6: "連七對", 7: "十三幺",
+    8: "清幺九", 9: "小四風會", 10: "小三元", 11: "字一色", 12: "四暗刻", 13: "一色雙龍會",
+    14: "一色四同順", 15: "一色四節高", 16: "一色四步高", 17: "三槓", 18: "混幺九", 19: "七對",
+    20: "七星不靠", 21: "全雙刻", 22: "清一色", 23: "一色三同順", 24: "一色三節高", 25: "全大",
+    26: "全中", 27: "全小", 28: "清龍", 29: "三色雙龍會", 30: "一色三步高", 31: "全帶五",
+    32: "三同刻", 33: "三暗刻", 34: "全不靠", 35: "組合龍", 36: "大於五", 37: "小於五",
+    38: "三風刻", 39: "花龍", 40: "推不倒", 41: "三色三同順", 42: "三色三節高", 43: "無番和",
+    44: "妙手回春", 45: "海底撈月", 46: "槓上開花", 47: "搶槓和", 48: "雙暗槓", 49: "碰碰和",
+    50: "混一色", 51: "三色三步高", 52: "五門齊", 53: "全求人", 54: "雙箭刻", 55: "全帶幺",
+    56: "不求人", 57: "雙明槓", 58: "和絕張", 59: "箭刻", 60: "圈風刻", 61: "門風刻",
+    62: "門前清", 63: "平和", 64: "四歸一", 65: "雙同刻", 66: "雙暗刻", 67: "暗槓", 68: "斷幺",
+    69: "一般高", 70: "喜相逢", 71: "連六", 72: "老少副", 73: "幺九刻", 74: "明槓", 75: "缺一門",
+    76: "無字", 77: "邊張", 78: "坎張", 79: "單調將", 80: "自摸", 81: "花牌",
+}
+# Other names players use for a fan, in both scripts: the picker's search finds them too.
+CHINESE_ALIASES: dict[int, tuple[str, ...]] = {
+    1: ("大四喜",), 9: ("小四喜",), 79: ("单钓将", "單釣將"),
+}
 
 FAN_BY_ID: dict[str, Fan] = {fan.id: fan for fan in FANS}
 CHICKEN = "43"
@@ -284,6 +319,7 @@ KONG_PAIR_LINE = "57"
 KONG_PAIR_VALUE = 6
 KONG_PAIR_NAME = "Two Melded Kongs (one melded, one concealed kong)"
 KONG_PAIR_CHINESE = "一明杠一暗杠"
+KONG_PAIR_CHINESE_HANT = "一明槓一暗槓"
 KONG_FANS = ("5", "17", "48", "57")  # any of these ticked: the two kongs stay as ticked
 KONG_SECTION = "MCR §3.8.1 fan 57"
 
@@ -432,10 +468,14 @@ def catalogue_json() -> dict[str, Any]:
                 "value": fan.value,
                 "name": fan.name,
                 "chinese": fan.chinese,
+                "chinese_hant": fan.chinese_hant,
+                "chinese_hans": fan.chinese_hans,
                 "description": fan.description,
                 "max_count": fan.max_count,
                 "excludes": [str(n) for n in fan.excludes],
                 "group": str(fan.value),
+                **({"chinese_aka": list(CHINESE_ALIASES[fan.number])}
+                   if fan.number in CHINESE_ALIASES else {}),
             }
             for fan in FANS
         ],
@@ -465,7 +505,9 @@ def catalogue_json() -> dict[str, Any]:
             "implied": implied_json(),
             "kong_pair": {"fans": list(KONG_PAIR), "line": KONG_PAIR_LINE,
                           "value": KONG_PAIR_VALUE, "name": KONG_PAIR_NAME,
-                          "chinese": KONG_PAIR_CHINESE, "unless": list(KONG_FANS)},
+                          "chinese": KONG_PAIR_CHINESE,
+                          "chinese_hant": KONG_PAIR_CHINESE_HANT,
+                          "chinese_hans": KONG_PAIR_CHINESE, "unless": list(KONG_FANS)},
             "score_wins": list(SCORE_WINS),
             "needs_honors": list(NEEDS_HONORS),
             "no_honors": list(NO_HONORS),

@@ -8,7 +8,9 @@ offering, the message templates and the payoff constants. `hand.py` and `static/
 these tables, so the two sides cannot drift apart.
 
 Names: `name` is the ZJM name, `kwan_name` Alan Kwan's original (rules/002), `chinese`
-the Chinese name from Kwan's list. Descriptions are our own one-line summaries.
+the Chinese name from Kwan's list (Traditional, as he writes it: 斷么九, 十三么九), the same as
+`chinese_hant`; `chinese_hans` is its Simplified form (CHINESE_HANS: drafted with OpenCC, each
+checked by hand, 么 written 幺 as Simplified has it). Descriptions are our own one-line summaries.
 """
 
 from __future__ import annotations
@@ -49,6 +51,16 @@ class Pattern:
     def label(self) -> str:
         """Return the id and name as shown in messages, e.g. "1.2 Concealed Hand"."""
         return f"{self.id} {self.name}"
+
+    @property
+    def chinese_hant(self) -> str:
+        """Return the Chinese name in Traditional characters (Kwan's own)."""
+        return self.chinese
+
+    @property
+    def chinese_hans(self) -> str:
+        """Return the Chinese name in Simplified characters."""
+        return CHINESE_HANS[self.id]
 
 
 @dataclass(frozen=True)
@@ -258,6 +270,20 @@ PATTERNS: tuple[Pattern, ...] = (
              "Seven pairs instead of four sets and a pair; four alike may be two pairs if no "
              "quad was declared."),
 )
+
+# The names in Simplified characters, by pattern id (docs/glossary.md lists both scripts).
+CHINESE_HANS: dict[str, str] = {
+    "1.1": "平和", "1.2": "门前清", "1.3": "断幺九", "2.1.1": "混一色", "2.1.2": "清一色",
+    "2.2": "九莲宝灯", "3.1": "番牌", "3.2.1": "小三元", "3.2.2": "大三元", "3.3.1": "小三风",
+    "3.3.2": "大三风", "3.3.3": "小四喜", "3.3.4": "大四喜", "3.4": "字一色", "4.1": "对对和",
+    "4.2.1": "二暗刻", "4.2.2": "三暗刻", "4.2.3": "四暗刻", "4.3.1": "一杠", "4.3.2": "二杠",
+    "4.3.3": "三杠", "4.3.4": "四杠", "5.1.1": "一般高", "5.1.2": "两般高",
+    "5.1.3": "一色三同顺", "5.1.4": "一色四同顺", "6.1": "三色同顺", "6.2.1": "三色小同刻",
+    "6.2.2": "三色同刻", "7.1": "一气通贯", "7.2.1": "三连刻", "7.2.2": "四连刻",
+    "8.1.1": "混全带幺", "8.1.2": "纯全带幺", "8.1.3": "混幺九", "8.1.4": "清幺九",
+    "9.1.1": "海底捞月", "9.1.2": "河底捞鱼", "9.2": "岭上开花", "9.3": "抢杠", "9.4.1": "天和",
+    "9.4.2": "地和", "10.1": "十三幺九", "10.2": "七对子",
+}
 
 # fmt: on
 
@@ -479,6 +505,8 @@ def catalogue_json() -> dict[str, Any]:
                 "name": p.name,
                 "kwan_name": p.kwan_name,
                 "chinese": p.chinese,
+                "chinese_hant": p.chinese_hant,
+                "chinese_hans": p.chinese_hans,
                 "description": p.description,
                 "max_count": p.max_count,
                 "is_listed_limit": p.is_listed_limit,

@@ -1,0 +1,47 @@
+"""CSV headers for people (issue 29): `?headers=local` names the columns in the page's
+language; without it the English names machines read stay, whatever the language."""
+
+from __future__ import annotations
+
+from judgeaid.i18n import catalogue
+from tests.organizer.test_exports import event, parse, sign_in  # noqa: F401 - a fixture
+
+MACHINE = ["rank", "number", "name", "team", "match_points", "raw", "session_1_mp"]
+PEOPLE = ["Rank", "No.", "Name", "Team", "Match points", "Raw score"]
+
+
+def zh(tag: str, message: str, **values) -> str:
+    """Return a message as the locale's catalogue has it, checked to be translated."""
+    text = catalogue(tag).gettext(message)
+    assert text != message, f"{message!r} has no {tag} translation"
+    return text % values if values else text
+
+
+def test_english_headers_stay_the_default_in_every_language(client, event):  # noqa: F811
+    for lang in ("en", "zh-Hant", "zh-Hans"):
+        rows = parse(client.get(f"/t/{event['id']}/standings.csv?lang={lang}").data)
+        assert rows[0][:len(MACHINE)] == MACHINE
+
+
+def test_local_headers_in_the_pages_language(client, event):  # noqa: F811
+    url = f"/t/{event['id']}/standings.csv?headers=local"
+    assert parse(client.get(url + "&lang=en").data)[0][:len(PEOPLE)] == PEOPLE
+    for tag in ("zh-Hant", "zh-Hans"):
+        rows = parse(client.get(f"{url}&lang={tag}").data)
+        assert rows[0][:7] == [zh(tag, name) for name in PEOPLE] + [
+            zh(tag, "Session %(n)s match points", n=1)]
+        assert rows[1:] == parse(client.get(f"/t/{event['id']}/standings.csv").data)[1:]
+
+
+def test_the_organizers_exports_too(client, event):  # noqa: F811
+    sign_in(client, event, event["organizer"], "1234")
+    players = parse(client.get(f"/t/{event['id']}/exports/players.csv?headers=local"
+                               "&lang=zh-Hans").data)
+    assert players[0] == [zh("zh-Hans", name) for name in (
+        "No.", "Name", "Team", "Status", "Joined in session", "Left after session", "Substitute",
+        "Member ID")]
+    results = parse(client.get(f"/t/{event['id']}/exports/results.csv?headers=local"
+                               "&lang=zh-Hant").data)
+    assert results[0][:3] == [zh("zh-Hant", name) for name in ("Session", "Stage", "Table")]
+    assert results[0][-1] == zh("zh-Hant", "Posted at (%(zone)s)", zone="UTC")
+    assert parse(client.get(f"/t/{event['id']}/exports/results.csv").data)[0][0] == "session"
