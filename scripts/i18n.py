@@ -94,7 +94,7 @@ def extract() -> None:
             with path.open("wb") as stream:
                 write_po(stream, catalog, width=100, include_previous=False)
             print(f"{path.relative_to(ROOT)}: {len(catalog)} messages, "
-                  f"{sum(1 for m in catalog if m.id and not m.string)} untranslated")
+                  f"{sum(1 for m in catalog if m.id and not _translated(m.string))} untranslated")
 
 
 def compile_all() -> None:
@@ -105,6 +105,11 @@ def compile_all() -> None:
                 catalog = read_po(stream, locale=name)
             with po.with_suffix(".mo").open("wb") as stream:
                 write_mo(stream, catalog, use_fuzzy=False)
+
+
+def _translated(string) -> bool:
+    """Say whether a message's translation is there (every form of a plural)."""
+    return all(string) if isinstance(string, (tuple, list)) else bool(string)
 
 
 def merge(paths: list[str]) -> None:
@@ -120,13 +125,13 @@ def merge(paths: list[str]) -> None:
             ours = read_po(stream, locale=name)
         taken = 0
         for message in theirs:
-            if not message.id or not message.string:
+            if not message.id or not _translated(message.string):
                 continue
             mine = ours.get(message.id, message.context)
             if mine is None:
                 ours.add(message.id, message.string, context=message.context,
                          auto_comments=message.auto_comments, locations=message.locations)
-            elif not mine.string or mine.fuzzy:
+            elif not _translated(mine.string) or mine.fuzzy:
                 mine.string = message.string
                 mine.flags.discard("fuzzy")
             else:
