@@ -206,3 +206,31 @@ def test_tied_players_share_a_position():
 def test_the_mers_weight(days, ranked, subs, countries, qualifying, total, other):
     weight = mers.weight(days, ranked, subs, countries, qualifying)
     assert weight.total == total and weight.other == other
+
+
+def test_substitutes_are_never_ranked_but_count_for_the_weight(app):
+    from tests.factories import played_mcr_event
+
+    with app.app_context():
+        event = played_mcr_event(finalize=True)
+        tournament = db.session.get(Tournament, event["id"])
+        for number in (9, 10, 11, 12):
+            db.session.add(Player(tournament_id=tournament.id, number=number,
+                                  name=f"Sub {number}", token=f"sub-token-{number}",
+                                  is_substitute=True, country="BE"))
+        db.session.commit()
+        rows = ema.ema_rows(event["id"])
+        weight = ema.weight_view(event["id"], rows)
+    assert len(rows) == 8 and all(r["number"] <= 8 for r in rows)
+    assert [r["base_rank"] for r in rows][0] == 1000
+    assert (weight["ranked"], weight["substitutes"], weight["substitutes_counted"],
+            weight["players"]) == (8, 4, 3, 11)
+    assert weight["country_codes"] == ["BE"]
+
+
+def test_fewer_than_two_ranked_players_give_no_file(app, event):
+    desk = organizer(app, event)
+    import_csv(desk, event, "name\nAnn\n")
+    page = desk.get(f"/t/{event['id']}/exports/ema").get_data(as_text=True)
+    assert 'data-testid="ema-problem"' in page and "at least 2 ranked players" in page
+    assert desk.get(f"/t/{event['id']}/exports/ema.csv").status_code == 400
