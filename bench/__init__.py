@@ -45,5 +45,5 @@ Units: 1 KB = 1000 bytes (as Chrome DevTools shows "kB"); bytes transferred are 
 reports as encodedDataLength (compressed body plus response headers).
 """
 
-MODULES = ["web", "printing", "seating", "judging", "clock", "standings", "event_day", "signin",
-           "load"]
+MODULES = ["web", "printing", "seating", "judging", "clock", "standings", "backup", "event_day",
+           "signin", "load", "bursts"]

@@ -51,7 +51,6 @@ AREA = "load"
 ROOT = Path(__file__).resolve().parent.parent
 SERIES = Path(__file__).resolve().parent / "out" / "load.json"
 DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
-OWN_DATABASE = "judgeaid_load"
 # The Makefile's run target, less its access log (2 workers x 4 threads: gthread)
 GUNICORN = ["-m", "gunicorn", "--workers", "2", "--threads", "4"]
 POLL_S = 5.0  # static/js/card.js POLL_MS: the next poll 4-6 s after the last one answered
@@ -94,8 +93,9 @@ QUICK = Plan(players=40, herd_per_card=16, herd_spread_s=2.0, herd_steady_s=(6.0
 
 # ---------------------------------------------------------------- the database and the server
 
-def own_postgres() -> tuple[str | None, str]:
-    """Return the URL of the load's own PostgreSQL database, emptied, or None and why not."""
+def own_postgres(suffix: str = "load") -> tuple[str | None, str]:
+    """Return the URL of the load's own PostgreSQL database, emptied, or None and why not
+    (`suffix` names it: another module's run against gunicorn has one of its own)."""
     import psycopg
     from psycopg import sql
     from sqlalchemy.engine import make_url
@@ -106,7 +106,7 @@ def own_postgres() -> tuple[str | None, str]:
         return None, "BENCH_DATABASE_URL is not PostgreSQL"
     # A database beside the one the other rows use: emptying that one would pull it from
     # under ctx.app, which the rest of the run still serves.
-    name = f"{server.database}_load" if given else OWN_DATABASE
+    name = f"{server.database}_{suffix}" if given else f"judgeaid_{suffix}"
     admin = server.set(drivername="postgresql", database="postgres")
     own = server.set(drivername="postgresql", database=name)
     try:
@@ -138,12 +138,14 @@ class Setup:
     cards: list[str]  # each card's JSON path, /api/cards/<id>, by table
     players: dict[str, list[str]]  # card's JSON path -> its seated players' pages, /p/<token>
     judges: list[tuple[str, str]]  # (name, PIN), judge i keeps card i
+    organizer: tuple[str, str]  # the demo's organizer: (name, PIN)
     secret_key: str
     seconds: float
 
 
-def set_up(plan: Plan, tmp: Path) -> Setup:
-    """Migrate the load's database, add the demo and one judge per table; return what it is."""
+def set_up(plan: Plan, tmp: Path, suffix: str = "load") -> Setup:
+    """Migrate the load's database, add the demo and one judge per table; return what it is
+    (`suffix`: the PostgreSQL database's, see own_postgres)."""
     from flask_migrate import upgrade
     from sqlalchemy import select
     from sqlalchemy.engine import make_url
@@ -155,14 +157,14 @@ def set_up(plan: Plan, tmp: Path) -> Setup:
     from judgeaid.services.accounts import add_user
 
     started = time.perf_counter()
-    url, why_not = own_postgres()
+    url, why_not = own_postgres(suffix)
     if url:
         database_name = make_url(url).database
         database = f"PostgreSQL ({database_name})"
         engine_url = make_url(url).set(drivername="postgresql+psycopg").render_as_string(
             hide_password=False)
     else:
-        url = engine_url = f"sqlite:///{tmp / 'load.sqlite'}"
+        url = engine_url = f"sqlite:///{tmp / f'{suffix}.sqlite'}"
         database_name, database = None, f"SQLite ({why_not})"
     secret_key = secrets.token_hex(16)
     app = create_app({"SQLALCHEMY_DATABASE_URI": engine_url, "SECRET_KEY": secret_key})
@@ -189,8 +191,9 @@ def set_up(plan: Plan, tmp: Path) -> Setup:
         players[f"/api/cards/{card_id}"].append(f"/p/{token}")
     if os.environ.get("REDIS_URL"):  # gunicorn inherits it: the app's caches live there
         database += " and Redis (REDIS_URL)"
+    organizer = (demo["organizer"]["name"], demo["organizer"]["pin"])
     return Setup(url, database, database_name, demo["tournament_id"], cards, dict(players),
-                 judges, secret_key, time.perf_counter() - started)
+                 judges, organizer, secret_key, time.perf_counter() - started)
 
 
 def free_port() -> int:
@@ -539,6 +542,41 @@ async def _herd(base: str, setup: Setup, plan: Plan, rng: random.Random,
     return hall, lags
 
 
+async def get_ready(session, base: str, tournament_id: int, judges: list[Judge]) -> Hall:
+    """Before the clock starts: sign each judge in (two at a time: a gunicorn worker checks
+    one PIN at a time) and read its card's players and next round; return that prep's Hall."""
+    prep = Hall(session, base)
+    gate = asyncio.Semaphore(2)
+
+    async def ready(judge: Judge) -> None:
+        async with gate:
+            answer = await sign_in(prep, tournament_id, judge, "sign-in (setup)")
+            if answer.status != 200:
+                return
+            judge.cookie = "; ".join(f"{k}={v}" for k, v in answer.cookies.items())
+            await read_card(prep, judge, "card (setup)")
+
+    await asyncio.gather(*(ready(judge) for judge in judges))
+    setup_failures = [s for s in prep.samples if s.failed]
+    if setup_failures:
+        raise RuntimeError(f"{len(setup_failures)} judges could not sign in or read their "
+                           f"card: {setup_failures[0]}")
+    return prep
+
+
+async def read_card(hall: Hall, judge: Judge, kind: str) -> dict | None:
+    """Read the judge's card as the judge sees it; note its players, rounds and next round."""
+    card = await hall.request(kind, "GET", judge.card, headers={"Cookie": judge.cookie})
+    if card.status != 200:
+        return None
+    view = json.loads(card.body)
+    judge.players = [p["number"] for p in view["players"]]
+    judge.rounds = len(view["rounds"])
+    judge.next_round = next((r["round"] for r in view["rounds"] if not r["recorded"]),
+                            len(view["rounds"]) + 1)
+    return view
+
+
 async def _hall(base: str, setup: Setup, plan: Plan, rng: random.Random
                 ) -> tuple[Hall, list, dict]:
     lags: list[float] = []
@@ -547,31 +585,7 @@ async def _hall(base: str, setup: Setup, plan: Plan, rng: random.Random
     async with client_session() as session:
         # Before the clock starts: each judge signs in (one at a time per gunicorn worker,
         # which checks one PIN at a time) and reads its card.
-        prep = Hall(session, base)
-        gate = asyncio.Semaphore(2)
-
-        async def ready(judge: Judge) -> None:
-            """Sign the judge in and learn its card's players and next round."""
-            async with gate:
-                answer = await sign_in(prep, setup.tournament_id, judge, "sign-in (setup)")
-                if answer.status != 200:
-                    return
-                judge.cookie = "; ".join(f"{k}={v}" for k, v in answer.cookies.items())
-                card = await prep.request("card (setup)", "GET", judge.card,
-                                          headers={"Cookie": judge.cookie})
-                if card.status != 200:
-                    return
-                view = json.loads(card.body)
-                judge.players = [p["number"] for p in view["players"]]
-                judge.rounds = len(view["rounds"])
-                judge.next_round = next((r["round"] for r in view["rounds"]
-                                         if not r["recorded"]), len(view["rounds"]) + 1)
-
-        await asyncio.gather(*(ready(judge) for judge in judges))
-        setup_failures = [s for s in prep.samples if s.failed]
-        if setup_failures:
-            raise RuntimeError(f"{len(setup_failures)} judges could not sign in or read their "
-                               f"card: {setup_failures[0]}")
+        prep = await get_ready(session, base, setup.tournament_id, judges)
 
         hall = Hall(session, base)
         burst: dict = {"prep_s": round(prep.now(), 1)}

@@ -163,9 +163,34 @@ def database_url(tmp: Path) -> str:
     return os.environ.get("BENCH_DATABASE_URL") or f"sqlite:///{tmp / 'bench.sqlite'}"
 
 
+def engine_url(url: str) -> str:
+    """Return the URL as SQLAlchemy opens it: PostgreSQL through psycopg 3, the driver the app
+    installs, named as judgeaid/config.py names it for DATABASE_URL (a postgres:// URL, or an
+    older SQLAlchemy, would otherwise look for psycopg2)."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def create_postgres_database(url: str) -> None:
+    """Create the PostgreSQL database the URL names unless it exists (a bench database only)."""
+    import psycopg
+    from psycopg import sql
+    from sqlalchemy.engine import make_url
+
+    given = make_url(url)
+    admin = given.set(drivername="postgresql", database="postgres")
+    with psycopg.connect(admin.render_as_string(hide_password=False), autocommit=True,
+                         connect_timeout=5) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s",
+                            (given.database,)).fetchone():
+            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(given.database)))
+
+
 def database_name(url: str) -> str:
     """Return the database's kind as the table's notes name it."""
-    return "PostgreSQL" if url.startswith("postgresql") else "SQLite"
+    return "PostgreSQL" if url.startswith("postgres") else "SQLite"
 
 
 def make_app(tmp: Path):
@@ -178,7 +203,9 @@ def make_app(tmp: Path):
     from judgeaid.extensions import db
 
     url = database_url(tmp)
-    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "bench"})
+    if database_name(url) == "PostgreSQL":
+        create_postgres_database(url)
+    app = create_app({"SQLALCHEMY_DATABASE_URI": engine_url(url), "SECRET_KEY": "bench"})
     gc.freeze()  # as app.py does for the served app
     # Alembic's env.py sets up INFO logging on stderr; keep the table alone on the terminal.
     with app.app_context(), contextlib.redirect_stderr(io.StringIO()):

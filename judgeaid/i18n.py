@@ -21,9 +21,12 @@ only used inside.
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from jinja2 import pass_context
 
 from judgeaid.paths import ROOT
 
@@ -196,12 +199,77 @@ def _quote(value: str) -> str:
 
 
 @cache
-def _js_catalogue(name: str) -> str:
-    """Return the scripts' messages of a Babel locale as JSON text ({} for the source)."""
+def _js_translations(name: str) -> dict[str, str]:
+    """Return the scripts' messages of a Babel locale (msgid -> msgstr; {} for the source)."""
     mo = TRANSLATIONS / name / "LC_MESSAGES" / "js.mo"
-    messages = _read_mo(mo) if mo.exists() else {}
+    return _read_mo(mo) if mo.exists() else {}
+
+
+@cache
+def _js_catalogue(name: str, template: str | None = None) -> str:
+    """Return the scripts' messages of a Babel locale as JSON text ({} for the source): all of
+    them, or only those the scripts of page `template` can draw (`_page_messages`)."""
+    messages = _js_translations(name)
+    wanted = _page_messages(template) if template else None
+    if wanted is not None:
+        messages = {key: text for key, text in messages.items() if key in wanted}
     text = json.dumps(messages, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     return text.replace("<", "\\u003c")  # safe inside a <script> element
+
+
+# A page carries only the messages its own scripts draw (a Chinese picker does not carry the
+# judge console's words): the modules its template and the templates it extends or includes
+# load with asset('js/...'), app.js (every page's), and every module those import.
+_TEMPLATE_REF = re.compile(r"""\{%-?\s*(?:include|extends|import|from)\s+["']([^"']+)["']""")
+_PAGE_SCRIPT = re.compile(r"""asset\(\s*["']js/([\w.-]+\.js)["']\s*\)""")
+_MODULE_IMPORT = re.compile(r"""^\s*import\s[^;]*?from\s+["']\./([\w.-]+\.js)["']""",
+                            re.M | re.S)
+_DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["']\./([\w.-]+\.js)["']\s*\)""")
+
+
+def _page_scripts(template: str) -> set[str] | None:
+    """Return the modules a page's template loads with the ones they import (None: the
+    template is not found, so the page gets every message)."""
+    templates, scripts, todo = set(), {"app.js"}, [template]
+    while todo:
+        name = todo.pop()
+        path = ROOT / "templates" / name
+        if name in templates or not path.is_file():
+            if name == template:
+                return None
+            continue
+        templates.add(name)
+        text = path.read_text(encoding="utf-8")
+        todo.extend(_TEMPLATE_REF.findall(text))
+        scripts.update(_PAGE_SCRIPT.findall(text))
+    modules, todo = set(), list(scripts)
+    while todo:
+        name = todo.pop()
+        path = ROOT / "static" / "js" / name
+        if name in modules or not path.is_file():
+            continue
+        modules.add(name)
+        text = path.read_text(encoding="utf-8")
+        todo.extend(_MODULE_IMPORT.findall(text) + _DYNAMIC_IMPORT.findall(text))
+    return modules
+
+
+@cache
+def _page_messages(template: str) -> frozenset[str] | None:
+    """Return the keys of the scripts' messages a page's modules draw (where js.pot says each
+    is used), or None for every message."""
+    from babel.messages.pofile import read_po
+
+    modules = _page_scripts(template)
+    pot = TRANSLATIONS / "js.pot"
+    if modules is None or not pot.exists():
+        return None
+    with pot.open("rb") as stream:
+        catalog = read_po(stream)
+    return frozenset(
+        f"{message.context}\x04{message.id}" if message.context else message.id
+        for message in catalog
+        if message.id and any(Path(file).name in modules for file, _line in message.locations))
 
 
 @cache
@@ -233,14 +301,17 @@ def _read_mo(path: Path) -> dict[str, str]:
     return out
 
 
-def js_messages() -> str:
-    """Return the JSON of the scripts' messages for this page's language ("{}" in English)."""
+@pass_context
+def js_messages(context=None) -> str:
+    """Return the JSON of the scripts' messages for this page's language ("{}" in English):
+    those the page's own scripts draw, when the template rendering it is known."""
     from flask import current_app
 
     name = babel_name(page_lang())
     if current_app.debug:
-        _js_catalogue.cache_clear()
-    return _js_catalogue(name)
+        for cached in (_js_translations, _js_catalogue, _page_messages):
+            cached.cache_clear()
+    return _js_catalogue(name, getattr(context, "name", None))
 
 
 def zh_name(chinese: str) -> str:

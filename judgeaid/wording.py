@@ -100,3 +100,13 @@ class PageWords:
 def page_words(rules) -> PageWords:
     """Return a ruleset's words (of a `Ruleset`) in the current page's language."""
     return PageWords(rules)
+
+
+def rule_text(code: str, text: str) -> str:
+    """Return a text a ruleset shows besides its words (a pattern's description, a guide's
+    step, a rubric's line: its `texts_*.py` lists them) in the page's language; the English
+    text itself where the page is English or the text has no translation."""
+    lang = page_lang()
+    if lang == DEFAULT or not text:
+        return text
+    return catalogue(lang).pgettext(code, text)

@@ -64,7 +64,29 @@ def messages_template() -> Catalog:
             if text:
                 catalog.add(text, context=code, auto_comments=[f"{code} {key}: {KEYS[key]}"],
                             locations=[(f"judgeaid/rules/{code}/words.py", 0)])
+    for code in RULESETS:
+        for text, note in ruleset_texts(code):
+            catalog.add(text, context=code, auto_comments=[f"{code}: {note}"] if note else [],
+                        locations=[(f"judgeaid/rules/{code}", 0)])
     return catalog
+
+
+def ruleset_texts(code: str) -> list[tuple[str, str]]:
+    """Return what a ruleset shows besides its words (its catalogue's descriptions, its guide,
+    its rubric ...): every `judgeaid/rules/<code>/texts_*.py` has `texts()`, yielding each
+    English text (or a (text, note for the translator) pair). Pages show them through
+    `judgeaid.wording.rule_text`, with the ruleset's code as the message context."""
+    import importlib
+
+    folder = ROOT / "judgeaid" / "rules" / code
+    found: list[tuple[str, str]] = []
+    for path in sorted(folder.glob("texts_*.py")):
+        module = importlib.import_module(f"judgeaid.rules.{code}.{path.stem}")
+        for item in module.texts():
+            text, note = (item, "") if isinstance(item, str) else item
+            if text:
+                found.append((text, note))
+    return found
 
 
 def js_template() -> Catalog:

@@ -497,6 +497,29 @@ def play_preliminary(tournament, organizer):
     return {s.rank: s.number for s in sheet.standings}
 
 
+def play_cut_tie(tournament, organizer):
+    """Seat and play session 1 of a 20-player regional event so that four players tie at
+    the cut line (places 16-19) on match points and raw total; post it as final.
+
+    Each of tables 1-4 has three self-draws worth 16, 20 and 24: their East, South and West
+    gain 4, 20 and 36 and their North loses 60; table 5's (20, 20, 30) leave 10, 10 and 50
+    and -70. So 15 players are above the four at -60. Return the four tied numbers."""
+    session = seating.seat_session(tournament, 1, organizer)
+    tied = []
+    for t, table in enumerate(session.tables):
+        card = cards.card_for_table(table)
+        a, b, c, d = players_at(card)
+        values = (16, 20, 24) if t < 4 else (20, 20, 30)
+        play(card, organizer, *(win(p, v) for p, v in zip((a, b, c), values, strict=True)))
+        if t < 4:
+            tied.append(d)
+    close_session(tournament, session, organizer)
+    sheet = load_sheet(tournament.id)
+    assert sorted(s.number for s in sheet.standings if s.raw == -60) == sorted(tied)
+    assert {s.rank for s in sheet.standings if s.raw == -60} == {16, 17, 18, 19}
+    return tied
+
+
 def start_round_of_16(players=20):
     """Make a regional event, play its preliminary session and seat the round of 16."""
     tournament, organizer = make_event("rsom", players=players, sessions=1)

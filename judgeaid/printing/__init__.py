@@ -38,18 +38,51 @@ def phone_warnings(*, desk: bool = False) -> list[dict]:
     return [asdict(notice) for notice in notices]
 
 
+def glyph_ems(char: str) -> float:
+    """Return a safe guess of a glyph's width in ems of a sans-serif font."""
+    # wide (CJK) glyphs a full em, capitals and m/w most of one, others less
+    if unicodedata.east_asian_width(char) in "WF":
+        return 1.0
+    if char.isupper() or char in "mw":
+        return 0.8
+    return 0.6
+
+
+def text_ems(text: str) -> float:
+    """Return a safe guess of text's width in ems (see glyph_ems)."""
+    return sum(map(glyph_ems, text))
+
+
 def fit(text: str, ems: float) -> str:
     """Return text cut (with an ellipsis) to about `ems` em of a sans-serif font."""
     # A safe guess of each glyph's width, so a preformatted column never pushes the next
-    # tab stop along: wide (CJK) glyphs a full em, capitals and m/w most of one, others less.
+    # tab stop along.
     used = 0.0
     for i, char in enumerate(text):
-        if unicodedata.east_asian_width(char) in "WF":
-            used += 1.0
-        elif char.isupper() or char in "mw":
-            used += 0.8
-        else:
-            used += 0.6
+        used += glyph_ems(char)
         if used > ems:
             return text[:max(i - 1, 0)].rstrip() + "\u2026"
     return text
+
+
+def wrap(text: str, ems: float) -> list[str]:
+    """Break text into lines of at most `ems` em (fit's guess), at spaces where it can and
+    inside a word too long for a line (a CJK name has no spaces)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        joined = f"{line} {word}" if line else word
+        if text_ems(joined) <= ems:
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        for char in word:
+            if line and text_ems(line + char) > ems:
+                lines.append(line)
+                line = ""
+            line += char
+    if line:
+        lines.append(line)
+    return lines

@@ -17,7 +17,7 @@ from sqlalchemy.orm import selectinload
 from judgeaid import venuetime
 from judgeaid.extensions import db
 from judgeaid.models import Card, Player, PlaySession, Seat, Table, Team, Tournament
-from judgeaid.printing import fit, public_url
+from judgeaid.printing import fit, public_url, wrap
 from judgeaid.printing.fonts import faces_for
 from judgeaid.printing.language import (
     N_,
@@ -270,12 +270,13 @@ def session_cards(tournament: Tournament, number: int, *, blank: bool = False,
 
 
 def place_cards(cards: list[dict], sheet: Sheet, *, session: int,
-                spare=card_data) -> list[list[dict]]:
-    """Put the cards on pages, side by side and centred; a last gap gets a spare card
-    (`spare(None, session=...)`)."""
+                spare=card_data, fill: bool = True) -> list[list[dict]]:
+    """Put the cards on pages, side by side and centred. Where `fill`, a last gap gets a
+    spare card (`spare(None, session=...)`); else the last sheet's gap stays bare paper, so
+    asking for N spare cards prints N of them."""
     left = (sheet.width - CARD_WIDTH * sheet.per_page) / 2
     top = (sheet.height - CARD_HEIGHT) / 2
-    gap = -len(cards) % sheet.per_page
+    gap = -len(cards) % sheet.per_page if fill else 0
     cards = cards + [spare(None, session=session)] * gap
     return [[{"left": _inch(left + i * CARD_WIDTH), "top": _inch(top), "card": card,
               "x": left + i * CARD_WIDTH, "y": top}
@@ -415,9 +416,11 @@ def _render_cards(tournament: Tournament, number: int, layout: str, blank: bool,
                   tables: list[int] | None, spare: int, stamped: bool) -> bytes:
     sheet = SHEETS[layout]
     is_sheet = is_score_sheet(tournament.ruleset)  # MCR Appendix 5
+    # an odd count of tables gets a spare card in the sheet's gap; spares asked for are
+    # printed as many as asked, the gap left bare
     pages = place_cards(session_cards(tournament, number, blank=blank, tables=tables,
                                       spare=spare), sheet, session=number,
-                        spare=sheet_data if is_sheet else card_data)
+                        spare=sheet_data if is_sheet else card_data, fill=not spare)
     settings = tournament.settings
     if is_sheet:
         g = sheet_geometry(get_ruleset(tournament.ruleset).session.rounds)
@@ -440,11 +443,14 @@ def _render_cards(tournament: Tournament, number: int, layout: str, blank: bool,
                      for page in pages]
         html = render_template("print/cards.html", part="both", pages=pages, **context)
         return create_pdf(html, request.url_root)
-    form = create_pdf(render_template("print/cards.html", pages=pages[:1], part="form",
+    # one sheet of bare forms, and a second where the last sheet has a card less
+    short = len(pages) > 1 and len(pages[-1]) < len(pages[0])
+    form = create_pdf(render_template("print/cards.html", part="form",
+                                      pages=[pages[0], pages[-1]] if short else pages[:1],
                                       **context), request.url_root)
     overlay = draw_cards(pages, sheet, g, context["title"],
                          draw=draw_sheet_data if is_sheet else draw_card_data)
-    return overlay.output(form, [0] * len(pages))
+    return overlay.output(form, [0] * (len(pages) - 1) + [1 if short else 0])
 
 
 # ---------------------------------------------------------------- MCR Appendix 5
@@ -538,8 +544,10 @@ def sheet_data(view: dict | None, *, session: int, url: str | None = None,
     zone = view["tournament"].get("time_zone", venuetime.DEFAULT_ZONE)
     confirmed = _confirmed(view, zone, in_app=False)
     points = view.get("table_points") if filled else None
-    # A player's column is about 7 em of 6.5pt type: names and teams are cut to fit.
-    players = [{"team": fit(teams.get(n, ""), 6), "number": str(n),
+    # A player's column is about 7 em of 6.5pt type: names are cut to fit; a team's name
+    # prints whole, wrapped and set smaller as it needs (team_lines)
+    players = [{**dict(zip(("team", "team_size"), team_lines(teams.get(n, "")), strict=True)),
+                "number": str(n),
                 "name": "\n".join(fit(part, 6.2) for part in _two_lines(names[n])),
                 "points": (_points(points[n]) if points else "")
                 + ("\n" + _signed(totals[n]["total"]) if filled else ""),
@@ -579,6 +587,29 @@ def sheet_data(view: dict | None, *, session: int, url: str | None = None,
             "foot": _foot(url, view["version"]) if filled else ""}
 
 
+# The team's box: a player's column less its padding, one block row high less the rule
+# above it, in points; the sizes a team's name may be set in, largest first, and their
+# line height in ems (a glyph's ascent and descent: no line's top under the rule).
+TEAM_BOX = (41.0, 13.4)
+TEAM_SIZES = (6.5, 6.0, 5.5, 5.0, 4.5, 4.0, 3.5)
+TEAM_LINE = 1.17
+
+
+def team_lines(team: str) -> tuple[str, float]:
+    """Return a team's name as the score sheet prints it, whole, and its size in points:
+    the largest size at which its wrapped lines fit the team's box (issue 27: names were
+    cut short). Only a name too long for three lines at 3.5 pt ends with an ellipsis."""
+    width, height = TEAM_BOX
+    lines: list[str] = []
+    for size in TEAM_SIZES:
+        most = max(1, int(height // (size * TEAM_LINE)))
+        lines = wrap(team, width / size)
+        if len(lines) <= most:
+            return "\n".join(lines), size
+    rest = fit(" ".join(lines[most - 1:]), width / size)
+    return "\n".join([*lines[:most - 1], rest]), size
+
+
 def _sheet_cells(plus: str, minus: str, total: str) -> str:
     return "".join(text.rjust(width - 1) + " "
                    for text, width in zip((plus, minus, total), SHEET_FIELDS, strict=True))
@@ -604,15 +635,21 @@ def sheet_runs(g: dict, c: dict) -> list[dict]:
     for x, p in zip(g["players"], c["players"], strict=False):
         width = g["player"]
         runs += [
-            {"left": x + PAD, "top": rows[0], "text": f"{p['team']}\n{p['number']}",
-             "face": "sans", "size": 6.5, "line": heights[0], "clip": (x, rows[0], width,
-                                                                      heights[0] * 2)},
+            {"left": x + PAD, "top": rows[1], "text": p["number"], "face": "sans",
+             "size": 6.5, "line": heights[1], "clip": (x, rows[1], width, heights[1])},
             {"left": x + PAD, "top": rows[2] + 0.02, "text": p["name"], "face": "head",
              "size": 6.5, "line": 6.5 * 1.12 * POINT, "clip": (x, rows[2], width,
                                                                 heights[2])},
             {"left": x + PAD, "top": rows[4], "text": p["points"], "face": "mono-bold",
              "size": 8, "line": heights[4], "clip": (x, rows[4], width, heights[4] * 2)},
         ]
+        if p["team"]:
+            # the team's lines centred in its row, at the size that fits them whole
+            line = round(p["team_size"] * TEAM_LINE * POINT, 4)
+            runs.append({"left": x + PAD, "top": round(rows[0] + POINT + (
+                heights[0] - POINT - line * (p["team"].count("\n") + 1)) / 2, 4),
+                "text": p["team"], "face": "sans", "size": p["team_size"], "line": line,
+                "clip": (x, rows[0], width, heights[0])})
         if p["note"]:
             runs.append({"left": x + PAD, "top": rows[6] + 0.2, "text": p["note"],
                          "face": "oblique", "size": 5, "line": 5 * LINE * POINT,

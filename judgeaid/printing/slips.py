@@ -17,8 +17,8 @@ from sqlalchemy import select
 from judgeaid import hanzi
 from judgeaid.extensions import db
 from judgeaid.i18n import page_lang
-from judgeaid.models import Player, Seat, Table, Tournament
-from judgeaid.printing import fit, public_url
+from judgeaid.models import Player, Seat, Table, Team, Tournament
+from judgeaid.printing import fit, public_url, wrap
 from judgeaid.printing.cards import session_or_404
 from judgeaid.printing.fonts import faces_for
 from judgeaid.printing.language import (
@@ -92,13 +92,15 @@ def session_slips(tournament: Tournament, number: int) -> tuple[list[dict], date
     """Return one slip's data per seated player, by name, and the session's start time."""
     session = session_or_404(tournament, number)
     rows = db.session.execute(
-        select(Player.number, Player.name, Player.token, Table.number, Seat.position)
+        select(Player.number, Player.name, Player.token, Table.number, Seat.position,
+               Team.name)
         .join(Seat, Seat.player_id == Player.id).join(Table, Table.id == Seat.table_id)
+        .outerjoin(Team, Team.id == Player.team_id)
         .where(Table.session_id == session.id)).all()
-    slips = [{"number": n, "name": name, "table": table,
+    slips = [{"number": n, "name": name, "table": table, "team": team or "",
               "seat": wind(SEAT_WINDS[position], both=False),
               "url": public_url("players.page", token=token)}
-             for n, name, token, table, position in rows]
+             for n, name, token, table, position, team in rows]
     lang = page_lang()
     slips.sort(key=lambda s: (hanzi.sort_key(s["name"], lang), s["number"]))
     return slips, session.starts_at
@@ -118,12 +120,33 @@ def place_slips(slips: list[dict], sheet: SlipSheet) -> list[dict]:
                 "left": round(sheet.left + c * sheet.slip_width, 3),
                 "names": "\n".join(fit(s["name"], 12.5) for s in column),  # 12pt bold, 2.35 in
                 "numbers": "\n".join(say(N_("Player No. %(n)s"), n=s["number"]) for s in column),
+                # a team's name whole, on up to TEAM_LINES lines below the table and seat
+                **{f"teams{i}": "\n".join(team_lines(s["team"])[i] for s in column)
+                   for i in range(TEAM_LINES)},
                 "tables": "\n".join(str(s["table"]) for s in column),
                 "seats": "\n".join(s["seat"] for s in column),
             } for c, column in enumerate(columns) if column],
             "urls": [s["url"] for s in chunk],
         })
     return pages
+
+
+# A team's name on a slip: 6.5 pt lines under the table and seat, as wide as the name's
+# column (2.35 in, 26 em), as many as the slip has room for above its note.
+TEAM_SIZE = 6.5
+TEAM_TOP = 1.46  # inches from the slip's top
+TEAM_LEADING = 0.1  # inches from one line to the next
+TEAM_LINES = 2
+TEAM_EMS = 2.35 * 72 / TEAM_SIZE
+
+
+def team_lines(team: str) -> list[str]:
+    """Return a team's name in TEAM_LINES lines (the last ones may be empty): wrapped at
+    spaces, whole unless longer than them all (then the last line ends with an ellipsis)."""
+    lines = wrap(say(N_("Team: %(name)s"), name=team) if team else "", TEAM_EMS)
+    if len(lines) > TEAM_LINES:
+        lines = [*lines[:TEAM_LINES - 1], fit(" ".join(lines[TEAM_LINES - 1:]), TEAM_EMS)]
+    return lines + [""] * (TEAM_LINES - len(lines))
 
 
 def list_pages(slips: list[dict], sheet: SlipSheet) -> list[list[dict]]:
@@ -188,6 +211,10 @@ def draw_slips(pages: list[dict], sheet: SlipSheet, lift: dict, title: str,
             overlay.lines(left, top, column["tables"], face="bold", size=24, line_height=row)
             overlay.lines(column["left"] + 1.04, top, column["seats"], face="bold", size=24,
                           line_height=row)
+            for i in range(TEAM_LINES):
+                top = sheet.top + TEAM_TOP + i * TEAM_LEADING - lift["team"]
+                overlay.lines(left, top, column[f"teams{i}"], face="sans", size=TEAM_SIZE,
+                              line_height=row, clip=(left, top, 2.35, height))
         module = module_size(page["urls"])
         for i, url in enumerate(page["urls"]):
             left = sheet.left + (i % sheet.columns) * sheet.slip_width + 2.56
@@ -229,7 +256,10 @@ def _render_slips(tournament: Tournament, number: int, paper: str, stamped: bool
         "lists": list_pages(slips, sheet),
         # Lines a slip tall put one row of slips per line; lift each block by its half-leading.
         "lift": {size: round((sheet.slip_height - size * 1.17 / 72) / 2, 3)
-                 for size in (8, 12, 24)},
+                 for size in (8, 12, 24)} | {
+            "team": round((sheet.slip_height - TEAM_SIZE * 1.17 / 72) / 2, 3)},
+        "team": {"size": TEAM_SIZE, "top": TEAM_TOP, "leading": TEAM_LEADING,
+                 "lines": TEAM_LINES},
         **template_context(),
     }
     forms = [{"count": n, "cuts": cut_lines(sheet, n), "slots": _slots(n, sheet)} for n in shapes]

@@ -543,6 +543,20 @@ KEYS: dict[str, str] = {
         "the final-day page: players level at the cut line on points and raw total, "
         "separated by the seeded draw; {players}, {seed} and {order}"
     ),
+    "final.cut_tie_physical": (
+        "the final-day page: players level at the cut line on points and raw total, put in "
+        "order by a physical draw the organizer entered instead of the seeded one; "
+        "{players}, {order}, {by} (who entered it) and {at} (when)"
+    ),
+    "page.standings.prize_note": (
+        "the results desk, beside the prize places form: a tie at a marked prize place (or "
+        "the cut line) is the only one a lot or draw is asked for, with the rule's citation"
+    ),
+    "page.standings.physical_note": (
+        "the results desk and the final-day page: the organizer may enter a physical draw "
+        "for such a tie instead of the seeded one, with the rule's citation (empty where "
+        "the ruleset draws lots anyway)"
+    ),
 
     "card.seat_move": (
         "the card: where a player moves at a wind-round (cycle) change; {round}, {name}, "

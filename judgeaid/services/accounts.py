@@ -255,6 +255,11 @@ def set_time_zone(tournament: Tournament, name: object, actor: User) -> Tourname
     return tournament
 
 
+# Settings no format lists, kept by the desk: standings_data.DRAW_ORDER, PHYSICAL_DRAWS and
+# PRIZE_PLACES, and clock.py's switched session.
+KEPT_SETTINGS = ("draw_order", "physical_draws", "prize_places", "clock_session")
+
+
 def set_language(tournament: Tournament, value: object, actor: User) -> Tournament:
     """Change the event's default language (`settings["language"]`: en, zh-Hant or zh-Hans),
     the pages' language for a browser that asks for none of ours; allowed at any time."""
@@ -291,6 +296,9 @@ def update_settings(tournament: Tournament, values: dict, actor: User) -> Tourna
         tournament.format, {**tournament.settings, **values})
     if problems:
         raise ServiceError(" ".join(problems), details=problems)
+    # what the desk keeps in the settings beside the format's own (prize places, lots,
+    # physical draws, the hall clock's session) stays through an edit of the format's
+    merged = {**{k: v for k, v in tournament.settings.items() if k in KEPT_SETTINGS}, **merged}
     before = dict(tournament.settings)
     if "language" in before:  # the event's language is no format setting: it stays
         merged = {**merged, "language": before["language"]}

@@ -45,7 +45,7 @@ from judgeaid.services.exports import (
     foreign_keys,
     schema_fits,
 )
-from judgeaid.services.standings_data import DRAW_ORDER
+from judgeaid.services.standings_data import DRAW_ORDER, PHYSICAL_DRAWS, PRIZE_PLACES
 from judgeaid.tournament.card import (
     BadRound,
     DealMark,
@@ -58,6 +58,26 @@ from judgeaid.tournament.card import (
 READABLE_VERSIONS = (1, BACKUP_VERSION)
 BATCH = 500  # rows per INSERT: a few hundred KB of parameters at most
 
+
+
+def _physical_draws_problem(draws: object, rules) -> bool:
+    """Return True unless `draws` is a list of physical draws (standings_data) fit for the
+    ruleset: player numbers once each, a name who entered it and an ISO time."""
+    if draws == []:
+        return False
+    if rules.ranking.draws_lots or not isinstance(draws, list):
+        return True
+    for draw in draws:
+        if not isinstance(draw, dict) or set(draw) != {"numbers", "by", "at"}:
+            return True
+        numbers = draw["numbers"]
+        if int_list_problem(numbers, 1, MAX_NUMBER, MAX_NUMBER) or len(set(numbers)) != len(
+                numbers) or len(numbers) < 2:
+            return True
+        if not isinstance(draw["by"], str) or not isinstance(draw["at"], str) or (
+                venuetime.parse_moment(draw["at"]) is None):
+            return True
+    return False
 
 class Checker:
     """Check a backup's rows one at a time, keeping only what later rows are checked against."""
@@ -195,16 +215,16 @@ class Checker:
                               where=where, format=row['format'], name=rules.name))
         # clock_session: the session the organizer switched the hall clock to (clock.py)
         # language: the event's default language (accounts.set_language)
-        known = set(rules.default_settings(row["format"])) | {"time_over_grace_seconds",
-                                                              DRAW_ORDER, "clock_session",
-                                                              "language"}
+        known = set(rules.default_settings(row["format"])) | {
+            "time_over_grace_seconds", DRAW_ORDER, "clock_session", "language", PRIZE_PLACES,
+            PHYSICAL_DRAWS}
         unknown = sorted(str(k) for k in settings if k not in known)
         if unknown:
             raise BadBackup(_("%(where)s: 'settings' has unknown entries: %(value)s.", where=where,
                               value=', '.join(unknown)))
         for key in ("sessions", "session_minutes", "turn_seconds", "free_seconds",
                     "round_bank_seconds", "advance", "time_over_grace_seconds",
-                    "clock_session"):
+                    "clock_session", PRIZE_PLACES):
             value = settings.get(key)
             if value is not None and int_problem(value, 0, 100_000):
                 raise BadBackup(_("%(where)s: the setting '%(key)s' must be a whole number.",
@@ -221,9 +241,15 @@ class Checker:
         if "language" in settings and tag_for(settings["language"]) != settings["language"]:
             raise BadBackup(_("%(where)s: the setting 'language' must be one of %(value)s.",
                               where=where, value=', '.join(LOCALES)))
-        # the recorded lots are the standings' (sheet.recorded_lots), not a format setting
+        if _physical_draws_problem(settings.get(PHYSICAL_DRAWS, []), rules):
+            raise BadBackup(_("%(where)s: the setting '%(key)s' must list draws, each of player "
+                              "numbers once, who entered it and when, for a ruleset whose ties "
+                              "go to a seeded draw.", where=where, key=PHYSICAL_DRAWS))
+        # the recorded lots and draws and the prize places are the standings'
+        # (standings_data), not format settings
         _merged, problems = rules.validate_settings(
-            row["format"], {k: v for k, v in settings.items() if k != DRAW_ORDER})
+            row["format"], {k: v for k, v in settings.items()
+                            if k not in (DRAW_ORDER, PHYSICAL_DRAWS, PRIZE_PLACES)})
         if problems:
             raise BadBackup(_("%(where)s: %(value)s", where=where, value=' '.join(problems)))
         try:

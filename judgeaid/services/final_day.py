@@ -35,7 +35,9 @@ from judgeaid.services.standings_data import (
     bracket_name,
     draw_hex,
     load_sheet,
+    physical_draws,
 )
+from judgeaid.services.ties import deciding_ties, physical_view
 from judgeaid.tournament.rotation import draw_seats
 from judgeaid.wording import ruleset_view
 
@@ -367,12 +369,34 @@ def _cut_data(sheet: Sheet, size: int, names: dict[int, str]) -> dict | None:
     rest = [s for s in result.eliminated if not s.is_resigned]
     first_out = rest[0] if rest else None
     line = [s for s in (last_in, first_out) if s is not None]
+    physical = _physical_at_cut(sheet, result)
     return {"size": size, "decided_by": result.decided_by,
-            "decided_words": _tie_words(result.decided_by),
+            "decided_words": _("physical draw") if physical else _tie_words(result.decided_by),
             "sentence": _cut_sentence(sheet, result, names),
+            "physical": physical,
             "line": [{"rank": s.rank, "number": s.number, "name": names[s.number],
                       "mp_text": _show(sheet, s.match_points), "raw": s.raw,
-                      "draw": draw_hex(s.draw)} for s in line]}
+                      "draw": _("drawn %(n)s", n=s.draw) if physical else draw_hex(s.draw)}
+                     for s in line]}
+
+
+def _level_at_cut(result) -> list:
+    """Return the players still in the event level with the last one in at the cut."""
+    last_in = result.advancing[-1]
+    return [s for s in (*result.advancing, *result.eliminated) if not s.is_resigned
+            and s.match_points == last_in.match_points
+            and (result.decided_by == "raw" or s.raw == last_in.raw)]
+
+
+def _physical_at_cut(sheet: Sheet, result) -> dict | None:
+    """Return the physical draw the organizer entered for the tie at the cut line, if that
+    draw (not the seeded one) orders it: its players are exactly the players level."""
+    if result.decided_by != "draw":
+        return None
+    level = {s.number for s in _level_at_cut(result)}
+    draw = next((d for d in physical_draws(sheet.tournament) if set(d["numbers"]) == level),
+                None)
+    return physical_view(draw, sheet.tournament) if draw else None
 
 
 def _cut_list(sheet: Sheet, step: dict) -> list[dict]:
@@ -391,16 +415,18 @@ def _cut_sentence(sheet: Sheet, result, names: dict[int, str]) -> str:
     """Say in words who was level at the cut line, on what, and the order that decided it."""
     if result.decided_by not in ("raw", "draw"):
         return ""
-    last_in = result.advancing[-1]
-    level = [s for s in (*result.advancing, *result.eliminated) if not s.is_resigned
-             and s.match_points == last_in.match_points
-             and (result.decided_by == "raw" or s.raw == last_in.raw)]
+    level = _level_at_cut(result)
     who = [f"{names[s.number]} #{s.number}" for s in level]
     players = (_("%(list)s and %(last)s", list=", ".join(who[:-1]), last=who[-1])
                if len(who) > 1 else "".join(who))
     order = ", ".join(f"{rank}. {name}" for rank, name in
                       zip((s.rank for s in level), who, strict=True))
-    return _words(sheet)[f"final.cut_tie_{result.decided_by}"].format(
+    words = _words(sheet)
+    physical = _physical_at_cut(sheet, result)
+    if physical:
+        return words["final.cut_tie_physical"].format(players=players, order=order,
+                                                      by=physical["by"], at=physical["at"])
+    return words[f"final.cut_tie_{result.decided_by}"].format(
         players=players, order=order, seed=sheet.tournament.seed)
 
 
@@ -409,8 +435,13 @@ def final_day_view(tournament_id: int) -> dict:
     sheet = load_sheet(tournament_id)
     tournament = sheet.tournament
     step = next_step(sheet)
+    cut_tie = next((tie for tie in deciding_ties(sheet) if "cut" in tie["decides"]), None)
     return {"t": {"id": tournament.id, "name": tournament.name},
             "bracket": bracket_data(sheet), "step": step,
+            # the tie at the cut line once the last session is posted: the seeded draw's
+            # order, or the physical draw the organizer entered instead (with who entered it)
+            "cut_tie": cut_tie if cut_tie and not get_ruleset(
+                tournament.ruleset).ranking.draws_lots else None,
             "cut_list": _cut_list(sheet, step), "undo_cut": undoable_cut(sheet),
             "is_provisional": sheet.is_provisional,
             "empty_seat": empty_seat_view(sheet) if bracket_data(sheet) else None}

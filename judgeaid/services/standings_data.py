@@ -42,6 +42,12 @@ PRELIMINARY = "preliminary"
 FINAL = "final"
 # the event's setting that keeps the organizer's drawn lots (see recorded_lots)
 DRAW_ORDER = "draw_order"
+# the event's setting that keeps the draws made by hand in place of the seeded draw, each
+# with who entered it (a ruleset whose ties go to a seeded draw; see recorded_lots)
+PHYSICAL_DRAWS = "physical_draws"
+# the event's setting: how many places at the top win a prize, as the organizer marked them
+# (None: none marked); a tie there is worth a lot, or a physical draw
+PRIZE_PLACES = "prize_places"
 OUT_STATUSES = {"resigned": "resigned", "withdrawn": "withdrawn",
                 "disqualified": "disqualified"}
 
@@ -243,16 +249,27 @@ def _player_results(sheet: Sheet) -> list[PlayerResult]:
 
 
 def recorded_lots(tournament: Tournament) -> dict[int, int]:
-    """Return each player's place in the lots the organizer drew, for a ruleset that draws them.
+    """Return each player's place in the lots the organizer drew by hand.
 
-    The lots live in the event's settings as one list of player numbers (`draw_order`):
-    of players level on everything else, the one listed first ranks higher (MCR §3.10.1
-    leaves the last tie open; drawing a lot is our reading).
+    For a ruleset that draws lots, they live in the event's settings as one list of player
+    numbers (`draw_order`): of players level on everything else, the one listed first ranks
+    higher (MCR §3.10.1 leaves the last tie open; drawing a lot is our reading). For a
+    ruleset whose ties go to the seeded draw, the organizer may enter a physical draw
+    instead for one tie (`physical_draws`, each with who entered it): its players rank in
+    the order drawn, as long as they are still exactly the players level (the ranking uses
+    a lot only where every player of a tie has one).
     """
     if not get_ruleset(tournament.ruleset).ranking.draws_lots:
-        return {}
+        return {number: place for draw in physical_draws(tournament)
+                for place, number in enumerate(draw["numbers"], start=1)}
     order = tournament.settings.get(DRAW_ORDER) or []
     return {number: place for place, number in enumerate(order, start=1)}
+
+
+def physical_draws(tournament: Tournament) -> list[dict]:
+    """Return the physical draws the organizer entered: numbers in the order drawn, who
+    entered them (`by`) and when (`at`, ISO UTC)."""
+    return list(tournament.settings.get(PHYSICAL_DRAWS) or [])
 
 
 def final_day_entrants(sheet: Sheet) -> set[int]:

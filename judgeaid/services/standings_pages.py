@@ -10,7 +10,8 @@ from judgeaid.extensions import db
 from judgeaid.models import Player, PlaySession, ScoreCheck
 from judgeaid.rules import get_ruleset
 from judgeaid.rules.ruleset import bracketed
-from judgeaid.services import final_day
+from judgeaid.services import final_day, ties
+from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.card_seats import substitute_seats
 from judgeaid.services.errors import NotFound
 from judgeaid.services.results import MESSAGE_LIMIT, REASON_LIMIT, check_data, score_checks
@@ -26,6 +27,7 @@ from judgeaid.services.standings_data import (
     data_version,
     draw_hex,
     load_sheet,
+    physical_draws,
     seat_points,
     seat_totals,
     session_cards,
@@ -145,6 +147,10 @@ def _standings_data(sheet: Sheet) -> dict:
     planned = max(int(tournament.settings.get("sessions") or 0), len(sheet.preliminary))
     posted = sum(1 for s in sheet.preliminary if s.is_final)
     is_provisional = sheet.is_provisional or bool(bracket and bracket["is_provisional"])
+    # a lot is asked for only at a prize place the organizer marked, or at the cut line
+    prizes, cut = ties.prize_places(tournament), ties.cut_size(tournament)
+    lots = lot_groups(rows, asks=posted >= planned, prizes=prizes, cut=cut) \
+        if ranking.draws_lots else []
     return {
         "tournament": {"id": tournament.id, "name": tournament.name, "format": fmt.name,
                        "kind": fmt.kind},
@@ -156,27 +162,40 @@ def _standings_data(sheet: Sheet) -> dict:
         "posted_sessions": posted,
         # the seed the tie-breaking draw comes from, public before play decides anything
         "draw_seed_text": rules.words.format("standings.draw_seed", seed=tournament.seed),
-        "is_complete": posted >= planned and not is_provisional,
+        # an event with a final day is complete once its final ranking is published
+        "is_complete": posted >= planned and not is_provisional and not (
+            bracket and not bracket["ranking"]),
+        "awaits_final_day": bool(bracket and not bracket["ranking"] and posted >= planned),
         "is_provisional": is_provisional,
         "phase": "final" if bracket and bracket["ranking"] else (
             "final_day" if bracket and bracket["rounds"] else "preliminary"),
         "preliminary": rows,
         "standings": ranked,
-        "draw_groups": [] if ranking.draws_lots else _draw_groups(rows),
-        "lot_groups": lot_groups(rows, asks=posted >= planned) if ranking.draws_lots else [],
+        # no place is shown before a session is posted: nor the places a draw settles
+        "draw_groups": [] if ranking.draws_lots or not posted else _draw_groups(rows, sheet),
+        "lot_groups": lots,
+        # who waits for a lot: a tie elsewhere decides nothing, and no lot is drawn for it
+        "lot_asked": sorted(p["number"] for g in lots if not g["is_drawn"] for p in g["players"]),
+        "prize_places": prizes,
         "teams": _teams(rows, ranking.rank_teams if ranking.ranks_teams else None, show),
         "final_day": bracket,
     }
 
 
-def lot_groups(rows: list[dict], *, asks: bool = True) -> list[dict]:
+def lot_groups(rows: list[dict], *, asks: bool = True, prizes: int | None = None,
+               cut: int | None = None) -> list[dict]:
     """List the players level on table points and contest points: drawn, or waiting for a lot.
 
-    A lot is asked for (`asks`) only once the last session is posted: before that a tie may
-    still come apart, and the players share their place meanwhile."""
+    A lot is asked for (`asks`) only once the last session is posted, and only for a tie at
+    a prize place the organizer marked (`prizes`: the top places that win one) or at the
+    cut line (`cut`): before that a tie may still come apart, and elsewhere it decides
+    nothing; the players share their place meanwhile."""
     groups = _level_runs([row for row in rows if row["tie_break"] in ("draw", "tied")],
                          lambda row: (row["is_out"], round(row["table_points"], 9),
                                       row["contest_points"]))
+    groups = [g for g in groups if g[0]["tie_break"] == "draw" or (
+        asks and not g[0]["is_out"]
+        and ties.what_it_decides(g[0]["rank"], g[-1]["rank"], prizes, cut))]
     return [{"ranks": _places(g[0]["rank"], len(g)),
              "points_text": g[0]["mp_text"],
              "contest_points": g[0]["contest_points"],
@@ -184,7 +203,7 @@ def lot_groups(rows: list[dict], *, asks: bool = True) -> list[dict]:
              "numbers": " ".join(str(p["number"]) for p in g),
              "players": [{"rank": p["rank"], "number": p["number"], "name": p["name"],
                           "draw": p["draw"]} for p in g]}
-            for g in groups if asks or g[0]["tie_break"] == "draw"]
+            for g in groups]
 
 
 def _level_runs(rows: list[dict], key) -> list[list[dict]]:
@@ -226,15 +245,23 @@ def _final_rows(rows: list[dict], ranking: list[dict]) -> list[dict]:
             for place in ranking]
 
 
-def _draw_groups(rows: list[dict]) -> list[dict]:
-    """List the places a seeded draw decided, with every drawn value (lower wins)."""
+def _draw_groups(rows: list[dict], sheet: Sheet) -> list[dict]:
+    """List the places a seeded draw decided, with every drawn value (lower wins), or the
+    physical draw the organizer entered instead, with who entered it."""
     groups = _level_runs([row for row in rows if row["tie_break"] == "draw"],
                          lambda row: (row["is_out"], round(row["match_points"], 9), row["raw"]))
-    return [{"ranks": f"{g[0]['rank']}–{g[-1]['rank']}",
-             "mp_text": g[0]["mp_text"], "raw": g[0]["raw"],
-             "players": [{"rank": p["rank"], "number": p["number"], "name": p["name"],
-                          "draw": p["draw"]} for p in g]}
-            for g in groups]
+    drawn = {frozenset(d["numbers"]): d for d in physical_draws(sheet.tournament)}
+    answer = []
+    for g in groups:
+        physical = drawn.get(frozenset(p["number"] for p in g))
+        answer.append({
+            "ranks": f"{g[0]['rank']}–{g[-1]['rank']}",
+            "mp_text": g[0]["mp_text"], "raw": g[0]["raw"],
+            "physical": ties.physical_view(physical, sheet.tournament) if physical else None,
+            "players": [{"rank": p["rank"], "number": p["number"], "name": p["name"],
+                         "draw": _("drawn %(n)s", n=i) if physical else p["draw"]}
+                        for i, p in enumerate(g, start=1)]})
+    return answer
 
 
 def api_standings(tournament_id: int) -> dict:
@@ -349,6 +376,7 @@ def results_for_player(player_id: int) -> dict:
         "posted_sessions": data["posted_sessions"],
         "planned_sessions": data["planned_sessions"],
         "is_complete": data["is_complete"],
+        "awaits_final_day": data["awaits_final_day"],
         "mp_text": line["mp_text"] if line else None,
         "raw": line["raw"] if line else None,
         "deductions": line["deductions"] if line else 0.0,
@@ -435,10 +463,17 @@ def manage_view(tournament_id: int) -> dict:
         # MCR §3.10.1 (our reading): the organizer draws lots for players still level
         "draws_lots": ranking.draws_lots,
         "lot_groups": _asked_lots(tournament_id) if ranking.draws_lots else [],
+        # the top places that win a prize, as the organizer marked them, and the ties there
+        # or at the cut line once the last session is posted (a physical draw may settle them)
+        "prize_places": ties.prize_places(tournament),
+        "max_prize_places": ties.MAX_PRIZE_PLACES,
+        "deciding_ties": [] if ranking.draws_lots else ties.deciding_ties(sheet),
     }
 
 
 def _asked_lots(tournament_id: int) -> list[dict]:
     view = standings_view(tournament_id)
+    tournament = get_tournament_or_404(tournament_id)
     return lot_groups(view["preliminary"],
-                      asks=view["posted_sessions"] >= view["planned_sessions"])
+                      asks=view["posted_sessions"] >= view["planned_sessions"],
+                      prizes=ties.prize_places(tournament), cut=ties.cut_size(tournament))

@@ -9,7 +9,9 @@ from pydantic import BaseModel, Field, field_validator
 
 from judgeaid import values
 from judgeaid.edge import FormSchema, Id, OpId, Schema, text
+from judgeaid.pageforms import maybe
 from judgeaid.services.results import MESSAGE_LIMIT, REASON_LIMIT
+from judgeaid.services.ties import MAX_PRIZE_PLACES
 
 # A player link's token (secrets.token_urlsafe, stored in a 64-character column).
 TOKEN_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
@@ -83,6 +85,20 @@ class LotForm(FormSchema):
     def drawn(self) -> list[int]:
         """Return the player numbers in the order drawn."""
         return [int(word) for word in self.numbers.replace(",", " ").split()]
+
+
+class PrizePlacesForm(FormSchema):
+    """How many places at the top win a prize (blank or 0: none marked)."""
+
+    places: maybe(0, MAX_PRIZE_PLACES) = None
+    op_id: OpId | None = None
+
+
+class PhysicalDrawForm(LotForm):
+    """A physical draw for one deciding tie, highest place first; `page` is where it was
+    sent from (the results desk or the final-day page), to go back there."""
+
+    page: Literal["desk", "final_day"] = "desk"
 
 
 class ResolveForm(FormSchema):

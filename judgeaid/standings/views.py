@@ -24,7 +24,14 @@ from judgeaid.api.views import json_writes_only
 from judgeaid.edge import responses
 from judgeaid.models import Player
 from judgeaid.rules import get_ruleset
-from judgeaid.services import exports, final_day, results, session_changes, standings_pages
+from judgeaid.services import (
+    exports,
+    final_day,
+    results,
+    session_changes,
+    standings_pages,
+    ties,
+)
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.errors import NotFound, ServiceError
 from judgeaid.services.players import get_player_by_token_or_404
@@ -43,6 +50,8 @@ from judgeaid.standings.schemas import (
     LotBody,
     LotForm,
     NotPresentForm,
+    PhysicalDrawForm,
+    PrizePlacesForm,
     ProjectorQuery,
     ResignForm,
     ResolveBody,
@@ -198,6 +207,56 @@ def lot(tournament_id: int, form: LotForm):
     flash(_("The lot is recorded: %(numbers)s, in that order.",
             numbers=", ".join(f"#{n}" for n in form.drawn)))
     return _back(tournament_id, "#lots")
+
+
+@bp.post("/t/<int:tournament_id>/standings/prize-places")
+@pageforms.form(PrizePlacesForm)
+def prize_places(tournament_id: int, form: PrizePlacesForm):
+    """Mark how many places at the top win a prize: ties there are worth a lot."""
+    user = require_organizer(tournament_id)
+    tournament = get_tournament_or_404(tournament_id)
+    answer, _op = writes.once("standings.prize_places", f"tournament:{tournament_id}", form,
+                            lambda: {"places": ties.set_prize_places(tournament, form.places,
+                                                                     user)},
+                            tournament_id=tournament_id)
+    flash(_("Prize places: the top %(n)s.", n=answer["places"]) if answer["places"]
+          else _("No prize places are marked."))
+    return _back(tournament_id, "#ties")
+
+
+@bp.post("/t/<int:tournament_id>/standings/physical-draw")
+@pageforms.form(PhysicalDrawForm)
+def physical_draw(tournament_id: int, form: PhysicalDrawForm):
+    """Record a physical draw for a tie at a prize place or the cut line, with who entered
+    it, instead of the draw from the seed."""
+    user = require_organizer(tournament_id)
+    tournament = get_tournament_or_404(tournament_id)
+    answer, _op = writes.once("standings.physical_draw", f"tournament:{tournament_id}", form,
+                            lambda: {"message": ties.record_physical_draw(
+                                tournament, form.drawn, user)},
+                            tournament_id=tournament_id)
+    flash(answer["message"])
+    return _tie_page(tournament_id, form.page)
+
+
+@bp.post("/t/<int:tournament_id>/standings/physical-draw/undo")
+@pageforms.form(PhysicalDrawForm)
+def undo_physical_draw(tournament_id: int, form: PhysicalDrawForm):
+    """Take a physical draw back: the draw from the seed orders the tie again."""
+    user = require_organizer(tournament_id)
+    tournament = get_tournament_or_404(tournament_id)
+    answer, _op = writes.once("standings.physical_draw_undo", f"tournament:{tournament_id}",
+                            form, lambda: {"message": ties.undo_physical_draw(
+                                tournament, form.drawn, user)},
+                            tournament_id=tournament_id)
+    flash(answer["message"])
+    return _tie_page(tournament_id, form.page)
+
+
+def _tie_page(tournament_id: int, page: str):
+    if page == "final_day":
+        return redirect(url_for(".final_day_page", tournament_id=tournament_id) + "#cut")
+    return _back(tournament_id, "#ties")
 
 
 @bp.post("/t/<int:tournament_id>/standings/checks/<int:check_id>/resolve")

@@ -119,6 +119,10 @@ def rank_by_points(entries: Sequence[PlayerResult], seed: int, *,
                    max_late_sessions: int) -> list[Standing]:
     """Rank players by points total, then raw total, then the seeded draw; out players last.
 
+    Players level on points and raw total who all carry a `lot` (a draw the organizer made
+    by hand and recorded for them) are ordered by it instead of the seeded draw, and their
+    `draw` is their place in it; where only some of them carry one, the seeded draw decides.
+
     `session_points` turns a player's own session total into points where the entry carries
     none; `late_deduction` is taken off per pardoned missed session, of which a player may
     have at most `max_late_sessions`.
@@ -132,6 +136,10 @@ def rank_by_points(entries: Sequence[PlayerResult], seed: int, *,
         points_tied = list(points_group)
         for _, raw_group in groupby(points_tied, key=_by_raw):
             raw_tied = list(raw_group)
+            by_lot = len(raw_tied) > 1 and all(line.entry.lot is not None for line in raw_tied)
+            if by_lot:
+                # a draw made by hand for exactly these players replaces the seeded one
+                raw_tied.sort(key=lambda line: (line.entry.lot, line.entry.number))
             if len(raw_tied) > 1:
                 tie_break: TieBreak | None = "draw"
             elif len(points_tied) > 1:
@@ -149,7 +157,8 @@ def rank_by_points(entries: Sequence[PlayerResult], seed: int, *,
                         session_match_points=line.session_points,
                         deductions=line.deductions,
                         tie_break=tie_break,
-                        draw=line.draw if tie_break == "draw" else None,
+                        draw=(line.entry.lot if by_lot else line.draw)
+                        if tie_break == "draw" else None,
                         is_resigned=line.is_resigned,
                     )
                 )

@@ -2,7 +2,7 @@
 // what waits in the outbox (the module is shared with pages that import it too: one sender).
 
 import { held, pending, subscribe } from "./outbox.js";
-import { h } from "./dom.js";
+import { h, t, tParts } from "./dom.js";
 
 const root = document.documentElement;
 const savedTheme = localStorage.getItem("judgeaid-theme");
@@ -21,6 +21,32 @@ document.addEventListener("click", (event) => {
 document.addEventListener("submit", (event) => {
   if (event.target.matches("[data-logout]") && "caches" in window) caches.delete("pages");
 });
+
+// A refused page form says why where it was sent from: the server puts its message at the
+// top of the page it sends the user back to, and here it moves next to the form the user
+// tapped (the nth form with that action), in view. Without JavaScript it stays at the top.
+const SENT = "judgeaid-form-sent";
+const formsFor = (action) => [...document.forms].filter((form) => form.action === action);
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || form.method !== "post" || event.defaultPrevented) return;
+  sessionStorage.setItem(SENT, JSON.stringify({ page: location.pathname, action: form.action,
+                                                index: formsFor(form.action).indexOf(form) }));
+});
+function placeRefusal() {
+  const sent = JSON.parse(sessionStorage.getItem(SENT) || "null");
+  sessionStorage.removeItem(SENT);
+  const refusal = document.querySelector(".flash-error");
+  if (!sent || !refusal || sent.page !== location.pathname) return;
+  const forms = formsFor(sent.action);
+  const form = forms[sent.index] || forms[0];
+  if (!form) return;
+  refusal.dataset.testid = "form-refusal";
+  form.closest("details")?.setAttribute("open", "");
+  form.before(refusal);
+  refusal.scrollIntoView({ block: "center" });
+}
+placeRefusal();
 
 function showNetwork() {
   const banner = document.querySelector("[data-net-status]");
@@ -54,15 +80,13 @@ async function showSignIn() {
   // Everything waiting goes out in order behind the held write, so count it all.
   const count = (await pending()).length;
   const notice = signInNotice();
-  const words = count === 1 ? "1 change is waiting: " : `${count} changes are waiting: `;
-  const tail = count === 1 ? " to send it." : " to send them.";
-  if (location.pathname === "/login") {
-    notice.replaceChildren(words, "sign in again", tail);
-  } else {
-    const link = h("a", { text: "sign in again", dataset: { signinLink: "" },
-      href: `/login?next=${encodeURIComponent(location.pathname + location.search)}` });
-    notice.replaceChildren(words, link, tail);
-  }
+  // one sentence with the link in its place (word order differs between languages)
+  const sentence = count === 1 ? t("1 change is waiting: {link} to send it.")
+    : t("{count} changes are waiting: {link} to send them.", { count });
+  const words = t("sign in again");
+  const link = location.pathname === "/login" ? words : h("a", { text: words, dataset: { signinLink: "" },
+    href: `/login?next=${encodeURIComponent(location.pathname + location.search)}` });
+  notice.replaceChildren(...tParts(sentence, { link }));
   notice.hidden = false;
 }
 subscribe(() => { showSignIn().catch(() => {}); });

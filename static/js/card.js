@@ -17,8 +17,7 @@
 // card_conflicts.js.
 
 import { mountAttention, mountPending, subscribe } from "./outbox.js";
-import { $, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { $, h, t } from "./dom.js";
 import {
   card, cardId, fullName, hooks, isJudge, isRecorder, isRoundConflict, me, root, say, write,
 } from "./card_state.js";
@@ -36,7 +35,7 @@ document.addEventListener("click", (event) => {
   if (confirmFor) {
     const player = Number(confirmFor.dataset.confirmFor);
     confirmFor.disabled = true;
-    write("/confirm", { player }, `Confirm the card for ${fullName(player)}`, { kind: "confirm", player });
+    write("/confirm", { player }, t("Confirm the card for {name}", { name: fullName(player) }), { kind: "confirm", player });
     return;
   }
   // the players, present together, confirm before the judge: ask once, then record them all
@@ -74,7 +73,7 @@ document.addEventListener("click", (event) => {
   if (target.closest("[data-confirm-yes]") && me?.player && confirmAsked === card.version) {
     setConfirmAsked(null);
     $("[data-confirm-yes]").hidden = true;
-    write("/confirm", {}, `${me.player.name} confirms the card`, { kind: "confirm", player: me.player.number });
+    write("/confirm", {}, t("{name} confirms the card", { name: me.player.name }), { kind: "confirm", player: me.player.number });
     return;
   }
   if (target.closest("[data-time-over]")) {
@@ -94,7 +93,7 @@ document.addEventListener("submit", (event) => {
     if (!reason) { form.reason.focus(); return; }
     const id = Number(form.dataset.voidForm);
     form.reason.blur();
-    write(`/penalties/${id}/void`, { reason }, `Strike out penalty ${id}`, { kind: "void", penalty: id });
+    write(`/penalties/${id}/void`, { reason }, t("Strike out penalty {id}", { id }), { kind: "void", penalty: id });
   } else if (form.matches("[data-penalty-form]")) {
     event.preventDefault();
     savePenalty(form);
@@ -105,7 +104,7 @@ document.addEventListener("submit", (event) => {
     event.preventDefault();
     const value = form.querySelector("input[name=player]:checked")?.value ?? "";
     const player = value ? Number(value) : null;
-    write("/recorder", { player }, player ? say("js.card.recorder_label", { name: fullName(player) }) : "No recorder on this card",
+    write("/recorder", { player }, player ? say("js.card.recorder_label", { name: fullName(player) }) : t("No recorder on this card"),
       { kind: "recorder", player });
     form.closest("details").open = false;
   }
@@ -118,9 +117,9 @@ function saveSeatChange(form) {
   const fromRound = Number(form.from_round.value);
   const reason = form.querySelector("input[name=reason]:checked")?.value;
   const substitute = form.substitute.value ? Number(form.substitute.value) : null;
-  error.textContent = !player ? "Choose the player who leaves."
+  error.textContent = !player ? t("Choose the player who leaves.")
     : !fromRound ? say("js.card.seat_change_need_round")
-      : !reason ? "Say whether they resigned or were disqualified." : "";
+      : !reason ? t("Say whether they resigned or were disqualified.") : "";
   if (error.textContent) return;
   const body = { player, from_round: fromRound, reason, substitute, note: form.note.value.trim() };
   const values = { name: fullName(player), round: fromRound, reason };
@@ -139,13 +138,13 @@ function savePenalty(form) {
   const points = Number(form.points.value);
   const round = form.round.value ? Number(form.round.value) : null;
   const reason = form.reason.value.trim();
-  error.textContent = !player ? "Choose the player."
-    : !Number.isInteger(points) || points < 1 || points > 1000 ? "Points: a whole number from 1 to 1000."
-      : !reason ? "Give the reason." : "";
+  error.textContent = !player ? t("Choose the player.")
+    : !Number.isInteger(points) || points < 1 || points > 1000 ? t("Points: a whole number from 1 to 1000.")
+      : !reason ? t("Give the reason.") : "";
   if (error.textContent) return;
   const body = { player, points, reason };
   if (round) body.round = round;
-  write("/penalties", body, `Penalty: ${fullName(player)} −${points} (${reason})`, { kind: "penalty" });
+  write("/penalties", body, t("Penalty: {name} −{points} ({reason})", { name: fullName(player), points, reason }), { kind: "penalty" });
   form.reset();
   document.activeElement?.blur();
   form.closest("details").open = false;
@@ -159,7 +158,7 @@ const renderOutboxAttention = mountAttention($("[data-testid=outbox-attention]")
   filter: (item) => item.meta?.card === cardId && !isRoundConflict(item),
   actions: (item) => {
     if (item.meta.kind !== "round" || !isJudge) return [];
-    const fix = h("button", { type: "button", class: "button small", text: "Correct it to yours" });
+    const fix = h("button", { type: "button", class: "button small", text: t("Correct it to yours") });
     fix.addEventListener("click", () => openRound(item.meta.round, item.body, item.op_id));
     return [fix];
   },

@@ -2,7 +2,7 @@
 // wrote what, and the choice of which line stands.
 
 import { dismiss } from "./outbox.js";
-import { $, h } from "./dom.js";
+import { $, h, t } from "./dom.js";
 import { actorWords, card, hooks, isJudge, isRoundConflict, lineWords, queue, say } from "./card_state.js";
 
 /** Show each round this phone sent that someone else had written first: who wrote what. */
@@ -27,18 +27,19 @@ export function renderConflicts() {
           { who: actorWords(r.recorded_by), round: item.meta.round, line: lineWords(r) })
         : item.message;
       const keep = h("button", { type: "button", class: "button small", "data-keep-theirs": item.op_id,
-        text: isJudge ? "Keep theirs" : "Let mine go" });
+        text: isJudge ? t("Keep theirs") : t("Let mine go") });
       keep.addEventListener("click", () => dismiss(item.op_id));
       const actions = [keep];
       if (isJudge) {
-        const fix = h("button", { type: "button", class: "button small", text: "Correct it to yours" });
+        const fix = h("button", { type: "button", class: "button small", text: t("Correct it to yours") });
         fix.addEventListener("click", () => hooks.openRound(item.meta.round, item.body, item.op_id));
         actions.push(fix);
       }
       return h("article", { class: "conflict", "data-conflict": item.op_id, "data-round": item.meta.round },
         h("p", { text: theirs }),
-        h("p", { text: `${item.body.correction ? "Your correction" : "You entered"}: ${lineWords(item.body)}.` }),
-        r.recorded ? h("p", { text: isJudge ? "Choose which one stands." : "A judge decides which one stands." }) : null,
+        h("p", { text: item.body.correction ? t("Your correction: {line}.", { line: lineWords(item.body) })
+          : t("You entered: {line}.", { line: lineWords(item.body) }) }),
+        r.recorded ? h("p", { text: isJudge ? t("Choose which one stands.") : t("A judge decides which one stands.") }) : null,
         h("p", { class: "attention-actions" }, actions));
     }));
 }

@@ -3,8 +3,7 @@
 // card's ruleset's (say("js.card..."), card.words); the outbox's writes not yet saved show
 // as pending beside what the server holds.
 
-import { $, $$, h, signed } from "./dom.js";
-import { t } from "./i18n.js";
+import { $, $$, h, signed, t } from "./dom.js";
 import {
   canEdit, card, cardWords, describe, fullName, hooks, isComplete, isJudge, isRecorder, latestFor, me,
   name, occupant, pendingBadge, playerToken, queued, root, say, signClass, when, who, windAbbr, windOf,
@@ -29,13 +28,13 @@ function renderStatus() {
   const confirmed = signers - card.pending_confirmations.length;
   const node = h("p", { class: "card-status", "data-part": "status", "data-testid": "card-status", "data-status": card.status });
   if (card.status === "locked") {
-    node.append(h("strong", { text: "Locked" }), signers === 4 ? " · confirmed by all four players"
-      : ` · confirmed by all ${signers} players at the table`);
+    node.append(h("strong", { text: t("Locked") }), " · " + (signers === 4 ? t("confirmed by all four players")
+      : t("confirmed by all {n} players at the table", { n: signers })));
   }
   else {
-    node.append(h("strong", { text: "Open" }), ` · ${say("js.card.status_recorded", { done })}`);
+    node.append(h("strong", { text: t("Open") }), ` · ${say("js.card.status_recorded", { done })}`);
     if (card.not_played_from) node.append(` · ${say("js.card.status_not_played_from", { round: card.not_played_from })}`);
-    if (confirmed > 0) node.append(` · ${confirmed} of ${signers} confirmed`);
+    if (confirmed > 0) node.append(" · " + t("{confirmed} of {signers} confirmed", { confirmed, signers }));
   }
   return node;
 }
@@ -46,7 +45,7 @@ function points(x) {
 }
 
 function renderPlayers() {
-  return h("ol", { class: "card-players", "aria-label": "Players by starting seat", "data-testid": "card-players" },
+  return h("ol", { class: "card-players", "aria-label": t("Players by starting seat"), "data-testid": "card-players" },
     card.players.map((p) => h("li", { dataset: { player: p.number } }, windAbbr(p.seat), " ",
       h("span", { class: "pname", text: p.name }), " ", h("span", { class: "pnum", text: `#${p.number}` }),
       (card.forfeits || []).includes(p.number)
@@ -73,7 +72,7 @@ function roundRow(r, item) {
       dataset: { player: p.number, wind, occupant: sitter } },
     windAbbr(wind),
     value === undefined ? null : h("span", { class: `delta${signClass(value)}`, "data-value": value, text: signed(value) }));
-    if (sitter !== p.number) cell.title = `${fullName(sitter)} in ${fullName(p.number)}’s seat`;
+    if (sitter !== p.number) cell.title = t("{sitter} in {player}’s seat", { sitter: fullName(sitter), player: fullName(p.number) });
     row.append(cell);
   }
   return row;
@@ -82,9 +81,10 @@ function roundRow(r, item) {
 function noteRow(r, item) {
   const parts = [];
   if (item) {
-    const what = item.state === "rejected" ? "Yours" : item.meta.correction ? "Correction waiting to be sent" : "Waiting to be sent";
-    parts.push(h("span", { class: "what" }, pendingBadge(item), ` ${what}: ${describe({ ...item.body, responsible: item.meta.responsible })}`));
-    if (r.recorded) parts.push(h("span", { class: "what", text: `On the card now: ${describe(r)}` }));
+    const what = item.state === "rejected" ? t("Yours") : item.meta.correction ? t("Correction waiting to be sent") : t("Waiting to be sent");
+    parts.push(h("span", { class: "what" }, pendingBadge(item),
+      " " + t("{what}: {line}", { what, line: describe({ ...item.body, responsible: item.meta.responsible }) })));
+    if (r.recorded) parts.push(h("span", { class: "what", text: t("On the card now: {line}", { line: describe(r) }) }));
   } else if (r.recorded || r.result === "not_played") {
     parts.push(h("span", { class: "what", text: describe(r) }));
   }
@@ -92,7 +92,8 @@ function noteRow(r, item) {
     parts.push(h("span", { class: "what", "data-round-patterns": r.round, text: recordedPatterns(r.pattern_lines) }));
   }
   if (r.recorded && r.revision > 1) {
-    parts.push(h("span", { class: "fix", text: `Corrected by ${who(r.recorded_by)}, ${when(r.recorded_at)}: “${r.reason}”` }));
+    parts.push(h("span", { class: "fix", text: t("Corrected by {who}, {when}: “{reason}”",
+      { who: who(r.recorded_by), when: when(r.recorded_at), reason: r.reason }) }));
   }
   for (const old of r.history || []) {
     parts.push(h("span", { class: "old" }, h("del", { text: `r${old.revision}: ${describe(old)}` }),
@@ -146,7 +147,7 @@ function renderGrid() {
   const subs = Object.fromEntries((card.seat_changes || []).filter((c) => c.entering)
     .map((c) => [c.leaving.number, c.entering.number]));
   const subLine = Object.keys(subs).length ? h("tr", { class: "subs" },
-    h("th", { scope: "row", class: "rd", title: say("js.card.substitute_total_title"), text: "Sub" }),
+    h("th", { scope: "row", class: "rd", title: say("js.card.substitute_total_title"), text: t("Sub") }),
     card.players.map((p) => {
       const sub = subs[p.number];
       if (!sub) return h("td", { class: "cell", dataset: { player: p.number }, text: "·" });
@@ -161,7 +162,7 @@ function renderGrid() {
     card.players.map((p) => h("td", { class: "cell", dataset: { player: p.number }, "data-testid": `table-points-${p.number}`,
       "data-value": tp[p.number], text: points(tp[p.number]) }))) : null;
   table.append(h("tfoot", {}, line("sum", "Σ", say("js.card.rounds_title"), "rounds", "rounds"),
-    line("pen", "Pen", "Penalties", "penalties", "penalties", true), line("total", "Total", null, "total", "total"), tpLine, subLine));
+    line("pen", t("Pen"), t("Penalties"), "penalties", "penalties", true), line("total", t("Total"), null, "total", "total"), tpLine, subLine));
   const note = cardWords().table_points_note ? h("p", { class: "muted table-points-note", "data-testid": "table-points-note",
     text: tp ? cardWords().table_points_note : `${cardWords().table_points_note} ${say("js.card.table_points_later")}` }) : null;
   return h("div", { class: "grid-wrap", "data-part": "grid" }, table, note);
@@ -178,7 +179,7 @@ function renderSeatChanges() {
   const changes = card.seat_changes || [];
   const section = h("section", { class: "card-section seat-changes", "data-part": "seat-changes",
     "data-testid": "seat-changes", "aria-labelledby": "seat-changes-title", hidden: !changes.length });
-  section.append(h("h2", { id: "seat-changes-title", text: "Who sat where" }));
+  section.append(h("h2", { id: "seat-changes-title", text: t("Who sat where") }));
   const list = h("ul", { class: "seat-change-list" });
   for (const change of changes) {
     const li = h("li", { dataset: { seat: change.seat } }, h("span", { class: "what", text: seatChangeWords(change) }));
@@ -203,10 +204,10 @@ function renderSeatChanges() {
 
 function renderPenalties() {
   const section = h("section", { class: "card-section penalties", "data-part": "penalties", "aria-labelledby": "penalties-title" },
-    h("h2", { id: "penalties-title", text: "Penalty line" }));
+    h("h2", { id: "penalties-title", text: t("Penalty line") }));
   const waiting = queued("penalty");
   if (!card.penalties.length && !waiting.length) {
-    section.append(h("p", { class: "muted", text: "No penalties." }));
+    section.append(h("p", { class: "muted", text: t("No penalties.") }));
     return section;
   }
   const list = h("ul", { class: "penalty-list", "data-testid": "penalty-list" });
@@ -217,13 +218,13 @@ function renderPenalties() {
     const voiding = queued("void", (i) => i.meta.penalty === pen.id)[0];
     const li = h("li", { class: `penalty${pen.is_void ? " is-void" : ""}`, dataset: { penalty: pen.id } },
       h("span", { class: "pen-main" }, pen.is_void ? h("del", {}, main) : main),
-      h("span", { class: "pen-meta", text: `${who(pen.recorded_by)}, ${when(pen.recorded_at)}${pen.is_void ? ` · struck out: “${pen.void_reason}”` : ""}` }));
-    if (voiding) li.append(h("span", { class: "pen-meta" }, pendingBadge(voiding), ` strike out: “${voiding.body.reason}”`));
+      h("span", { class: "pen-meta", text: `${who(pen.recorded_by)}, ${when(pen.recorded_at)}` + (pen.is_void ? " · " + t("struck out: “{reason}”", { reason: pen.void_reason }) : "") }));
+    if (voiding) li.append(h("span", { class: "pen-meta" }, pendingBadge(voiding), " " + t("strike out: “{reason}”", { reason: voiding.body.reason })));
     else if (isJudge && !pen.is_void) {
-      li.append(h("details", { class: "strike" }, h("summary", { class: "button small", text: "Strike out" }),
+      li.append(h("details", { class: "strike" }, h("summary", { class: "button small", text: t("Strike out") }),
         h("form", { class: "inline-form", "data-void-form": pen.id },
-          h("label", {}, "Why strike it out? ", h("input", { name: "reason", required: true, maxlength: reasonLimit(), autocomplete: "off" })),
-          h("button", { class: "button", type: "submit", text: "Strike out" }))));
+          h("label", {}, t("Why strike it out?") + " ", h("input", { name: "reason", required: true, maxlength: reasonLimit(), autocomplete: "off" })),
+          h("button", { class: "button", type: "submit", text: t("Strike out") }))));
     }
     list.append(li);
   }
@@ -244,14 +245,20 @@ export function setConfirmAllAsked(value) { confirmAllAsked = value; }
 
 // How a confirmation was given, in words.
 function confirmedHow(c) {
-  if (c.via === "witnessed") return t("confirmed before {judge} (judge)", { judge: c.before_judge || who(c.by) });
-  return { judge: "confirmed on the judge’s phone", paper: "signed on the paper card" }[c.via] ?? "confirmed on their own page";
+  const at = when(c.confirmed_at);
+  if (c.via === "witnessed") {
+    return t("confirmed before {judge} (judge), {when}", { judge: c.before_judge || who(c.by), when: at });
+  }
+  return { judge: t("confirmed on the judge’s phone, {when}", { when: at }),
+    paper: t("signed on the paper card, {when}", { when: at }) }[c.via]
+    ?? t("confirmed on their own page, {when}", { when: at });
 }
 
 // A refused confirmation's message, beside what was tapped.
 function refusal(item) {
+  const message = item?.message || t("the server refused it");
   return item?.state === "rejected" ? h("span", { class: "form-error", role: "alert", "data-testid": "confirm-refused",
-    text: t("Not saved: {message}", { message: item.message || t("the server refused it") }) }) : null;
+    text: t("Not saved: {message}", { message }) }) : null;
 }
 
 function renderConfirmations() {
@@ -267,16 +274,16 @@ function renderConfirmations() {
     const li = h("li", { class: c ? "is-confirmed" : "is-pending", dataset: { player: p.number } },
       h("span", { class: "confirm-who", text: `${c ? "✓" : "…"} ${p.name}` }),
       h("span", { class: "confirm-meta", "data-testid": `confirmed-${p.number}` }, c
-        ? `${confirmedHow(c)}, ${when(c.confirmed_at)}`
-        : waiting ? pendingBadge(waiting) : "not yet confirmed"),
+        ? confirmedHow(c)
+        : waiting ? pendingBadge(waiting) : t("not yet confirmed")),
       c ? null : refusal(waiting));
     if (isJudge && !c && !waiting && isComplete()) {
-      li.append(h("button", { type: "button", class: "button", "data-confirm-for": p.number, text: `Confirm for ${name(p.number)}` }));
+      li.append(h("button", { type: "button", class: "button", "data-confirm-for": p.number, text: t("Confirm for {name}", { name: name(p.number) }) }));
     }
     list.append(li);
   }
   const section = h("section", { class: "card-section confirmations", "data-part": "confirmations", "aria-labelledby": "confirm-title" },
-    h("h2", { id: "confirm-title", text: "Confirmations" }), list);
+    h("h2", { id: "confirm-title", text: t("Confirmations") }), list);
   if (!complete) section.append(h("p", { class: "muted", text: say("js.card.confirm_when_complete") }));
   if (isJudge) section.append(...confirmAllControls(signers));
   return section;
@@ -319,7 +326,7 @@ export function renderPlayerBar() {
   const bar = $("[data-player-bar]");
   if (!me?.player) {
     bar.hidden = !playerToken;
-    if (playerToken) $("[data-player-hello]").textContent = "This player link is not for this table.";
+    if (playerToken) $("[data-player-hello]").textContent = t("This player link is not for this table.");
     $("[data-my-confirm]").hidden = true;
     return;
   }
@@ -327,11 +334,11 @@ export function renderPlayerBar() {
   const confirmation = card.confirmations.find((c) => c.player === number);
   const waiting = queued("confirm", (i) => i.meta.player === number)[0];
   bar.hidden = false;
-  $("[data-player-hello]").textContent = `${me.player.name}: `
-    + (confirmation ? `you confirmed this card at ${when(confirmation.confirmed_at)}.`
-      : waiting ? (waiting.state === "rejected" ? "your confirmation was not saved; see above." : "your confirmation is pending (not yet saved).")
-        : isComplete() ? say("js.card.hello_check")
-          : say("js.card.hello_wait"))
+  const state = confirmation ? t("you confirmed this card at {when}.", { when: when(confirmation.confirmed_at) })
+    : waiting ? (waiting.state === "rejected" ? t("your confirmation was not saved; see above.") : t("your confirmation is pending (not yet saved)."))
+      : isComplete() ? say("js.card.hello_check")
+        : say("js.card.hello_wait");
+  $("[data-player-hello]").textContent = t("{name}: {state}", { name: me.player.name, state })
     + (isRecorder() ? ` ${say("js.card.hello_recorder")}` : "");
   renderMyConfirm(number, confirmation, waiting);
 }
@@ -359,9 +366,9 @@ function renderMyConfirm(number, confirmation, waiting) {
   $("[data-my-confirm-note]", section).textContent = !signs && change
     ? say("js.card.left_table_note", { round: change.from_round })
     : confirmation
-    ? `You confirmed these totals at ${when(confirmation.confirmed_at)}.`
-    : waiting ? "Your confirmation is pending (not yet saved)."
-      : asking ? "Confirm these totals? When all four players have confirmed, the card is locked."
+    ? t("You confirmed these totals at {when}.", { when: when(confirmation.confirmed_at) })
+    : waiting ? t("Your confirmation is pending (not yet saved).")
+      : asking ? t("Confirm these totals? When all four players have confirmed, the card is locked.")
         : canConfirm ? say("js.card.confirm_check")
           : say("js.card.confirm_wait");
   $("[data-confirm-mine]", section).hidden = !canConfirm || asking;
@@ -383,7 +390,7 @@ export function render() {
   root.dataset.version = String(card.version);
   renderPlayerBar();
   const foot = $("[data-card-foot]");
-  if (foot) foot.textContent = `Version ${card.version}. This page updates itself while it is open.`;
+  if (foot) foot.textContent = t("Version {version}. This page updates itself while it is open.", { version: card.version });
   hooks.renderAttention?.();
   const recorderForm = $("[data-recorder-form]");
   const recorderQueued = queued("recorder", (i) => i.state === "pending").length > 0;

@@ -10,8 +10,7 @@
 
 import * as servertime from "./servertime.js";
 import { dismiss } from "./outbox.js";
-import { $, $$, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { $, $$, h, t } from "./dom.js";
 import { write } from "./judge_common.js";
 import { WINDS, byWind, card, cardId, fullName, hooks, name, page, say, windAbbr, windOf } from "./card_state.js";
 

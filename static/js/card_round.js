@@ -5,7 +5,7 @@
 // the same code the server runs; the notes under them are the ruleset's words.
 
 import { dismiss } from "./outbox.js";
-import { $, $$, h, signed } from "./dom.js";
+import { $, $$, h, signed, t } from "./dom.js";
 import { mirror, payoff } from "./rulesets.js";
 import {
   WINDS, baseRevision, byWind, canEdit, card, catalogue, cardId, cardWords, dealtWinds, describe,
@@ -111,7 +111,7 @@ function currentRound() {
 // The players to choose from, labelled with the winds of the round as it was dealt.
 function paintSeats() {
   const r = currentRound();
-  $("[data-round-seats]").replaceChildren(`${cardWords().cycles[r.cycle - 1]} · dealer `, windAbbr("E"), ` ${name(r.dealer)}`);
+  $("[data-round-seats]").replaceChildren(`${cardWords().cycles[r.cycle - 1]} · ` + t("dealer") + " ", windAbbr("E"), ` ${name(r.dealer)}`);
   for (const field of ["winner", "discarder"]) $(`[data-player-choices=${field}]`).replaceChildren(...choices(r, field, "radio"));
   $("[data-player-choices=chain]").replaceChildren(...choices(r, "chain", "checkbox"));
   $("[data-player-choices=claimants]").replaceChildren(...choices(r, "claimants", "checkbox"));
@@ -126,9 +126,9 @@ function paintDeal(r) {
     .map(([player]) => Number(player));
   if (entry.compensation && !owed.includes(entry.compensation)) owed.push(entry.compensation);
   const option = (value, text, selected) => h("option", { value, selected, text });
-  const options = [option("", `${name(scheduled)}, as the rotation says`, !entry.dealer && !entry.compensation)];
+  const options = [option("", t("{name}, as the rotation says", { name: name(scheduled) }), !entry.dealer && !entry.compensation)];
   for (const player of atTable.filter((p) => p !== scheduled)) {
-    options.push(option(`wrong:${player}`, `${name(player)}, the wrong East`, entry.dealer === player));
+    options.push(option(`wrong:${player}`, t("{name}, the wrong East", { name: name(player) }), entry.dealer === player));
   }
   for (const player of owed.filter((p) => p !== scheduled)) {
     options.push(option(`comp:${player}`, say("js.card.deal_compensation_option", { name: name(player) }), entry.compensation === player));
@@ -171,7 +171,7 @@ function paintForm() {
   // the winner's choices show until the round is called a draw: choosing a winner says "win"
   $("[data-win-only]", roundForm).hidden = entry.result === "draw";
   $("[data-field=discarder] legend", roundForm).textContent = entry.winner === null
-    ? "Discarded the winning tile" : `Discarded the winning tile (not ${name(entry.winner)})`;
+    ? t("Discarded the winning tile") : t("Discarded the winning tile (not {name})", { name: name(entry.winner) });
   for (const block of $$("[data-discard-only]", roundForm)) block.hidden = entry.win !== "discard";
   // who discarded shows until the win is called self-drawn: choosing them says "on a discard"
   $("[data-field=discarder]", roundForm).hidden = entry.win === "self";
@@ -180,22 +180,23 @@ function paintForm() {
   const patternsLine = $("[data-patterns-line]");
   patternsLine.hidden = !entry.patterns;
   if (entry.patterns) {
-    patternsLine.replaceChildren(`From the picker: ${patternNames(entry.patterns)} = ${entry.value}. `,
-      h("button", { type: "button", class: "linkish", "data-clear-patterns": true, text: "Type a value instead" }));
+    patternsLine.replaceChildren(t("From the picker: {patterns} = {value}.", { patterns: patternNames(entry.patterns), value: entry.value }) + " ",
+      h("button", { type: "button", class: "linkish", "data-clear-patterns": true, text: t("Type a value instead") }));
   }
   const order = entry.chain.length && entry.discarder !== null ? [...playOrder(r, entry.chain), entry.discarder] : [];
-  $("[data-chain-order]").textContent = order.length ? `In this turn: ${order.map(name).join(" → ")}` : "";
+  $("[data-chain-order]").textContent = order.length ? t("In this turn: {order}", { order: order.map(name).join(" → ") }) : "";
   renderPreview();
 }
 
 function patternNames(patterns) {
   const names = new Map((catalogue?.patterns || catalogue?.fans || []).map((p) => [p.id, p.name]));
+  const included = t("included");
   const plain = () => Object.entries(patterns).map(([id, n]) => `${names.get(id) || id}${n > 1 ? ` × ${n}` : ""}`).join(", ");
   if (!catalogue) return plain();
   try {
     // With the patterns the ticked ones are always scored with, marked as included.
     return scoring.scoreHand(catalogue, patterns).lines.map((l) => `${l.name}${l.count > 1 ? ` × ${l.count}` : ""}`
-      + `${l.implied_by ? `, ${scoring.impliedLabel ? scoring.impliedLabel(catalogue, l) : "included"}` : ""}`).join("; ");
+      + `${l.implied_by ? `, ${scoring.impliedLabel ? scoring.impliedLabel(catalogue, l) : included}` : ""}`).join("; ");
   } catch {
     return plain();
   }
@@ -212,16 +213,16 @@ function isValueOk() {
 
 /** Say what the round still lacks before it can be saved, or "" when it is complete. */
 function missing() {
-  if (entry.result === null) return "Choose the result: a win or a draw.";
+  if (entry.result === null) return t("Choose the result: a win or a draw.");
   if (entry.result === "win") {
-    if (entry.winner === null) return "Choose the winner.";
-    if (entry.win === null) return "Choose how they won: on a discard or self-drawn.";
+    if (entry.winner === null) return t("Choose the winner.");
+    if (entry.win === null) return t("Choose how they won: on a discard or self-drawn.");
     if (entry.win === "discard" && (entry.discarder === null || entry.discarder === entry.winner)) {
-      return "Choose who discarded the winning tile.";
+      return t("Choose who discarded the winning tile.");
     }
-    if (!isValueOk()) return `Type the hand value (1 to ${maxValue()}), or use the picker.`;
+    if (!isValueOk()) return t("Type the hand value (1 to {max}), or use the picker.", { max: maxValue() });
   }
-  if (entry.correction && !roundForm.reason.value.trim()) return "Give the reason for the correction.";
+  if (entry.correction && !roundForm.reason.value.trim()) return t("Give the reason for the correction.");
   return "";
 }
 
@@ -419,9 +420,9 @@ export async function loadCatalogue() {
     setCatalogue(JSON.parse(embedded.textContent));
     return catalogue;
   }
-  if (!rules().code) throw new Error("The card has not arrived yet.");
+  if (!rules().code) throw new Error(t("The card has not arrived yet."));
   const response = await fetch(`/api/${rules().code}/catalogue`);
-  if (!response.ok) throw new Error(`The catalogue did not come (${response.status}).`);
+  if (!response.ok) throw new Error(t("The catalogue did not come ({status}).", { status: response.status }));
   setCatalogue(await response.json());
   return catalogue;
 }
@@ -505,7 +506,7 @@ function applyPicker(params, { onlyChosen = false } = {}) {
   if (typed !== null) {
     entry.value = /^\d+$/.test(typed) ? Number(typed) : null;
     entry.patterns = null;
-    return entry.value ? null : "The picker link has no usable value.";
+    return entry.value ? null : t("The picker link has no usable value.");
   }
   const patterns = {};
   const { ticks, flower } = scoring.FRAGMENT;

@@ -6,11 +6,13 @@
 // them and change them only through the setters, so every part sees the same card.
 
 import { enqueue } from "./outbox.js";
-import { h, venueTime, venueZone } from "./dom.js";
+import { h, t, tc, venueTime, venueZone } from "./dom.js";
 import { ruleset } from "./rulesets.js";
 
 export const WINDS = ["E", "S", "W", "N"];
-const WIND_NAMES = { E: "East", S: "South", W: "West", N: "North" };
+const WIND_NAMES = { E: t("East"), S: t("South"), W: t("West"), N: t("North") };
+// a seat wind's one-letter mark (東 南 西 北 in Chinese)
+const WIND_MARKS = { E: tc("wind", "E"), S: tc("wind", "S"), W: tc("wind", "W"), N: tc("wind", "N") };
 
 export const root = document.getElementById("card-root");
 export const page = JSON.parse(document.getElementById("card-page").textContent);
@@ -81,7 +83,8 @@ export function write(path, body, label, meta) {
   return enqueue({ url: `${api}${path}`, body, label, headers: writeHeaders(), meta: { card: cardId, ...meta } })
     .catch((error) => {
       // Storage refused (rare: a locked-down browser): say so loudly; nothing was kept.
-      alert(`NOT SAVED: this phone could not keep “${label}” (${error.message}). Write it down and try again.`);
+      alert(t("NOT SAVED: this phone could not keep “{label}” ({error}). Write it down and try again.",
+        { label, error: error.message }));
     });
 }
 
@@ -95,7 +98,12 @@ export function who(label) {
   return String(label || "").split(/:(.*)/s)[1] ?? label;
 }
 
-const ROLE_WORDS = { head_judge: "head judge" };
+// Who someone is, after their name, as the server says it (services/cards.py actor_display).
+const ROLE_WORDS = {
+  judge: (name) => t("{name} (judge)", { name }),
+  head_judge: (name) => t("{name} (head judge)", { name }),
+  organizer: (name) => t("{name} (organizer)", { name }),
+};
 
 // Who wrote a line, in words: "Jade Judge (judge)", "Ann Lee (player 12)" (as the server says it).
 export function actorWords(label) {
@@ -103,9 +111,9 @@ export function actorWords(label) {
   if (rest === undefined) return String(label || "");
   if (kind === "player") {
     const [, number, player] = rest.match(/^(\d+) (.*)$/s) || [];
-    return number ? `${player} (player ${number})` : `${rest} (player)`;
+    return number ? t("{name} (player {number})", { name: player, number }) : t("{name} (player)", { name: rest });
   }
-  return `${rest} (${ROLE_WORDS[kind] || kind})`;
+  return ROLE_WORDS[kind] ? ROLE_WORDS[kind](rest) : `${rest} (${kind})`;
 }
 
 // The venue's clock (the card's tournament's zone), as _card.html's |venue_text.
@@ -139,16 +147,17 @@ export function describe(r) {
 }
 
 function describeResult(r) {
-  if (r.result === "draw") return "Draw";
+  if (r.result === "draw") return t("Draw");
   if (r.result === "not_played") {
-    return r.not_played_reason === "seat_empty" ? "Not played: a player left and nobody took the seat"
-      : "Not played: session time over";
+    return r.not_played_reason === "seat_empty" ? t("Not played: a player left and nobody took the seat")
+      : t("Not played: session time over");
   }
-  if (r.win === "self") return `${name(r.winner)} won ${r.value} · self-draw`;
-  let text = `${name(r.winner)} won ${r.value} on ${name(r.discarder)}’s discard`;
+  if (r.win === "self") return t("{winner} won {value} · self-draw", { winner: name(r.winner), value: r.value });
+  let text = t("{winner} won {value} on {discarder}’s discard", { winner: name(r.winner), value: r.value, discarder: name(r.discarder) });
   if ((r.same_turn || []).length > 1) {
-    text += ` · same turn: ${r.same_turn.map(name).join(" → ")}`
-      + ` (${r.responsible ? `${name(r.responsible)} pays` : "nobody responsible"})`;
+    const order = r.same_turn.map(name).join(" → ");
+    text += " · " + (r.responsible ? t("same turn: {order} ({name} pays)", { order, name: name(r.responsible) })
+      : t("same turn: {order} (nobody responsible)", { order }));
   }
   return text;
 }
@@ -160,11 +169,15 @@ export function lineWords(r) {
 }
 
 function lineResult(r) {
-  if (r.result === "draw") return "a draw";
-  if (r.result !== "win") return "not played";
-  if (r.win === "self") return `${fullName(r.winner)} won ${r.value}, self-drawn`;
-  let words = `${fullName(r.winner)} won ${r.value} on a discard from ${fullName(r.discarder)}`;
-  if ((r.same_turn || []).length > 1) words += ` (same turn: ${r.same_turn.map(fullName).join(", then ")})`;
+  if (r.result === "draw") return t("a draw");
+  if (r.result !== "win") return t("not played");
+  if (r.win === "self") return t("{winner} won {value}, self-drawn", { winner: fullName(r.winner), value: r.value });
+  let words = t("{winner} won {value} on a discard from {discarder}",
+    { winner: fullName(r.winner), value: r.value, discarder: fullName(r.discarder) });
+  if ((r.same_turn || []).length > 1) {
+    const order = r.same_turn.map(fullName).join(t(", then "));
+    words += " " + t("(same turn: {order})", { order });
+  }
   return words;
 }
 
@@ -189,7 +202,7 @@ export function byWind(round) {
 }
 
 export function windAbbr(wind) {
-  return h("abbr", { class: "wind", title: WIND_NAMES[wind], text: wind });
+  return h("abbr", { class: "wind", title: WIND_NAMES[wind], text: WIND_MARKS[wind] ?? wind });
 }
 
 // ------------------------------------------------------------------ outbox overlay
@@ -218,8 +231,8 @@ export function queued(kind, test = () => true) {
 
 export function pendingBadge(item) {
   return item.state === "rejected"
-    ? h("span", { class: "badge is-rejected", text: "not saved · needs attention" })
-    : h("span", { class: "badge is-pending", text: "pending (not yet saved)" });
+    ? h("span", { class: "badge is-rejected", text: t("not saved · needs attention") })
+    : h("span", { class: "badge is-pending", text: t("pending (not yet saved)") });
 }
 
 // Complete once every round is recorded, not played, or waiting in the outbox to be saved.

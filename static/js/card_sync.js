@@ -3,7 +3,7 @@
 // reader who opened it from a player's link.
 
 import { flush, items, subscribe } from "./outbox.js";
-import { $, h, venueTime } from "./dom.js";
+import { $, h, keptUrl, t, venueTime } from "./dom.js";
 import { api, card, cardId, cardZone, hooks, page, playerToken, root, setCard, setMe, setQueue } from "./card_state.js";
 
 const POLL_MS = 5000;
@@ -66,13 +66,13 @@ function keepCopy() {
   const body = JSON.stringify(card);
   const headers = { "Content-Type": "application/json", "X-Judgeaid-Seen-At": seenAt };
   if (etag) headers.ETag = etag;
-  caches.open(COPIES).then((cache) => cache.put(api, new Response(body, { headers }))).catch(() => {});
+  caches.open(COPIES).then((cache) => cache.put(keptUrl(api), new Response(body, { headers }))).catch(() => {});
 }
 
 export async function loadCopy() {
   if (!("caches" in window)) return;
   try {
-    const hit = await (await caches.open(COPIES)).match(api);
+    const hit = await (await caches.open(COPIES)).match(keptUrl(api));
     if (!hit) return;
     seenAt = hit.headers.get("X-Judgeaid-Seen-At") || hit.headers.get("Date");
     adopt(await hit.json(), hit.headers.get("ETag"), false);
@@ -93,12 +93,15 @@ function setLive(value) {
   }
   notice.hidden = value;
   if (!value && !card) {
-    notice.textContent = "No connection, and this phone has no copy of this card yet. "
-      + "The card shows by itself when the connection returns.";
+    notice.textContent = t("No connection, and this phone has no copy of this card yet. "
+      + "The card shows by itself when the connection returns.");
   } else if (!value) {
-    const at = seenAt ? ` (last updated ${venueTime(seenAt, { zone: cardZone() })})` : "";
-    notice.textContent = `No connection. This is the copy of the card kept on this phone${at}. `
-      + "Rounds waiting to be sent are marked pending. The card goes live again by itself when the connection returns.";
+    const kept = seenAt
+      ? t("No connection. This is the copy of the card kept on this phone (last updated {when}).",
+        { when: venueTime(seenAt, { zone: cardZone() }) })
+      : t("No connection. This is the copy of the card kept on this phone.");
+    notice.textContent = kept + " " + t("Rounds waiting to be sent are marked pending. "
+      + "The card goes live again by itself when the connection returns.");
   }
   if (value && was === false) flush(); // back online: send what waits now, not at the next retry
 }

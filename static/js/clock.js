@@ -11,7 +11,7 @@
 
 import * as servertime from "./servertime.js";
 import { newOpId } from "./outbox.js";
-import { formatCountdown, formatElapsed, h, venueTime } from "./dom.js";
+import { formatCountdown, formatElapsed, h, t, venueTime } from "./dom.js";
 
 const RENDER_MS = 250;
 const RETRY_MS = [2000, 4000, 8000, 15000];
@@ -58,7 +58,7 @@ function refreshArmButtons() {
   for (const button of document.querySelectorAll("[data-arm-alerts]")) {
     const on = isWanted() && audio !== null;
     button.setAttribute("aria-pressed", String(on));
-    button.textContent = on ? "Sound and vibration: on" : "Sound and vibration: off — tap to turn on";
+    button.textContent = on ? t("Sound and vibration: on") : t("Sound and vibration: off — tap to turn on");
   }
 }
 
@@ -119,15 +119,15 @@ document.addEventListener("animationend", (event) => {
 // ------------------------------------------------------------------ the session clock view
 
 const STATUS = {
-  none: "No session clock yet",
-  not_started: "Not started yet",
-  paused: "Paused",
-  ended: "Session over: stop play",
-  untimed: "No time limit: the whole session is played",
-  play: "Play on",
-  warn15: "Less than 15 minutes left (reminder)",
-  warn5: "Less than 5 minutes left (reminder)",
-  over: "Time! Stop play now",
+  none: t("No session clock yet"),
+  not_started: t("Not started yet"),
+  paused: t("Paused"),
+  ended: t("Session over: stop play"),
+  untimed: t("No time limit: the whole session is played"),
+  play: t("Play on"),
+  warn15: t("Less than 15 minutes left (reminder)"),
+  warn5: t("Less than 5 minutes left (reminder)"),
+  over: t("Time! Stop play now"),
 };
 
 class SessionClock {
@@ -235,7 +235,7 @@ class SessionClock {
     el.dataset.status = session ? session.status : "none";
     el.dataset.phase = phase;
     if (this.parts.session) {
-      this.parts.session.textContent = session ? `Session ${session.number}` : "";
+      this.parts.session.textContent = session ? t("Session {n}", { n: session.number }) : "";
     }
     if (this.parts.digits) {
       let text = "–:––";
@@ -258,8 +258,8 @@ class SessionClock {
     if (this.parts.events) this.renderEvents(session);
     if (this.parts.note) {
       const lost = el.dataset.connection === "lost";
-      const text = lost ? "Reconnecting… the time shown is still worked out from the last deadline."
-        : synced ? "" : "Setting the clock by the server…";
+      const text = lost ? t("Reconnecting… the time shown is still worked out from the last deadline.")
+        : synced ? "" : t("Setting the clock by the server…");
       if (this.parts.note.textContent !== text) this.parts.note.textContent = text;
       this.parts.note.hidden = !text;
     }
@@ -273,15 +273,15 @@ class SessionClock {
 
   renderTables(session) {
     const list = this.parts.tables;
-    const tables = session ? session.tables.filter((t) => !t.is_ended) : [];
+    const tables = session ? session.tables.filter((one) => !one.is_ended) : [];
     list.hidden = tables.length === 0;
-    const rows = tables.map((t) => {
-      const left = this.remaining(t);
-      const minutes = Math.round(t.extra_ms / 60_000);
+    const rows = tables.map((one) => {
+      const left = this.remaining(one);
+      const minutes = Math.round(one.extra_ms / 60_000);
       const over = left !== null && left <= 0;
-      const extra = `${minutes >= 0 ? "+" : "−"}${Math.abs(minutes)} min`;
-      return { table: t.table, over, text: `Table ${t.table} (${extra})`,
-        left: over ? "Stop play now" : formatCountdown(left), reason: t.reason };
+      const extra = t("{sign}{n} min", { sign: minutes >= 0 ? "+" : "−", n: Math.abs(minutes) });
+      return { table: one.table, over, text: t("Table {table} ({extra})", { table: one.table, extra }),
+        left: over ? t("Stop play now") : formatCountdown(left), reason: one.reason };
     });
     const signature = JSON.stringify(rows);
     if (list.dataset.signature === signature) return;
@@ -298,11 +298,11 @@ class SessionClock {
     const list = this.parts.events;
     if (list.dataset.count === String(events.length)) return;
     list.dataset.count = String(events.length);
-    const words = { start: "Started", pause: "Paused", resume: "Resumed", extend: "Extra time", end: "Ended" };
+    const words = { start: t("Started"), pause: t("Paused"), resume: t("Resumed"), extend: t("Extra time"), end: t("Ended") };
     list.replaceChildren(...events.map((e) => {
       const at = venueTime(e.at_ms, { seconds: true });
       const amount = e.kind === "extend" ? ` ${e.amount_ms > 0 ? "+" : "−"}${formatElapsed(Math.abs(e.amount_ms))}` : "";
-      const where = e.table ? ` · table ${e.table}` : "";
+      const where = e.table ? " · " + t("table {table}", { table: e.table }) : "";
       return h("li", { text: `${at} · ${words[e.kind] || e.kind}${amount}${where}${e.reason ? ` · ${e.reason}` : ""} · ${e.who || e.by}` });
     }));
   }
@@ -346,11 +346,11 @@ function mountControls(form, clockElement) {
         body: JSON.stringify({ ...body, session, op_id: newOpId() }),
       });
       const answer = await response.json();
-      if (!response.ok) return say(answer.message || `Refused (${response.status}).`, true);
+      if (!response.ok) return say(answer.message || t("Refused ({status}).", { status: response.status }), true);
       const closed = answer.closed_cards?.length;
-      say(`Done.${closed ? ` ${closed} card(s) closed: unrecorded rounds are now not played.` : ""}`);
+      say(closed ? t("Done. {n} card(s) closed: unrecorded rounds are now not played.", { n: closed }) : t("Done."));
     } catch {
-      say("No connection: the clock did not change. Try again when you are back online.", true);
+      say(t("No connection: the clock did not change. Try again when you are back online."), true);
     }
     clockElement.clockRefresh();
   }
@@ -358,7 +358,7 @@ function mountControls(form, clockElement) {
     const button = event.target.closest("[data-clock-act]");
     if (!button) return;
     const action = button.dataset.clockAct;
-    if (action === "end" && !confirm("End the session clock now? Rounds not yet recorded on the cards become not played (tables with extra time left play on).")) return;
+    if (action === "end" && !confirm(t("End the session clock now? Rounds not yet recorded on the cards become not played (tables with extra time left play on)."))) return;
     act({ action });
   });
   form.addEventListener("submit", (event) => {
@@ -366,7 +366,7 @@ function mountControls(form, clockElement) {
     const data = new FormData(form);
     const minutes = Number(data.get("minutes"));
     const table = data.get("table");
-    if (!minutes) return say("Choose how many minutes to add.", true);
+    if (!minutes) return say(t("Choose how many minutes to add."), true);
     act({ action: "extend", seconds: Math.round(minutes * 60), table: table ? Number(table) : null,
       reason: data.get("reason") });
   });

@@ -1,3 +1,5 @@
+import { t } from "./dom.js";
+
 // Find a player in a list by name or number, ignoring case and accents: "Lucia" finds Lucía,
 // "Zoe" finds Zoë, "lee" finds LEE; Traditional and Simplified characters are one (陳 finds 陈
 // and back, judgeaid/hanzi.py folds the same way). Used by the standings pages and the
@@ -42,7 +44,7 @@ export function mountFind(input, list) {
       item.hidden = !matches(item, input.value);
       if (!item.hidden) shown += 1;
     }
-    if (count) count.textContent = input.value.trim() ? `${shown} found` : "";
+    if (count) count.textContent = input.value.trim() ? t("{n} found", { n: shown }) : "";
   };
   input.addEventListener("input", apply);
   apply();

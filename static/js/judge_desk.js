@@ -3,7 +3,7 @@
 // filing an appeal.
 
 import { dismiss, enqueue, newOpId } from "./outbox.js";
-import { $, $$, h } from "./dom.js";
+import { $, $$, h, t } from "./dom.js";
 import { clockTime, outcome, waited, write } from "./judge_common.js";
 
 const QUEUE_POLL_MS = 4000;
@@ -24,18 +24,19 @@ export function initQueue(section) {
   const render = (items) => {
     list.replaceChildren(...items.map((call) => {
       const action = call.status === "waiting"
-        ? h("button", { type: "button", class: "button primary", text: "Take it" })
-        : h("a", { class: "button", href: call.ruling_url, text: "Write ruling" });
+        ? h("button", { type: "button", class: "button primary", text: t("Take it") })
+        : h("a", { class: "button", href: call.ruling_url, text: t("Write ruling") });
       if (call.status === "waiting") {
         action.dataset.take = call.id;
         action.dataset.rulingUrl = call.ruling_url;
       }
       const item = h("li", { class: "call" },
-        h("span", { class: "call-table", text: `Table ${call.table}` }),
+        h("span", { class: "call-table", text: t("Table {table}", { table: call.table }) }),
         h("span", { class: "call-wait" }),
         h("span", {
           class: "call-meta",
-          text: `${call.reason ? `“${call.reason}” · ` : ""}${call.status === "taken" ? `taken by ${call.taken_by}` : "waiting"}`,
+          text: (call.reason ? `“${call.reason}” · ` : "")
+            + (call.status === "taken" ? t("taken by {name}", { name: call.taken_by }) : t("waiting")),
         }),
         action);
       item.dataset.call = call.id;
@@ -50,7 +51,7 @@ export function initQueue(section) {
   };
 
   const tick = () => {
-    for (const node of $$("[data-since-ms]", list)) node.textContent = `waiting ${waited(Number(node.dataset.sinceMs))}`;
+    for (const node of $$("[data-since-ms]", list)) node.textContent = t("waiting {time}", { time: waited(Number(node.dataset.sinceMs)) });
   };
 
   const poll = async () => {
@@ -77,7 +78,7 @@ export function initQueue(section) {
     const opId = newOpId();
     const settled = outcome(opId, { timeoutMs: TAKE_WAIT_MS });
     await enqueue({ url: `${api}/${button.dataset.take}/take`, body: { op_id: opId },
-                    label: "Take a call-up", meta: { area: "judge", kind: "take" } });
+                    label: t("Take a call-up"), meta: { area: "judge", kind: "take" } });
     const result = await settled;
     if (result.type === "rejected") {
       error.textContent = result.item.message;
@@ -130,7 +131,7 @@ export function initGuide(root) {
       list.append(s.entry.node);
     }
     if (words.length && shown.length) shown[0].entry.node.open = true;
-    count.textContent = words.length ? `${shown.length} ${shown.length === 1 ? "answer" : "answers"}` : "";
+    count.textContent = words.length ? (shown.length === 1 ? t("1 answer") : t("{n} answers", { n: shown.length })) : "";
     const url = new URL(location.href);
     if (words.length) url.searchParams.set("q", input.value.trim());
     else url.searchParams.delete("q");
@@ -162,19 +163,19 @@ export function initDecision(form) {
     error.textContent = "";
     const decision = form.elements.decision.value;
     const reason = form.elements.reason.value.trim();
-    if (!decision) { error.textContent = "Choose upheld, overturned or modified."; return; }
-    if (!reason) { error.textContent = "Give the reason for the decision."; return; }
+    if (!decision) { error.textContent = t("Choose upheld, overturned or modified."); return; }
+    if (!reason) { error.textContent = t("Give the reason for the decision."); return; }
     const body = { decision, reason,
                    strike_penalties: strikes.filter((b) => b.checked && !b.disabled).map((b) => Number(b.value)) };
     const button = $("button[type=submit]", form);
     button.disabled = true;
-    const { opId, settled } = await write({ url: form.dataset.api, body, label: "Appeal decision",
+    const { opId, settled } = await write({ url: form.dataset.api, body, label: t("Appeal decision"),
                                             meta: { area: "judge", kind: "decision" } });
     const result = await settled;
     if (result.type === "sent") {
       location.reload();
     } else {
-      error.textContent = `Not saved: ${result.item.message}`;
+      error.textContent = t("Not saved: {message}", { message: result.item.message });
       dismiss(opId);
       button.disabled = false;
     }
@@ -208,15 +209,16 @@ export function initCallUp(section) {
     clearTimeout(timer);
     if (!call) {
       button.disabled = false;
-      status.textContent = wasActive ? "The judge has closed this call." : "";
+      status.textContent = wasActive ? t("The judge has closed this call.") : "";
       wasActive = false;
       return;
     }
     wasActive = true;
     button.disabled = true;
     status.textContent = call.status === "taken"
-      ? `${call.taken_by} is on the way (took the call at ${clockTime(call.taken_at_ms)}).`
-      : `Judge called at ${clockTime(call.called_at_ms)}${call.place ? ` · number ${call.place} in the queue` : ""}. Please wait at the table.`;
+      ? t("{name} is on the way (took the call at {time}).", { name: call.taken_by, time: clockTime(call.taken_at_ms) })
+      : call.place ? t("Judge called at {time} · number {place} in the queue. Please wait at the table.", { time: clockTime(call.called_at_ms), place: call.place })
+        : t("Judge called at {time}. Please wait at the table.", { time: clockTime(call.called_at_ms) });
     timer = setTimeout(check, CALL_POLL_MS);
   };
 
@@ -236,17 +238,17 @@ export function initCallUp(section) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     button.disabled = true;
-    status.textContent = "Calling a judge…";
+    status.textContent = t("Calling a judge…");
     const { opId, first, settled } = await write({ url: api, body: { reason: form.elements.reason.value.trim() },
       headers: callUpLink(section.dataset.cardId),
-      label: "Call a judge", meta: { area: "callup", card: section.dataset.cardId } });
-    if ((await first).type === "kept") status.textContent = "No network: the call goes out as soon as this phone is back online.";
+      label: t("Call a judge"), meta: { area: "callup", card: section.dataset.cardId } });
+    if ((await first).type === "kept") status.textContent = t("No network: the call goes out as soon as this phone is back online.");
     const result = await settled;
     if (result.type === "sent") {
       form.elements.reason.value = "";
       check();
     } else {
-      status.textContent = `The call did not go through: ${result.item.message}`;
+      status.textContent = t("The call did not go through: {message}", { message: result.item.message });
       dismiss(opId);
       button.disabled = false;
     }
@@ -265,18 +267,18 @@ export function initAppeals(section) {
       event.preventDefault();
       error.textContent = "";
       const text = form.elements.text.value.trim();
-      if (!text) { error.textContent = "Write why you disagree with the ruling."; return; }
+      if (!text) { error.textContent = t("Write why you disagree with the ruling."); return; }
       const button = $("button[type=submit]", form);
       button.disabled = true;
       const { opId, first, settled } = await write({ url: section.dataset.api,
         body: { ruling_id: Number(form.dataset.rulingId), text }, headers: { "X-Player-Token": token },
-        label: "Appeal", meta: { area: "appeal" } });
-      if ((await first).type === "kept") error.textContent = "No network: your appeal is kept on this phone and sent when it is back online.";
+        label: t("Appeal"), meta: { area: "appeal" } });
+      if ((await first).type === "kept") error.textContent = t("No network: your appeal is kept on this phone and sent when it is back online.");
       const result = await settled;
       if (result.type === "sent") {
-        form.replaceWith(h("p", { class: "callout", text: "Appeal sent. The head judge decides; the decision will show here." }));
+        form.replaceWith(h("p", { class: "callout", text: t("Appeal sent. The head judge decides; the decision will show here.") }));
       } else {
-        error.textContent = `Not sent: ${result.item.message}`;
+        error.textContent = t("Not sent: {message}", { message: result.item.message });
         dismiss(opId);
         button.disabled = false;
       }

@@ -6,7 +6,7 @@
 
 import * as servertime from "./servertime.js";
 import { dismiss } from "./outbox.js";
-import { $, $$, h } from "./dom.js";
+import { $, $$, h, t } from "./dom.js";
 import { ruleset } from "./rulesets.js";
 import { clockTime, write } from "./judge_common.js";
 
@@ -47,7 +47,7 @@ export function initRulingForm(form) {
     const box = $("[data-players]", form);
     const current = table();
     if (!current) {
-      box.replaceChildren(h("span", { class: "muted", text: "Choose the table first." }));
+      box.replaceChildren(h("span", { class: "muted", text: t("Choose the table first.") }));
       return;
     }
     const chosen = firstRender && data.prefill.players ? new Set(data.prefill.players) : penalised();
@@ -95,9 +95,9 @@ export function initRulingForm(form) {
     const select = $("[data-field=infraction]", block);
     const category = categories.get($("[data-field=category]", block).value);
     select.replaceChildren(
-      h("option", { value: "", text: "Choose…" }),
+      h("option", { value: "", text: t("Choose…") }),
       ...category.infractions.map((i) => h("option", { value: i.id, text: i.cite ? `${i.label} (${i.cite})` : rules.say("js.judge.infraction_section", { label: i.label, section: i.section }) })),
-      h("option", { value: "__other", text: "Something else (describe it)" }));
+      h("option", { value: "__other", text: t("Something else (describe it)") }));
     if (wanted && category.infractions.some((i) => i.id === wanted)) select.value = wanted;
     else if (wanted) {
       select.value = "__other";
@@ -128,7 +128,7 @@ export function initRulingForm(form) {
     const select = $("[data-field=player]", block);
     const keep = select.value || (block.dataset.player || "") || (foundPlayer ? String(foundPlayer) : "");
     const current = table();
-    select.replaceChildren(h("option", { value: "", text: current ? "Choose…" : "Choose the table first" }),
+    select.replaceChildren(h("option", { value: "", text: current ? t("Choose…") : t("Choose the table first") }),
       ...(current ? current.players.map((p) => h("option", { value: p.number, text: `${p.seat} · #${p.number} ${p.name}` })) : []));
     if (current && current.players.some((p) => String(p.number) === keep)) select.value = keep;
     const paid = $("[data-paid-to]", block);
@@ -170,20 +170,23 @@ export function initRulingForm(form) {
     const box = $("[data-suggestion]", block);
     const s = answer.suggestion;
     const [low, high] = s.allowed_range;
-    const range = high === null ? `${low} points or more, set by the clock`
-      : low === high ? `${low} points` : `${low}–${high} points`;
+    const range = high === null ? t("{low} points or more, set by the clock", { low })
+      : low === high ? t("{n} points", { n: low }) : t("{low}–{high} points", { low, high });
     const live = answer.history.filter((past) => !past.is_void);
+    const kinds = s.allowed_kinds.map((k) => kindLabels.get(k) || k).join(t(", "));
+    const [before, after] = t("Suggested: {label}").split("{label}");
     box.replaceChildren(
-      h("p", {}, "Suggested: ", h("strong", { text: s.label, dataset: { testid: "suggested-label" } })),
+      h("p", {}, before, h("strong", { text: s.label, dataset: { testid: "suggested-label" } }), after),
       h("p", { text: s.explanation, dataset: { testid: "suggestion-explanation" } }),
-      h("p", { class: "muted", text: `Rubric range: ${range}${s.allowed_kinds.length ? `; also ${s.allowed_kinds.map((k) => kindLabels.get(k) || k).join(", ")}` : ""}.` }),
+      h("p", { class: "muted", text: kinds ? t("Rubric range: {range}; also {kinds}.", { range, kinds }) : t("Rubric range: {range}.", { range }) }),
       ...(s.notes.length ? [h("ul", {}, ...s.notes.map((n) => h("li", { text: n })))] : []),
       h("details", { class: "history" },
-        h("summary", { text: `Earlier penalties of #${answer.player.number} ${answer.player.name}: ${live.length}` }),
+        h("summary", { text: t("Earlier penalties of #{number} {name}: {count}", { number: answer.player.number, name: answer.player.name, count: live.length }) }),
         answer.history.length
           ? h("ul", {}, ...answer.history.map((past) => h("li", { class: past.is_void ? "is-void" : "",
-              text: `${past.round ? rules.say("js.judge.history_session_round", { session: past.session ?? "?", round: past.round }) : `Session ${past.session ?? "?"}`}: ${past.label} · ${past.category_title} — ${past.infraction_label}${past.is_void ? " (struck out)" : ""}` })))
-          : h("p", { class: "muted", text: "None so far." })));
+              text: (past.round ? rules.say("js.judge.history_session_round", { session: past.session ?? "?", round: past.round }) : t("Session {n}", { n: past.session ?? "?" }))
+                + `: ${past.label} · ${past.category_title} — ${past.infraction_label}` + (past.is_void ? " " + t("(struck out)") : "") })))
+          : h("p", { class: "muted", text: t("None so far.") })));
   };
 
   const suggest = async (block) => {
@@ -192,7 +195,7 @@ export function initRulingForm(form) {
     const infraction = infractionValue(block);
     if (!cardId || !player || !infraction) {
       block.suggestion = null;
-      box.replaceChildren(h("span", { class: "muted", text: "Choose the player and the infraction to see the suggestion." }));
+      box.replaceChildren(h("span", { class: "muted", text: t("Choose the player and the infraction to see the suggestion.") }));
       refreshChoice(block);
       return;
     }
@@ -217,7 +220,7 @@ export function initRulingForm(form) {
       if (ticket !== block.ticket) return;
       block.suggestion = null;
       box.replaceChildren(h("p", { text: error.refused ? error.message
-        : "No network, so no suggestion now. Choose the penalty and give your reason; the server checks it against the rubric when it is sent." }));
+        : t("No network, so no suggestion now. Choose the penalty and give your reason; the server checks it against the rubric when it is sent.") }));
     } finally {
       box.removeAttribute("aria-busy");
     }
@@ -285,7 +288,7 @@ export function initRulingForm(form) {
     const number = Number.parseInt(finder.value, 10);
     const found = data.tables.find((t) => t.players.some((p) => p.number === number));
     if (!found) {
-      errorBox.textContent = finder.value ? `Player ${finder.value} is not seated in this session.` : "";
+      errorBox.textContent = finder.value ? t("Player {n} is not seated in this session.", { n: finder.value }) : "";
       return;
     }
     errorBox.textContent = "";
@@ -331,11 +334,12 @@ export function initRulingForm(form) {
     forgetRepeat(block);
     const first = detail.first;
     const at = first.created_at ? clockTime(Date.parse(first.created_at)) : "";
-    const confirm = h("button", { type: "button", class: "button", text: "Record it anyway" });
+    const confirm = h("button", { type: "button", class: "button", text: t("Record it anyway") });
     confirm.dataset.confirmRepeat = "";
     const box = h("div", { class: "repeat-warning", role: "alert" },
       h("p", {}, h("strong", { text: rules.say("js.judge.repeat_title", { round: first.round }) })),
-      h("p", { text: `#${first.player} ${first.player_name}: ${first.label}, given by ${first.judge}${at ? ` at ${at}` : ""}${first.ruling_id ? ` (ruling #${first.ruling_id})` : ""}.` }),
+      h("p", { text: `#${first.player} ${first.player_name}: ` + (at ? t("{label}, given by {judge} at {time}", { label: first.label, judge: first.judge, time: at })
+        : t("{label}, given by {judge}", { label: first.label, judge: first.judge })) + (first.ruling_id ? " " + t("(ruling #{id})", { id: first.ruling_id }) : "") + "." }),
       h("p", { class: "muted", text: rules.say("js.judge.repeat_note") }),
       confirm);
     box.dataset.repeatWarning = "";
@@ -354,20 +358,20 @@ export function initRulingForm(form) {
     $("[data-resignation-question]", block)?.remove();
     const who = `#${detail.player} ${detail.name}`;
     const text = h("textarea", { name: "explanation", rows: 2, maxLength: 1000, dataset: { field: "explanation" } });
-    const explained = h("button", { type: "button", class: "button", text: "Yes: record the explanation" });
-    const resign = h("button", { type: "button", class: "button", text: "No explanation" });
+    const explained = h("button", { type: "button", class: "button", text: t("Yes: record the explanation") });
+    const resign = h("button", { type: "button", class: "button", text: t("No explanation") });
     const confirm = h("button", { type: "button", class: "button primary", hidden: true,
-      text: `Confirm: ${who} resigns from the tournament` });
+      text: t("Confirm: {who} resigns from the tournament", { who }) });
     const note = h("p", { class: "form-error", role: "alert" });
     const box = h("div", { class: "repeat-warning", role: "alert" },
       h("p", {}, h("strong", { text: rules.say("js.judge.resign_title", { who, points: detail.points_after, round: detail.round }) })),
       h("p", { text: rules.say("js.judge.resign_note") }),
-      h("label", {}, "Was a reasonable explanation given? Write it down:", text),
+      h("label", {}, t("Was a reasonable explanation given? Write it down:"), text),
       h("div", { class: "actions" }, explained, resign), confirm, note);
     box.dataset.resignationQuestion = "";
     box.dataset.testid = "resignation-question";
     explained.addEventListener("click", () => {
-      if (!text.value.trim()) { note.textContent = "Write the explanation you accepted."; return; }
+      if (!text.value.trim()) { note.textContent = t("Write the explanation you accepted."); return; }
       block.dataset.resignation = "explained";
       block.dataset.explanation = text.value.trim();
       resubmit(box);
@@ -384,14 +388,14 @@ export function initRulingForm(form) {
   // -- saving
   const readPenalties = () => $$("[data-penalty]", penaltyList).map((block, index) => {
     const state = choiceState(block);
-    const label = `Penalty ${index + 1}`;
+    const n = index + 1;
     const player = $("[data-field=player]", block).value;
     const infraction = infractionValue(block);
     const reason = $("[data-field=reason]", block).value.trim();
-    if (!player) throw new Error(`${label}: choose the player.`);
-    if (!infraction) throw new Error(`${label}: choose or describe the infraction.`);
-    if (state.kind === "points" && !(state.points > 0)) throw new Error(`${label}: enter the points.`);
-    if (state.differs && !reason) throw new Error(`${label}: say why you chose something other than the suggestion.`);
+    if (!player) throw new Error(t("Penalty {n}: choose the player.", { n }));
+    if (!infraction) throw new Error(t("Penalty {n}: choose or describe the infraction.", { n }));
+    if (state.kind === "points" && !(state.points > 0)) throw new Error(t("Penalty {n}: enter the points.", { n }));
+    if (state.differs && !reason) throw new Error(t("Penalty {n}: say why you chose something other than the suggestion.", { n }));
     const paidTo = {};
     for (const input of $$("[data-paid-to] input", block)) {
       if (state.kind === "points" && Number(input.value) > 0) paidTo[input.dataset.paidTo] = Number(input.value);
@@ -413,8 +417,8 @@ export function initRulingForm(form) {
     try {
       const penalties = readPenalties();
       const what = form.elements.what_happened.value.trim();
-      if (!what && !penalties.length) throw new Error("Say what happened.");
-      if (!cardId && penalties.length) throw new Error("Choose the table: a penalty goes on the player's card.");
+      if (!what && !penalties.length) throw new Error(t("Say what happened."));
+      if (!cardId && penalties.length) throw new Error(t("Choose the table: a penalty goes on the player's card."));
       body = {
         what_happened: what, decision: form.elements.decision.value.trim(),
         sections: $$("input[name=sections]:checked", form).map((box) => box.value),
@@ -433,16 +437,16 @@ export function initRulingForm(form) {
       return;
     }
     saveButton.disabled = true;
-    statusBox.textContent = "Saving…";
+    statusBox.textContent = t("Saving…");
     const table = tables.get(Number(cardId));
     const { opId, first, settled } = await write({ url: data.api.rulings, body,
-      label: `Ruling${table ? `, table ${table.table}` : ""}`, meta: { area: "judge", kind: "ruling" } });
+      label: table ? t("Ruling, table {table}", { table: table.table }) : t("Ruling"), meta: { area: "judge", kind: "ruling" } });
     if ((await first).type === "kept") {
-      statusBox.textContent = "No network: the ruling is kept on this phone and is sent by itself when the network returns. You may leave this page.";
+      statusBox.textContent = t("No network: the ruling is kept on this phone and is sent by itself when the network returns. You may leave this page.");
     }
     const result = await settled;
     if (result.type === "sent") {
-      statusBox.textContent = "Saved.";
+      statusBox.textContent = t("Saved.");
       location.assign(result.response.url);
     } else {
       statusBox.textContent = "";
@@ -450,8 +454,8 @@ export function initRulingForm(form) {
       const repeats = details.filter((d) => d.code === "repeat_time_penalty");
       const questions = details.filter((d) => d.code === "resignation_question");
       const shown = [...repeats.map(warnRepeat), ...questions.map(askResignation)].some(Boolean);
-      errorBox.textContent = shown ? "Not saved yet: see the warning on the penalty."
-        : `Not saved: ${result.item.message}`;
+      errorBox.textContent = shown ? t("Not saved yet: see the warning on the penalty.")
+        : t("Not saved: {message}", { message: result.item.message });
       dismiss(opId); // the form shows it; a corrected save makes a new write
       saveButton.disabled = false;
     }

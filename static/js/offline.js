@@ -6,7 +6,7 @@
 // Wi-Fi, so a timer asks as well.
 
 import { items, subscribe } from "./outbox.js";
-import { $, h } from "./dom.js";
+import { $, h, keptUrl, t } from "./dom.js";
 
 const RETRY_MS = 5000;
 const wanted = location.pathname !== "/offline";
@@ -17,9 +17,13 @@ async function showOutbox() {
   const refused = kept.length - waiting;
   const parts = [];
   if (waiting) {
-    parts.push(`${waiting} ${waiting === 1 ? "change is" : "changes are"} kept on this phone and will be sent when the connection returns.`);
+    parts.push(waiting === 1 ? t("1 change is kept on this phone and will be sent when the connection returns.")
+      : t("{n} changes are kept on this phone and will be sent when the connection returns.", { n: waiting }));
   }
-  if (refused) parts.push(`${refused} ${refused === 1 ? "change was" : "changes were"} not saved and ${refused === 1 ? "needs" : "need"} a look on the page it came from.`);
+  if (refused) {
+    parts.push(refused === 1 ? t("1 change was not saved and needs a look on the page it came from.")
+      : t("{n} changes were not saved and need a look on the page it came from.", { n: refused }));
+  }
   const node = $("[data-offline-outbox]");
   node.textContent = parts.join(" ");
   node.hidden = parts.length === 0;
@@ -38,10 +42,12 @@ async function showCards() {
   const list = $("[data-offline-cards] ul");
   const links = [];
   for (const [id, path] of found) {
-    let label = `Card ${id}`;
+    let label = t("Card {id}", { id });
     try {
-      const state = await (await cache.match(`/api/cards/${id}`))?.json();
-      if (state) label = `Session ${state.session} · Table ${state.table}`;
+      // the card's kept state in this page's language (the service worker keeps each apart)
+      const state = await (await cache.match(keptUrl(`/api/cards/${id}`))
+        || await cache.match(`/api/cards/${id}`, { ignoreSearch: true }))?.json();
+      if (state) label = t("Session {session} · Table {table}", { session: state.session, table: state.table });
     } catch {
       // no kept state: the card's number will do
     }
@@ -66,7 +72,7 @@ async function tryAgain() {
   timer = setTimeout(tryAgain, RETRY_MS);
 }
 
-if (!wanted) $("[data-offline-lead]").textContent = "The network cannot be reached right now.";
+if (!wanted) $("[data-offline-lead]").textContent = t("The network cannot be reached right now.");
 showOutbox().catch(() => {});
 subscribe(() => { showOutbox().catch(() => {}); });
 showCards().catch(() => {});

@@ -19,7 +19,7 @@
 // open; a page importing it again shares the same instance (one sender per page).
 // Pages show the state with subscribe(listener) + items() (or mountAttention/mountPending).
 
-import { h } from "./dom.js";
+import { h, t } from "./dom.js";
 
 const DB_NAME = "judgeaid-outbox";
 const STORE = "items";
@@ -232,7 +232,7 @@ async function send(item) {
   }
   Object.assign(item, {
     state: "rejected", status, attempts: item.attempts + 1,
-    message: answer?.message || response.statusText || `refused (${status})`,
+    message: answer?.message || response.statusText || t("refused ({status})", { status }),
     details: answer?.details || null, rejected_at: new Date().toISOString(),
   });
   await save(item);
@@ -305,12 +305,22 @@ export function mountPending(element, filter = () => true) {
     const last = waiting.find((item) => item.last_error);
     const signIn = waiting.some((item) => item.held === "signin");
     element.textContent = waiting.length === 0 ? ""
-      : `${waiting.length} ${waiting.length === 1 ? "change" : "changes"} pending (not yet saved)`
-        + (signIn ? " · sign in again to send" : last ? ` · ${last.last_error}; trying again` : "; sending…");
+      : (waiting.length === 1 ? t("1 change pending (not yet saved)")
+        : t("{n} changes pending (not yet saved)", { n: waiting.length }))
+        + (signIn ? " · " + t("sign in again to send")
+          : last ? " · " + t("{error}; trying again", { error: errorWords(last.last_error) }) : t("; sending…"));
   };
   subscribe(render);
   render();
   return render;
+}
+
+// Why a write waits, as kept with it (in English, the words of the phone that tried), in words.
+export function errorWords(text) {
+  const status = /^server answered (\d+)$/.exec(text || "")?.[1];
+  if (status) return t("server answered {status}", { status });
+  return { "no answer from the server": t("no answer from the server"), offline: t("offline"),
+    "signed out": t("signed out"), redirected: t("redirected") }[text] ?? text;
 }
 
 /**
@@ -327,21 +337,21 @@ export function mountAttention(element, { filter = () => true, describe = () => 
       return;
     }
     const list = h("ul", { class: "attention-list" }, ...refused.map((item) => {
-      const again = h("button", { type: "button", class: "button small", text: "Send again" });
+      const again = h("button", { type: "button", class: "button small", text: t("Send again") });
       again.addEventListener("click", () => retry(item.op_id));
-      const drop = h("button", { type: "button", class: "button small quiet", text: "Let it go" });
+      const drop = h("button", { type: "button", class: "button small quiet", text: t("Let it go") });
       drop.addEventListener("click", () => {
-        if (confirm(`“${item.label}” was NOT saved. Let it go for good?`)) dismiss(item.op_id);
+        if (confirm(t("“{label}” was NOT saved. Let it go for good?", { label: item.label }))) dismiss(item.op_id);
       });
       return h("li", { class: "attention-item" },
         h("strong", { text: item.label || `${item.method} ${item.url}` }),
         // The server's sentence says what went wrong in words; the status code is kept for support.
         h("span", { class: "attention-message", title: `HTTP ${item.status}`,
-                     text: `Not saved: ${item.message}` }),
+                     text: t("Not saved: {message}", { message: item.message }) }),
         ...describe(item),
         h("span", { class: "attention-actions" }, ...actions(item), again, drop));
     }));
-    element.replaceChildren(h("h2", { text: "Needs attention" }), list);
+    element.replaceChildren(h("h2", { text: t("Needs attention") }), list);
     element.dataset.count = String(refused.length);
   };
   subscribe(render);

@@ -8,9 +8,9 @@
 // typed card; until it is sent, what is typed is also kept on this phone as a draft.
 // POST /api/cards/<id>/paper applies all of it, or nothing and says what is wrong per row.
 
-import { dismiss, enqueue, items, mountPending, subscribe } from "./outbox.js";
+import { dismiss, enqueue, errorWords, items, mountPending, subscribe } from "./outbox.js";
 import { mirror, payoff, ruleset } from "./rulesets.js";
-import { $, $$, h, signed, venueTime } from "./dom.js";
+import { $, $$, h, signed, t, tc, venueTime } from "./dom.js";
 
 const WINDS = ["E", "S", "W", "N"];
 
@@ -53,9 +53,9 @@ function windsOf(number) {
 }
 
 function describe(line) {
-  if (line.result === "draw") return "Draw";
-  if (line.win === "self") return `${name(line.winner)} won ${line.value} · self-draw`;
-  return `${name(line.winner)} won ${line.value} on ${name(line.discarder)}’s discard`;
+  if (line.result === "draw") return t("Draw");
+  if (line.win === "self") return t("{winner} won {value} · self-draw", { winner: name(line.winner), value: line.value });
+  return t("{winner} won {value} on {discarder}’s discard", { winner: name(line.winner), value: line.value, discarder: name(line.discarder) });
 }
 
 function blankRow() {
@@ -156,23 +156,23 @@ function renderRound(number) {
   const dealer = players.find((p) => winds[p] === "E");
   const head = h("div", { class: "pr-head" },
     h("span", { class: "pr-no", text: rules.say("js.card.round_title", { round: number }) }),
-    h("span", { class: "pr-dealer muted", text: `E: ${name(dealer)}` }),
+    h("span", { class: "pr-dealer muted", text: tc("wind", "E") + `: ${name(dealer)}` }),
     h("span", { class: "pr-tag", "data-tag": "" }));
   const winner = h("select", { name: "winner", "aria-label": rules.say("js.paper.winner_label", { round: number }) },
-    playerOptions(row.winner, winds, [["", "—"], ["draw", "Draw"]]));
+    playerOptions(row.winner, winds, [["", "—"], ["draw", t("Draw")]]));
   const how = h("select", { name: "win", "aria-label": rules.say("js.paper.how_label", { round: number }) },
-    h("option", { value: "discard", text: "Discard", selected: row.win === "discard" }),
-    h("option", { value: "self", text: "Self-draw", selected: row.win === "self" }));
+    h("option", { value: "discard", text: t("Discard"), selected: row.win === "discard" }),
+    h("option", { value: "self", text: t("Self-draw"), selected: row.win === "self" }));
   const discarder = h("select", { name: "discarder", "aria-label": rules.say("js.paper.discarder_label", { round: number }) },
     playerOptions(row.discarder, winds, [["", "—"]]));
   const value = h("input", { name: "value", type: "number", inputmode: "numeric", min: 1, max: 480,
     value: row.value, autocomplete: "off", "aria-label": rules.say("js.paper.value_label", { round: number }) });
   item.append(head,
     h("div", { class: "pr-fields" },
-      h("label", { class: "pr-field" }, h("span", { text: "Winner" }), winner),
-      h("label", { class: "pr-field", "data-win-only": "" }, h("span", { text: "How" }), how),
-      h("label", { class: "pr-field", "data-discard-only": "" }, h("span", { text: "Discarder" }), discarder),
-      h("label", { class: "pr-field", "data-win-only": "" }, h("span", { text: "Value" }), value)),
+      h("label", { class: "pr-field" }, h("span", { text: t("Winner") }), winner),
+      h("label", { class: "pr-field", "data-win-only": "" }, h("span", { text: t("How") }), how),
+      h("label", { class: "pr-field", "data-discard-only": "" }, h("span", { text: t("Discarder") }), discarder),
+      h("label", { class: "pr-field", "data-win-only": "" }, h("span", { text: t("Value") }), value)),
     h("div", { class: "pr-deltas", "data-deltas": "" }),
     h("div", { class: "pr-conflict", "data-conflict": "", "data-testid": `conflict-${number}`, hidden: true }),
     h("p", { class: "row-error", "data-error-for": `round ${number}`, role: "alert", hidden: true }));
@@ -190,8 +190,8 @@ function updateRound(number) {
 
   const tag = $("[data-tag]", item);
   const recorded = recordedLine(number);
-  tag.textContent = state.conflict ? "Differs from the live card"
-    : recorded ? `Recorded · ${who(recorded.recorded_by)}` : "";
+  tag.textContent = state.conflict ? t("Differs from the live card")
+    : recorded ? t("Recorded · {who}", { who: who(recorded.recorded_by) }) : "";
   item.classList.toggle("is-conflict", state.conflict);
 
   const deltaLine = $("[data-deltas]", item);
@@ -209,12 +209,12 @@ function updateRound(number) {
     const keep = h("input", { type: "radio", name: `choice-${number}`, value: "keep", checked: choices[number] === "keep" });
     const paper = h("input", { type: "radio", name: `choice-${number}`, value: "paper", checked: choices[number] === "paper" });
     box.replaceChildren(
-      h("p", {}, h("strong", { text: "The live card has: " }),
-        `${describe(state.recorded)} (recorded by ${who(state.recorded.recorded_by)}, ${venueTime(state.recorded.recorded_at)}).`),
-      h("p", {}, h("strong", { text: "The paper says: " }), state.line ? describe(state.line) : "—"),
-      h("fieldset", { class: "pr-choice" }, h("legend", { text: "Which one counts?" }),
-        h("label", {}, keep, " Keep the recorded line"),
-        h("label", {}, paper, " Use the paper (a correction)")));
+      h("p", {}, h("strong", { text: t("The live card has:") + " " }),
+        t("{line} (recorded by {who}, {when}).", { line: describe(state.recorded), who: who(state.recorded.recorded_by), when: venueTime(state.recorded.recorded_at) })),
+      h("p", {}, h("strong", { text: t("The paper says:") + " " }), state.line ? describe(state.line) : "—"),
+      h("fieldset", { class: "pr-choice" }, h("legend", { text: t("Which one counts?") }),
+        h("label", {}, keep, " " + t("Keep the recorded line")),
+        h("label", {}, paper, " " + t("Use the paper (a correction)"))));
   }
 }
 
@@ -224,46 +224,47 @@ function renderPenalties() {
   const words = card.words;
   const live = card.penalties.filter((p) => !p.is_void);
   $("[data-recorded-penalties]").replaceChildren(...live.map((p) => h("li", { class: "muted" },
-    `${name(p.player)} −${p.points}${p.round ? ` · ${rules.say("js.card.penalty_round", { round: p.round })}` : ""} · ${p.reason} (already on the card)`)));
+    `${name(p.player)} −${p.points}${p.round ? ` · ${rules.say("js.card.penalty_round", { round: p.round })}` : ""} · `
+    + t("{reason} (already on the card)", { reason: p.reason }))));
   penaltyList.replaceChildren(...penalties.map((pen, index) => {
-    const player = h("select", { name: "player", "aria-label": `Penalty ${index + 1}: player` },
+    const player = h("select", { name: "player", "aria-label": t("Penalty {n}: player", { n: index + 1 }) },
       h("option", { value: "", text: "—" }),
       ...players.map((p) => h("option", { value: p, text: name(p), selected: String(pen.player) === String(p) })));
     const points = h("input", { name: "points", type: "number", inputmode: "numeric", min: 1, max: 1000,
-      value: pen.points, autocomplete: "off", "aria-label": `Penalty ${index + 1}: points` });
-    const round = h("select", { name: "round", "aria-label": `Penalty ${index + 1}: ${rules.say("card.hand_word")}` },
+      value: pen.points, autocomplete: "off", "aria-label": t("Penalty {n}: points", { n: index + 1 }) });
+    const round = h("select", { name: "round", "aria-label": t("Penalty {n}: {what}", { n: index + 1, what: rules.say("card.hand_word") }) },
       h("option", { value: "", text: "—" }),
       ...card.rounds.map((r) => h("option", { value: r.round, text: r.round, selected: String(pen.round) === String(r.round) })));
     const reason = h("input", { name: "reason", value: pen.reason, maxlength: page.reason_limit,
-      autocomplete: "off", placeholder: `e.g. what happened (${words.penalty_example})`, "aria-label": `Penalty ${index + 1}: reason` });
+      autocomplete: "off", placeholder: t("e.g. what happened ({example})", { example: words.penalty_example }), "aria-label": t("Penalty {n}: reason", { n: index + 1 }) });
     const isTime = h("input", { type: "checkbox", name: "is_time", checked: Boolean(pen.is_time),
-      "aria-label": `Penalty ${index + 1}: time-limit penalty` });
+      "aria-label": t("Penalty {n}: time-limit penalty", { n: index + 1 }) });
     return h("li", { class: "paper-penalty", "data-penalty": index, "data-testid": `paper-penalty-${index + 1}` },
       h("div", { class: "pp-fields" },
-        h("label", { class: "pr-field" }, h("span", { text: "Player" }), player),
-        h("label", { class: "pr-field" }, h("span", { text: "Points" }), points),
+        h("label", { class: "pr-field" }, h("span", { text: t("Player") }), player),
+        h("label", { class: "pr-field" }, h("span", { text: t("Points") }), points),
         h("label", { class: "pr-field" }, h("span", { text: rules.say("card.hand_word_title") }), round),
-        h("label", { class: "pr-field pp-reason" }, h("span", { text: "Reason" }), reason)),
+        h("label", { class: "pr-field pp-reason" }, h("span", { text: t("Reason") }), reason)),
       // MCR times only the session: no line is a play-time penalty there
       words.time_penalties ? h("label", { class: "pp-time" }, isTime, ` ${rules.say("js.paper.time_penalty")}`) : "",
       pen.question ? resignationQuestion(pen, index) : "",
-      h("button", { type: "button", class: "button quiet", "data-remove-penalty": index, text: "Remove" }),
+      h("button", { type: "button", class: "button quiet", "data-remove-penalty": index, text: t("Remove") }),
       h("p", { class: "row-error", "data-error-for": `penalty ${index + 1}`, role: "alert", hidden: true }));
   }));
 }
 
 // A time line that takes a round over the ruleset's time points asks the server's question on the line.
 function resignationQuestion(pen, index) {
-  const answer = h("select", { name: "resignation", "aria-label": `Penalty ${index + 1}: the judge's answer` },
-    h("option", { value: "", text: "— choose —" }),
-    h("option", { value: "explained", text: "A reasonable explanation was given", selected: pen.resignation === "explained" }),
-    h("option", { value: "resigned", text: "No explanation: the player resigns from the tournament", selected: pen.resignation === "resigned" }));
+  const answer = h("select", { name: "resignation", "aria-label": t("Penalty {n}: the judge's answer", { n: index + 1 }) },
+    h("option", { value: "", text: t("— choose —") }),
+    h("option", { value: "explained", text: t("A reasonable explanation was given"), selected: pen.resignation === "explained" }),
+    h("option", { value: "resigned", text: t("No explanation: the player resigns from the tournament"), selected: pen.resignation === "resigned" }));
   const explanation = h("input", { name: "explanation", value: pen.explanation || "", maxlength: page.reason_limit,
-    autocomplete: "off", "aria-label": `Penalty ${index + 1}: the explanation accepted` });
+    autocomplete: "off", "aria-label": t("Penalty {n}: the explanation accepted", { n: index + 1 }) });
   return h("div", { class: "pp-question", "data-testid": `paper-question-${index + 1}` },
     h("p", { text: pen.question }),
-    h("label", { class: "pr-field" }, h("span", { text: "Your answer" }), answer),
-    h("label", { class: "pr-field" }, h("span", { text: "The explanation you accepted" }), explanation));
+    h("label", { class: "pr-field" }, h("span", { text: t("Your answer") }), answer),
+    h("label", { class: "pr-field" }, h("span", { text: t("The explanation you accepted") }), explanation));
 }
 
 function penaltyLines() {
@@ -385,20 +386,20 @@ function showRefusal(item) {
   }
   for (let number = 1; number <= ROUNDS; number += 1) updateRound(number);
   updateTotals();
-  say(["Not saved:", item.message, ...unplaced].join(" "), "error");
+  say(t("Not saved: {message}", { message: [item.message, ...unplaced].join(" ") }), "error");
   $(".has-error, .is-conflict")?.scrollIntoView({ block: "center" });
 }
 
 function summaryText(summary) {
   const parts = [];
-  const n = (count, one, many) => `${count} ${count === 1 ? one : many}`;
   if (summary.added.length) parts.push(rules.say(summary.added.length === 1 ? "js.paper.added_one" : "js.paper.added_many", { count: summary.added.length }));
-  if (summary.already_recorded.length) parts.push(`${summary.already_recorded.length} already recorded`);
+  if (summary.already_recorded.length) parts.push(t("{n} already recorded", { n: summary.already_recorded.length }));
   if (summary.corrected.length) parts.push(rules.say(summary.corrected.length === 1 ? "js.paper.corrected_one" : "js.paper.corrected_many", { count: summary.corrected.length }));
-  if (summary.kept.length) parts.push(`${summary.kept.length} kept as recorded`);
-  if (summary.penalties) parts.push(n(summary.penalties, "penalty line", "penalty lines"));
-  if (summary.signed_on_paper.length) parts.push(`${n(summary.signed_on_paper.length, "signature", "signatures")} recorded as signed on paper`);
-  return `Saved: ${parts.join(", ") || "nothing new"}.`;
+  if (summary.kept.length) parts.push(t("{n} kept as recorded", { n: summary.kept.length }));
+  if (summary.penalties) parts.push(summary.penalties === 1 ? t("1 penalty line") : t("{n} penalty lines", { n: summary.penalties }));
+  const signatures = summary.signed_on_paper.length;
+  if (signatures) parts.push(signatures === 1 ? t("1 signature recorded as signed on paper") : t("{n} signatures recorded as signed on paper", { n: signatures }));
+  return parts.length ? t("Saved: {what}.", { what: parts.join(t(", ")) }) : t("Saved: nothing new.");
 }
 
 function lock(isLocked) {
@@ -424,7 +425,7 @@ async function submit() {
     for (const number of undecided) {
       const place = $(`[data-error-for="round ${number}"]`);
       place.hidden = false;
-      place.textContent = "Choose which one counts: the recorded line or the paper.";
+      place.textContent = t("Choose which one counts: the recorded line or the paper.");
     }
     say(rules.say("js.paper.choose_line", { rounds: undecided.join(", ") }), "error");
     $(`[data-round="${undecided[0]}"]`).scrollIntoView({ block: "center" });
@@ -432,13 +433,13 @@ async function submit() {
   }
   saveDraft();
   try {
-    const item = await enqueue({ url: `/api/cards/${cardId}/paper`, body, label: `Paper card, table ${card.table}`,
+    const item = await enqueue({ url: `/api/cards/${cardId}/paper`, body, label: t("Paper card, table {table}", { table: card.table }),
       meta: { card: cardId, kind: "paper" } });
     sending = item.op_id;
-    say("Sending the paper card…");
+    say(t("Sending the paper card…"));
     lock(true);
   } catch (error) {
-    say(`NOT SAVED: this phone could not keep the paper card (${error.message}). Keep the paper and try again.`, "error");
+    say(t("NOT SAVED: this phone could not keep the paper card ({error}). Keep the paper and try again.", { error: error.message }), "error");
   }
 }
 
@@ -511,7 +512,7 @@ subscribe((event) => {
     showRefusal(item);
     dismiss(item.op_id); // the form holds every line of it, and the draft too
   } else if (event.type === "kept" && item.op_id === sending) {
-    say(`Not sent yet (${item.last_error}). It is kept on this phone and sent by itself when the network is back.`, "warn");
+    say(t("Not sent yet ({error}). It is kept on this phone and sent by itself when the network is back.", { error: errorWords(item.last_error) }), "warn");
   }
 });
 
@@ -527,7 +528,7 @@ async function start() {
     renderAll();
     sending = waiting.op_id;
     lock(true);
-    say("This paper card is waiting to be sent; it goes by itself when the network is back.", "warn");
+    say(t("This paper card is waiting to be sent; it goes by itself when the network is back."), "warn");
   } else if (refused) {
     restoreFromBody(refused.body);
     renderAll();
@@ -538,7 +539,7 @@ async function start() {
     const saved = JSON.parse(localStorage.getItem(draftKey) || "null");
     if (saved) restore(saved);
     renderAll();
-    if (saved) say("Your unsaved lines from before are back. Check them, then save.", "info");
+    if (saved) say(t("Your unsaved lines from before are back. Check them, then save."), "info");
   }
   mountPending($("[data-testid=outbox-pending]"), (item) => item.meta?.card === cardId);
   document.documentElement.dataset.paperReady = "true";

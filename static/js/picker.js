@@ -13,11 +13,11 @@
 //   MCR  #f=69*2,70,28&fl=1&win=discard&winner=E&discarder=S (fl: flower tiles, fan 81);
 //        counting and payoff come from mcr.js.
 
-import { $, $$, h, signed } from "./dom.js";
+import { $, $$, h, signed, t } from "./dom.js";
 import { mirror, ruleset } from "./rulesets.js";
 
 const SEATS = ["E", "S", "W", "N"];
-const SEAT_NAMES = { E: "East", S: "South", W: "West", N: "North" };
+const SEAT_NAMES = { E: t("East"), S: t("South"), W: t("West"), N: t("North") };
 const source = $("[data-picker-catalogue]");
 const catalogue = JSON.parse(source.textContent);
 const view = JSON.parse($("#picker-rules").textContent);
@@ -142,7 +142,7 @@ function render() {
   for (const block of $$("[data-discard-only]")) block.hidden = state.win !== "discard";
 
   const who = $("[data-testid=payoff-responsible]");
-  const unpaid = broken ? "Fix the errors above to see the payoff." : part.unpaid?.(hand);
+  const unpaid = broken ? t("Fix the errors above to see the payoff.") : part.unpaid?.(hand);
   if (unpaid) {
     for (const seat of SEATS) $(`[data-testid=payoff-${seat}]`).textContent = "—";
     who.textContent = unpaid;
@@ -157,7 +157,7 @@ function render() {
 
   $("[data-table-total]").textContent = broken ? "—" : String(hand.value);
   $("[data-table-patterns]").replaceChildren(...part.tableLines(hand).map(({ text, included }) => (included
-    ? h("li", { class: "is-included", text }, h("small", { text: `included ${included}` }))
+    ? h("li", { class: "is-included", text }, h("small", { text: t("included {what}", { what: included }) }))
     : h("li", { text }))));
 }
 
@@ -198,8 +198,8 @@ function patternPart() {
 
   // An included pattern goes only with the pattern that brings it (the mirror says which).
   function includedNotice(line) {
-    notice(`${line.name} is ${impliedLabel(catalogue, line)}; it goes when `
-      + `${byId.get(line.implied_by).name} is unticked.`);
+    notice(t("{name} is {included}; it goes when {by} is unticked.",
+      { name: line.name, included: impliedLabel(catalogue, line), by: byId.get(line.implied_by).name }));
   }
 
   // The same-turn list as sent to payoff(): earlier discarders in order, the discarder last.
@@ -218,7 +218,7 @@ function patternPart() {
     if (!issue.add) return;
     const name = byId.get(issue.add.pattern).name;
     li.append(" ", h("button", { type: "button", class: "button offer",
-      text: issue.add.count > 1 ? `Count ${issue.add.count} × ${name}` : `Add ${name}`,
+      text: issue.add.count > 1 ? t("Count {count} × {name}", { count: issue.add.count, name }) : t("Add {name}", { name }),
       dataset: { offer: `${issue.add.pattern}*${issue.add.count}` } }));
   }
 
@@ -339,13 +339,13 @@ function patternPart() {
       $("[data-chicken-note]").hidden = !hand.lines.some((line) => line.id === catalogue.rules.chicken.id);
       const limit = $("[data-testid=hand-limit]");
       limit.hidden = !hand.limit || broken;
-      limit.textContent = hand.limit === "listed" ? "listed limit" : hand.limit === "compound" ? "compound limit (320)" : "";
+      limit.textContent = hand.limit === "listed" ? t("listed limit") : hand.limit === "compound" ? t("compound limit (320)") : "";
       list($("[data-testid=hand-offers]"), hand.offers, offered);
       const included = hand.lines.filter((line) => line.implied_by);
       $("[data-testid=hand-included]").replaceChildren(...included.map((line) => {
         return h("li", { dataset: { includedLine: line.id },
           text: `+${line.points} ${line.count > 1 ? `${line.name} × ${line.count}` : line.name}: `
-            + `${impliedLabel(catalogue, line)}${line.is_counted ? "" : " (not counted under the listed limit)"}` });
+            + impliedLabel(catalogue, line) + (line.is_counted ? "" : " " + t("(not counted under the listed limit)")) });
       }));
 
       const lines = new Map(hand.lines.map((line) => [line.id, line]));
@@ -382,10 +382,10 @@ function patternPart() {
     },
 
     tableLines(hand) {
-      return state.value !== null ? [{ text: `Value ${state.value}` }]
+      return state.value !== null ? [{ text: t("Value {value}", { value: state.value }) }]
         : hand.lines.filter((l) => l.is_counted).map((l) => ({
           text: l.count > 1 ? `${l.name} × ${l.count}` : l.name,
-          included: l.implied_by ? `with ${byId.get(l.implied_by).name}` : "",
+          included: l.implied_by ? t("with {name}", { name: byId.get(l.implied_by).name }) : "",
         }));
     },
   };

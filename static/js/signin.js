@@ -7,7 +7,7 @@
 // form again: the judge taps once and types the PIN once. Any other answer is shown as the
 // server sent it: signed in (the page it leads to), or the form with what was wrong.
 
-import { h } from "./dom.js";
+import { h, t } from "./dom.js";
 
 const TRIES = 30;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -45,7 +45,7 @@ async function send(form) {
       });
       if (response.status === 503 && attempt < TRIES) {
         const wait = Number(response.headers.get("Retry-After")) || 1;
-        status.textContent = "Many people are signing in at this moment. This phone tries again by itself…";
+        status.textContent = t("Many people are signing in at this moment. This phone tries again by itself…");
         await sleep((wait + Math.random()) * 1000);
         continue;
       }
@@ -57,7 +57,7 @@ async function send(form) {
       return;
     }
   } catch {
-    status.textContent = "No connection to the server. Check the Wi-Fi and tap Sign in again.";
+    status.textContent = t("No connection to the server. Check the Wi-Fi and tap Sign in again.");
   } finally {
     button.disabled = false;
   }

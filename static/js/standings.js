@@ -1,7 +1,7 @@
 // Standings pages: find a player in a long list; file a score check from the player's page.
 
 import { newOpId } from "./outbox.js";
-import { h } from "./dom.js";
+import { h, t } from "./dom.js";
 import { mountFind } from "./find.js";
 
 const filter = document.querySelector("[data-standings-filter]");
@@ -29,14 +29,15 @@ for (const form of document.querySelectorAll("[data-score-check]")) {
         }),
       });
       const body = await response.json();
-      if (!response.ok) throw new Error(body.message || "The request was refused.");
+      if (!response.ok) throw new Error(body.message || t("The request was refused."));
       form.parentElement.querySelector("[data-score-checks]").append(h("li",
-        { text: `Session ${body.score_check.session}: “${body.score_check.message}” — waiting for the organizer` }));
+        { text: t("Session {session}: “{message}” — waiting for the organizer",
+          { session: body.score_check.session, message: body.score_check.message }) }));
       form.reset();
       form.querySelector("[name=op_id]").value = newOpId();
     } catch (failure) {
       error.textContent = failure.message === "Failed to fetch"
-        ? "No connection: try again when you are back online."
+        ? t("No connection: try again when you are back online.")
         : failure.message;
     } finally {
       button.disabled = false;

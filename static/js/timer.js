@@ -7,10 +7,11 @@
 // time — never by counting ticks — with roundTime(), a line-by-line mirror of
 // judgeaid.rules.timing.round_time that tests check against the Python on the same table.
 
+import { t } from "./i18n.js";
 import * as servertime from "./servertime.js";
 import { dismiss, enqueue, mountAttention, mountPending, newOpId, pending, subscribe } from "./outbox.js";
 import { signal } from "./clock.js";
-import { $, formatCountdown, formatElapsed, h } from "./dom.js";
+import { $, formatCountdown, formatElapsed, h, t } from "./dom.js";
 import { ruleset } from "./rulesets.js";
 import { limitWatch, mountFouls } from "./timer_fouls.js";
 
@@ -96,7 +97,7 @@ function setText(node, text) {
 }
 
 function seconds(ms, digits = 1) {
-  return `${(ms / 1000).toFixed(digits)} s`;
+  return t("{n} s", { n: (ms / 1000).toFixed(digits) });
 }
 
 function readJson(root, selector) {
@@ -122,7 +123,7 @@ function mountTimer(root) {
   const id = view.id;
   const storeKey = `judgeaid-timer-${id}`;
   const forThis = (item) => item.meta?.timer === id;
-  const label = `table ${view.table}, round ${view.round}, player ${view.player.number}`;
+  const label = t("table {table}, round {round}, player {player}", { table: view.table, round: view.round, player: view.player.number });
   let edges = [...view.edges];
   let status = view.status;
   let version = view.version;
@@ -209,7 +210,7 @@ function mountTimer(root) {
 
   function send(path, body, what) {
     unsaved.add(body.op_id);
-    return enqueue({ url: `/api/timers/${id}/${path}`, body, label: `Timer (${label}): ${what}`,
+    return enqueue({ url: `/api/timers/${id}/${path}`, body, label: t("Timer ({label}): {what}", { label, what }),
       meta: { timer: id } });
   }
 
@@ -226,7 +227,7 @@ function mountTimer(root) {
     render();
     signal("tick", parts.tap);
     send("taps", { seq, at_ms: at, op_id: `tap-${id}-${seq}-${at}` },
-      seq % 2 === 0 ? `turn ${seq / 2 + 1} starts` : `turn ${(seq + 1) / 2} ends`);
+      seq % 2 === 0 ? t("turn {n} starts", { n: seq / 2 + 1 }) : t("turn {n} ends", { n: (seq + 1) / 2 }));
   }
 
   function undo() {
@@ -235,7 +236,7 @@ function mountTimer(root) {
     edges.pop();
     persist();
     render();
-    send("undo", { seq, op_id: newOpId() }, "last tap taken back");
+    send("undo", { seq, op_id: newOpId() }, t("last tap taken back"));
   }
 
   function closeOpenTurn(at) {
@@ -249,7 +250,7 @@ function mountTimer(root) {
     status = "finished";
     persist();
     render();
-    send("finish", { at_ms: at, op_id: newOpId() }, "round over");
+    send("finish", { at_ms: at, op_id: newOpId() }, t("round over"));
   }
 
   function convert(answer = {}) {
@@ -260,7 +261,7 @@ function mountTimer(root) {
     if (parts.question) parts.question.hidden = true;
     persist();
     render();
-    send("penalty", { at_ms: at, op_id: newOpId(), ...answer }, "points onto the card");
+    send("penalty", { at_ms: at, op_id: newOpId(), ...answer }, t("points onto the card"));
   }
 
   function recordFoul(foul) {
@@ -272,14 +273,14 @@ function mountTimer(root) {
       persist();
       render();
     }
-    send("foul", { foul, at_ms: at, op_id: newOpId() }, foul === "limit" ? "limit foul" : "late call");
+    send("foul", { foul, at_ms: at, op_id: newOpId() }, foul === "limit" ? t("limit foul") : t("late call"));
   }
 
   // Too many time points in the round: the server asks before it records anything.
   function ask(detail) {
     const q = parts.question;
     setText($("[data-question-text]", q),
-      `#${detail.player} ${detail.name}: ${detail.points_after} time points in round ${detail.round}.`);
+      t("#{number} {name}: {points} time points in round {round}.", { number: detail.player, name: detail.name, points: detail.points_after, round: detail.round }));
     $("[data-question-resign]", q).hidden = true;
     setText($("[data-question-error]", q), "");
     q.hidden = false;
@@ -289,7 +290,7 @@ function mountTimer(root) {
   if (parts.question) $("[data-question-explained]", parts.question).addEventListener("click", () => {
     const explanation = $("[data-question-explanation]", parts.question).value.trim();
     if (!explanation) {
-      setText($("[data-question-error]", parts.question), "Write the explanation you accepted.");
+      setText($("[data-question-error]", parts.question), t("Write the explanation you accepted."));
       return;
     }
     convert({ resignation: "explained", explanation });
@@ -358,33 +359,32 @@ function mountTimer(root) {
       const current = result.turns[result.turns.length - 1];
       const over = current.counted - (fouls ? current.limit : turnMs);
       parts.tap.classList.toggle("is-over", over > 0);
-      setText(parts.turnLabel, `Turn ${turns.length} running — tap when they discard`);
+      setText(parts.turnLabel, t("Turn {n} running — tap when they discard", { n: turns.length }));
       setText(parts.turnTime, seconds(current.counted));
       setText(parts.turnHint, fouls ? limitHint(current) : over > 0
-        ? `${seconds(over)} over the ${view.limits.turn_s} s limit: ${current.points} points`
-        : freeLeft > 0 ? "Free time still running: not counted yet"
-          : `${seconds(turnMs - current.counted)} left in this turn`);
+        ? t("{over} over the {limit} s limit: {points} points", { over: seconds(over), limit: view.limits.turn_s, points: current.points })
+        : freeLeft > 0 ? t("Free time still running: not counted yet")
+          : t("{left} left in this turn", { left: seconds(turnMs - current.counted) }));
     } else {
       parts.tap.classList.remove("is-over");
       setText(parts.turnLabel, status === "running"
-        ? `Tap when turn ${turns.length + 1} starts` : "Timer stopped");
-      setText(parts.turnTime, turns.length ? seconds(result.turns[result.turns.length - 1].counted) : "0.0 s");
+        ? t("Tap when turn {n} starts", { n: turns.length + 1 }) : t("Timer stopped"));
+      setText(parts.turnTime, seconds(turns.length ? result.turns[result.turns.length - 1].counted : 0));
       setText(parts.turnHint, status === "running"
         ? rules.say("js.timer.turn_hint") : "");
     }
 
     parts.free.hidden = !(freeLeft > 0 && status === "running");
-    setText(parts.free, `Free time after the deal: ${formatCountdown(freeLeft)} left`);
-    setText(parts.points, `${result.totalPoints} points`);
-    setText(parts.breakdown, view.limits.round_bank_s === null
-      ? `turns ${result.turnPoints}` : `turns ${result.turnPoints} + round total ${result.bankPoints}`);
+    setText(parts.free, t("Free time after the deal: {left} left", { left: formatCountdown(freeLeft) }));
+    setText(parts.points, t("{n} points", { n: result.totalPoints }));
+    setText(parts.breakdown, view.limits.round_bank_s === null ? t("turns {turns}", { turns: result.turnPoints })
+      : t("turns {turns} + round total {bank}", { turns: result.turnPoints, bank: result.bankPoints }));
     if (parts.bank) {
-      setText(parts.bank, `Round time used ${formatElapsed(result.usedMs)} of `
-        + `${formatElapsed(view.limits.round_bank_s * 1000)}`
-        + (result.bankLeftMs > 0 ? ` · ${formatCountdown(result.bankLeftMs)} left` : " · used up"));
+      setText(parts.bank, t("Round time used {used} of {bank}", { used: formatElapsed(result.usedMs), bank: formatElapsed(view.limits.round_bank_s * 1000) })
+        + " · " + (result.bankLeftMs > 0 ? t("{left} left", { left: formatCountdown(result.bankLeftMs) }) : t("used up")));
     }
     parts.next.hidden = result.nextPenaltyInMs === null;
-    if (result.nextPenaltyInMs !== null) setText(parts.next, `Next +5 in ${seconds(result.nextPenaltyInMs)}`);
+    if (result.nextPenaltyInMs !== null) setText(parts.next, t("Next +5 in {time}", { time: seconds(result.nextPenaltyInMs) }));
 
     let warning = "";
     let level = "";
@@ -414,17 +414,17 @@ function mountTimer(root) {
     if (fouls) fouls.render({ overTurns: result.overTurns, status });
     if (parts.convert) parts.convert.hidden = status === "converted";
     if (parts.convert) parts.convert.disabled = result.totalPoints === 0 || status === "converting";
-    setText(parts.convert, status === "converting" ? "Putting the points on the card…"
-      : result.totalPoints ? `Put ${result.totalPoints} points on the card`
-        : "No time penalty so far");
+    setText(parts.convert, status === "converting" ? t("Putting the points on the card…")
+      : result.totalPoints ? t("Put {n} points on the card", { n: result.totalPoints })
+        : t("No time penalty so far"));
     parts.done.hidden = status !== "converted";
     if (penalty) {
       setText($("[data-timer-done-text]", parts.done), fouls
         ? rules.say("js.timer.foul_recorded", { label: penalty.label, name: view.player.name })
-        : `${penalty.points} points are on the card's penalty line, with ruling #${penalty.ruling_id} in the log.`);
+        : t("{points} points are on the card's penalty line, with ruling #{ruling} in the log.", { points: penalty.points, ruling: penalty.ruling_id }));
     }
-    setText(parts.state, { running: "Timing", finished: rules.say("js.timer.finished"), converting: "Sending",
-      converted: "On the card" }[status] || status);
+    setText(parts.state, { running: t("Timing"), finished: rules.say("js.timer.finished"), converting: t("Sending"),
+      converted: t("On the card") }[status] || status);
     renderTurns(result);
     holdScreen();
   }
@@ -441,12 +441,12 @@ function mountTimer(root) {
     const last = result.turns.length - 1;
     if (parts.turns.dataset.signature === signature && !(edges.length % 2)) return;
     parts.turns.dataset.signature = signature;
-    parts.turns.replaceChildren(...result.turns.map((t, index) => {
-      const running = index === last && t.end === null;
-      return h("li", { class: t.points || t.isOver ? "turn is-over" : "turn",
-        text: `Turn ${index + 1}: ${seconds(t.counted)}${running ? " (running)" : ""}`
-          + (t.points ? ` · ${t.points} points` : "")
-          + (t.isOver ? ` · ${limitHint(t)}` : "") });
+    parts.turns.replaceChildren(...result.turns.map((turn, index) => {
+      const running = index === last && turn.end === null;
+      return h("li", { class: turn.points || turn.isOver ? "turn is-over" : "turn",
+        text: (running ? t("Turn {n}: {time} (running)", { n: index + 1, time: seconds(turn.counted) }) : t("Turn {n}: {time}", { n: index + 1, time: seconds(turn.counted) }))
+          + (turn.points ? " · " + t("{n} points", { n: turn.points }) : "")
+          + (turn.isOver ? ` · ${limitHint(turn)}` : "") });
     }).reverse());
   }
 
@@ -507,7 +507,7 @@ function mountStart(form) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     if (!chosen || player === null) {
-      message.textContent = "Choose the table and the player first.";
+      message.textContent = t("Choose the table and the player first.");
       return;
     }
     const dealt = event.submitter?.value === "earlier" ? "earlier" : "now";
@@ -515,7 +515,7 @@ function mountStart(form) {
       at_ms: Math.round(servertime.now()),
       is_stalling_clock: form.querySelector("input[name=is_stalling_clock]")?.checked || false,
       dealer_start: form.querySelector("input[name=dealer_start]")?.checked || false };
-    message.textContent = "Starting…";
+    message.textContent = t("Starting…");
     try {
       const { ok, answer } = await postNow(form.dataset.startUrl, body);
       const existing = answer.details?.[0]?.timer;
@@ -523,9 +523,9 @@ function mountStart(form) {
         location.assign(`${form.dataset.timerBase}/${ok ? answer.timer.id : existing}`);
         return;
       }
-      message.textContent = answer.message || "The timer did not start.";
+      message.textContent = answer.message || t("The timer did not start.");
     } catch {
-      message.textContent = "No connection: a timer needs the network to start. Try again in a moment.";
+      message.textContent = t("No connection: a timer needs the network to start. Try again in a moment.");
     }
   });
 }
@@ -539,6 +539,7 @@ function mountTimeouts(root) {
   const form = $("[data-timeout-form]", root);
   const message = $("[data-timeout-message]", root);
   const forThis = (item) => item.meta?.timeouts === view.session;
+  const endRefusals = new Map(); // time-out id -> the server's reason its end was refused
 
   const readEnds = () => JSON.parse(localStorage.getItem(endsKey) || "{}");
   const writeEnds = (ends) => localStorage.setItem(endsKey, JSON.stringify(ends));
@@ -556,21 +557,21 @@ function mountTimeouts(root) {
   function start(kind, extra = {}) {
     const number = Number(form.elements.player.value);
     if (!number) {
-      message.textContent = "Choose the player first.";
+      message.textContent = t("Choose the player first.");
       return;
     }
     const body = { player: number, kind, session: view.session, at_ms: Math.round(servertime.now()), ...extra };
     const name = view.players.find((p) => p.number === number)?.name || `#${number}`;
     enqueue({ url: root.dataset.startUrl, body, meta: { timeouts: view.session, kind: "start" },
-      label: `${kind === "late" ? "Late arrival" : "Time-out"}: ${name}` });
-    message.textContent = navigator.onLine ? "" : "Kept on this phone; sent when the network is back.";
+      label: kind === "late" ? t("Late arrival: {name}", { name }) : t("Time-out: {name}", { name }) });
+    message.textContent = navigator.onLine ? "" : t("Kept on this phone; sent when the network is back.");
   }
 
   function end(entry) {
     const at = Math.round(servertime.now());
     enqueue({ url: `/api/timeouts/${entry.id}/end`, body: { at_ms: at },
       meta: { timeouts: view.session, kind: "end", id: entry.id },
-      label: `${entry.kind === "late" ? "Arrived" : "Back at the table"}: ${entry.name}` });
+      label: entry.kind === "late" ? t("Arrived: {name}", { name: entry.name }) : t("Back at the table: {name}", { name: entry.name }) });
     entry.ended_at_ms = at;
     render();
   }
@@ -584,17 +585,22 @@ function mountTimeouts(root) {
         delete ends[event.item.op_id];
         writeEnds(ends);
         enqueue({ url: `/api/timeouts/${event.response.timeout.id}/end`, body: { at_ms: at },
-          meta: { timeouts: view.session, kind: "end" }, label: `End of time-out #${event.response.timeout.id}` });
+          meta: { timeouts: view.session, kind: "end" }, label: t("End of time-out #{id}", { id: event.response.timeout.id }) });
       }
     }
     // A refused write says why right under the buttons that sent it (the list of writes
     // needing attention may be out of sight on a phone).
     if (event.type === "rejected" && event.item.meta.kind === "start") {
-      message.textContent = `Not saved: ${event.item.message}`;
+      message.textContent = t("Not saved: {message}", { message: event.item.message });
       message.classList.add("is-error");
     } else if (event.type === "sent" && event.item.meta.kind === "start") {
-      message.textContent = `Saved: ${event.item.label}.`;
+      message.textContent = t("Saved: {label}.", { label: event.item.label });
       message.classList.remove("is-error");
+    }
+    // a refused end says why on the entry whose button was tapped
+    if (event.item.meta.kind === "end" && event.item.meta.id) {
+      if (event.type === "rejected") endRefusals.set(event.item.meta.id, event.item.message);
+      else if (event.type === "sent") endRefusals.delete(event.item.meta.id);
     }
     if (event.type === "sent" || event.type === "rejected") reload();
   });
@@ -606,14 +612,17 @@ function mountTimeouts(root) {
     const isLate = entry.kind === "late";
     const mayBeAbsent = isLate && (entry.may_be_absent || (running && now > entry.absent_after_ms));
     const li = h("li", { class: mayBeAbsent ? "timeout-entry is-absent" : "timeout-entry" },
-      h("span", { text: `#${entry.player} ${entry.name} · ${isLate ? "late" : entry.is_medication ? "medication time-out" : "time-out"} · `
-        + `${formatElapsed(length)}${running ? " and counting" : ""}`
-        + (running ? "" : entry.points ? ` · ${entry.points} points on the card` : " · no points") }),
+      h("span", { text: `#${entry.player} ${entry.name} · ` + (isLate ? t("late") : entry.is_medication ? t("medication time-out") : t("time-out")) + " · "
+        + (running ? t("{time} and counting", { time: formatElapsed(length) }) : formatElapsed(length))
+        + (running ? "" : " · " + (entry.points ? t("{n} points on the card", { n: entry.points }) : t("no points"))) }),
       mayBeAbsent ? h("strong", { class: "absent-flag",
-        text: ruleset(view.rules).say("js.timer.late_absent") }) : null);
+        text: ruleset(view.rules).say("js.timer.late_absent") }) : null,
+      endRefusals.has(entry.id) ? h("span", { class: "timeout-refused is-error",
+        dataset: { testid: `timeout-refused-${entry.id}` },
+        text: t("Not saved: {reason}", { reason: endRefusals.get(entry.id) }) }) : null);
     if (live && running) {
       const button = h("button", { type: "button", class: "button primary",
-        text: isLate ? "Arrived now" : "Back at the table" });
+        text: isLate ? t("Arrived now") : t("Back at the table") });
       button.addEventListener("click", () => {
         if (unsaved) {
           const ends = readEnds();
@@ -652,8 +661,8 @@ function mountTimeouts(root) {
     $("[data-timeouts-done]", root).replaceChildren(...done.map((e) => item(e)).reverse());
     const used = view.players.filter((p) => p.used_ms > 0);
     $("[data-timeouts-used]", root).replaceChildren(...used.map((p) => h("li", {
-      text: `#${p.number} ${p.name}: ${formatElapsed(p.used_ms)} of ${formatElapsed(view.free_ms)} free used`
-        + (p.points ? ` · ${p.points} points` : "") })));
+      text: `#${p.number} ${p.name}: ` + t("{used} of {free} free used", { used: formatElapsed(p.used_ms), free: formatElapsed(view.free_ms) })
+        + (p.points ? " · " + t("{n} points", { n: p.points }) : "") })));
   }
 
   form.addEventListener("submit", (event) => event.preventDefault());
@@ -665,7 +674,7 @@ function mountTimeouts(root) {
     else if (kind === "late-minutes") {
       const minutes = Number(form.elements.late_minutes.value);
       if (!(minutes > 0)) {
-        message.textContent = "Give the minutes late.";
+        message.textContent = t("Give the minutes late.");
         return;
       }
       start("late", { late_ms: Math.round(minutes * 60_000) });

@@ -27,7 +27,9 @@ def page(client, path: str, lang: str) -> str:
     assert answer.status_code == 200, path
     body = answer.get_data(as_text=True)
     assert lang_of(body) == lang
-    return body
+    # the scripts' messages ride as JSON keyed by their English text: not words the page shows
+    return re.sub(r'<script type="application/json" id="js-messages">.*?</script>', "", body,
+                  flags=re.S)
 
 
 # Per page: words it shows in Traditional, in Simplified, and English it no longer shows.

@@ -208,6 +208,26 @@ def test_an_odd_count_fills_the_sheet_with_a_spare_card(judge, demo):
     assert "Spare card" in page_texts(pdf)[0]
 
 
+@pytest.mark.parametrize("layout", ["a4", "letter"])
+@pytest.mark.parametrize(("spare", "sheets"), [(1, 1), (2, 1), (3, 2), (5, 3)])
+def test_spare_cards_two_up_print_as_many_as_asked(judge, demo, layout, spare, sheets):
+    # issue 27: one spare card asked for two-up printed two; N asked print N on ceil(N/2)
+    # sheets, the last sheet's gap left bare
+    pdf = cards_pdf(judge, demo, f"session=1&layout={layout}&tables=none&spare={spare}").data
+    texts = page_texts(pdf)
+    assert len(texts) == sheets
+    assert sum(text.count("Spare card") for text in texts) == spare
+    assert qr_codes(pdf) == [[]] * sheets
+    if spare % 2:
+        # the bare half has no form: one card's printed title on the last sheet
+        assert texts[-1].count("Table ____") == 1
+    # with the tables: the spares follow them, no more than asked
+    pdf = cards_pdf(judge, demo, f"session=1&layout={layout}&spare={spare}").data
+    texts = page_texts(pdf)
+    assert len(texts) == -(-(len(demo["cards"]) + spare) // 2)
+    assert sum(text.count("Spare card") for text in texts) == spare
+
+
 def test_public_base_url_makes_the_qr_codes(app, judge, demo):
     app.config["PUBLIC_BASE_URL"] = "https://mahjong.example.org/"
     pdf = cards_pdf(judge, demo, "session=1&tables=1").data

@@ -162,7 +162,8 @@ def test_spare_mcr_sheets_and_two_on_a4(client, mcr):
     codes = [code for page in qr_codes(pdf) for code in page]
     assert sorted(codes) == sorted(HOST + card["link"] for card in mcr["cards"])
     assert "Spare sheet" in page_texts(pdf)[1]
-    assert page_texts(pdf)[1].count("Hand") == 2
+    # one spare asked for, one printed: the second sheet's other half is bare (issue 27)
+    assert page_texts(pdf)[1].count("Hand") == 1
 
 
 def test_stamped_mcr_sheets_look_like_sheets_laid_out_whole(app, client, mcr):
@@ -211,3 +212,34 @@ def test_long_and_cjk_names_and_teams_stay_in_their_columns(app, client):
     for char, (left, right, _) in inside:
         column = max(x for x in g["players"] if x <= left)
         assert right <= column + g["player"] + 0.005, (char, left, right)
+
+
+def test_team_names_print_whole_on_the_score_sheet(app, client):
+    # issue 27: team names were cut short; each now prints whole, wrapped and set smaller
+    # as it needs, inside its player's column and the Team row
+    from judgeaid.extensions import db
+    from judgeaid.printing.cards import render_cards, sheet_geometry
+    from judgeaid.services import accounts, players, seating
+
+    teams = ["Asociación de Mahjong de Barcelona", "Club Mahjong Riichi Sociedad Anónima",
+             "Team A", "Wolfgang's Wonderful Windmill Winners"]
+    with app.test_request_context("/"):
+        tournament, organizer = accounts.create_tournament(
+            "Campeonato MCR", "mcr", "Olga", "1357", seed=5, ruleset="mcr")
+        for i, team in enumerate(teams):
+            players.add_player(tournament, f"Player {i + 1}", team, organizer)
+        seating.seat_session(tournament, 1, organizer)
+        db.session.commit()
+        for stamped in (True, False):
+            pdf = render_cards(tournament, 1, stamped=stamped)
+            g = sheet_geometry()
+            top, bottom = g["block_rows"][0], g["block_rows"][1]
+            chars = [(c, box) for c, box in char_boxes(pdf)[0]
+                     if top < box[2] < bottom and box[0] >= g["players"][0]]
+            printed = []
+            for x in g["players"]:
+                column = [(c, box) for c, box in chars if x <= box[0] < x + g["player"]]
+                assert all(box[1] <= x + g["player"] + 0.005 for _, box in column)
+                printed.append("".join(c for c, _ in column if not c.isspace()))
+            assert "…" not in "".join(printed)
+            assert sorted(printed) == sorted(t.replace(" ", "") for t in teams)

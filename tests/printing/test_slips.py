@@ -4,6 +4,7 @@ from datetime import datetime
 
 import pytest
 
+from judgeaid.printing.slips import PAPERS, SlipSheet
 from tests.printing import char_boxes, page_images, page_sizes, page_texts, qr_codes, same_places
 
 HOST = "http://localhost"
@@ -117,3 +118,41 @@ def test_a_thai_name_is_drawn_on_its_slip_like_any_other(app, judge, demo):
     text = "".join(page_texts(pdf))
     assert "ศรีสมร" in text and f"Player No. {number}" in text
     assert sum(len(codes) for codes in qr_codes(pdf)) == len(demo["players"])
+
+
+def test_a_slip_prints_its_players_team_whole(app, client):
+    # issue 27: team names were cut short; a slip prints its player's team whole, wrapped
+    # under the table and seat, drawn as the slip laid out whole sets it
+    from judgeaid.extensions import db
+    from judgeaid.printing.slips import render_slips
+    from judgeaid.services import accounts, players, seating
+
+    teams = ["Asociación de Mahjong de Barcelona y Alrededores Unidos",
+             "Club Mahjong Riichi Sociedad Anónima Deportiva", "Team A",
+             "Wolfgang's Wonderful Windmill Winners"]
+    with app.test_request_context("/"):
+        tournament, organizer = accounts.create_tournament(
+            "Campeonato MCR", "mcr", "Olga", "1357", seed=5, ruleset="mcr")
+        for i, team in enumerate(teams):
+            players.add_player(tournament, f"Player {i + 1}", team, organizer)
+        seating.seat_session(tournament, 1, organizer)
+        db.session.commit()
+        fast = render_slips(tournament, 1)
+        plain = render_slips(tournament, 1, stamped=False)
+    same_places(fast, plain)
+    # each slip's team lines, read back by where their characters sit on the sheet
+    sheet = SlipSheet(*PAPERS["a4"])
+    lines: dict[tuple[int, int], dict[float, list]] = {}
+    for char, (left, right, top) in char_boxes(fast)[0]:
+        column = int((left - sheet.left) // sheet.slip_width)
+        row = int((top - sheet.top) // sheet.slip_height)
+        inside = top - sheet.top - row * sheet.slip_height
+        if 1.4 < inside < 1.68:
+            # inside the slip's name column, clear of the QR code's caption
+            assert right - sheet.left - column * sheet.slip_width < 2.5, (char, right)
+            lines.setdefault((column, row), {}).setdefault(round(inside, 1), []).append(
+                (left, char))
+    printed = sorted(" ".join(" ".join("".join(c for _, c in sorted(line)) for _, line in
+                                       sorted(slip.items())).split())
+                     for slip in lines.values())
+    assert printed == sorted(f"Team: {team}" for team in teams)

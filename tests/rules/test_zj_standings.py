@@ -364,3 +364,18 @@ def test_late_join_problem(joins, preliminary, problem):
         assert text is None
     else:
         assert problem in text and "§3.7" in text
+
+
+def test_a_physical_draw_orders_a_tie_only_when_every_player_of_it_drew():
+    # issue 27: the organizer's physical draw (a `lot`) replaces the seeded draw for a tie
+    seeded = draw_order([2, 3, 4], SEED)
+    drawn = list(reversed(seeded))
+    entries = [player(1, 30)] + [replace(player(n, 10), lot=drawn.index(n) + 1)
+                                 for n in (2, 3, 4)]
+    standings = rank(entries, SEED)
+    assert [s.number for s in standings] == [1, *drawn]
+    assert [(s.tie_break, s.draw) for s in standings[1:]] == [("draw", 1), ("draw", 2),
+                                                               ("draw", 3)]
+    # one player of the tie without a lot: the seeded draw decides the whole tie again
+    partial = [*entries[:3], player(4, 10)]
+    assert [s.number for s in rank(partial, SEED)] == [1, *seeded]

@@ -165,7 +165,7 @@ def test_the_organizer_desk_offers_the_tie_and_records_it_by_form(app, client, f
     with app.app_context():
         # the last session posted: here, an event cut to the two sessions played
         tournament = db.session.get(Tournament, tid)
-        tournament.settings = {**tournament.settings, "sessions": 2}
+        tournament.settings = {**tournament.settings, "sessions": 2, "prize_places": 6}
         db.session.commit()
     desk = client.get(f"/t/{tid}/standings/manage").get_data(as_text=True)
     assert 'data-testid="lots"' in desk and "Places 6–7" in desk

@@ -232,7 +232,12 @@ def test_lot_groups_gather_neighbours_level_on_both_points():
             _level_row(4, 4, "raw", 8.0, 10),  # level on table points only
             _level_row(5, 5, "tied", 4.0, 5), _level_row(6, 6, "tied", 4.0, 5),
             _level_row(7, 7, "tied", 4.0, 5, is_out=True)]
-    groups = standings_pages.lot_groups(rows)
+    groups = standings_pages.lot_groups(rows, prizes=6)
+    # a lot is asked for at a prize place (or the cut line) only, never for out players
     assert [(g["ranks"], g["numbers"], g["is_drawn"]) for g in groups] == [
-        ("2–3", "2 3", False), ("5–6", "5 6", False), ("7–7", "7", False)]
+        ("2–3", "2 3", False), ("5–6", "5 6", False)]
     assert groups[0]["contest_points"] == 20 and groups[0]["points_text"] == "8"
+    assert [g["ranks"] for g in standings_pages.lot_groups(rows, prizes=3)] == ["2–3"]
+    assert [g["ranks"] for g in standings_pages.lot_groups(rows, cut=5)] == ["5–6"]
+    assert [g["ranks"] for g in standings_pages.lot_groups(rows, cut=6)] == []
+    assert standings_pages.lot_groups(rows) == []

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import select
 
 from judgeaid.extensions import db
-from judgeaid.models import WINDS, AuditEvent
+from judgeaid.models import WINDS, AuditEvent, Tournament
 from judgeaid.services import accounts, card_views, cards, results, seating, session_changes
 from judgeaid.services.cards import Actor
 from judgeaid.services.errors import Conflict, ServiceError
@@ -20,6 +20,7 @@ from tests import factories
 from tests.factories import (
     DRAW,
     card_of,
+    close_session,
     make_event,
     organizer_of,
     penalize,
@@ -216,6 +217,13 @@ def test_a_tie_settled_by_the_draw_shows_every_draw_value(app, client):
     assert [r["number"] for r in body["standings"]] == sorted(values, key=values.get)
     assert all(r["tie_break"] == "draw" and r["draw"] == values[r["number"]]
                for r in body["standings"])
+    page = client.get(f"/t/{tid}/standings").get_data(as_text=True)
+    # no place is shown before a session is posted (issue 27), not even a draw's
+    assert "Places settled by the draw" not in page
+    with app.app_context():
+        tournament = db.session.get(Tournament, tid)
+        close_session(tournament, tournament.sessions[0], tournament.users[0])
+        db.session.commit()
     page = client.get(f"/t/{tid}/standings").get_data(as_text=True)
     assert "Places settled by the draw" in page
     assert all(value in page for value in values.values())

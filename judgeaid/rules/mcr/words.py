@@ -644,6 +644,16 @@ WORDS: dict[str, str] = {
         "At the cut line {players} were level on table points and contest points; the lot"
         " puts them in this order: {order}."
     ),
+    "final.cut_tie_physical": (
+        "At the cut line {players} were level on table points and contest points; a lot "
+        "entered by {by} ({at}) puts them in this order: {order}."
+    ),
+    "page.standings.prize_note": (
+        "Players level on table points and contest points at a prize place you mark draw "
+        "lots in the hall (our reading of MCR §3.10.1); no lot is asked for anywhere else, "
+        "and level players there share their place."
+    ),
+    "page.standings.physical_note": "",
 
     "card.seat_move":
         "Hand {round}: {name} moves to the {seat} seat (MCR Appendix 4).",

@@ -619,6 +619,20 @@ WORDS: dict[str, str] = {
         "At the cut line {players} were level on match points and on the raw total; the "
         "draw from the seed {seed} puts them in this order: {order}."
     ),
+    "final.cut_tie_physical": (
+        "At the cut line {players} were level on match points and on the raw total; a "
+        "physical draw entered by {by} ({at}) puts them in this order: {order} (§3.3.2.1)."
+    ),
+    "page.standings.prize_note": (
+        "Players level at a prize place you mark are split by the raw total, then at random"
+        " (§3.3.1); at the cut line the same (§3.3.2.1). Only these ties are listed here once"
+        " the last session is posted; everywhere else level players keep the seeded order."
+    ),
+    "page.standings.physical_note": (
+        "The draw from the seed decides at random (§3.3.1, §3.3.2.1). If the players drew "
+        "in the hall instead, enter the order they drew: it is kept with your name, and can"
+        " be taken back until the cut it decides is made."
+    ),
 
     "card.seat_move":
         "Round {round}: {name} moves to the {seat} seat (§3.4).",
