@@ -245,3 +245,10 @@ class FillerAnswer(BaseModel):
     absent: int
     filler: int
     empty_seat: dict[str, Any] | None
+
+
+class EmaQualifyingForm(FormSchema):
+    """Whether entry to the event needed qualifying: the MERS weight's +1 (issue 30)."""
+
+    qualifying: bool = False
+    op_id: OpId | None = None
