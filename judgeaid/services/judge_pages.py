@@ -84,7 +84,8 @@ def ruling_form(tournament_id: int, args: RulingFormQuery, user: User) -> dict:
     return {
         "tournament_id": tournament_id, "call_up": call_view(call) if call else None,
         "supersedes": ruling_detail(tournament_id, old.id)["entry"] if old else None,
-        "prefill": prefill, "tables": tables, "sections": rules.guide.sections_json(),
+        "prefill": prefill, "tables": tables,
+        "sections": rule_texts.sections_json(rules.code, rules.guide.sections_json()),
         "rubric": rules.rubric.rubric_json(), "is_head_judge": user.is_head_judge,
         # the ruleset's words and capabilities for the form's script (static/js/rulesets.js)
         "rules": script_view(rules.code, "js.judge."),

@@ -103,3 +103,31 @@ def test_the_guide_and_a_guide_entry_in_chinese(app, events, code):
         assert GUIDE[code][1][index] in entry["steps"], lang
     # English again once chosen back
     assert GUIDE[code][0][0] in text_of(client.get(f"/t/{tid}/judge/guide?lang=en"))
+
+
+# ruleset -> a section as the ruling form lists it, (English, Traditional, Simplified)
+SECTIONS = {
+    "zj": ("Playing rules", "行牌規則", "行牌规则"),
+    "mcr": ("Late Pung call", "遲碰", "迟碰"),
+}
+# a section the staged ruling cites, as its page shows it
+CITED = {
+    "zj": ("Etiquette at the table", "牌桌禮儀", "牌桌礼仪"),
+}
+
+
+@pytest.mark.parametrize("code", ["zj", "mcr"])
+def test_the_ruling_form_and_a_ruling_cite_sections_in_chinese(app, events, code):
+    demo, ids = events[code]
+    client = login(app.test_client(), demo, "judge")
+    tid = ids["tid"]
+    assert SECTIONS[code][0] in text_of(client.get(f"/t/{tid}/judge/rulings/new"))
+    for index, lang in ((1, HANT), (2, HANS)):
+        form = text_of(client.get(f"/t/{tid}/judge/rulings/new?lang={lang}"))
+        assert SECTIONS[code][index] in form, lang
+        assert SECTIONS[code][0] not in form, lang
+        if code in CITED:
+            ruling = text_of(client.get(f"/t/{tid}/judge/rulings/{ids['ruling_id']}"))
+            assert CITED[code][index] in ruling, lang
+            # the guide answer it was started from, in the page's language
+            assert GUIDE[code][0][index] in ruling, lang

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from judgeaid.rules.mcr import guide
+from judgeaid.rules.mcr import guide, sections
 
 
 def texts() -> Iterator[str | tuple[str, str]]:
@@ -17,3 +17,5 @@ def texts() -> Iterator[str | tuple[str, str]]:
             yield step, f"guide {entry.id}: a step"
         if entry.usual_penalty:
             yield entry.usual_penalty, f"guide {entry.id}: the usual penalty"
+    for section in sections.SECTIONS:
+        yield section.title, f"section {section.id}: its title (the number is cited beside it)"
