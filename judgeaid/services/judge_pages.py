@@ -86,7 +86,8 @@ def ruling_form(tournament_id: int, args: RulingFormQuery, user: User) -> dict:
         "supersedes": ruling_detail(tournament_id, old.id)["entry"] if old else None,
         "prefill": prefill, "tables": tables,
         "sections": rule_texts.sections_json(rules.code, rules.guide.sections_json()),
-        "rubric": rules.rubric.rubric_json(), "is_head_judge": user.is_head_judge,
+        "rubric": rule_texts.rubric_json(rules.code, rules.rubric.rubric_json()),
+        "is_head_judge": user.is_head_judge,
         # the ruleset's words and capabilities for the form's script (static/js/rulesets.js)
         "rules": script_view(rules.code, "js.judge."),
         "guide": ({"id": prefill["guide_entry"],

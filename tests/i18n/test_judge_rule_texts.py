@@ -7,9 +7,11 @@ and the pages say them through judgeaid.wording.rule_text."""
 from __future__ import annotations
 
 import html
+import json
 
 import pytest
 
+from judgeaid.rules import get_ruleset
 from judgeaid.rules.mcr import texts_guide as mcr_texts
 from judgeaid.rules.zj import texts_guide as zj_texts
 from tests.conftest import login
@@ -131,3 +133,56 @@ def test_the_ruling_form_and_a_ruling_cite_sections_in_chinese(app, events, code
             assert CITED[code][index] in ruling, lang
             # the guide answer it was started from, in the page's language
             assert GUIDE[code][0][index] in ruling, lang
+
+
+# ruleset -> a rubric category (the ruling form's choice and the staged penalty's line on the
+# penalties page) and an example of it, (English, Traditional, Simplified)
+CATEGORY = {
+    "zj": ("Minor irregularity", "輕微違規", "轻微违规"),
+    "mcr": ("Late arrival", "遲到", "迟到"),
+}
+EXAMPLE = {
+    "zj": ("Talking loudly or distracting the table", "大聲說話或干擾牌桌", "大声说话或干扰牌桌"),
+    "mcr": ("Late by 10 minutes or less", "遲到 10 分鐘以內", "迟到 10 分钟以内"),
+}
+# a note the rubric's suggestion adds, (category, example, English, Traditional, Simplified)
+NOTE = {
+    "zj": ("serious", "cheating", "The head judge has the final say on a disqualification "
+           "(§4.11).", "取消資格由總裁判最終決定（§4.11）。",
+           "取消资格由总裁判最终决定（§4.11）。"),
+    "mcr": ("violation", "rule_violation", "These points go to nobody else (MCR §3.11.2.2).",
+            "這些分數不歸任何人（MCR §3.11.2.2）。", "这些分数不归任何人（MCR §3.11.2.2）。"),
+}
+
+
+@pytest.mark.parametrize("code", ["zj", "mcr"])
+def test_the_rubric_on_the_ruling_form_and_penalties_page_in_chinese(app, events, code):
+    demo, ids = events[code]
+    client = login(app.test_client(), demo, "judge")
+    tid = ids["tid"]
+    rubric = get_ruleset(code).rubric
+    assert CATEGORY[code][0] in text_of(client.get(f"/t/{tid}/judge/rulings/new"))
+    assert CATEGORY[code][0] in text_of(client.get(f"/t/{tid}/judge/penalties"))
+    card_id = int(demo["cards"][0]["api"].rsplit("/", 1)[1])
+    player = next(iter(client.get(f"/api/cards/{card_id}").get_json()["rounds"][0]["winds"]))
+    category, example, *note = NOTE[code]
+    for index, lang in ((1, HANT), (2, HANS)):
+        form = text_of(client.get(f"/t/{tid}/judge/rulings/new?lang={lang}"))
+        assert CATEGORY[code][index] in form, lang
+        assert CATEGORY[code][0] not in form, lang
+        # the form's script draws the examples from the rubric JSON it is given
+        assert json.dumps(EXAMPLE[code][index])[1:-1] in form, lang
+        assert json.dumps(EXAMPLE[code][0])[1:-1] not in form, lang
+        kinds = [rubric.kind_labels[k] for k in rubric.kind_labels]
+        assert not any(f">{label}<" in form for label in kinds), lang
+        penalties = text_of(client.get(f"/t/{tid}/judge/penalties?lang={lang}"))
+        assert CATEGORY[code][index] in penalties, lang
+        assert CATEGORY[code][0] not in penalties, lang
+        suggestion = client.get(f"/api/t/{tid}/suggest?card={card_id}&player={player}"
+                                f"&category={category}&infraction={example}").get_json()
+        assert note[index] in suggestion["suggestion"]["notes"], (lang, suggestion)
+    # English unchanged without a choice
+    client.get(f"/t/{tid}/judge/guide?lang=en")
+    suggestion = client.get(f"/api/t/{tid}/suggest?card={card_id}&player={player}"
+                            f"&category={category}&infraction={example}").get_json()
+    assert note[0] in suggestion["suggestion"]["notes"]
