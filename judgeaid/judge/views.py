@@ -55,7 +55,7 @@ from judgeaid.judge.schemas import (
 from judgeaid.printing.fouls import render_fouls
 from judgeaid.rules import get_ruleset
 from judgeaid.services import appeals as appeal_cases
-from judgeaid.services import call_ups, fouls_record, judge_pages, throttle
+from judgeaid.services import call_ups, fouls_record, judge_pages, rule_texts, throttle
 from judgeaid.services import judge_inputs as inputs
 from judgeaid.services import penalties as penalty_cases
 from judgeaid.services import rulings as ruling_cases
@@ -250,7 +250,7 @@ def save_settings(tournament_id: int, form: RepeatPolicyForm):
 def guide_data(query: GuideApiQuery):
     """The irregularity guide of a ruleset (`?ruleset=mcr`; default Zung Jung): quick answers
     with § citations (cacheable, ETag)."""
-    data = get_ruleset(query.ruleset).guide.guide_json()
+    data = rule_texts.guide_json(query.ruleset, get_ruleset(query.ruleset).guide.guide_json())
     response = conditional.json_unless_current(f"guide-{query.ruleset}-{data['version']}",
                                                lambda: data)
     response.cache_control.public = True

@@ -11,6 +11,7 @@ from sqlalchemy import func, select
 from judgeaid.extensions import db
 from judgeaid.models import Appeal, Card, Penalty, Player, Ruling, Tournament, User, utcnow
 from judgeaid.rules import get_ruleset
+from judgeaid.services import rule_texts
 from judgeaid.services.call_ups import (
     call_queue,
     call_view,
@@ -26,7 +27,7 @@ from judgeaid.services.judge_inputs import LogQuery, RulingFormQuery
 from judgeaid.services.penalties import departures, penalty_rows, player_history
 from judgeaid.services.rulings import ruling_detail, search_log
 from judgeaid.values import iso_z
-from judgeaid.wording import script_view
+from judgeaid.wording import rule_text, script_view
 
 
 def log_for_print(tournament_id: int, session: int) -> dict:
@@ -66,7 +67,8 @@ def ruling_form(tournament_id: int, args: RulingFormQuery, user: User) -> dict:
         except ValueError as exc:
             raise NotFound(_("There is no such guide answer.")) from exc
         prefill.update(guide_entry=entry.id, sections=list(entry.sections),
-                       what_happened=prefill["what_happened"] or entry.title,
+                       what_happened=prefill["what_happened"] or rule_text(rules.code,
+                                                                           entry.title),
                        category=entry.rubric_category, infraction=entry.rubric_infraction)
     if args.category in rules.rubric.categories:
         prefill["category"] = args.category
@@ -82,12 +84,14 @@ def ruling_form(tournament_id: int, args: RulingFormQuery, user: User) -> dict:
     return {
         "tournament_id": tournament_id, "call_up": call_view(call) if call else None,
         "supersedes": ruling_detail(tournament_id, old.id)["entry"] if old else None,
-        "prefill": prefill, "tables": tables, "sections": rules.guide.sections_json(),
-        "rubric": rules.rubric.rubric_json(), "is_head_judge": user.is_head_judge,
+        "prefill": prefill, "tables": tables,
+        "sections": rule_texts.sections_json(rules.code, rules.guide.sections_json()),
+        "rubric": rule_texts.rubric_json(rules.code, rules.rubric.rubric_json()),
+        "is_head_judge": user.is_head_judge,
         # the ruleset's words and capabilities for the form's script (static/js/rulesets.js)
         "rules": script_view(rules.code, "js.judge."),
         "guide": ({"id": prefill["guide_entry"],
-                   "title": rules.guide.entry(prefill["guide_entry"]).title}
+                   "title": rule_text(rules.code, rules.guide.entry(prefill["guide_entry"]).title)}
                   if prefill["guide_entry"] else None),
     }
 
@@ -175,7 +179,8 @@ def judge_home(tournament_id: int, user: User) -> dict:
 
 def guide_page(tournament_id: int, query: str) -> dict:
     """Return the irregularity guide, with the answers matching the query first."""
-    guide = get_ruleset(db.session.get(Tournament, tournament_id).ruleset).guide
-    found = guide.search(query or "")
+    rules = get_ruleset(db.session.get(Tournament, tournament_id).ruleset)
+    found = rules.guide.search(query or "")
     return {"tournament_id": tournament_id, "query": query or "",
-            "matches": [e.id for e in found], "guide": guide.guide_json()}
+            "matches": [e.id for e in found],
+            "guide": rule_texts.guide_json(rules.code, rules.guide.guide_json())}

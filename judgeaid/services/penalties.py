@@ -37,7 +37,7 @@ from judgeaid.services.errors import Conflict, Forbidden, ServiceError, Unproces
 from judgeaid.services.judge_common import check_tournament
 from judgeaid.services.judge_inputs import PenaltyBody, PenaltySpec, RepeatPolicyForm, SuggestQuery
 from judgeaid.values import iso_z, sub_op_id
-from judgeaid.wording import page_words
+from judgeaid.wording import page_words, rule_text
 
 DEFAULT_REPEAT_POLICY = {"scope": "category", "window": "tournament"}
 
@@ -47,20 +47,34 @@ def rules_of(tournament_id: int) -> Ruleset:
     return get_ruleset(db.session.get(Tournament, tournament_id).ruleset)
 
 
-def infraction_label(rubric: Rubric, category: str, infraction: str) -> str:
-    """Return the rubric's words for an example infraction, or the judge's own text."""
+def infraction_label(rubric: Rubric, category: str, infraction: str,
+                     code: str | None = None) -> str:
+    """Return the rubric's words for an example infraction, or the judge's own text (in the
+    page's language given the ruleset's code; English without it, as stored texts say it)."""
     try:
         example = rubric.find_infraction(category, infraction)
     except ValueError:
         example = None
-    return example.label if example else infraction
+    if example is None:
+        return infraction
+    return rule_text(code, example.label) if code else example.label
 
 
-def kind_phrase(rubric: Rubric, kind: str, points: int) -> str:
-    """Return a penalty as a short phrase, e.g. '10 points' or 'Warning'."""
+def kind_phrase(rubric: Rubric, kind: str, points: int, code: str | None = None) -> str:
+    """Return a penalty as a short phrase, e.g. '10 points' or 'Warning' (a kind's words in the
+    page's language given the ruleset's code)."""
     if kind == "points":
         return ngettext("%(num)s point", "%(num)s points", points)
-    return rubric.kind_labels.get(kind, kind)
+    label = rubric.kind_labels.get(kind, kind)
+    return rule_text(code, label) if code and kind in rubric.kind_labels else label
+
+
+def category_title(rubric: Rubric, category: str, code: str) -> str:
+    """Return a rubric category's title in the page's language (its id if there is none)."""
+    try:
+        return rule_text(code, rubric.get_category(category).title)
+    except ValueError:
+        return category
 
 
 # ---------------------------------------------------------------- settings (A.5.6)
@@ -111,17 +125,17 @@ def _overturned_rulings(tournament_id: int) -> set[int]:
 
 
 def _penalty_json(rubric: Rubric, p, number: int, name: str, judge: str, *,
-                  is_void: bool) -> dict:
+                  is_void: bool, code: str) -> dict:
     """Return one penalty as plain data (p: a Penalty or a row with the same fields)."""
     departure = (rubric.departure_note(p.suggested_kind, p.suggested_points, p.reason)
                  if p.is_departure else "")
     return {"id": p.id, "player": number, "player_name": name, "category": p.category,
-            "category_title": rubric.get_category(p.category).title
-            if _known(rubric, p.category) else p.category,
+            "category_title": category_title(rubric, p.category, code),
             "infraction": p.infraction,
-            "infraction_label": infraction_label(rubric, p.category, p.infraction),
-            "kind": p.kind, "points": p.points, "label": kind_phrase(rubric, p.kind, p.points),
-            "suggested": kind_phrase(rubric, p.suggested_kind, p.suggested_points)
+            "infraction_label": infraction_label(rubric, p.category, p.infraction, code),
+            "kind": p.kind, "points": p.points,
+            "label": kind_phrase(rubric, p.kind, p.points, code),
+            "suggested": kind_phrase(rubric, p.suggested_kind, p.suggested_points, code)
             if p.suggested_kind else "",
             "is_suggested": p.kind == p.suggested_kind and p.points == p.suggested_points,
             # A.5.6, A.5.7: the judge chose otherwise, with a reason the head judge reviews
@@ -149,9 +163,10 @@ def penalty_rows(where, tournament_id: int) -> list[dict]:
     if not rows:
         return []
     overturned = _overturned_rulings(tournament_id) if any(r.ruling_id for r in rows) else set()
-    rubric = rules_of(tournament_id).rubric
-    return [_penalty_json(rubric, r, r.number, r.name, r.judge or "?",
-                          is_void=r.voided_at is not None or r.ruling_id in overturned)
+    rules = rules_of(tournament_id)
+    return [_penalty_json(rules.rubric, r, r.number, r.name, r.judge or "?",
+                          is_void=r.voided_at is not None or r.ruling_id in overturned,
+                          code=rules.code)
             for r in rows]
 
 
@@ -197,12 +212,15 @@ def _suggestion(tournament: Tournament, history: list[dict], category: str,
                           round=round_)
 
 
-def _suggestion_json(rubric: Rubric, s) -> dict:
+def _suggestion_json(rubric: Rubric, s, code: str) -> dict:
     shares = rubric.payees(s.category, s.infraction)
-    return {"kind": s.kind, "points": s.points, "label": kind_phrase(rubric, s.kind, s.points),
-            "explanation": s.explanation, "occurrence": s.occurrence,
+    return {"kind": s.kind, "points": s.points,
+            "label": kind_phrase(rubric, s.kind, s.points, code),
+            # the rubric's fixed texts in the page's language (texts_guide.py lists them)
+            "explanation": rule_text(code, s.explanation), "occurrence": s.occurrence,
             "ladder_step": s.ladder_step, "allowed_range": list(s.allowed_range),
-            "allowed_kinds": list(s.allowed_kinds), "notes": list(s.notes),
+            "allowed_kinds": list(s.allowed_kinds),
+            "notes": [rule_text(code, note) for note in s.notes],
             # who the rules pay the points to (MCR §3.11.6.6/7); ZJ: nobody unless ruled
             "payees": {"each": shares.each, "offended": shares.offended}}
 
@@ -213,7 +231,7 @@ def suggestion_for(tournament: Tournament, player: Player, category: str, infrac
     rubric = get_ruleset(tournament.ruleset).rubric
     suggestion = _suggestion(tournament, player_history(player), category,
                              _example(rubric, category, infraction), session, round_)
-    return suggestion, _suggestion_json(rubric, suggestion)
+    return suggestion, _suggestion_json(rubric, suggestion, tournament.ruleset)
 
 
 def suggest(tournament: Tournament, query: SuggestQuery) -> dict:
@@ -229,7 +247,7 @@ def suggest(tournament: Tournament, query: SuggestQuery) -> dict:
     return {"player": {"number": player.number, "name": player.name},
             "session": card.table.session.number, "history": history,
             "policy": {"scope": policy.scope, "window": policy.window},
-            "suggestion": _suggestion_json(rubric, suggestion)}
+            "suggestion": _suggestion_json(rubric, suggestion, tournament.ruleset)}
 
 
 # ---------------------------------------------------------------- issuing penalties
@@ -397,7 +415,7 @@ def issue(tournament: Tournament, card: Card, spec: PenaltySpec, user: User, *, 
                         **({"repeat_of": first["id"]} if first is not None else {})})
     if issued_here is not None:
         issued_here.append(_penalty_json(rubric, penalty, number, player.name, user.name,
-                                         is_void=False))
+                                         is_void=False, code=tournament.ruleset))
     return penalty
 
 
@@ -437,7 +455,7 @@ def issue_penalty(tournament: Tournament, body: PenaltyBody, user: User) -> dict
     player = db.session.get(Player, penalty.player_id)
     rubric = get_ruleset(tournament.ruleset).rubric
     return {"penalty": _penalty_json(rubric, penalty, player.number, player.name, user.name,
-                                     is_void=False),
+                                     is_void=False, code=tournament.ruleset),
             "card": {"id": card.id, "totals": totals}}
 
 

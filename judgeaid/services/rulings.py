@@ -29,7 +29,7 @@ from judgeaid.models import (
     utcnow,
 )
 from judgeaid.rules import get_ruleset
-from judgeaid.services import penalties
+from judgeaid.services import penalties, rule_texts
 from judgeaid.services.audit import record_event
 from judgeaid.services.call_ups import get_call, get_card, table_players
 from judgeaid.services.errors import Conflict, ServiceError
@@ -40,7 +40,7 @@ from judgeaid.services.judge_common import (
 )
 from judgeaid.services.judge_inputs import LogQuery, PenaltySpec, RulingBody
 from judgeaid.values import iso_z, sub_op_id
-from judgeaid.wording import page_words
+from judgeaid.wording import page_words, rule_text
 
 
 def N_(text: str) -> str:
@@ -245,7 +245,8 @@ def log_entries(tournament_id: int, rulings: list[Ruling]) -> list[dict]:
         guide = None
         if r.guide_entry:
             try:
-                guide = {"id": r.guide_entry, "title": guide_of.entry(r.guide_entry).title}
+                guide = {"id": r.guide_entry,
+                         "title": rule_text(rules.code, guide_of.entry(r.guide_entry).title)}
             except ValueError:
                 guide = {"id": r.guide_entry, "title": r.guide_entry}
         out.append({
@@ -253,8 +254,9 @@ def log_entries(tournament_id: int, rulings: list[Ruling]) -> list[dict]:
             "card_id": r.card_id, "call_up_id": r.call_up_id,
             "players": [{"number": n, "name": names.get(n, "?")} for n in r.players],
             "what_happened": r.what_happened, "decision": r.decision,
-            "sections": [{"id": s, "title": guide_of.section(s).title,
-                          "citation": guide_of.section(s).citation}
+            "sections": [{"id": s, "title": rule_texts.section_title(rules.code,
+                                                                     guide_of.section(s)),
+                          "citation": rule_texts.citation(rules.code, guide_of.section(s))}
                          if guide_of.is_section(s) else {
                              "id": s, "title": "", "citation": rules.cite(s)}
                          for s in r.sections],
