@@ -31,7 +31,7 @@ ROLES = ("player", "judge", "organizer")
 ICONS = {"A/文"}
 KEPT = {"MCR", "ZJ", "ZJM", "PIN", "PINs", "QR", "CSV", "EMA", "MERS", "PDF", "JSON", "judgeaid",
         "Zung", "Jung", "English", "UTC", "GMT"}
-CITATION = re.compile(r"(?:MCR\s*)?§\s?\d+(?:\.\d+)*[a-z]?|\bA\.\d+(?:\.\d+)+")
+CITATION = re.compile(r"(?:MCR\s*)?§\s?(?:A\.)?\d+(?:\.\d+)*[a-z]?|\bA\.\d+(?:\.\d+)*")
 URL = re.compile(r"(?:https?://|/)[^\s<>\"]+")
 # recovery codes and tokens; paper sizes (A4)
 CODE = re.compile(r"\b[A-Z0-9]{4}(?:-[A-Z0-9]{4})+\b|\b[AB]\d\b")
