@@ -65,3 +65,25 @@ def test_a_scored_hands_messages_come_in_the_requests_language(client):
     refused = client.post("/api/mcr/payoff?lang=zh-Hans",
                           json={"value": 5, "win": "self", "winner": "E"})
     assert refused.get_json()["message"] == "番数必须是至少 8 的整数（MCR §3.9.1.1）。"
+
+
+def test_a_cards_pattern_lines_and_numbered_deals_in_chinese(app):
+    from types import SimpleNamespace
+
+    from judgeaid.services.card_views import _pattern_lines
+    from judgeaid.wording import page_words
+
+    row = SimpleNamespace(patterns={"3.2.1": 1}, value=60)
+    scoring = get_ruleset("zj").scoring
+    with app.test_request_context("/?lang=zh-Hant"):
+        lines = _pattern_lines(row, scoring, "zj")
+        assert [line["name"] for line in lines] == ["番牌", "小三元"]
+        assert lines[0]["included"] == "隨 3.2.1 小三元 計入（§2.4 3.2.1）"
+        assert page_words(get_ruleset("mcr")).format("card.hand_numbered", n=3) == "第 3 盤"
+    with app.test_request_context("/?lang=zh-Hans"):
+        assert page_words(get_ruleset("zj")).format("card.hand_numbered_title", n=3) == "第 3 局"
+    with app.test_request_context("/"):
+        lines = _pattern_lines(row, scoring, "zj")
+        assert lines[0]["name"] == "Value Honor"
+        assert lines[0]["included"] == "included with 3.2.1 Small Three Dragons (§2.4 3.2.1)"
+        assert page_words(get_ruleset("mcr")).format("card.hand_numbered", n=3) == "hand 3"
