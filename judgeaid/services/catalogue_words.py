@@ -62,6 +62,8 @@ def _page_catalogue(code: str, lang: str) -> dict[str, Any]:
     for rule in rules.get("exclusions", []):
         rule["message"] = say(rule["message"])
     _say_sections(data, lambda text: say_citation(code, lang, text))
+    # the words a script cites a part of the rulebook with (mcr.js: "fan {number}")
+    data["citations"] = {words: say(words) for _pattern, words in _citation_words(code)}
     return data
 
 
