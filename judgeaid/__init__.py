@@ -65,6 +65,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     edge.register(app)  # the id converter must be in place before any route is added
     from judgeaid.api.views import bp as api_bp
     from judgeaid.auth.views import bp as auth_bp
+    from judgeaid.awards.views import api as awards_api_bp
+    from judgeaid.awards.views import bp as awards_bp
     from judgeaid.cards.views import api as cards_api_bp
     from judgeaid.cards.views import bp as cards_bp
     from judgeaid.clock.views import api as clock_api_bp
@@ -79,16 +81,18 @@ def create_app(test_config: dict | None = None) -> Flask:
     from judgeaid.players.views import bp as players_bp
     from judgeaid.printing.views import bp as printing_bp
     from judgeaid.seating.views import bp as seating_bp
+    from judgeaid.standings.ema_views import bp as ema_bp
     from judgeaid.standings.views import api as standings_api_bp
     from judgeaid.standings.views import bp as standings_bp
 
     for blueprint in (main_bp, auth_bp, organizer_bp, picker_bp, players_bp, cards_bp, api_bp,
                       cards_api_bp, judge_bp, judge_api_bp, seating_bp,
                       clock_bp, clock_api_bp, standings_bp, standings_api_bp, printing_bp,
-                      leaderboards_bp, leaderboards_api_bp):
+                      leaderboards_bp, leaderboards_api_bp, awards_bp, awards_api_bp, ema_bp):
         app.register_blueprint(blueprint)
     # The JSON API accepts only JSON bodies, which a cross-site form cannot send (see api.views).
-    for blueprint in (api_bp, cards_api_bp, judge_api_bp, clock_api_bp, standings_api_bp):
+    for blueprint in (api_bp, cards_api_bp, judge_api_bp, clock_api_bp, standings_api_bp,
+                      awards_api_bp):
         csrf.exempt(blueprint)
 
     from judgeaid import cli

@@ -51,6 +51,9 @@ class Tournament(db.Model):
     # The venue's IANA time zone: times are stored in UTC and shown on this wall clock
     # (judgeaid.venuetime).
     time_zone: Mapped[str] = mapped_column(String(64), default="UTC", server_default="UTC")
+    # The EMA's MERS weight adds a point when entry needed qualifying (docs/ema.md): the
+    # organizer says so on the EMA results page.
+    ema_qualifying: Mapped[bool] = mapped_column(default=False, server_default=false())
     # Bumped whenever a row the live card shows beyond the card's own changes (the event's
     # name and settings, a player, a session, a table, a seat): with Card.version it names
     # the version of a card's view (judgeaid.revisions, judgeaid.viewcache).
@@ -96,6 +99,13 @@ class Player(db.Model):
     left_session: Mapped[int | None]
     # §3.5.2.1 the ZJM affiliate's membership number: matches the player across events
     member_id: Mapped[str | None] = mapped_column(String(40))
+    # The player's record for the EMA (issue 30, docs/ema.md): family and given names beside
+    # the display name, the EMA number as issued (digits, leading zeros kept) and the
+    # nationality as an ISO 3166-1 alpha-2 code. All optional.
+    family_name: Mapped[str | None] = mapped_column(String(120))
+    given_name: Mapped[str | None] = mapped_column(String(120))
+    ema_number: Mapped[str | None] = mapped_column(String(12))
+    country: Mapped[str | None] = mapped_column(String(2))
     # §3.7 the organizer's choice for a late check-in after the cut-off: "allowed" or
     # "refused", for session `late_decision_session`; "" when no choice was needed.
     late_decision: Mapped[str] = mapped_column(String(10), default="", server_default="")

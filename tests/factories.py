@@ -839,6 +839,9 @@ EVENT_PAGES = {
     "standings.final_day_page": lambda e: {"tournament_id": e["tid"]},
     "printing.slips_page": lambda e: {"tournament_id": e["tid"], "session": 1},
     "printing.cards_page": lambda e: {"tournament_id": e["tid"], "session": 1},
+    "standings.reveal": lambda e: {"tournament_id": e["tid"]},
+    "awards.page": lambda e: {"tournament_id": e["tid"]},
+    "awards.projector": lambda e: {"tournament_id": e["tid"]},
 }
 
 

@@ -57,6 +57,19 @@ class PlayerRegistrationForm(FormSchema):
     op_id: OpId | None = None
 
 
+class PlayerRecordForm(FormSchema):
+    """A player's EMA record on the desk (issue 30): every field blank clears it."""
+
+    number: maybe(-MAX_ID, MAX_ID) = None
+    family_name: text(length_of(Player.family_name)) = ""
+    given_name: text(length_of(Player.given_name)) = ""
+    # checked by the service (judgeaid.tournament.people): digits, 8 expected
+    ema_number: text(40) = ""
+    # a country's name or code; the service finds its ISO 3166-1 alpha-2 code
+    country: text(120) = ""
+    op_id: OpId | None = None
+
+
 class NewTournamentForm(FormSchema):
     """Creating a tournament; the service names a missing or unknown format in its words."""
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 from flask_babel import gettext as _
 
 from judgeaid import owner, pageforms, signin, writes
@@ -19,6 +20,7 @@ from judgeaid.organizer.schemas import (
     NewPinForm,
     NewTournamentForm,
     OwnerSignInForm,
+    PlayerRecordForm,
     PlayerRegistrationForm,
     RestoreForm,
     SettingsForm,
@@ -348,6 +350,28 @@ def add_player(tournament_id: int, form: PlayerRegistrationForm):
     return redirect(url_for(".dashboard", tournament_id=tournament_id) + "#players")
 
 
+@bp.post("/t/<int:tournament_id>/organizer/players/record")
+@pageforms.form(PlayerRecordForm)
+def player_record(tournament_id: int, form: PlayerRecordForm):
+    """Set a player's EMA record: family and given names, EMA number, nationality (issue 30)."""
+    user = require_organizer(tournament_id)
+    tournament = accounts.get_tournament_or_404(tournament_id)
+
+    def apply():
+        player, warning = registry.set_record(
+            tournament, form.number, user, family_name=form.family_name,
+            given_name=form.given_name, ema_number=form.ema_number, country=form.country)
+        return {"number": player.number, "name": player.name, "warning": warning}
+
+    answer, _ = writes.once("player.record", f"player:{tournament_id}:{form.number}", form,
+                            apply, tournament_id=tournament_id)
+    flash(gettext("Player %(number)s %(name)s: record saved.", number=answer["number"],
+                  name=answer["name"]))
+    if answer["warning"]:
+        flash(answer["warning"])
+    return redirect(url_for(".dashboard", tournament_id=tournament_id) + "#players")
+
+
 @bp.post("/t/<int:tournament_id>/organizer/players/import")
 @pageforms.form(ImportForm)
 def import_players(tournament_id: int, form: ImportForm):
@@ -365,7 +389,9 @@ def import_players(tournament_id: int, form: ImportForm):
                            "team": p.team.name if p.team else ""} for p in report.added],
                 "problems": [{"line": p.line, "reason": p.reason, "text": p.text}
                              for p in report.problems],
-                "refused": report.refused}
+                "refused": report.refused, "refused_for": report.refused_for,
+                "warnings": [{"line": p.line, "reason": p.reason, "text": p.text}
+                             for p in report.warnings]}
 
     # The file's hash stands for the file in the stored request: sent twice, it imports once.
     sent = {"file": hashlib.sha256(data).hexdigest(), "op_id": form.op_id}

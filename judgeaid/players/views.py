@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from flask import Blueprint, Response, g, render_template
 
 from judgeaid import conditional
-from judgeaid.services import player_pages
+from judgeaid.services import player_pages, schedule
 from judgeaid.wording import ruleset_view
 
 bp = Blueprint("players", __name__)
 
 
 def _page(token: str) -> str:
-    page = player_pages.player_view(token)
+    user = g.get("user")
+    page = player_pages.player_view(token, staff_of=user.tournament_id if user else None)
     return render_template("players/page.html", **page,
                            rules=ruleset_view(page["tournament"]["ruleset"]))
 
@@ -31,3 +32,12 @@ def page(token: str):
     return conditional.shared_unless_current(tag, f"player-page:{player_id}",
                                              lambda: _page(token).encode(),
                                              mimetype="text/html")
+
+
+@bp.get("/p/<token>/schedule.ics")
+def schedule_ics(token: str):
+    """Give the player's seated sessions as calendar events in the venue's time zone."""
+    response = Response(schedule.schedule_ics(token), mimetype="text/calendar")
+    response.headers["Content-Disposition"] = 'attachment; filename="schedule.ics"'
+    response.headers["Cache-Control"] = "no-cache"
+    return response

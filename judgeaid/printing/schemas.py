@@ -67,6 +67,8 @@ class CardsQuery(FormSchema):
 class SlipsQuery(FormSchema):
     session: Session = None
     layout: _choice(*PAPERS) = None
+    # issue 30: "1" prints each player's later seated sessions on their slip
+    schedule: _choice("0", "1") = None
     # Ignored: start times print on the venue's clock (Tournament.time_zone). Still checked,
     # so a link from an older page keeps working.
     tz_offset: maybe(-840, 840) = None

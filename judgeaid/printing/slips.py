@@ -17,7 +17,7 @@ from sqlalchemy import select
 from judgeaid import hanzi
 from judgeaid.extensions import db
 from judgeaid.i18n import page_lang
-from judgeaid.models import Player, Seat, Table, Team, Tournament
+from judgeaid.models import Player, PlaySession, Seat, Table, Team, Tournament
 from judgeaid.printing import fit, public_url, wrap
 from judgeaid.printing.cards import session_or_404
 from judgeaid.printing.fonts import faces_for
@@ -25,6 +25,7 @@ from judgeaid.printing.language import (
     N_,
     PrintLanguage,
     cjk_region,
+    local,
     print_language,
     print_tag,
     printing_in,
@@ -88,8 +89,10 @@ def local_time(moment: datetime | None, zone: str) -> str:
     return start_text(moment, zone)
 
 
-def session_slips(tournament: Tournament, number: int) -> tuple[list[dict], datetime | None]:
-    """Return one slip's data per seated player, by name, and the session's start time."""
+def session_slips(tournament: Tournament, number: int, *, schedule: bool = False
+                  ) -> tuple[list[dict], datetime | None]:
+    """Return one slip's data per seated player, by name, and the session's start time; with
+    `schedule`, each slip's later seated sessions too (issue 30)."""
     session = session_or_404(tournament, number)
     rows = db.session.execute(
         select(Player.number, Player.name, Player.token, Table.number, Seat.position,
@@ -101,9 +104,45 @@ def session_slips(tournament: Tournament, number: int) -> tuple[list[dict], date
               "seat": wind(SEAT_WINDS[position], both=False),
               "url": public_url("players.page", token=token)}
              for n, name, token, table, position, team in rows]
+    if schedule:
+        ahead = _seated_ahead(tournament, number)
+        for slip in slips:
+            slip["schedule"] = ahead.get(slip["number"], [])
     lang = page_lang()
     slips.sort(key=lambda s: (hanzi.sort_key(s["name"], lang), s["number"]))
     return slips, session.starts_at
+
+
+def _seated_ahead(tournament: Tournament, number: int) -> dict[int, list[str]]:
+    """Return each player's seated sessions after `number`, as short texts by player number."""
+    rows = db.session.execute(
+        select(Player.number, PlaySession.number, Table.number, Seat.position)
+        .join(Seat, Seat.player_id == Player.id).join(Table, Table.id == Seat.table_id)
+        .join(PlaySession, PlaySession.id == Table.session_id)
+        .where(PlaySession.tournament_id == tournament.id, PlaySession.number > number,
+               PlaySession.is_seated)
+        .order_by(PlaySession.number)).all()
+    ahead: dict[int, list[str]] = {}
+    for player, session, table, position in rows:
+        ahead.setdefault(player, []).append(local(
+            N_("S%(session)s T%(table)s %(seat)s"), session=session, table=table,
+            seat=wind(SEAT_WINDS[position], both=False)))
+    return ahead
+
+
+def under_lines(slip: dict) -> list[str]:
+    """Return the TEAM_LINES lines under a slip's table and seat: its team's name, or with the
+    print's schedule option (issue 30) its later seated sessions, the team (if any) then on
+    the first line only."""
+    items = slip.get("schedule") or []
+    if not items:
+        return team_lines(slip["team"])
+    # the print language only, even bilingual: a slip's line has no room for two
+    if not slip["team"]:
+        return [fit(local(N_("Then: %(sessions)s"), sessions=" · ".join(items[:3])), TEAM_EMS),
+                fit(" · ".join(items[3:]), TEAM_EMS)]
+    return [fit(say(N_("Team: %(name)s"), name=slip["team"]), TEAM_EMS),
+            fit(local(N_("Then: %(sessions)s"), sessions=" · ".join(items)), TEAM_EMS)]
 
 
 def place_slips(slips: list[dict], sheet: SlipSheet) -> list[dict]:
@@ -120,8 +159,9 @@ def place_slips(slips: list[dict], sheet: SlipSheet) -> list[dict]:
                 "left": round(sheet.left + c * sheet.slip_width, 3),
                 "names": "\n".join(fit(s["name"], 12.5) for s in column),  # 12pt bold, 2.35 in
                 "numbers": "\n".join(say(N_("Player No. %(n)s"), n=s["number"]) for s in column),
-                # a team's name whole, on up to TEAM_LINES lines below the table and seat
-                **{f"teams{i}": "\n".join(team_lines(s["team"])[i] for s in column)
+                # a team's name whole, on up to TEAM_LINES lines below the table and seat (with
+                # the later sessions there when the print asks for them, issue 30)
+                **{f"teams{i}": "\n".join(under_lines(s)[i] for s in column)
                    for i in range(TEAM_LINES)},
                 "tables": "\n".join(str(s["table"]) for s in column),
                 "seats": "\n".join(s["seat"] for s in column),
@@ -226,7 +266,8 @@ def draw_slips(pages: list[dict], sheet: SlipSheet, lift: dict, title: str,
 
 
 def render_slips(tournament: Tournament, number: int, *, paper: str = "a4",
-                 stamped: bool = True, language: PrintLanguage | None = None) -> bytes:
+                 stamped: bool = True, language: PrintLanguage | None = None,
+                 schedule: bool = False) -> bytes:
     """Return the PDF of a session's seating slips, then the list for the notice board.
 
     Stamped, each sheet shape's form is laid out once by WeasyPrint, the list with it, and
@@ -237,12 +278,13 @@ def render_slips(tournament: Tournament, number: int, *, paper: str = "a4",
     if paper not in PAPERS:
         raise ServiceError(_("Print slips on %(papers)s paper.", papers=" or ".join(PAPERS)))
     with printing_in(language or print_language(tournament)):
-        return _render_slips(tournament, number, paper, stamped)
+        return _render_slips(tournament, number, paper, stamped, schedule)
 
 
-def _render_slips(tournament: Tournament, number: int, paper: str, stamped: bool) -> bytes:
+def _render_slips(tournament: Tournament, number: int, paper: str, stamped: bool,
+                  schedule: bool = False) -> bytes:
     sheet = SlipSheet(*PAPERS[paper])
-    slips, starts_at = session_slips(tournament, number)
+    slips, starts_at = session_slips(tournament, number, schedule=schedule)
     pages = place_slips(slips, sheet)
     # One form per sheet shape: full sheets, and the last one if it is not full.
     shapes = sorted({page["count"] for page in pages}, reverse=True)

@@ -42,7 +42,8 @@ def slips_pdf(tournament_id: int, query: SlipsQuery):
     require_judge(tournament_id)
     paper = query.layout or current_app.config.get("PRINT_PAPER", "a4")
     pdf = slips.render_slips(tournament, query.session, paper=paper,
-                             language=print_language(tournament, query.bilingual))
+                             language=print_language(tournament, query.bilingual),
+                             schedule=query.schedule == "1")
     return _pdf(pdf, f"seating-slips-session-{query.session}.pdf")
 
 

@@ -21,6 +21,18 @@ class StandingsColumn:
 
 
 @dataclass(frozen=True)
+class PatternAward:
+    """A side prize over the ruleset's own patterns: most hands holding one of `patterns`.
+
+    Its name and how it is computed are the ruleset's words `words_key` and `words_key`_how.
+    """
+
+    code: str
+    patterns: tuple[str, ...]
+    words_key: str
+
+
+@dataclass(frozen=True)
 class Capabilities:
     """The switches a ruleset sets for pages, scripts and printing."""
 
@@ -54,6 +66,12 @@ class Capabilities:
     # the longest session the organizer may set, in minutes, and whether one must be set
     session_minutes_max: int = 300
     session_minutes_required: bool = False
+    # --- the prize-giving and the federation's report (issue 30) ---
+    # the awards over the ruleset's patterns, beside those every ruleset gives
+    pattern_awards: tuple[PatternAward, ...] = ()
+    # the event's results go to the European Mahjong Association's ranking (MERS): the EMA
+    # file, its page, the MERS weight and the points' reconciliation (judgeaid.services.ema)
+    ema_results: bool = False
 
     def as_json(self) -> dict[str, Any]:
         """Return the capabilities as plain JSON data."""

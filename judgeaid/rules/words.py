@@ -572,6 +572,11 @@ KEYS: dict[str, str] = {
     "demo.event_name": "the name of the demo event `flask demo --ruleset` creates",
     "js.card.server_scores": ("the round form's note where the ruleset has no scoring "
                               "mirror: the server works out the score changes on saving"),
+    # --- the prize-giving (issue 30): capabilities.PatternAward's words ---
+    "award.pattern_1": "the name of the ruleset's first award over its patterns; empty if none",
+    "award.pattern_1_how": "how that award is computed, citing the pattern; empty if none",
+    "award.pattern_2": "the name of the ruleset's second award over its patterns; empty if none",
+    "award.pattern_2_how": "how that award is computed, citing the patterns; empty if none",
 
 }
 

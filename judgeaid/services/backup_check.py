@@ -43,7 +43,7 @@ from judgeaid.services.exports import (
     BadBackup,
     RowDigest,
     foreign_keys,
-    schema,
+    schema_fits,
 )
 from judgeaid.services.standings_data import DRAW_ORDER, PHYSICAL_DRAWS, PRIZE_PLACES
 from judgeaid.tournament.card import (
@@ -124,7 +124,8 @@ class Checker:
                                   "versions %(versions)s.", version=show_value(value),
                                   versions=", ".join(map(str, READABLE_VERSIONS))))
             self.version = value
-        if key == "schema" and self.version is not None and value != schema(self.version):
+        if key == "schema" and self.version is not None and not schema_fits(value,
+                                                                            self.version):
             raise BadBackup(_("This backup was made by a judgeaid with different tables or "
                               "columns; restore it with the version that made it, then export "
                               "again."))
@@ -136,6 +137,10 @@ class Checker:
         if "schema" not in self.header:
             raise BadBackup(_("The backup's list of tables and columns ('schema') is missing "
                               "or comes after its tables."))
+        if not schema_fits(self.header["schema"], self.version):
+            raise BadBackup(_("This backup was made by a judgeaid with different tables or "
+                              "columns; restore it with the version that made it, then export "
+                              "again."))
         expected = self.order[len(self.seen_tables)] if len(self.seen_tables) < len(
             self.order) else None
         if name != expected:
@@ -147,7 +152,8 @@ class Checker:
         self.seen_tables.append(name)
         self.counts[name] = 0
         model = BACKUP_TABLES[self.order.index(name)][0]
-        names = schema(self.version)[name]
+        # the file's own columns: an older file may lack those added later (exports.ADDED_LATER)
+        names = self.header["schema"][name]
         columns = [model.__table__.columns[c] for c in names]
         self.columns[name] = {c.name: column_check(name, c) for c in columns}
         self.nullable[name] = {c.name for c in columns if c.nullable}
@@ -426,7 +432,7 @@ class Checker:
             raise BadBackup(_("The backup's tables are missing or incomplete."))
         if not self.tournament:
             raise BadBackup(_("A backup must hold exactly one tournament."))
-        if self.header.get("schema") != schema(self.version):
+        if not schema_fits(self.header.get("schema"), self.version):
             raise BadBackup(_("This backup was made by a judgeaid with different tables or "
                               "columns; restore it with the version that made it, then export "
                               "again."))

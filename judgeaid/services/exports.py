@@ -128,6 +128,9 @@ HEADER_LABELS = {
     "tie_break": lazy_gettext("Tie-break"), "draw": lazy_gettext("Drawn lots"),
     "bracket": lazy_gettext("Bracket"), "bracket_raw": lazy_gettext("Bracket raw score"),
     "note": lazy_gettext("Note"), "members": lazy_gettext("Members"),
+    # a player's EMA record (issue 30)
+    "family_name": lazy_gettext("Family name"), "given_name": lazy_gettext("Given name"),
+    "ema": lazy_gettext("EMA number"), "country": lazy_gettext("Nationality"),
 }
 _PER_SESSION = re.compile(r"session_(\d+)_(mp|tp)")
 _POSTED_AT = re.compile(r"posted_at \((.+)\)")
@@ -173,16 +176,19 @@ def _tp(value: float | None) -> float | int | str:
 
 
 def players_csv(tournament_id: int, *, local_headers: bool = False) -> bytes:
-    """Return the players as CSV: number, name, team, status, late arrival, withdrawal, and
-    the member id that matches them on leaderboards (§3.5.2.1)."""
+    """Return the players as CSV: number, name, team, status, late arrival, withdrawal, the
+    member id that matches them on leaderboards (§3.5.2.1) and their EMA record (family and
+    given names, EMA number, ISO 3166-1 alpha-2 country: issue 30)."""
     get_tournament_or_404(tournament_id)
     players = db.session.scalars(select(Player).where(Player.tournament_id == tournament_id)
                                  .order_by(Player.number))
     return to_csv(("number", "name", "team", "status", "joined_session", "left_session",
-                   "neutral", "member_id"),
+                   "neutral", "member_id", "family_name", "given_name", "ema", "country"),
                   ((p.number, p.name, p.team.name if p.team else "", p.status,
                     p.joined_session, p.left_session, "yes" if p.is_substitute else "",
-                    p.member_id or "") for p in players), local_headers=local_headers)
+                    p.member_id or "", p.family_name or "", p.given_name or "",
+                    p.ema_number or "", p.country or "") for p in players),
+                  local_headers=local_headers)
 
 
 def results_csv(tournament_id: int, *, local_headers: bool = False) -> bytes:
@@ -213,9 +219,11 @@ def results_csv(tournament_id: int, *, local_headers: bool = False) -> bytes:
                    "posted", f"posted_at ({zone})"), rows, local_headers=local_headers)
 
 
-def standings_csv(tournament_id: int, *, local_headers: bool = False) -> bytes:
-    """Return the standings as CSV: rank, player, MP, raw, MP per session, tie-breaks."""
-    data = standings_view(tournament_id)
+def standings_csv(tournament_id: int, view: dict | None = None, *,
+                  local_headers: bool = False) -> bytes:
+    """Return the standings as CSV: rank, player, MP, raw, MP per session, tie-breaks (of
+    `view` when given: the standings the reader is shown, issue 30)."""
+    data = view or standings_view(tournament_id)
     if data["points"] == TABLE_POINTS:
         return _table_points_csv(data, local_headers)
     sessions = [s["number"] for s in data["sessions"]]
@@ -255,9 +263,11 @@ def _table_points_csv(data: dict, local_headers: bool = False) -> bytes:
     return to_csv(header, rows, local_headers=local_headers)
 
 
-def teams_csv(tournament_id: int, *, local_headers: bool = False) -> bytes:
-    """Return the team results as CSV (MCR Appendix 7): summed table and contest points."""
-    data = standings_view(tournament_id)
+def teams_csv(tournament_id: int, view: dict | None = None, *,
+              local_headers: bool = False) -> bytes:
+    """Return the team results as CSV (MCR Appendix 7): summed table and contest points (of
+    `view` when given)."""
+    data = view or standings_view(tournament_id)
     return to_csv(("rank", "team", "table_points", "contest_points", "tie_break", "members"),
                   ((t["rank"], t["team"], _tp(t["table_points"]), t["contest_points"],
                     t["tie_break"] or "", " ".join(str(m["number"]) for m in t["members"]))
@@ -270,6 +280,23 @@ def teams_csv(tournament_id: int, *, local_headers: bool = False) -> bytes:
 LEFT_OUT = {"user": ("pin_hash", "recovery_hash")}
 # Columns added since version 1 that never travel in a backup: a version-1 file lacks them.
 LEFT_OUT_V1 = {"user": ("recovery_hash",)}
+# Columns added to a backed-up table after its version was first written: an older file of
+# that version lacks them, and a restore gives them their defaults (empty, none, false).
+ADDED_LATER = {"user": ("locale",),
+               "player": ("family_name", "given_name", "ema_number", "country"),
+               "tournament": ("ema_qualifying",)}
+
+
+def schema_fits(found: Any, version: int) -> bool:
+    """Say whether a file's schema is this version's, less only columns added later."""
+    expected = schema(version)
+    if not isinstance(found, dict) or list(found) != list(expected):
+        return False
+    for name, columns in expected.items():
+        later = ADDED_LATER.get(name, ())
+        if found[name] != [c for c in columns if c not in later or c in found[name]]:
+            return False
+    return True
 
 
 def _table_name(model: type) -> str:

@@ -67,7 +67,9 @@ def desk(tournament_id: int, limits: throttle.Limits | None = None) -> dict:
         "locks": throttle.locked_accounts(tournament_id, limits or throttle.Limits()),
         "last_backup": autobackup.last_backup_view(tournament_id, summary["time_zone"]),
         "roster": [{"number": p.number, "name": p.name, "team": p.team.name if p.team else "",
-                    "status": p.status, "token": p.token, "member_id": p.member_id}
+                    "status": p.status, "token": p.token, "member_id": p.member_id,
+                    "family_name": p.family_name or "", "given_name": p.given_name or "",
+                    "ema_number": p.ema_number or "", "country": p.country or ""}
                    for p in roster],
         # the event's default language: each in its own words (the switch shows the same)
         "event_languages": [(tag, NATIVE_NAMES[tag]) for tag in LOCALES],

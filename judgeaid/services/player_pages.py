@@ -88,8 +88,9 @@ def page_tag(token: str) -> tuple[str, int]:
             f"-e{event:08x}", player_id)
 
 
-def player_view(token: str) -> dict:
-    """Return the player's details and their table and starting seat in each session."""
+def player_view(token: str, *, staff_of: int | None = None) -> dict:
+    """Return the player's details and their table and starting seat in each session;
+    `staff_of`: the event of the judge or organizer reading it, who sees hidden results too."""
     player = get_player_by_token_or_404(token)
     zone = player.tournament.time_zone
     rows = db.session.execute(
@@ -122,7 +123,8 @@ def player_view(token: str) -> dict:
         # The judge console's partial: rulings about the player and their appeals (§4.3).
         "appeals": appeals_for_player(player.id),
         # The standings' partial: the player's sessions, match points and rank (§3.5).
-        "results": results_for_player(player.id),
+        "results": results_for_player(player.id,
+                                      sees_all=staff_of == player.tournament_id),
     }
 
 

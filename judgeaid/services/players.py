@@ -6,8 +6,8 @@ import re
 import secrets
 from dataclasses import dataclass, field, replace
 
+from flask_babel import gettext, lazy_gettext
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext
 from sqlalchemy import func, select
 
 from judgeaid import naming
@@ -18,9 +18,11 @@ from judgeaid.rules import get_ruleset
 from judgeaid.rules.ruleset import bracketed
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
+from judgeaid.tournament import people
 from judgeaid.tournament.registration import (
     Problem,
     Registration,
+    ema_warnings,
     member_id_problem,
     name_problem,
     parse_players_csv,
@@ -40,6 +42,18 @@ class ImportReport:
     # True when the file was refused whole: a name with an invisible character, or one that
     # looks like another (issue 28); nothing of it was imported.
     refused: bool = False
+    # Why it was refused: "names" (issue 28) or "input" (a column, an empty required cell, a
+    # country or EMA number that cannot be: issue 30).
+    refused_for: str = ""
+    # EMA numbers kept but worth a look (an unusual length), by line
+    warnings: list[Problem] = field(default_factory=list)
+
+
+def translated(problem: Problem) -> Problem:
+    """Return the problem with its reason in the request's language, where it has a template."""
+    if not problem.template:
+        return problem
+    return replace(problem, reason=gettext(problem.template).format(**dict(problem.values)))
 
 
 
@@ -106,7 +120,9 @@ def _register(tournament: Tournament, regs: list[Registration], actor: User | st
         team = _team(tournament, reg.team)
         player = Player(tournament_id=tournament.id, number=player_number, name=reg.name,
                         team_id=team.id if team else None, token=new_token(),
-                        member_id=reg.member_id)
+                        member_id=reg.member_id, family_name=reg.family_name,
+                        given_name=reg.given_name, ema_number=reg.ema_number,
+                        country=reg.country)
         db.session.add(player)
         added.append(player)
     db.session.flush()
@@ -114,7 +130,7 @@ def _register(tournament: Tournament, regs: list[Registration], actor: User | st
         record_event("player.add", tournament_id=tournament.id, actor=actor,
                      subject=f"player:{player.number}",
                      after={"name": player.name, "team": player.team.name if player.team else None,
-                            "member_id": player.member_id})
+                            "member_id": player.member_id, **_record_of(player)})
     return added
 
 
@@ -177,6 +193,28 @@ def _names_and_teams(tournament: Tournament) -> tuple[naming.Looks, naming.Looks
     return players, teams
 
 
+def _record_of(player: Player) -> dict:
+    return {"family_name": player.family_name, "given_name": player.given_name,
+            "ema_number": player.ema_number, "country": player.country}
+
+
+def _person_names(tournament: Tournament, but: Player | None = None) -> naming.Looks:
+    """Return the event's family and given names by their look (one pool: "Lee" is either)."""
+    rows = db.session.execute(select(Player.id, Player.family_name, Player.given_name)
+                              .where(Player.tournament_id == tournament.id))
+    return naming.Looks(name for pid, *names in rows if not (but and pid == but.id)
+                        for name in names if name)
+
+
+def _person_problem(reg: Registration, looks: naming.Looks) -> str | None:
+    """Return why a row's family or given name cannot stand beside the event's, or None."""
+    for name, what in ((reg.family_name, "family name"), (reg.given_name, "given name")):
+        problem = name and looks.problem(name, what)
+        if problem:
+            return problem
+    return None
+
+
 def _name_problem(name: str, team: str | None, players: naming.Looks,
                   teams: naming.Looks) -> str | None:
     """Return why a player's name or team cannot stand beside the event's, or None."""
@@ -196,22 +234,35 @@ def import_players(tournament: Tournament, data: bytes | str, actor: User | str)
         taken_names=names, team_sizes=_team_sizes(tournament), name_max=NAME_MAX,
         team_max=TEAM_MAX, taken_member_ids=_member_ids(tournament),
     )
+    problems = [translated(p) for p in problems]
+    if any(p.refuses for p in problems):
+        # bad input refuses the whole file: every such line named, nothing imported
+        return ImportReport(problems=[p for p in problems if p.refuses], refused=True,
+                            refused_for="input")
     players, teams = _names_and_teams(tournament)
+    persons = _person_names(tournament)
     checked, refusals = [], []
     for reg in regs:
         reg = replace(reg, name=naming.normalise(reg.name),
-                      team=naming.normalise(reg.team) or None)
-        problem = _name_problem(reg.name, reg.team, players, teams)
+                      team=naming.normalise(reg.team) or None,
+                      family_name=naming.normalise(reg.family_name) or None,
+                      given_name=naming.normalise(reg.given_name) or None)
+        problem = _name_problem(reg.name, reg.team, players, teams) or _person_problem(
+            reg, persons)
         if problem:
             refusals.append(Problem(reg.line, problem, reg.name))
         players.add(reg.name)
         if reg.team:
             teams.add(reg.team)
+        for name in (reg.family_name, reg.given_name):
+            if name:
+                persons.add(name)
         checked.append(reg)
     if refusals:
         return ImportReport(problems=sorted(problems + refusals, key=lambda p: p.line),
-                            refused=True)
-    return ImportReport(added=_register(tournament, checked, actor), problems=problems)
+                            refused=True, refused_for="names")
+    return ImportReport(added=_register(tournament, checked, actor), problems=problems,
+                        warnings=[translated(w) for w in ema_warnings(checked)])
 
 
 def add_player(tournament: Tournament, name: str, team: str | None, actor: User | str,
@@ -240,6 +291,39 @@ def add_player(tournament: Tournament, name: str, team: str | None, actor: User 
                                               kind=kind))
     member_id = check_member_id(tournament, member_id)
     return _register(tournament, [Registration(0, number, name, team, member_id)], actor)[0]
+
+
+def set_record(tournament: Tournament, number: int | None, actor: User | str, *,
+               family_name: str | None, given_name: str | None, ema_number: str | None,
+               country: str | None) -> tuple[Player, str | None]:
+    """Set a player's EMA record (an empty value clears it); return the player and a warning
+    about the EMA number, if any. A bad country or EMA number, or a name that holds an
+    invisible character or looks like another of the event's, is refused."""
+    player = get_player_or_404(tournament, number)
+    family = naming.normalise(family_name) or None
+    given = naming.normalise(given_name) or None
+    for value, what in ((family, "family name"), (given, "given name")):
+        problem = value and name_problem(value, what, NAME_MAX)
+        if problem:
+            raise ServiceError(problem)
+    problem = _person_problem(Registration(0, None, player.name, None, family_name=family,
+                                           given_name=given),
+                              _person_names(tournament, but=player))
+    if problem:
+        raise Conflict(problem)
+    ema = people.ema_number(ema_number)
+    nation = people.country(country)
+    for check in (ema, nation):
+        if check.problem:
+            raise ServiceError(gettext(check.problem).format(**dict(check.values)))
+    before = _record_of(player)
+    player.family_name, player.given_name = family, given
+    player.ema_number, player.country = ema.value, nation.value
+    db.session.flush()
+    record_event("player.record", tournament_id=tournament.id, actor=actor,
+                 subject=f"player:{player.number}", before=before, after=_record_of(player))
+    warning = gettext(ema.warning).format(**dict(ema.values)) if ema.warning else None
+    return player, warning
 
 
 def get_player_or_404(tournament: Tournament, number: int | None) -> Player:

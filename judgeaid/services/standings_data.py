@@ -198,21 +198,27 @@ class Sheet:
         return any(not s.is_final for s in self.preliminary)
 
 
-def load_sheet(tournament_id: int) -> Sheet:
-    """Load an event's sessions, players and card totals, and rank the preliminary round."""
+def load_sheet(tournament_id: int, *, before: int | None = None) -> Sheet:
+    """Load an event's sessions, players and card totals, and rank the preliminary round;
+    with `before`, only the sessions numbered below it (the standings the public sees while
+    the last sessions are hidden until the prize-giving)."""
     tournament = get_tournament_or_404(tournament_id)
     sessions = [SessionInfo(s.id, s.number, s.stage, s.bracket_size, s.finalized_at,
                             s.finalized_by)
                 for s in db.session.scalars(
                     select(PlaySession).where(PlaySession.tournament_id == tournament_id,
                                               PlaySession.is_seated)
-                    .order_by(PlaySession.number))]
+                    .order_by(PlaySession.number))
+                if before is None or s.number < before]
     players = {row.number: PlayerRow(*row) for row in db.session.execute(
         select(Player.id, Player.number, Player.name, Team.name, Player.status,
                Player.joined_session, Player.left_session, Player.is_substitute)
         .outerjoin(Team, Team.id == Player.team_id)
         .where(Player.tournament_id == tournament_id))}
-    sheet = Sheet(tournament, sessions, _seats(tournament_id), players)
+    seats = _seats(tournament_id)
+    if before is not None:
+        seats = [seat for seat in seats if seat[1] < before]  # seat[1]: its session's number
+    sheet = Sheet(tournament, sessions, seats, players)
     sheet.results = _player_results(sheet)
     sheet.standings = get_ruleset(tournament.ruleset).ranking.rank(sheet.results,
                                                                    tournament.seed)

@@ -10,7 +10,7 @@ from judgeaid.extensions import db
 from judgeaid.models import Player, PlaySession, ScoreCheck
 from judgeaid.rules import get_ruleset
 from judgeaid.rules.ruleset import bracketed
-from judgeaid.services import final_day, ties
+from judgeaid.services import closing, final_day, ties
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.card_seats import substitute_seats
 from judgeaid.services.errors import NotFound
@@ -92,10 +92,17 @@ def absence_notes(sheet: Sheet) -> dict[int, dict[str, str]]:
 
 # ---------------------------------------------------------------- the public standings
 
-def standings_view(tournament_id: int, version: tuple | None = None) -> dict:
-    """Return the public standings as plain data for the pages and the API."""
-    return computed_standings(tournament_id, lambda: _standings_data(load_sheet(tournament_id)),
-                              version=version)
+def standings_view(tournament_id: int, version: tuple | None = None, *,
+                   before: int | None = None) -> dict:
+    """Return the standings as plain data for the pages and the API (with `before`: only the
+    sessions numbered below it; see services.closing for who reads which)."""
+    if before is None:
+        return computed_standings(tournament_id,
+                                  lambda: _standings_data(load_sheet(tournament_id)),
+                                  version=version)
+    return computed_standings(
+        tournament_id, lambda: _standings_data(load_sheet(tournament_id, before=before)),
+        part=f"standings before {before}", version=version)
 
 
 def _standings_data(sheet: Sheet) -> dict:
@@ -264,9 +271,21 @@ def _draw_groups(rows: list[dict], sheet: Sheet) -> list[dict]:
     return answer
 
 
-def api_standings(tournament_id: int) -> dict:
+def shown_standings(tournament_id: int, version: tuple | None = None, *,
+                    sees_all: bool = False) -> dict:
+    """Return the standings a reader is shown: all of them for judges and the organizer
+    (`sees_all`), else up to the session before the one the organizer hides from (issue 30).
+    Adds `hidden_from_session` (None: nothing hidden), `is_hidden` and `hidden_text`."""
+    hidden = closing.hidden_from(get_tournament_or_404(tournament_id))
+    is_hidden = hidden is not None and not sees_all
+    data = standings_view(tournament_id, version, before=hidden if is_hidden else None)
+    return {**data, "hidden_from_session": hidden, "is_hidden": is_hidden,
+            "hidden_text": closing.hidden_text(hidden) if hidden is not None else ""}
+
+
+def api_standings(tournament_id: int, *, sees_all: bool = False) -> dict:
     """Return the standings in the stable API shape (DESIGN §5), with extra fields."""
-    data = standings_view(tournament_id)
+    data = shown_standings(tournament_id, sees_all=sees_all)
     keep = ("rank", "number", "name", "match_points", "raw", "session_match_points",
             "deductions", "status", "tie_break", "draw", "bracket", "bracket_raw", "out_text",
             "filler_text")
@@ -280,6 +299,9 @@ def api_standings(tournament_id: int) -> dict:
         "standings": [{key: row[key] for key in keep if key in row}
                       for row in data["standings"]],
         "final_day": _api_bracket(data["final_day"]),
+        # the closing stage: the first session hidden from the public (None: none)
+        "hidden_from_session": data["hidden_from_session"],
+        "is_hidden": data["is_hidden"],
     }
     if data["points"] == TABLE_POINTS:
         # MCR §3.10.1: each row adds its table points and contest points (raw = contest
@@ -310,9 +332,10 @@ def _api_bracket(bracket: dict | None) -> dict | None:
                        for r in bracket["rounds"]]}
 
 
-def projector_view(tournament_id: int, page: int, per_page: int = 16) -> dict:
+def projector_view(tournament_id: int, page: int, per_page: int = 16, *,
+                   sees_all: bool = False) -> dict:
     """Return one page of the standings for the hall's projector."""
-    data = standings_view(tournament_id)
+    data = shown_standings(tournament_id, sees_all=sees_all)
     rows = data["standings"]
     pages = max(1, -(-len(rows) // per_page))
     page = page if 1 <= page <= pages else 1
@@ -322,15 +345,17 @@ def projector_view(tournament_id: int, page: int, per_page: int = 16) -> dict:
 
 # ---------------------------------------------------------------- a player's own results
 
-def results_for_player(player_id: int) -> dict:
-    """Return one player's sessions, raw scores, match points and rank as plain data."""
+def results_for_player(player_id: int, *, sees_all: bool = False) -> dict:
+    """Return one player's sessions, raw scores, match points and rank as plain data (up to
+    the hidden sessions, unless the reader `sees_all`)."""
     player = db.session.get(Player, player_id)
     if player is None:
         raise NotFound(_("There is no player %(id)s.", id=player_id))
     # Every player's page shows this at a session's start: the event's parts are read from
     # what is kept for the data version, read once here.
     version = data_version(player.tournament_id)
-    data = standings_view(player.tournament_id, version)
+    data = shown_standings(player.tournament_id, version, sees_all=sees_all)
+    hidden = data["hidden_from_session"] if data["is_hidden"] else None
     line = next((row for row in data["standings"] if row["number"] == player.number), None)
     finalized = dict(db.session.execute(
         select(PlaySession.number, PlaySession.finalized_at.is_not(None))
@@ -345,6 +370,16 @@ def results_for_player(player_id: int) -> dict:
     ranking, words = rules.ranking, rules.words
     sessions = []
     for seat in seats.get(player.id, ()):
+        if hidden is not None and seat.session_number >= hidden:
+            # the closing stage: a hidden session's table and seat only, no score
+            sessions.append({"is_neutral": seat.is_neutral, "stands_in_for": seat.stands_in_for,
+                             "number": seat.session_number, "stage": seat.stage,
+                             "label": session_label(seat.session_number, seat.stage,
+                                                    seat.bracket_size),
+                             "table": seat.table, "seat": seat.seat, "rounds": 0,
+                             "penalties": 0, "raw": "—", "mp_text": "", "is_hidden": True,
+                             "is_final": bool(finalized.get(seat.session_number))})
+            continue
         is_counted = seat.stage == PRELIMINARY and not seat.is_neutral
         sessions.append({
             "is_neutral": seat.is_neutral, "stands_in_for": seat.stands_in_for,
@@ -359,6 +394,9 @@ def results_for_player(player_id: int) -> dict:
     # a seat taken mid-session as a neutral substitute (our reading of §4.15): shown, never ranked
     for seat in substitute_seats(player.id):
         label = session_label(seat["number"], seat["stage"], seat["bracket_size"])
+        if hidden is not None and seat["number"] >= hidden:
+            # the closing stage: no score of a hidden session
+            seat = {**seat, "rounds": 0, "penalties": 0, "raw": "—", "is_hidden": True}
         sessions.append({**seat, "label": _("%(session)s · neutral, from round %(round)s",
                                             session=label, round=seat["from_round"]),
                          "mp_text": ""})
@@ -388,6 +426,7 @@ def results_for_player(player_id: int) -> dict:
         "bracket": line.get("bracket") if line else None,
         "is_provisional": data["is_provisional"],
         "sessions": sessions,
+        "hidden_text": data["hidden_text"] if data["is_hidden"] else "",
         "score_checks": [check_data(c) for c in checks],
         "check_sessions": [s["number"] for s in sessions],
         "token": player.token,

@@ -23,6 +23,12 @@ class ProjectorQuery(FormSchema):
     page: Id = 1
 
 
+class RevealQuery(FormSchema):
+    """The reveal's first place to show (the places from N up to 1)."""
+
+    start: Id | None = None
+
+
 class ScoreCheckForm(FormSchema):
     """The score-check form of a player's page, sent without JavaScript."""
 
@@ -137,6 +143,8 @@ class StandingsOut(BaseModel):
     # MCR only: "table_points", and the teams by MCR Appendix 7
     points: Literal["match_points", "table_points"] | None = None
     teams: list[dict[str, Any]] | None = None
+    # the closing stage (issue 30): the first session hidden from the public, null: none
+    hidden_from_session: int | None = None
 
 
 class ScoreCheckOut(BaseModel):
@@ -181,6 +189,20 @@ class FinalizeBody(Schema):
     op_id: OpId
 
 
+class HideBody(Schema):
+    """The closing stage: hide the standings from session `from_session` on (null: show all)."""
+
+    from_session: Id | None
+    op_id: OpId
+
+
+class HideForm(FormSchema):
+    """The results desk's closing-stage form; an empty session shows everything again."""
+
+    from_session: text(3) = ""
+    op_id: OpId | None = None
+
+
 class UnfinalizeBody(Schema):
     reason: text(REASON_LIMIT, multiline=True)
     op_id: OpId
@@ -223,3 +245,10 @@ class FillerAnswer(BaseModel):
     absent: int
     filler: int
     empty_seat: dict[str, Any] | None
+
+
+class EmaQualifyingForm(FormSchema):
+    """Whether entry to the event needed qualifying: the MERS weight's +1 (issue 30)."""
+
+    qualifying: bool = False
+    op_id: OpId | None = None

@@ -19,12 +19,13 @@ from flask import (
 from flask_babel import gettext as _
 
 from judgeaid import edge, pageforms, writes
-from judgeaid.access import require_organizer
+from judgeaid.access import require_judge, require_organizer, staff_role
 from judgeaid.api.views import json_writes_only
 from judgeaid.edge import responses
 from judgeaid.models import Player
 from judgeaid.rules import get_ruleset
 from judgeaid.services import (
+    closing,
     exports,
     final_day,
     results,
@@ -32,6 +33,7 @@ from judgeaid.services import (
     standings_pages,
     ties,
 )
+from judgeaid.services import reveal as prize_reveal
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.errors import NotFound, ServiceError
 from judgeaid.services.players import get_player_by_token_or_404
@@ -44,6 +46,8 @@ from judgeaid.standings.schemas import (
     FillerBody,
     FillerForm,
     FinalizeBody,
+    HideBody,
+    HideForm,
     LateAnswer,
     LateBody,
     LateForm,
@@ -56,6 +60,7 @@ from judgeaid.standings.schemas import (
     ResignForm,
     ResolveBody,
     ResolveForm,
+    RevealQuery,
     ScoreCheckAnswer,
     ScoreCheckBody,
     ScoreCheckForm,
@@ -85,13 +90,19 @@ def _download(data: bytes, filename: str, mimetype: str) -> Response:
     return response
 
 
+def _sees_all(tournament_id: int) -> bool:
+    """Say whether the reader sees standings the organizer hides (its judges and organizer)."""
+    return staff_role(tournament_id) is not None
+
+
 # ---------------------------------------------------------------- public pages
 
 @bp.get("/t/<int:tournament_id>/standings")
 def public(tournament_id: int):
     """Show the standings to anyone: rank, match points, raw total, tie-breaks."""
     return render_template("standings/public.html", rules=event_rules(tournament_id),
-                           **standings_pages.standings_view(tournament_id))
+                           **standings_pages.shown_standings(tournament_id,
+                                                             sees_all=_sees_all(tournament_id)))
 
 
 @bp.get("/t/<int:tournament_id>/standings/projector")
@@ -99,20 +110,33 @@ def public(tournament_id: int):
 def projector(tournament_id: int, query: ProjectorQuery):
     """Show the standings in large type for the hall, a page at a time, refreshing itself."""
     return render_template("standings/projector.html", rules=event_rules(tournament_id),
-                           **standings_pages.projector_view(tournament_id, query.page))
+                           **standings_pages.projector_view(tournament_id, query.page,
+                                                            sees_all=_sees_all(tournament_id)))
+
+
+@bp.get("/t/<int:tournament_id>/standings/reveal")
+@edge.pages.validate(query=RevealQuery)
+def reveal(tournament_id: int, query: RevealQuery):
+    """Reveal the places from N up to 1 and the awards on the projector, one per tap or key;
+    every word is in the page, so it keeps working if the network drops (judges, organizer)."""
+    require_judge(tournament_id)
+    return render_template("standings/reveal.html",
+                           **prize_reveal.reveal_view(tournament_id, query.start))
 
 
 @bp.get("/t/<int:tournament_id>/standings.csv")
 def standings_csv(tournament_id: int):
     """Download the standings as CSV (public, like the page)."""
-    return _download(exports.standings_csv(tournament_id, local_headers=_local_headers()),
+    view = standings_pages.shown_standings(tournament_id, sees_all=_sees_all(tournament_id))
+    return _download(exports.standings_csv(tournament_id, view, local_headers=_local_headers()),
                      f"standings-{tournament_id}.csv", "text/csv")
 
 
 @bp.get("/t/<int:tournament_id>/standings/teams.csv")
 def teams_csv(tournament_id: int):
     """Download the team results as CSV (public; MCR Appendix 7)."""
-    return _download(exports.teams_csv(tournament_id, local_headers=_local_headers()),
+    view = standings_pages.shown_standings(tournament_id, sees_all=_sees_all(tournament_id))
+    return _download(exports.teams_csv(tournament_id, view, local_headers=_local_headers()),
                      f"teams-{tournament_id}.csv", "text/csv")
 
 
@@ -137,6 +161,7 @@ def manage(tournament_id: int):
                                             "score checks; everyone can read the standings."),
                       instead=(_("Open the standings"), "standings.public"))
     return render_template("standings/manage.html", rules=event_rules(tournament_id),
+                           closing=closing.closing_desk(get_tournament_or_404(tournament_id)),
                            **standings_pages.manage_view(tournament_id))
 
 
@@ -160,6 +185,18 @@ def unfinalize(tournament_id: int, number: int, form: UnfinalizeForm):
     _unfinalize(tournament_id, number, form, form.reason)
     flash(_("Session %(n)s is provisional again.", n=number))
     return _back(tournament_id, "#sessions")
+
+
+@bp.post("/t/<int:tournament_id>/standings/hide")
+@pageforms.form(HideForm)
+def hide(tournament_id: int, form: HideForm):
+    """Hide the standings from a session on until the prize-giving, or show them all again."""
+    number = int(form.from_session) if form.from_session.isdigit() else None
+    answer, _status = _hide(tournament_id, form, number)
+    hidden = answer["hidden_from_session"]
+    flash(closing.hidden_text(hidden) if hidden is not None else
+          _("Everyone sees the whole standings again."))
+    return _back(tournament_id, "#closing")
 
 
 @bp.post("/t/<int:tournament_id>/standings/late")
@@ -395,6 +432,14 @@ def _unfinalize(tournament_id: int, number: int, body, reason: str):
                        body, apply, tournament_id=tournament_id)
 
 
+def _hide(tournament_id: int, body, from_session: int | None):
+    user = require_organizer(tournament_id)
+    tournament = get_tournament_or_404(tournament_id)
+    return writes.once("standings.hide", f"tournament:{tournament_id}", body,
+                       lambda: {"hidden_from_session": closing.hide_standings(
+                           tournament, from_session, user)}, tournament_id=tournament_id)
+
+
 def _record_lot(tournament_id: int, body, numbers: list[int]):
     user = require_organizer(tournament_id)
     tournament = get_tournament_or_404(tournament_id)
@@ -447,7 +492,8 @@ def _file_check(player: Player, body: ScoreCheckBody | ScoreCheckForm):
 def api_standings(tournament_id: int):
     """The standings (public): rank, match points, raw total, per-session MP, tie-breaks;
     after the Grand Final the final ranking by bracket (§3.5.1)."""
-    response = jsonify(standings_pages.api_standings(tournament_id))
+    response = jsonify(standings_pages.api_standings(tournament_id,
+                                                     sees_all=_sees_all(tournament_id)))
     response.headers["Cache-Control"] = "no-cache"
     return response
 
@@ -495,7 +541,18 @@ def resolve_score_check(tournament_id: int, check_id: int, json: ResolveBody):
 def api_finalize(tournament_id: int, number: int, json: FinalizeBody):
     """Post a session's results as final; every card must be complete (organizer)."""
     _finalize(tournament_id, number, json)
-    return jsonify(standings_pages.api_standings(tournament_id))
+    return jsonify(standings_pages.api_standings(tournament_id, sees_all=True))
+
+
+@api.post("/<int:tournament_id>/standings/hide")
+@edge.api.validate(json=HideBody, resp=responses(StandingsOut, errors=(*edge.ERRORS, 422)),
+                   tags=["standings"], security={"session": []})
+def api_hide(tournament_id: int, json: HideBody):
+    """Hide the standings from session `from_session` on until the prize-giving (null: show
+    everything again); the public, players and this API then read up to the session before,
+    judges and the organizer everything (organizer)."""
+    _hide(tournament_id, json, json.from_session)
+    return jsonify(standings_pages.api_standings(tournament_id, sees_all=True))
 
 
 @api.post("/<int:tournament_id>/lot")
@@ -505,7 +562,7 @@ def api_lot(tournament_id: int, json: LotBody):
     """Record the lot drawn for players level on table points and contest points, highest
     place first (organizer; MCR §3.10.1 stops at contest points, the lot is our reading)."""
     _record_lot(tournament_id, json, json.numbers)
-    return jsonify(standings_pages.api_standings(tournament_id))
+    return jsonify(standings_pages.api_standings(tournament_id, sees_all=True))
 
 
 @api.post("/<int:tournament_id>/sessions/<int:number>/unfinalize")
@@ -514,7 +571,7 @@ def api_lot(tournament_id: int, json: LotBody):
 def api_unfinalize(tournament_id: int, number: int, json: UnfinalizeBody):
     """Make a posted session provisional again, with a reason (organizer)."""
     _unfinalize(tournament_id, number, json, json.reason)
-    return jsonify(standings_pages.api_standings(tournament_id))
+    return jsonify(standings_pages.api_standings(tournament_id, sees_all=True))
 
 
 @api.post("/<int:tournament_id>/players/<int:number>/late")

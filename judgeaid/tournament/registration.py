@@ -8,6 +8,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from judgeaid.tournament import people
+from judgeaid.tournament.people import N_
 from judgeaid.values import whole_number
 
 MEMBER_ID_MAX = 40
@@ -49,6 +51,11 @@ class Registration:
     name: str
     team: str | None
     member_id: str | None = None
+    # the EMA record (issue 30): names beside the display name, EMA number, alpha-2 country
+    family_name: str | None = None
+    given_name: str | None = None
+    ema_number: str | None = None
+    country: str | None = None
 
 
 @dataclass(frozen=True)
@@ -58,6 +65,26 @@ class Problem:
     line: int
     reason: str
     text: str = ""
+    # True when the problem refuses the whole file (bad input: a column, an empty required
+    # cell, a country or EMA number that cannot be): nothing of it is imported.
+    refuses: bool = False
+    # the English template of `reason` and its values, for the service to translate
+    template: str = ""
+    values: tuple[tuple[str, str], ...] = ()
+
+
+def refusal(line: int, template: str, text: str = "", **values: object) -> Problem:
+    """Return a problem that refuses the whole file, its reason filled in English."""
+    pairs = tuple((k, str(v)) for k, v in values.items())
+    return Problem(line, template.format(**dict(pairs)), text, True, template, pairs)
+
+
+# The columns a players file may have; `number` and `member id` are other spellings.
+COLUMNS = ("id", "name", "team", "member_id", "family_name", "given_name", "ema", "country")
+_SPELLINGS = {"number": "id", "member id": "member_id", "family name": "family_name",
+              "given name": "given_name", "ema number": "ema", "ema_number": "ema"}
+# The name-like columns besides `name` and `team`: (column, what a message calls it)
+_PERSON_NAMES = (("family_name", "family name"), ("given_name", "given name"))
 
 
 def _decode(data: bytes | str) -> str:
@@ -121,17 +148,22 @@ def parse_players_csv(
     if not rows or not any(cell.strip() for cell in rows[0]):
         return [], [Problem(1, "The file is empty; the first row must name the columns.")]
     header = [" ".join(cell.split()).lower() for cell in rows[0]]
-    header = ["member_id" if h == "member id" else h for h in header]
+    header = [_SPELLINGS.get(h, h) for h in header]
+    head_text = shown(",".join(rows[0]))
     if "name" not in header:
-        return [], [Problem(1, "The first row must name the columns, including 'name'.",
-                            shown(",".join(rows[0])))]
-    unknown = [shown(h, 20) for h in header
-               if h not in ("id", "number", "name", "team", "member_id")]
+        return [], [refusal(1, N_("The first row must name the columns, including 'name'."),
+                            head_text)]
+    unknown = [shown(h, 20) for h in header if h not in COLUMNS]
     if unknown:
-        return [], [Problem(1, f"Unknown column(s): {', '.join(unknown)}. "
-                               "Use id, name, team and member_id.", shown(",".join(rows[0])))]
+        return [], [refusal(1, N_("Unknown column(s): {columns}. Use id, name, team, "
+                                  "member_id, family_name, given_name, ema and country."),
+                            head_text, columns=", ".join(unknown))]
+    repeated = sorted({h for h in header if header.count(h) > 1}, key=header.index)
+    if repeated:
+        return [], [refusal(1, N_("Repeated column(s): {columns}. Each column may come once."),
+                            head_text, columns=", ".join(repeated))]
     col = {h: i for i, h in enumerate(header)}
-    id_col = col.get("id", col.get("number"))
+    id_col = col.get("id")
 
     candidates: list[Registration] = []
     for line, row in enumerate(rows[1:], start=2):
@@ -144,7 +176,7 @@ def parse_players_csv(
             continue
         name = " ".join(row[col["name"]].split())
         if not name:
-            problems.append(Problem(line, "The name is missing.", raw))
+            problems.append(refusal(line, N_("The name is missing."), raw))
             continue
         team = " ".join(row[col["team"]].split()) if "team" in col else ""
         problem = name_problem(name, "name", name_max) or name_problem(team, "team", team_max)
@@ -165,7 +197,12 @@ def parse_players_csv(
         if problem:
             problems.append(Problem(line, f"{problem} (found '{shown(member_id, 20)}')", raw))
             continue
-        candidates.append(Registration(line, number, name, team or None, member_id or None))
+        record, refusals = _record(line, row, col, raw, name_max)
+        if refusals:
+            problems.extend(refusals)
+            continue
+        candidates.append(Registration(line, number, name, team or None, member_id or None,
+                                       **record))
 
     accepted: list[Registration] = []
     seen_numbers: dict[int, int] = {}
@@ -218,3 +255,38 @@ def parse_players_csv(
         kept.append(reg)
     problems.sort(key=lambda p: p.line)
     return kept, problems
+
+
+def _record(line: int, row: list[str], col: dict[str, int], raw: str,
+            name_max: int) -> tuple[dict, list[Problem]]:
+    """Return a row's EMA record (names, EMA number, country) and what refuses it."""
+    record: dict = {}
+    refusals: list[Problem] = []
+    for column, what in _PERSON_NAMES:
+        value = " ".join(row[col[column]].split()) if column in col else ""
+        problem = name_problem(value, what, name_max)
+        if problem:
+            refusals.append(Problem(line, problem, raw, True))
+        record[column] = value or None
+    if "ema" in col:
+        check = people.ema_number(row[col["ema"]])
+        if check.problem:
+            refusals.append(refusal(line, check.problem, raw, **dict(check.values)))
+        record["ema_number"] = check.value
+    if "country" in col:
+        check = people.country(row[col["country"]])
+        if check.problem:
+            refusals.append(refusal(line, check.problem, raw, **dict(check.values)))
+        record["country"] = check.value
+    return record, refusals
+
+
+def ema_warnings(regs: list[Registration]) -> list[Problem]:
+    """Return a warning for every accepted EMA number of an unusual length (kept as typed)."""
+    warnings = []
+    for reg in regs:
+        check = people.ema_number(reg.ema_number)
+        if check.warning:
+            warnings.append(Problem(reg.line, check.text(check.warning), reg.name, False,
+                                    check.warning, check.values))
+    return warnings

@@ -7,7 +7,6 @@
 // time — never by counting ticks — with roundTime(), a line-by-line mirror of
 // judgeaid.rules.timing.round_time that tests check against the Python on the same table.
 
-import { t } from "./i18n.js";
 import * as servertime from "./servertime.js";
 import { dismiss, enqueue, mountAttention, mountPending, newOpId, pending, subscribe } from "./outbox.js";
 import { signal } from "./clock.js";

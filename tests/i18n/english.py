@@ -29,7 +29,7 @@ ROLES = ("player", "judge", "organizer")
 # and the ruleset's names, each language's own name in the switch, the venue clock's zone.
 # The language switch's icon, the same in every language (a picture of two scripts, not a word).
 ICONS = {"A/文"}
-KEPT = {"MCR", "ZJ", "ZJM", "PIN", "PINs", "QR", "CSV", "EMA", "PDF", "JSON", "judgeaid",
+KEPT = {"MCR", "ZJ", "ZJM", "PIN", "PINs", "QR", "CSV", "EMA", "MERS", "PDF", "JSON", "judgeaid",
         "Zung", "Jung", "English", "UTC", "GMT"}
 CITATION = re.compile(r"(?:MCR\s*)?§\s?\d+(?:\.\d+)*[a-z]?|\bA\.\d+(?:\.\d+)+")
 URL = re.compile(r"(?:https?://|/)[^\s<>\"]+")

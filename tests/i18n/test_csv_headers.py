@@ -39,7 +39,7 @@ def test_the_organizers_exports_too(client, event):  # noqa: F811
                                "&lang=zh-Hans").data)
     assert players[0] == [zh("zh-Hans", name) for name in (
         "No.", "Name", "Team", "Status", "Joined in session", "Left after session", "Substitute",
-        "Member ID")]
+        "Member ID", "Family name", "Given name", "EMA number", "Nationality")]
     results = parse(client.get(f"/t/{event['id']}/exports/results.csv?headers=local"
                                "&lang=zh-Hant").data)
     assert results[0][:3] == [zh("zh-Hant", name) for name in ("Session", "Stage", "Table")]

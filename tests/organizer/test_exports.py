@@ -41,7 +41,7 @@ def test_players_csv_keeps_names_intact(app, event):
         data = exports.players_csv(event["id"])
     rows = parse(data)
     assert rows[0] == ["number", "name", "team", "status", "joined_session", "left_session",
-                       "neutral", "member_id"]
+                       "neutral", "member_id", "family_name", "given_name", "ema", "country"]
     names = [row[1] for row in rows[1:]]
     assert names[0] == "Zoë Ünal" and names[1] == 'Anna "Ace" Li'
     assert names[2] == "Comma, Person" and names[4] == "Line\nBreak"

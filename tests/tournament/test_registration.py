@@ -26,7 +26,8 @@ def test_utf8_with_bom_and_windows_1252_are_read():
     ("", [(1, "The file is empty; the first row must name the columns.")]),
     ("who,team\nAnn,\n", [(1, "The first row must name the columns, including 'name'.")]),
     ("name,colour\nAnn,red\n",
-     [(1, "Unknown column(s): colour. Use id, name, team and member_id.")]),
+     [(1, "Unknown column(s): colour. Use id, name, team, member_id, family_name, "
+          "given_name, ema and country.")]),
     ("id,name\nx,Ann\n", [(2, "The id 'x' is not a positive whole number.")]),
     ("id,name\n0,Ann\n", [(2, "The id '0' is not a positive whole number.")]),
     ("id,name\n1,Ann\n1,Bo\n", [(3, "Duplicate id 1 (also on line 2).")]),

@@ -28,6 +28,7 @@ NOT_EVENT = {
     "judge.fouls_pdf", "standings.export_csv", "standings.export_json",
     "standings.export_backup_file",
     "standings.standings_csv", "leaderboards.board_csv", "standings.teams_csv",
+    "players.schedule_ics", "ema.ema_csv",
     "api.server_time", "api.me", "api.openapi_document", "api.zj_catalogue",
     "api.mcr_catalogue", "leaderboards_api.api_board",
     # a play timer: the crawl makes none; an MCR timer page's words are checked in
@@ -56,6 +57,9 @@ PARAMS = {
     "clock_api.list_timeouts": lambda e: {"tournament_id": e["tid"]},
     "standings_api.api_standings": lambda e: {"tournament_id": e["tid"]},
     "standings_api.list_score_checks": lambda e: {"tournament_id": e["tid"]},
+    "awards_api.api_awards": lambda e: {"tournament_id": e["tid"]},
+    # the EMA results page (issue 30): an MCR event's own
+    "ema.ema_page": lambda e: {"tournament_id": e["tid"]},
 }
 
 # Words only Zung Jung uses, each with why it is wrong on an MCR event.

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from judgeaid.rules.capabilities import Capabilities, StandingsColumn
+from judgeaid.rules.capabilities import Capabilities, PatternAward, StandingsColumn
 from judgeaid.rules.mcr import guide, lateness, penalties, sections, session, standings, timing
-from judgeaid.rules.mcr.catalogue import MINIMUM, VERSION, catalogue_json
+from judgeaid.rules.mcr.catalogue import CHICKEN, FANS, MINIMUM, VERSION, catalogue_json
 from judgeaid.rules.mcr.formats import FORMATS, default_settings, validate_settings
 from judgeaid.rules.mcr.hand import (
     implied_label,
@@ -159,7 +159,14 @@ MCR = Ruleset(
                            StandingsColumn("contest_points", "standings.raw_label")),
         play_timers=False, medication_timeout=False, leaderboards=False,
         seat_rotation_choice=False, payoff_schemes=False, session_minutes_max=150,
-        session_minutes_required=True),
+        session_minutes_required=True,
+        # side prizes the MCR world gives (the Madrid suite ranks chicken hands): most
+        # Chicken Hands (fan 43), most hands holding an 88-point fan
+        pattern_awards=(PatternAward("most_chicken_hands", (CHICKEN,), "award.pattern_1"),
+                        PatternAward("most_88_fans",
+                                     tuple(fan.id for fan in FANS if fan.value == 88),
+                                     "award.pattern_2")),
+        ema_results=True),
     formats=FORMATS,
     default_format="mcr",
     default_settings=default_settings,

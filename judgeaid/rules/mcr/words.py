@@ -665,5 +665,12 @@ WORDS: dict[str, str] = {
     # (keys of this part go below this line)
     "demo.event_name": "judgeaid MCR Demo Open",
     "js.card.server_scores": "The score changes are worked out when the hand is saved.",
+    # --- the prize-giving (issue 30) ---
+    "award.pattern_1": "Most Chicken Hands",
+    "award.pattern_1_how": ("Counts each player's winning hands recorded with fan 43 Chicken "
+                            "Hand ticked (MCR Appendix 1)."),
+    "award.pattern_2": "Most hands with an 88-point fan",
+    "award.pattern_2_how": ("Counts each player's winning hands recorded with at least one "
+                            "88-point fan ticked (MCR Appendix 1, fans 1 to 7)."),
 
 }

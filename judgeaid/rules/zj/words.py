@@ -643,5 +643,10 @@ WORDS: dict[str, str] = {
     # (keys of this part go below this line)
     "demo.event_name": "judgeaid Demo Open",
     "js.card.server_scores": "The score changes are worked out when the round is saved.",
+    # --- the prize-giving (issue 30): Zung Jung gives no award over its patterns ---
+    "award.pattern_1": "",
+    "award.pattern_1_how": "",
+    "award.pattern_2": "",
+    "award.pattern_2_how": "",
 
 }
