@@ -31,6 +31,9 @@ KEYS: dict[str, str] = {
     "card.hand_word": "one deal of a session, lower case (a round, a hand)",
     "card.hand_word_plural": "several deals of a session, lower case",
     "card.hand_word_title": "one deal of a session, capitalised as a heading or label",
+    "card.hand_numbered": "one deal by its number {n} in a running sentence or list, lower case "
+                          "(round 3, hand 3)",
+    "card.hand_numbered_title": "one deal by its number {n}, capitalised as a label (Round 3)",
     "card.pattern_word": "what a scoring element is called (pattern, fan), lower case",
     "card.pattern_word_plural": "several scoring elements, lower case",
     "card.picker_name": "the picker's name on a button or link",
@@ -408,6 +411,8 @@ KEYS: dict[str, str] = {
     "js.payoff.uniform":
         "the preview's note when everybody pays the value (a casual payoff scheme)",
     "js.payoff.self_draw": "the preview's note for a self-drawn win, with the rule",
+    "js.payoff.value_minimum":
+        "the preview's note when the value typed is below the ruleset's least, {minimum}",
     "js.payoff.responsible":
         "the preview's note on a discard: {name} pays the larger share, with the rule",
     "js.payoff.shared_small":

@@ -40,6 +40,8 @@ from judgeaid.services.cards import (
     seat_changes,
     starting_seats,
 )
+from judgeaid.services.catalogue_words import line_name
+from judgeaid.services.core_messages import say_rule
 from judgeaid.services.errors import NotFound
 from judgeaid.services.players import is_token
 from judgeaid.tournament.card import card_totals, deal_owed, empty_from, marked_seats, occupants
@@ -79,21 +81,26 @@ def shell_tag(tag: str) -> str:
     return f"{name}-{card_id}-{revision}-{event}-shell"
 
 
-def round_json(row: CardRound, scoring: Scoring) -> dict:
+def round_json(row: CardRound, scoring: Scoring, code: str = "") -> dict:
+    """Return a recorded round as the card's data; with its ruleset's `code`, its pattern lines
+    are named as the page's reader names them."""
     return {"result": row.result, "winner": row.winner, "value": row.value, "win": row.win,
             "wrong_dealer": row.dealer, "compensation_for": row.compensation_for,
             "discarder": row.discarder, "same_turn": row.same_turn or [],
-            "patterns": row.patterns, "pattern_lines": _pattern_lines(row, scoring),
+            "patterns": row.patterns, "pattern_lines": _pattern_lines(row, scoring, code),
             "deltas": {int(k): v for k, v in row.deltas.items()},
             "responsible": row.responsible, "revision": row.revision, "reason": row.reason,
             "recorded_by": row.recorded_by, "recorded_at": values.iso_z(row.recorded_at)}
 
 
-def _pattern_lines(row: CardRound, scoring: Scoring) -> list[dict]:
+def _pattern_lines(row: CardRound, scoring: Scoring, code: str) -> list[dict]:
     # The recorded patterns as the card shows them: those a ticked pattern is always scored
     # with are marked as included (§2.4 3.2.1, 9.4.1); rounds recorded before stay as they were.
-    return [{"id": line.id, "name": line.name, "count": line.count, "points": line.points,
-             "implied_by": line.implied_by, "included": scoring.implied_label(line) or None}
+    # Names and labels as the page's reader says them (the Chinese name for a Chinese reader).
+    return [{"id": line.id, "name": line_name(code, line.name) if code else line.name,
+             "count": line.count, "points": line.points, "implied_by": line.implied_by,
+             "included": (say_rule(code, scoring.implied_label(line)) if code
+                          else scoring.implied_label(line)) or None}
             for line in scoring.recorded_lines(row.patterns, row.value)]
 
 
@@ -136,8 +143,9 @@ def card_view(card: Card) -> dict:
                 "wrong_dealer": None, "compensation_for": None, "history": []}
         history = revisions.get(number, [])
         if history:
-            line.update(round_json(history[-1], rules.scoring), recorded=True)
-            line["history"] = [round_json(r, rules.scoring) for r in reversed(history[:-1])]
+            line.update(round_json(history[-1], rules.scoring, rules.code), recorded=True)
+            line["history"] = [round_json(r, rules.scoring, rules.code)
+                               for r in reversed(history[:-1])]
         elif empty and number >= empty:
             # a player left (§4.11) and nobody took the seat: the table stops here (our reading)
             line.update(result="not_played", not_played_reason="seat_empty",

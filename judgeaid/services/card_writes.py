@@ -33,7 +33,7 @@ from judgeaid.services.cards import (
     rules_of,
     seat_changes,
 )
-from judgeaid.services.core_messages import say
+from judgeaid.services.core_messages import say, say_rule
 from judgeaid.services.errors import Conflict, Forbidden, NotFound, ServiceError, Unprocessable
 from judgeaid.tournament.card import (
     BadDeal,
@@ -91,7 +91,7 @@ def _check_recorder(actor: Actor, card: Card) -> None:
                           "on this card."))
 
 
-def _round_line(body: CardRoundBody, scoring: Scoring) -> dict:
+def _round_line(body: CardRoundBody, scoring: Scoring, code: str) -> dict:
     """Return the round's columns from a checked body; the ticked patterns set the value."""
     line: dict = {"result": body.result, "winner": None, "value": None, "win": None,
                   "discarder": None, "same_turn": None, "patterns": None,
@@ -103,15 +103,16 @@ def _round_line(body: CardRoundBody, scoring: Scoring) -> dict:
         try:
             hand = scoring.score_hand(dict(patterns))
         except MalformedHand as exc:
-            raise ServiceError(say(str(exc))) from exc
+            raise ServiceError(say_rule(code, str(exc))) from exc
         if hand.errors:
             # Each message names both patterns and cites its own section (§2.2, §1.5 ...).
             raise Unprocessable(_("The ticked patterns break a counting rule: %(issues)s",
-                                  issues=" ".join(e.message for e in hand.errors)))
+                                  issues=" ".join(say_rule(code, e.message)
+                                                  for e in hand.errors)))
         mismatch = scoring.win_issues(dict(patterns), body.win)
         if mismatch:
             # MCR §3.7.2.3: a fan that fixes how the hand was won agrees with the win
-            raise Unprocessable(" ".join(issue.message for issue in mismatch))
+            raise Unprocessable(" ".join(say_rule(code, issue.message) for issue in mismatch))
         if value is not None and value != hand.value:
             raise Unprocessable(_("The value %(value)s does not match the ticked patterns, "
                                   "which make %(value2)s.", value=value, value2=hand.value))
@@ -196,7 +197,7 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
     scoring = rules_of(card).scoring
     # "round" in Zung Jung, "hand" in MCR
     word = page_words(rules_of(card))["card.hand_word"]
-    line = _round_line(body, scoring)
+    line = _round_line(body, scoring, rules_of(card).code)
     right_to_win.settle(card, number, line, body.claimants,
                         round_seats(card)[number - 1].winds, people(card))
     reason = " ".join(body.reason.split())
@@ -254,7 +255,7 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
         result = score_round(seats, payoff=scoring.payoff, scheme=scheme,
                              **{k: v for k, v in line.items() if k not in _NOT_SCORED})
     except BadRound as exc:
-        raise ServiceError(say(str(exc))) from exc
+        raise ServiceError(say_rule(rules_of(card).code, str(exc))) from exc
     revision = current.revision + 1 if current else 1
     row = CardRound(card_id=card.id, round=number, revision=revision, **line,
                     deltas={str(k): v for k, v in result.deltas.items()},

@@ -69,3 +69,57 @@ def say(message: str, english: Callable[[str], str] | None = None) -> str:
         if match:
             return _(template).format(**match.groupdict())
     return english(message) if english else message
+
+
+@cache
+def _rule_patterns(code: str) -> list[tuple[re.Pattern, str]]:
+    """Return the regular expression of each message template of a ruleset's hand count and
+    payoff (judgeaid/rules/<code>/texts_catalogue.py `messages()`), longest first."""
+    import importlib
+
+    try:
+        module = importlib.import_module(f"judgeaid.rules.{code}.texts_catalogue")
+    except ImportError:
+        return []
+    out = []
+    for template in sorted(set(module.messages()), key=len, reverse=True):
+        seen: set[str] = set()
+
+        def group(match: re.Match, seen=seen) -> str:
+            name = match.group(1)
+            if name in seen:
+                return f"(?P={name})"
+            seen.add(name)
+            return f"(?P<{name}>.+?)"
+
+        pattern = re.sub(r"\\\{(\w+)\\\}", group, re.escape(template))
+        out.append((re.compile(pattern + "$", re.S), template))
+    return out
+
+
+def say_rule(code: str, message: str) -> str:
+    """Return a message of a ruleset's hand count or payoff (an error, a warning, a refusal)
+    in the request's language: its template said with the ruleset's code as the context, the
+    patterns or fans it names as the reader calls them; else as `say` says it."""
+    lang = page_lang()
+    if lang == DEFAULT or not message:
+        return message
+    from judgeaid.rules.hands import fill
+    from judgeaid.services.catalogue_words import say_names
+    from judgeaid.wording import rule_text
+
+    for pattern, template in _rule_patterns(code):
+        match = pattern.match(message)
+        if match:
+            values = {key: say_names(code, lang, value)
+                      for key, value in match.groupdict().items()}
+            return fill(rule_text(code, template), **values)
+    return say(message)
+
+
+def say_issues(code: str, issues: list[dict]) -> list[dict]:
+    """Return a hand's issues (errors, warnings, offers as dicts) with each `message` said
+    in the request's language; the codes and the rest stay as they are."""
+    if page_lang() == DEFAULT:
+        return issues
+    return [{**issue, "message": say_rule(code, issue["message"])} for issue in issues]

@@ -29,7 +29,7 @@ from judgeaid.services import card_views, card_writes, cards, penalties
 from judgeaid.services.audit import record_event
 from judgeaid.services.card_inputs import CardRoundBody, PaperCardBody, PaperPenalty, PaperRound
 from judgeaid.services.cards import Actor
-from judgeaid.services.core_messages import say
+from judgeaid.services.core_messages import say_rule
 from judgeaid.services.errors import Conflict, Forbidden, ServiceError, Unprocessable
 from judgeaid.services.judge_inputs import PenaltySpec
 from judgeaid.services.players import get_player_or_404
@@ -136,7 +136,8 @@ def enter_paper_card(card: Card, body: PaperCardBody, actor: Actor) -> dict:
                                  discarder=single.discarder if single.win == "discard" else None,
                                  same_turn=single.same_turn)
         except BadRound as exc:
-            problems.append(_problem(row, say(str(exc)), round=number))
+            problems.append(_problem(row, say_rule(card.table.session.tournament.ruleset,
+                                                   str(exc)), round=number))
             continue
         line = _line(single, result.deltas)
         if not recorded["recorded"]:

@@ -7,6 +7,7 @@ from itertools import groupby
 from typing import Any
 
 from judgeaid.rules import get_ruleset
+from judgeaid.services.catalogue_words import page_catalogue
 from judgeaid.wording import ruleset_view, script_view
 
 
@@ -14,7 +15,7 @@ def tier_picker_page(code: str) -> dict[str, Any]:
     """Return a ruleset's fans grouped by value tier, highest first, the flower count's fan
     apart, and the catalogue itself."""
     scoring = get_ruleset(code).scoring
-    data = scoring.catalogue_json()
+    data = page_catalogue(code)  # its texts in the page's language (the API's stay English)
     # Flowers are a count every hand is asked for, so they get their own control on top.
     flowers = next((f for f in data["fans"] if str(f["number"]) == data.get("flower")), None)
     # MCR §3.8.1 lists the fans by point grade; numbers run within each grade.

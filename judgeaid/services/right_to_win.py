@@ -80,7 +80,7 @@ def check_winner(card: Card, number: int, winner: int, names: dict[int, str]) ->
     rules = _rules(card)
     raise Conflict(page_words(rules).format(
         "card.no_win_refused", name=names.get(winner, f"player {winner}"),
-        hand=f"{page_words(rules)['card.hand_word']} {number}", ruling=ruling))
+        hand=page_words(rules).format("card.hand_numbered", n=number), ruling=ruling))
 
 
 def winner_among(card: Card, number: int, claimants: list[int], discarder: int | None,

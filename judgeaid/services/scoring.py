@@ -11,7 +11,8 @@ from typing import Any
 from flask_babel import gettext as _
 
 from judgeaid.rules import MalformedHand, MalformedPayoff, Scoring, get_ruleset
-from judgeaid.services.core_messages import say
+from judgeaid.services.catalogue_words import page_catalogue
+from judgeaid.services.core_messages import say_issues, say_rule
 from judgeaid.services.errors import ServiceError
 from judgeaid.wording import ruleset_view, script_view
 
@@ -30,12 +31,18 @@ def score(code: str, patterns: dict[str, int]) -> dict[str, Any]:
     try:
         hand = _scoring(code).score_hand(patterns)
     except MalformedHand as exc:
-        raise ServiceError(say(str(exc))) from exc
+        raise ServiceError(say_rule(code, str(exc))) from exc
     # The same shape zj.js returns; included lines (§2.4 3.2.1, 9.4.1 ...) carry implied_by.
-    body = hand.as_dict()
+    body = _said(code, hand.as_dict())
     if hand.errors:
         return {"errors": body["errors"], "warnings": body["warnings"]}
     return {key: body[key] for key in ("value", "limit", "lines", "warnings", "offers")}
+
+
+def _said(code: str, body: dict[str, Any]) -> dict[str, Any]:
+    # the issues' messages in the request's language (the codes stay English)
+    return {**body, **{key: say_issues(code, body[key])
+                       for key in ("errors", "warnings", "offers") if key in body}}
 
 
 def split_payoff(code: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -43,12 +50,12 @@ def split_payoff(code: str, body: dict[str, Any]) -> dict[str, Any]:
     try:
         return _scoring(code).payoff_request(body).as_dict()
     except MalformedPayoff as exc:
-        raise ServiceError(say(str(exc))) from exc
+        raise ServiceError(say_rule(code, str(exc))) from exc
 
 
 def picker_page(code: str) -> dict[str, Any]:
     """Return the picker's data: patterns grouped by category, and the catalogue itself."""
-    data = _scoring(code).catalogue_json()
+    data = page_catalogue(code)  # its texts in the page's language (the API's stay English)
     groups = [{"id": c["id"], "name": c["name"],
                "patterns": [p for p in data["patterns"] if p["category"] == c["id"]]}
               for c in data["categories"]]
@@ -75,8 +82,8 @@ def fan_score(code: str, fans: dict[str, int], flowers: int | None = None,
     try:
         hand = scoring.score_hand(ticked, win) if win else scoring.score_hand(ticked)
     except MalformedHand as exc:
-        raise ServiceError(say(str(exc)), code=exc.code) from exc
-    body = hand.as_dict()
+        raise ServiceError(say_rule(code, str(exc)), code=exc.code) from exc
+    body = _said(code, hand.as_dict())
     if hand.errors:
         # the total as ticked travels too: a hand below the minimum still shows what it makes
         return {key: body[key] for key in ("errors", "warnings", "value", "fan_points",

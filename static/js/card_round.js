@@ -250,6 +250,9 @@ function computeDeltas() {
     request.same_turn = [...playOrder(r, entry.chain), entry.discarder].map((p) => windOf(r, p));
   }
   if (!scoring) throw new Error(say("js.card.no_scoring"));
+  // the value below the ruleset's least: the ruleset's sentence, in the page's language
+  const minimum = scoring.PAYOFF.minimum ?? 1;
+  if (entry.value < minimum) throw new Error(say("js.payoff.value_minimum", { minimum }));
   const result = payoff(scoring, request);
   const players = byWind(r);
   return {

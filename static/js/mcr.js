@@ -130,6 +130,12 @@ export function payoff(request) {
   return deltas(winner, payments, discarder);
 }
 
+/** "MCR App. 1 fan 43", as hand.py cites one fan of Appendix 1 (in the page's words). */
+function appendixFan(index, id) {
+  const fan = index.citations["fan {number}"] || "fan {number}";
+  return `${index.sections.appendix} ${fan.replace("{number}", id)}`;
+}
+
 function indexFor(catalogue) {
   let index = indexes.get(catalogue);
   if (index) return index;
@@ -141,6 +147,8 @@ function indexFor(catalogue) {
     rules: catalogue.rules,
     sections: catalogue.rules.sections,
     messages: catalogue.messages,
+    // a page's catalogue in another language says its citations' words ("fan {number}")
+    citations: catalogue.citations || {},
   };
   indexes.set(catalogue, index);
   return index;
@@ -213,7 +221,7 @@ function winErrors(index, ticked, win) {
   const errors = [];
   for (const id of wrong) {
     if (!ticked.has(id)) continue;
-    const section = `${index.sections.win}; ${index.sections.appendix} fan ${id}`;
+    const section = `${index.sections.win}; ${appendixFan(index, id)}`;
     errors.push({
       code: "win_mismatch", message: fill(index, code, { a: label(index, id), section }),
       fans: [id], section,
@@ -236,14 +244,14 @@ function pairErrors(index, ticked, seen) {
     for (const b of index.byId.get(a).excludes) {
       // Appendix 1: "does not combine with"
       if (ticked.has(b)) {
-        add("excluded", a, b, `${index.sections.appendix} fan ${a}`, { owner: label(index, a) });
+        add("excluded", a, b, appendixFan(index, a), { owner: label(index, a) });
       }
     }
   }
   if (ticked.has(rules.chicken)) {
     for (const b of ticked.keys()) {
       if (b !== index.flower) {
-        add("chicken_alone", rules.chicken, b, `${index.sections.appendix} fan ${rules.chicken}`);
+        add("chicken_alone", rules.chicken, b, appendixFan(index, rules.chicken));
       }
     }
   }

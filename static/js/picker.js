@@ -463,7 +463,7 @@ function fanPart() {
   const fold = (text) => Array.from(text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase(),
     (c) => simple.get(c) ?? c).join("");
   const searchable = new Map(catalogue.fans.map((f) => [String(f.number),
-    { name: fold(f.name), chinese: fold([f.chinese, f.chinese_hant, f.chinese_hans, ...(f.chinese_aka || [])].join(" ")) }]));
+    { name: fold(f.name_en || f.name), chinese: fold([f.chinese, f.chinese_hant, f.chinese_hans, ...(f.chinese_aka || [])].join(" ")) }]));
   let query = "";
 
   function matches(id) {

@@ -155,8 +155,11 @@ def event_names(tournament_id: int) -> set[str]:
         names.update(db.session.scalars(db.select(model.name).filter_by(
             tournament_id=tournament_id)).all())
     from judgeaid.printing.cards import initials
+    from judgeaid.services.card_views import short_names
 
-    return names | {initials(n) for n in names if " " in n}
+    # the card's narrow columns name a player by first name and initial ("Dara P.")
+    shorts = set(short_names(dict(enumerate(names))).values())
+    return names | shorts | {initials(n) for n in names if " " in n}
 
 
 def sign_in(client, demo: dict, role: str) -> None:

@@ -34,6 +34,8 @@ OWN: dict[str, str] = {
     "js.card.foul_recorded": "{foul} for {name} in toy hand {round}: {penalty} (ruling #{ruling}).",
     "card.hand_word_plural": "hands",
     "card.hand_word_title": "Hand",
+    "card.hand_numbered": "hand {n}",
+    "card.hand_numbered_title": "Hand {n}",
     "card.pattern_word": "shape",
     "card.pattern_word_plural": "shapes",
     "card.picker_name": "Shape list",
@@ -56,6 +58,7 @@ OWN: dict[str, str] = {
     "js.card.table_points_title": "Toy points for the session (Toy rule 5.1)",
     "js.card.table_points_head": "TP",
     "js.payoff.draw": "Draw: nobody scores (Toy rule 3.1).",
+    "js.payoff.value_minimum": "The hand value must be a whole number of at least {minimum}.",
     "js.payoff.self_draw": "The winner takes three times the value; each other player pays "
                            "the value (Toy rule 3.2).",
     "js.payoff.responsible": "{name} discarded the winning tile and pays the value like "

@@ -8,6 +8,8 @@ WORDS: dict[str, str] = {
     "card.hand_word": "hand",
     "card.hand_word_plural": "hands",
     "card.hand_word_title": "Hand",
+    "card.hand_numbered": "hand {n}",
+    "card.hand_numbered_title": "Hand {n}",
     "card.pattern_word": "fan",
     "card.pattern_word_plural": "fans",
     "card.picker_name": "Fan picker",
@@ -505,6 +507,8 @@ WORDS: dict[str, str] = {
     "js.card.conflict_corrected": "{who} corrected hand {round} to: {line}.",
     "js.payoff.draw": "Draw game: nobody scores (MCR §3.4.30).",
     "js.payoff.uniform": "Everybody pays the value.",
+    "js.payoff.value_minimum": ("The hand value must be a whole number of at least {minimum} "
+                                "(MCR §3.9.1.1)."),
     "js.payoff.self_draw":
         "Self-draw: each of the three others pays 8 + the hand's value (MCR §3.9.1.3).",
     "js.payoff.responsible": (

@@ -8,6 +8,8 @@ WORDS: dict[str, str] = {
     "card.hand_word": "round",
     "card.hand_word_plural": "rounds",
     "card.hand_word_title": "Round",
+    "card.hand_numbered": "round {n}",
+    "card.hand_numbered_title": "Round {n}",
     "card.pattern_word": "pattern",
     "card.pattern_word_plural": "patterns",
     "card.picker_name": "Pattern picker",
@@ -498,6 +500,7 @@ WORDS: dict[str, str] = {
     "js.payoff.draw": "Draw: nobody scores (§1.6).",
     "js.payoff.uniform": "Everybody pays the value (uniform payoff).",
     "js.payoff.self_draw": "Self-draw: the three others pay the value each (§2.3).",
+    "js.payoff.value_minimum": "The hand value must be a whole number of at least {minimum}.",
     "js.payoff.responsible": "{name} is responsible and pays the balance (§2.3).",
     "js.payoff.shared_small": "{threshold} points or less: the three others pay alike (§2.3).",
     "js.payoff.shared_immune":
