@@ -96,19 +96,21 @@ def test_the_catalogue_json_gives_both_scripts_and_keeps_chinese():
         assert {"name", "chinese", "chinese_hant", "chinese_hans"} <= item.keys()
 
 
+# a Chinese reader gets the Chinese name as the item's name (the English one in its tooltip);
+# an English reader the English name with the Chinese beside it, in the source's script
 @pytest.mark.parametrize(("path", "lang", "shown", "hidden"), [
-    ("/picker", "zh-Hans", '<span class="zh" lang="zh-Hans">断幺九</span>', "斷么九"),
-    ("/picker", "zh-Hant", '<span class="zh" lang="zh-Hant">斷么九</span>', "断幺九"),
+    ("/picker", "zh-Hans", '<span class="pname" lang="zh-Hans">断幺九</span>', "斷么九"),
+    ("/picker", "zh-Hant", '<span class="pname" lang="zh-Hant">斷么九</span>', "断幺九"),
     ("/picker", "en", '<span class="zh" lang="zh-Hant">斷么九</span>', "断幺九"),
-    ("/picker/mcr", "zh-Hant", '<span class="zh" lang="zh-Hant">九蓮寶燈</span>', "九莲宝灯"),
-    ("/picker/mcr", "zh-Hans", '<span class="zh" lang="zh-Hans">九莲宝灯</span>', "九蓮寶燈"),
+    ("/picker/mcr", "zh-Hant", '<span class="pname" lang="zh-Hant">九蓮寶燈</span>', "九莲宝灯"),
+    ("/picker/mcr", "zh-Hans", '<span class="pname" lang="zh-Hans">九莲宝灯</span>', "九蓮寶燈"),
     ("/picker/mcr", "en", '<span class="zh" lang="zh-Hans">九莲宝灯</span>', "九蓮寶燈"),
 ])
 def test_the_pickers_show_each_name_in_the_readers_script(client, path, lang, shown, hidden):
     page = client.get(f"{path}?lang={lang}").get_data(as_text=True)
     assert shown in page
     assert f'">{hidden}</span>' not in page
-    assert "Nine Gates" in page  # the English names stay
+    assert "Nine Gates" in page  # the English names stay (shown, or the item's tooltip)
 
 
 def test_a_name_no_catalogue_holds_is_given_back():

@@ -17,9 +17,9 @@ def builds(monkeypatch):
     made = []
     real = player_pages.player_view
 
-    def counted(token):
+    def counted(token, **options):
         made.append(token)
-        return real(token)
+        return real(token, **options)
 
     monkeypatch.setattr(player_pages, "player_view", counted)
     return made
