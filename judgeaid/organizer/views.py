@@ -110,7 +110,7 @@ def new_facts() -> dict:
     """Return what the new-tournament form shows beside `form` (its leaderboard fields,
     §3.5.2.1, read their values from `form`): the registered rulesets, read at each request (a
     ruleset registered later is offered too), in the page's language."""
-    return {"series_choices": leaderboards.SERIES_CHOICES,
+    return {"series_choices": leaderboards.series_choices(),
             "rulesets": organizing.ruleset_choices(),
             "ruleset_rules": {r["code"]: r for r in every_ruleset()}}
 
