@@ -22,7 +22,7 @@ from judgeaid import naming, venuetime
 from judgeaid.extensions import db
 from judgeaid.models import ROLES, KnownDevice, Tournament, User
 from judgeaid.rules import DEFAULT_RULESET, RULESETS, get_ruleset
-from judgeaid.services import throttle
+from judgeaid.services import plain_messages, throttle
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import Busy, Conflict, NotFound, ServiceError, Unauthorized
 from judgeaid.services.venuetime import default_zone
@@ -43,7 +43,7 @@ def _check_name(name: str, what: str) -> str:
                            _("The %(what)s name is longer than 80 characters.", what=what))
     problem = naming.invisible_problem(name, f"{what} name")
     if problem:
-        raise ServiceError(problem)
+        raise ServiceError(plain_messages.say(problem))
     return name
 
 
@@ -325,7 +325,8 @@ def add_user(tournament: Tournament, name: str, role: str, pin: str, *, actor) -
     other = naming.look_alike(name, db.session.scalars(
         select(User.name).where(User.tournament_id == tournament.id)))
     if other:
-        raise Conflict(naming.look_alike_problem(name, other, "person's name"))
+        raise Conflict(plain_messages.say(naming.look_alike_problem(name, other,
+                                                                      "person's name")))
     user = User(tournament_id=tournament.id, name=name, role=role,
                 pin_hash=hash_pin(pin))
     # Shown once beside the PIN (the desk, `flask demo`): the caller reads it here.

@@ -4,6 +4,8 @@ the fouls record, CSV status words and the desk's bilingual printing (English un
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.conftest import login
@@ -62,3 +64,95 @@ def test_the_leaderboard_series_and_reasons_are_in_chinese(app, lang, series, re
         assert dict(leaderboards.series_choices())["international"] == "International event"
         assert leaderboards.reason_text("outside") == "held outside the chosen dates"
         assert leaderboards.reason_text(None) == ""
+
+
+# ---------------------------------------------------------------- names (issue 28's refusals)
+
+CYRILLIC_BAO = "\u0412ao Silva"  # Cyrillic capital Ve, drawn as a Latin B
+
+
+def register(client, name, team="", lang=None):
+    query = f"?lang={lang}" if lang else ""
+    return client.post(f"/t/1/organizer/players{query}", data={"name": name, "team": team},
+                       follow_redirects=True).get_data(as_text=True)
+
+
+def create(client):
+    return client.post("/new", data={"name": "Spring Open", "format": "csom",
+                                     "organizer_name": "Olga", "pin": "1234"})
+
+
+@pytest.mark.parametrize(("lang", "look_alike", "invisible"), [
+    (HANT, f"名字「{CYRILLIC_BAO}」看起來與本比賽已有的「Bao Silva」相同",
+     "名字含有不可見字元（U+200B，zero width space）"),
+    (HANS, f"名字“{CYRILLIC_BAO}”看起来与本比赛已有的“Bao Silva”相同",
+     "名字含有不可见字符（U+200B，zero width space）"),
+])
+def test_a_refused_name_is_explained_in_chinese(app, client, lang, look_alike, invisible):
+    from judgeaid import naming
+    from judgeaid.services import plain_messages
+
+    create(client)
+    register(client, "Bao Silva")
+    assert look_alike in register(client, CYRILLIC_BAO, lang=lang)
+    # the forms refuse an invisible character at the edge; the services (a CSV import, the
+    # API's records) say naming's sentence
+    with app.test_request_context(f"/?lang={lang}"):
+        assert plain_messages.say(naming.invisible_problem("Bao\u200bSilva")).startswith(invisible)
+
+
+def test_a_refused_name_is_explained_in_english_without_a_language(client):
+    create(client)
+    register(client, "Bao Silva")
+    assert f"The name “{CYRILLIC_BAO}” looks like “Bao Silva”, already in this event" in \
+        register(client, CYRILLIC_BAO)
+    register(client, "Ann Lee", "Tigers")
+    assert "The team “T\u0456gers” looks like “Tigers”" in register(client, "Bo Chan", "T\u0456gers")
+
+
+def test_every_sentence_of_naming_and_reach_has_a_template():
+    """A sentence no template matches would stay English: each the modules can make is listed."""
+    from judgeaid import naming, reach
+    from judgeaid.services import plain_messages
+    from judgeaid.tournament.registration import name_problem
+
+    said = []
+    for what in ("name", "team", "family name", "given name", "person's name"):
+        said += [naming.invisible_problem("a\u200bb", what),
+                 naming.look_alike_problem("A", "B", what)]
+    for what in ("name", "team", "family name", "given name"):
+        said += [name_problem("a\x07", what, 80), name_problem("a\u202eb", what, 80),
+                 name_problem("abc", what, 2)]
+    for base in ("http://127.0.0.1:5000/", "ftp://x", "http://0.0.0.0:5000",
+                 "http://judgebox:5000", "http://192.0.2.5:5000"):
+        for is_set in (True, False):
+            for notice in reach.phone_warnings(base, "http://192.0.2.5:5000/x",
+                                               is_public_base_set=is_set, desk=True,
+                                               lan_addresses=["192.0.2.5", "10.0.0.2"]):
+                said += [notice.title, notice.text, *notice.steps]
+    assert len(said) > 40
+    for sentence in said:
+        matches = [t for p, t in plain_messages._patterns() if p.match(sentence)]
+        assert matches, sentence
+        # the first template that matches is the one it was made from
+        filled = re.sub(r"\{(\w+)\}", "", matches[0])
+        assert all(word in sentence for word in filled.split() if word.isalpha()), sentence
+
+
+# ---------------------------------------------------------------- the print pages' warnings
+
+@pytest.mark.parametrize(("lang", "title", "step"), [
+    (HANT, "手機無法開啟這些 QR 碼", "停止伺服器，再用上面的指令重新啟動"),
+    (HANS, "手机无法打开这些 QR 码", "停止服务器，再用上面的命令重新启动"),
+])
+def test_the_desk_warns_about_qr_codes_in_chinese(organizer, demo, lang, title, step):
+    page = text(organizer, f"/t/{demo['tournament_id']}/organizer?lang={lang}")
+    assert title in page and step in page
+    assert "未設定 PUBLIC_BASE_URL" in page or "未设置 PUBLIC_BASE_URL" in page
+    assert "Phones cannot open these QR codes" not in page
+
+
+def test_the_desk_warns_about_qr_codes_in_english_without_a_language(organizer, demo):
+    page = text(organizer, f"/t/{demo['tournament_id']}/organizer")
+    assert "Phones cannot open these QR codes" in page
+    assert "PUBLIC_BASE_URL is not set, so QR codes carry the address" in page
