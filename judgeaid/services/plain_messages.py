@@ -1,5 +1,6 @@
-"""The pure helpers' sentences (judgeaid.naming's refusals and registration.name_problem's,
-judgeaid.reach's print warnings) in the reader's language (issue 29).
+"""The pure helpers' sentences (judgeaid.naming's refusals, judgeaid.tournament.registration's
+rejected rows of a CSV import, judgeaid.reach's print warnings) in the reader's language
+(issue 29).
 
 Those modules know nothing of Flask and write English, values filled in. Each of their
 sentences is listed here as a template with the values named (`{name}`); `say` finds the
@@ -64,6 +65,22 @@ TEMPLATES = (
     N_("The given name contains the control character U+{code}."),
     N_("The given name contains a right-to-left or left-to-right override character."),
     N_("The given name is longer than {limit} characters."),
+    # judgeaid.tournament.registration: a CSV import's rejected rows, and member ids
+    N_("This row cannot be read ({error}); it and the rows after it were not imported."),
+    N_("The file is empty; the first row must name the columns."),
+    N_("Expected {expected} columns, found {found}."),
+    N_("The id '{id}' is not a positive whole number."),
+    N_("The member id is longer than {limit} characters. (found '{value}')"),
+    N_("The member id may hold only letters A-Z, digits and . _ / - (no spaces), starting with "
+       "a letter or digit. (found '{value}')"),
+    N_("The member id is longer than {limit} characters."),
+    N_("The member id may hold only letters A-Z, digits and . _ / - (no spaces), starting with "
+       "a letter or digit."),
+    N_("Player number {number} is already registered."),
+    N_("Duplicate id {number} (also on line {line})."),
+    N_("Duplicate name {name} (also on line {line})."),
+    N_("Member id {id} already belongs to {name}."),
+    N_("Duplicate member id {id} (also on line {line})."),
     # judgeaid.reach.phone_warnings: titles
     N_("QR codes would carry a broken address"),
     N_("Phones cannot open these QR codes"),
@@ -100,6 +117,8 @@ TEMPLATES = (
     N_("This machine's other addresses: {addresses}."),
     N_("Put an HTTPS proxy in front of the server (see the README: Serving at a venue)."),
     N_("Set PUBLIC_BASE_URL=https://<its name> so QR codes use it."),
+    # last: it would match "Player number 3 is already registered." too
+    N_("{name} is already registered."),
 )
 
 

@@ -28,6 +28,7 @@ from judgeaid.tournament.registration import (
     name_problem,
     parse_players_csv,
 )
+from judgeaid.wording import page_words
 
 # The limits are the columns' own sizes.
 NAME_MAX = Player.name.type.length
@@ -157,7 +158,7 @@ def check_member_id(tournament: Tournament, member_id: str | None,
     member_id = (member_id or "").strip()
     problem = member_id_problem(member_id)
     if problem:
-        raise ServiceError(problem)
+        raise ServiceError(plain_messages.say(problem))
     if not member_id:
         return None
     holder = _member_ids(tournament).get(member_id.casefold())
@@ -233,7 +234,7 @@ def import_players(tournament: Tournament, data: bytes | str, actor: User | str)
     kind = rules.formats[tournament.format].kind
     regs, problems = parse_players_csv(
         data, kind=kind, team_limit=rules.ranking.team_limits.get(kind),
-        team_over=rules.words["players.csv_team_over"], taken_numbers=numbers,
+        team_over=page_words(rules)["players.csv_team_over"], taken_numbers=numbers,
         taken_names=names, team_sizes=_team_sizes(tournament), name_max=NAME_MAX,
         team_max=TEAM_MAX, taken_member_ids=_member_ids(tournament),
     )

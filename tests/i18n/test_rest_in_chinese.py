@@ -4,6 +4,7 @@ the fouls record, CSV status words and the desk's bilingual printing (English un
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
@@ -155,3 +156,69 @@ def test_the_desk_warns_about_qr_codes_in_english_without_a_language(organizer, 
     page = text(organizer, f"/t/{demo['tournament_id']}/organizer")
     assert "Phones cannot open these QR codes" in page
     assert "PUBLIC_BASE_URL is not set, so QR codes carry the address" in page
+
+
+# ---------------------------------------------------------------- the import report
+
+IMPORT = ("name,team,member_id\n"
+          "Ann Lee,Tigers,\n"
+          "ann lee,,\n"
+          "Existing Person,,\n"
+          "Bo Chan,,bad id!\n"
+          "too,many,cells,here\n")
+
+
+def import_csv(client, lang=None):
+    create(client)
+    client.post("/t/1/organizer/players", data={"name": "Existing Person"})
+    query = f"?lang={lang}" if lang else ""
+    response = client.post(f"/t/1/organizer/players/import{query}", data={
+        "file": (io.BytesIO(IMPORT.encode()), "players.csv")},
+        content_type="multipart/form-data")
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("lang", "reasons"), [
+    (HANT, ["重複的名字 ann lee（第 2 行也有）。", "Existing Person 已經登記。",
+            "會員編號只可包含字母 A-Z", "（讀到「bad id!」）", "應有 3 欄，實有 4 欄。"]),
+    (HANS, ["重复的名字 ann lee（第 2 行也有）。", "Existing Person 已经登记。",
+            "会员编号只能包含字母 A-Z", "（读到“bad id!”）", "应有 3 列，实有 4 列。"]),
+])
+def test_the_import_report_gives_each_reason_in_chinese(client, lang, reasons):
+    page = import_csv(client, lang)
+    for reason in reasons:
+        assert reason in page, reason
+    assert "is already registered" not in page and "Duplicate name" not in page
+
+
+def test_the_import_report_stays_english_without_a_language(client):
+    page = import_csv(client)
+    for reason in ("Duplicate name ann lee (also on line 2).",
+                   "Existing Person is already registered.",
+                   "The member id may hold only letters A-Z", "(found &#39;bad id!&#39;)",
+                   "Expected 3 columns, found 4."):
+        assert reason in page, reason
+
+
+# ---------------------------------------------------------------- the record of fouls
+
+@pytest.mark.parametrize(("lang", "said"), [
+    (HANT, ["1/4/1/東", "30 分", "詐和："]), (HANS, ["1/4/1/东", "30 分", "错和："]),
+])
+def test_the_record_of_fouls_rows_are_in_chinese(app, client, demo, lang, said):
+    from tests.judge.test_mcr_record_of_fouls import _fouls
+
+    tid, offender, other = _fouls(app, client, demo)
+    html = text(client, f"/t/{tid}/judge/fouls?session=1&lang={lang}")
+    body = html[html.index("<tbody>"):html.index("</tbody>")]
+    for words in said:
+        assert words in body, words
+
+
+def test_the_record_of_fouls_rows_stay_english(app, client, demo):
+    from tests.judge.test_mcr_record_of_fouls import _fouls
+
+    tid, offender, other = _fouls(app, client, demo)
+    html = text(client, f"/t/{tid}/judge/fouls?session=1")
+    assert "1/4/1/E" in html and "False Hu: Hu below 8 points" in html and "Warning" in html
