@@ -222,3 +222,20 @@ def test_the_record_of_fouls_rows_stay_english(app, client, demo):
     tid, offender, other = _fouls(app, client, demo)
     html = text(client, f"/t/{tid}/judge/fouls?session=1")
     assert "1/4/1/E" in html and "False Hu: Hu below 8 points" in html and "Warning" in html
+
+
+# ---------------------------------------------------------------- the print queries' refusals
+
+@pytest.mark.parametrize(("lang", "query", "message"), [
+    (HANT, "", "請說明要列印哪一節：加上 ?session=N"),
+    (HANS, "", "请说明要打印哪一轮：加上 ?session=N"),
+    (HANT, "session=1&tables=1,x", "必須是以逗號分隔的桌號，或 &#39;none&#39;"),
+    (HANS, "session=1&layout=x", "必须是以下之一："),
+    (None, "", "Say which session to print: add ?session=N"),
+    (None, "session=1&layout=x", "layout: must be one of: "),
+])
+def test_the_print_queries_refuse_in_the_pages_language(organizer, demo, lang, query, message):
+    lang_query = f"&lang={lang}" if lang else ""
+    response = organizer.get(f"/t/{demo['tournament_id']}/print/cards.pdf?{query}{lang_query}")
+    assert response.status_code == 400
+    assert message in response.get_data(as_text=True)
