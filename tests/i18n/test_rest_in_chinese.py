@@ -239,3 +239,25 @@ def test_the_print_queries_refuse_in_the_pages_language(organizer, demo, lang, q
     response = organizer.get(f"/t/{demo['tournament_id']}/print/cards.pdf?{query}{lang_query}")
     assert response.status_code == 400
     assert message in response.get_data(as_text=True)
+
+
+# ---------------------------------------------------------------- the app's manifest
+
+@pytest.mark.parametrize(("lang", "name"), [
+    (HANT, "judgeaid — 中庸 (Zung Jung) 與國標麻將 (MCR) 比賽助手"),
+    (HANS, "judgeaid — 中庸 (Zung Jung) 与国标麻将 (MCR) 比赛助手"),
+])
+def test_the_manifest_is_in_the_pages_language(client, lang, name):
+    page = text(client, f"/?lang={lang}")
+    link = re.search(r'<link rel="manifest" href="([^"]+)"', page)[1]
+    assert link == f"/manifest.webmanifest?lang={lang}"
+    body = client.get(link).get_json(force=True)
+    assert body["name"] == name and body["lang"] == lang
+    assert not body["description"].isascii() and body["short_name"] == "judgeaid"
+
+
+def test_the_manifest_stays_english_without_a_language(client):
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in text(client, "/")
+    body = client.get("/manifest.webmanifest").get_json(force=True)
+    assert body["name"] == "judgeaid — Zung Jung and MCR tournament assistant"
+    assert body["description"].startswith("Scoring cards, hand pickers") and body["lang"] == "en"
