@@ -76,3 +76,25 @@ def test_local_rows_say_their_words_in_the_pages_language(client, event):  # noq
     assert {r[status] for r in parse(client.get(
         f"/t/{event['id']}/exports/players.csv?lang=zh-Hans").data)[1:]} <= {
         "active", "withdrawn", "disqualified", "resigned"}
+
+
+def test_a_chinese_page_links_the_csv_with_local_headings(client, event):  # noqa: F811
+    """Beside each CSV link, a page in Chinese offers the file with its headings in Chinese;
+    an English page does not (issue 29)."""
+    import re
+
+    public = f"/t/{event['id']}/standings"
+    assert "csv-local" not in client.get(public).get_data(as_text=True)
+    for tag in ("zh-Hant", "zh-Hans"):
+        page = client.get(f"{public}?lang={tag}").get_data(as_text=True)
+        link = re.search(r'href="([^"]+)" download data-testid="csv-local-standings"', page)[1]
+        assert "headers=local" in link and f"lang={tag}" in link
+        rows = parse(client.get(link.replace("&amp;", "&")).data)
+        assert rows[0][0] == zh(tag, "Rank")
+    sign_in(client, event, event["organizer"], "1234")
+    manage = f"/t/{event['id']}/standings/manage"
+    assert "csv-local" not in client.get(manage + "?lang=en").get_data(as_text=True)
+    page = client.get(manage + "?lang=zh-Hans").get_data(as_text=True)
+    for kind in ("players", "results", "standings"):
+        assert f'data-testid="csv-local-{kind}"' in page, kind
+    assert "选手（CSV，中文列名）" in page
