@@ -261,3 +261,73 @@ def test_the_manifest_stays_english_without_a_language(client):
     body = client.get("/manifest.webmanifest").get_json(force=True)
     assert body["name"] == "judgeaid — Zung Jung and MCR tournament assistant"
     assert body["description"].startswith("Scoring cards, hand pickers") and body["lang"] == "en"
+
+
+# ---------------------------------------------------------------- bilingual printing (the desk)
+
+def settings_of(app, tid: int) -> dict:
+    from judgeaid.extensions import db
+    from judgeaid.models import Tournament
+
+    with app.app_context():
+        return dict(db.session.get(Tournament, tid).settings)
+
+
+def test_the_desk_turns_bilingual_printing_on_and_off(app, organizer, demo):
+    tid = demo["tournament_id"]
+    desk = f"/t/{tid}/organizer"
+    page = text(organizer, desk)
+    box = re.search(r'<input type="checkbox" name="print_bilingual"[^>]*>', page)[0]
+    assert "checked" not in box
+    assert "Print in the event's language with English beside it" in page
+    referer = {"Referer": f"http://localhost{desk}"}
+    answer = organizer.post(f"{desk}/settings", data={"printing": "1", "print_bilingual": "1"},
+                            headers=referer)
+    assert answer.status_code == 302
+    assert settings_of(app, tid)["print_bilingual"] is True
+    assert "checked" in re.search(r'<input type="checkbox" name="print_bilingual"[^>]*>',
+                                  text(organizer, desk))[0]
+    # what printing/language.py reads: a Chinese event's paper prints English beside it
+    from judgeaid.printing.language import print_language
+
+    organizer.post(f"{desk}/settings", data={"language": "zh-Hant"}, headers=referer)
+
+    with app.app_context():
+        from judgeaid.extensions import db
+        from judgeaid.models import Tournament
+        assert print_language(db.session.get(Tournament, tid)).bilingual is True
+    # an unticked box sends nothing but the form's mark: off
+    organizer.post(f"{desk}/settings", data={"printing": "1"}, headers=referer)
+    assert settings_of(app, tid)["print_bilingual"] is False
+    # other settings keep it
+    organizer.post(f"{desk}/settings", data={"printing": "1", "print_bilingual": "on"},
+                   headers=referer)
+    organizer.post(f"{desk}/settings", data={"language": "zh-Hans"}, headers=referer)
+    organizer.post(f"{desk}/settings", data={"sessions": "5"}, headers=referer)
+    assert settings_of(app, tid)["print_bilingual"] is True
+    assert settings_of(app, tid)["sessions"] == 5
+
+
+def test_a_bad_bilingual_value_is_refused_in_the_pages_language(app, demo):
+    from judgeaid.extensions import db
+    from judgeaid.models import Tournament
+    from judgeaid.services import accounts
+    from judgeaid.services.errors import ServiceError
+
+    tid = demo["tournament_id"]
+    for lang, said in ((None, "Bilingual printing is on (1) or off (0)."),
+                       (HANT, "雙語列印只可開啟 (1) 或關閉 (0)。"),
+                       (HANS, "双语打印只能开启 (1) 或关闭 (0)。")):
+        with app.test_request_context(f"/?lang={lang}" if lang else "/"):
+            tournament = db.session.get(Tournament, tid)
+            with pytest.raises(ServiceError) as refused:
+                accounts.update_settings(tournament, {"print_bilingual": "maybe"}, "test")
+            assert refused.value.message == said
+            assert "print_bilingual" not in tournament.settings
+
+
+@pytest.mark.parametrize(("lang", "label"), [
+    (HANT, "以比賽的語言列印，並在旁附上英文"), (HANS, "以比赛的语言打印，并在旁附上英文"),
+])
+def test_the_bilingual_printing_box_is_labelled_in_chinese(organizer, demo, lang, label):
+    assert label in text(organizer, f"/t/{demo['tournament_id']}/organizer?lang={lang}")
