@@ -33,6 +33,7 @@ from sqlalchemy import select
 from judgeaid.extensions import db
 from judgeaid.models import Player, PlaySession, Tournament, User, utcnow
 from judgeaid.rules import RULESETS, get_ruleset
+from judgeaid.services import plain_messages
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import ServiceError
 from judgeaid.services.standings_data import FINAL, final_day_entrants, load_sheet, seat_points
@@ -164,7 +165,8 @@ def set_event_facts(tournament: Tournament, facts: Facts, actor: User | str) -> 
     series = facts.series or format_series(tournament)
     weight = parse_weight(facts.weight, _("weight"))
     final_weight = parse_weight(facts.final_weight, _("final-day weight"))
-    problems = core.series_problems(series, fmt.kind, weight, final_weight)
+    problems = [plain_messages.say(p)
+                for p in core.series_problems(series, fmt.kind, weight, final_weight)]
     if facts.is_sanctioned and not fmt.is_sanctioned:
         problems.insert(0, _("An %(format)s is not run under the sanctioned rules, so it "
                              "cannot count as sanctioned; create the event with a ZJM format "
@@ -175,7 +177,7 @@ def set_event_facts(tournament: Tournament, facts: Facts, actor: User | str) -> 
         try:
             held_on = core.parse_day(facts.held_on, "event's")
         except ValueError as exc:
-            problems.append(str(exc))
+            problems.append(plain_messages.say(str(exc)))
     if problems:
         raise ServiceError(" ".join(problems), details=problems)
     before = _facts_record(tournament)
@@ -294,7 +296,7 @@ def page_view(choice: Choice, today: date | None = None) -> dict:
     try:
         board = compute(choice, today)
     except ValueError as exc:
-        data["error"] = str(exc)
+        data["error"] = plain_messages.say(str(exc))
         return data
     data["board"] = board_data(board)
     return data
@@ -327,7 +329,7 @@ def board_rows(choice: Choice, today: date | None = None) -> tuple[str, list[lis
     try:
         board = compute(choice, today)
     except ValueError as exc:
-        raise ServiceError(str(exc)) from None
+        raise ServiceError(plain_messages.say(str(exc))) from None
     header = ["rank", "member_id", "name", "events",
               "mean_match_points" if board.kind == "lifetime" else "match_points"]
     rows = [header] + [[line.rank, line.member_id or "", line.name, line.events,
@@ -342,7 +344,7 @@ def api_board(choice: Choice, today: date | None = None) -> dict:
     try:
         board = compute(choice, today)
     except ValueError as exc:
-        raise ServiceError(str(exc)) from None
+        raise ServiceError(plain_messages.say(str(exc))) from None
     data = board_data(board)
     return {
         "board": board.kind, "from": data["from"], "to": data["to"],

@@ -1,6 +1,6 @@
 """The pure helpers' sentences (judgeaid.naming's refusals, judgeaid.tournament.registration's
-rejected rows of a CSV import, judgeaid.reach's print warnings) in the reader's language
-(issue 29).
+rejected rows of a CSV import, the ZJ leaderboards' checks, judgeaid.reach's print warnings)
+in the reader's language (issue 29).
 
 Those modules know nothing of Flask and write English, values filled in. Each of their
 sentences is listed here as a template with the values named (`{name}`); `say` finds the
@@ -81,6 +81,27 @@ TEMPLATES = (
     N_("Duplicate name {name} (also on line {line})."),
     N_("Member id {id} already belongs to {name}."),
     N_("Duplicate member id {id} (also on line {line})."),
+    # judgeaid.rules.zj.leaderboard: an event's series and weights, a board's dates
+    N_("Unknown series '{series}'; choose one of {choices}."),
+    N_("{name} is a casual series; this event is competitive."),
+    N_("{name} is a competitive series; this event is casual."),
+    N_("§3.5.2.1 sets the weights of {name}; leave the weight empty."),
+    N_("§3.5.2.1 sets the weights of {name}; leave the final-day weight empty."),
+    N_("The weight must be a number above 0 and at most {max}."),
+    N_("The final-day weight must be a number above 0 and at most {max}."),
+    N_("Only a competitive event has a final day; leave the final-day weight empty."),
+    N_("Set the weight too: it is the one for players out after the preliminary round."),
+    N_("Give the event's date (YYYY-MM-DD)."),
+    N_("Give the from date (YYYY-MM-DD)."),
+    N_("Give the to date (YYYY-MM-DD)."),
+    N_("The event's date must be written YYYY-MM-DD, e.g. 2026-03-01."),
+    N_("The from date must be written YYYY-MM-DD, e.g. 2026-03-01."),
+    N_("The to date must be written YYYY-MM-DD, e.g. 2026-03-01."),
+    N_("The event's date {date} does not exist."),
+    N_("The from date {date} does not exist."),
+    N_("The to date {date} does not exist."),
+    N_("Choose the window: this year, last year or your own dates."),
+    N_("The from date is after the to date."),
     # judgeaid.reach.phone_warnings: titles
     N_("QR codes would carry a broken address"),
     N_("Phones cannot open these QR codes"),

@@ -331,3 +331,49 @@ def test_a_bad_bilingual_value_is_refused_in_the_pages_language(app, demo):
 ])
 def test_the_bilingual_printing_box_is_labelled_in_chinese(organizer, demo, lang, label):
     assert label in text(organizer, f"/t/{demo['tournament_id']}/organizer?lang={lang}")
+
+
+# ---------------------------------------------------------------- the ZJ leaderboards' checks
+
+def test_every_leaderboard_check_has_a_template_and_is_said_in_chinese(app):
+    from judgeaid.rules.zj import leaderboard as core
+    from judgeaid.services import plain_messages
+
+    said = [*core.series_problems("nope", "casual", None, None),
+            *core.series_problems("rsom", "casual", 2.0, 3.0),
+            *core.series_problems("csom", "competitive", None, None),
+            *core.series_problems("other", "casual", 11.0, 12.0),
+            *core.series_problems("other", "competitive", None, 2.0)]
+    for what in ("event's", "from", "to"):
+        for bad in ("", "1 March", "2026-02-30"):
+            with pytest.raises(ValueError) as refused:
+                core.parse_day(bad, what)
+            said.append(str(refused.value))
+    for args in (("nope", core.date(2026, 1, 1)),
+                 (core.CUSTOM, core.date(2026, 1, 1), "2026-03-01", "2026-02-01")):
+        with pytest.raises(ValueError) as refused:
+            core.window_dates(*args)
+        said.append(str(refused.value))
+    assert len(said) >= 20
+    for sentence in said:
+        assert any(p.match(sentence) for p, _ in plain_messages._patterns()), sentence
+    with app.test_request_context(f"/?lang={HANT}"):
+        assert plain_messages.say("The from date is after the to date.") == \
+            "開始日期在結束日期之後。"
+        assert plain_messages.say("The to date 2026-02-30 does not exist.") == \
+            "結束日期 2026-02-30 不存在。"
+    with app.test_request_context(f"/?lang={HANS}"):
+        assert plain_messages.say(said[-2]) == "请选择时段：今年、去年或自定日期。"
+    with app.test_request_context("/"):
+        assert plain_messages.say(said[-1]) == "The from date is after the to date."
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    (HANT, "開始日期在結束日期之後。"), (HANS, "开始日期在结束日期之后。"),
+    (None, "The from date is after the to date."),
+])
+def test_the_leaderboard_page_refuses_dates_in_its_language(client, lang, said):
+    query = "board=window&window=custom&from=2026-03-01&to=2026-02-01"
+    response = client.get(f"/leaderboards?{query}" + (f"&lang={lang}" if lang else ""))
+    assert response.status_code in (200, 400)
+    assert said in response.get_data(as_text=True)
