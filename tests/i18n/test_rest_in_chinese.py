@@ -190,6 +190,7 @@ def test_the_import_report_gives_each_reason_in_chinese(client, lang, reasons):
     for reason in reasons:
         assert reason in page, reason
     assert "is already registered" not in page and "Duplicate name" not in page
+    assert re.search(r"\d[^<,]*，\d+ 行被(拒絕|拒绝)。", page)  # one sentence, Chinese comma
 
 
 def test_the_import_report_stays_english_without_a_language(client):
@@ -199,6 +200,7 @@ def test_the_import_report_stays_english_without_a_language(client):
                    "The member id may hold only letters A-Z", "(found &#39;bad id!&#39;)",
                    "Expected 3 columns, found 4."):
         assert reason in page, reason
+    assert "1 player added, 4 rows rejected." in page
 
 
 # ---------------------------------------------------------------- the record of fouls
