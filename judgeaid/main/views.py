@@ -12,8 +12,10 @@ from flask import (
     send_from_directory,
     url_for,
 )
+from flask_babel import gettext as _
 
 from judgeaid.assets import asset_url, shell_urls, shell_version
+from judgeaid.i18n import page_lang
 from judgeaid.services import overview
 from judgeaid.services.cards import actor_display
 from judgeaid.wording import event_rules, every_ruleset
@@ -68,12 +70,14 @@ def favicon():
 
 @bp.get("/manifest.webmanifest")
 def manifest():
-    """Return the web app manifest."""
+    """Return the web app manifest, in the language its page asks for (`?lang=` on the link:
+    browsers fetch a manifest without cookies)."""
     body = {
-        "name": "judgeaid — Zung Jung and MCR tournament assistant",
+        "name": _("judgeaid — Zung Jung and MCR tournament assistant"),
         "short_name": "judgeaid",
-        "description": "Scoring cards, hand pickers, seating and judging for Zung Jung "
-                       "and MCR mahjong tournaments.",
+        "description": _("Scoring cards, hand pickers, seating and judging for Zung Jung "
+                         "and MCR mahjong tournaments."),
+        "lang": page_lang(),
         "start_url": "/?source=pwa",
         "scope": "/",
         "display": "standalone",
@@ -88,6 +92,8 @@ def manifest():
     }
     response = make_response(body)
     response.mimetype = "application/manifest+json"
+    response.vary.add("Accept-Language")
+    response.vary.add("Cookie")
     return response
 
 

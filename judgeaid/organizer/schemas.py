@@ -40,6 +40,12 @@ class SettingsForm(FormSchema):
     # The event's default language (en, zh-Hant, zh-Hans), changeable at any time
     # (accounts.set_language checks it).
     language: text(20) | None = None
+    # Print the event's language with English beside it (settings["print_bilingual"]:
+    # printing/language.py), changeable at any time (accounts.set_print_bilingual checks it).
+    # The desk's check box sends "1" when ticked and nothing when not: `printing` says the
+    # printing form was sent, so an unticked box turns it off.
+    print_bilingual: text(10) | None = None
+    printing: text(2) | None = None
     op_id: OpId | None = None
 
 

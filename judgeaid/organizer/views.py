@@ -110,7 +110,7 @@ def new_facts() -> dict:
     """Return what the new-tournament form shows beside `form` (its leaderboard fields,
     §3.5.2.1, read their values from `form`): the registered rulesets, read at each request (a
     ruleset registered later is offered too), in the page's language."""
-    return {"series_choices": leaderboards.SERIES_CHOICES,
+    return {"series_choices": leaderboards.series_choices(),
             "rulesets": organizing.ruleset_choices(),
             "ruleset_rules": {r["code"]: r for r in every_ruleset()}}
 
@@ -247,7 +247,9 @@ def settings(tournament_id: int, form: SettingsForm):
     """Save the event's settings."""
     user = require_organizer(tournament_id)
     tournament = accounts.get_tournament_or_404(tournament_id)
-    sent = form.model_dump(exclude_unset=True, exclude={"op_id"})
+    sent = form.model_dump(exclude_unset=True, exclude={"op_id", "printing"})
+    if form.printing:  # the desk's printing form: an unticked box sends nothing
+        sent.setdefault("print_bilingual", "0")
     writes.once("tournament.settings", f"tournament:{tournament_id}", form,
                 lambda: {"settings": accounts.update_settings(tournament, sent, user).settings},
                 tournament_id=tournament_id)

@@ -8,6 +8,7 @@ from dataclasses import asdict
 from flask import current_app, request, url_for
 
 from judgeaid import reach
+from judgeaid.services import plain_messages
 
 
 def public_url(endpoint: str, **values) -> str:
@@ -35,7 +36,7 @@ def phone_warnings(*, desk: bool = False) -> list[dict]:
     notices = reach.phone_warnings(
         base, request.url, is_public_base_set=bool(current_app.config.get("PUBLIC_BASE_URL")),
         lan_addresses=addresses, desk=desk)
-    return [asdict(notice) for notice in notices]
+    return [plain_messages.say_notice(asdict(notice)) for notice in notices]
 
 
 def glyph_ems(char: str) -> float:

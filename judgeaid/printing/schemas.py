@@ -1,10 +1,14 @@
-"""Schemas of the printing query strings: which session, which layout, which tables."""
+"""Schemas of the printing query strings: which session, which layout, which tables.
+
+They check a request (never the pure core), so their refusals are said in its language.
+"""
 
 from __future__ import annotations
 
 import re
 from typing import Annotated, Any
 
+from flask_babel import gettext as _
 from pydantic import BeforeValidator, Field
 from pydantic_core import PydanticCustomError
 
@@ -21,15 +25,15 @@ def _session(value: Any) -> int:
     number = values.whole_number(value.strip()) if isinstance(value, str) else None
     if number is not None and 1 <= number <= MAX_ID:
         return number
-    raise PydanticCustomError("session", "Say which session to print: add ?session=N, N a "
-                                         "session number from 1")
+    raise PydanticCustomError("session", _("Say which session to print: add ?session=N, N a "
+                                           "session number from 1"))
 
 
 def _choice(*choices: str) -> Any:
     def check(value: Any) -> Any:
         if value is None or value in choices:
             return value
-        raise PydanticCustomError("choice", "must be one of: {choices}",
+        raise PydanticCustomError("choice", _("must be one of: {choices}"),
                                   {"choices": ", ".join(choices)})
     return Annotated[str | None, BeforeValidator(check)]
 
@@ -46,7 +50,8 @@ def _tables(value: Any) -> list[int] | None:
         numbers = [int(part) for part in value.split(",")]
         if all(1 <= n <= MAX_ID for n in numbers):
             return numbers
-    raise PydanticCustomError("tables", "must be table numbers separated by commas, or 'none'")
+    raise PydanticCustomError("tables", _("must be table numbers separated by commas, or "
+                                          "'none'"))
 
 
 Session = Annotated[int, BeforeValidator(_session), Field(validate_default=True)]

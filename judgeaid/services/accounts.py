@@ -22,7 +22,7 @@ from judgeaid import naming, venuetime
 from judgeaid.extensions import db
 from judgeaid.models import ROLES, KnownDevice, Tournament, User
 from judgeaid.rules import DEFAULT_RULESET, RULESETS, get_ruleset
-from judgeaid.services import throttle
+from judgeaid.services import plain_messages, throttle
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import Busy, Conflict, NotFound, ServiceError, Unauthorized
 from judgeaid.services.venuetime import default_zone
@@ -43,7 +43,7 @@ def _check_name(name: str, what: str) -> str:
                            _("The %(what)s name is longer than 80 characters.", what=what))
     problem = naming.invisible_problem(name, f"{what} name")
     if problem:
-        raise ServiceError(problem)
+        raise ServiceError(plain_messages.say(problem))
     return name
 
 
@@ -257,7 +257,8 @@ def set_time_zone(tournament: Tournament, name: object, actor: User) -> Tourname
 
 # Settings no format lists, kept by the desk: standings_data.DRAW_ORDER, PHYSICAL_DRAWS and
 # PRIZE_PLACES, and clock.py's switched session.
-KEPT_SETTINGS = ("draw_order", "physical_draws", "prize_places", "clock_session")
+KEPT_SETTINGS = ("draw_order", "physical_draws", "prize_places", "clock_session",
+                 "print_bilingual")
 
 
 def set_language(tournament: Tournament, value: object, actor: User) -> Tournament:
@@ -279,15 +280,40 @@ def set_language(tournament: Tournament, value: object, actor: User) -> Tourname
     return tournament
 
 
+# Yes and no as a form, a query string or JSON sends them.
+_YES, _NO = ("1", "true", "yes", "on"), ("0", "false", "no", "off", "")
+
+
+def set_print_bilingual(tournament: Tournament, value: object, actor: User) -> Tournament:
+    """Print the event's language with English beside it, or not (`settings["print_bilingual"]`,
+    read by printing/language.py); allowed at any time."""
+    word = str(value).strip().lower() if isinstance(value, str | bool | int) else None
+    if isinstance(value, bool):
+        word = "1" if value else "0"
+    if word not in (*_YES, *_NO):
+        raise ServiceError(_("Bilingual printing is on (1) or off (0)."))
+    wanted = word in _YES
+    before = bool(tournament.settings.get("print_bilingual", False))
+    if wanted != before:
+        tournament.settings = {**tournament.settings, "print_bilingual": wanted}
+        record_event("tournament.print_bilingual", tournament_id=tournament.id, actor=actor,
+                     subject=f"tournament:{tournament.id}", before={"print_bilingual": before},
+                     after={"print_bilingual": wanted})
+        db.session.flush()
+    return tournament
+
+
 def update_settings(tournament: Tournament, values: dict, actor: User) -> Tournament:
-    """Change an event's settings before play starts (its time zone and language at any
-    time)."""
+    """Change an event's settings before play starts (its time zone, language and bilingual
+    printing at any time)."""
     values = dict(values)
-    if "time_zone" in values or "language" in values:
+    if {"time_zone", "language", "print_bilingual"} & values.keys():
         if "time_zone" in values:
             set_time_zone(tournament, values.pop("time_zone"), actor)
         if "language" in values:
             set_language(tournament, values.pop("language"), actor)
+        if "print_bilingual" in values:
+            set_print_bilingual(tournament, values.pop("print_bilingual"), actor)
         if not values:
             return tournament
     if any(s.status in ("playing", "finished") for s in tournament.sessions):
@@ -325,7 +351,8 @@ def add_user(tournament: Tournament, name: str, role: str, pin: str, *, actor) -
     other = naming.look_alike(name, db.session.scalars(
         select(User.name).where(User.tournament_id == tournament.id)))
     if other:
-        raise Conflict(naming.look_alike_problem(name, other, "person's name"))
+        raise Conflict(plain_messages.say(naming.look_alike_problem(name, other,
+                                                                      "person's name")))
     user = User(tournament_id=tournament.id, name=name, role=role,
                 pin_hash=hash_pin(pin))
     # Shown once beside the PIN (the desk, `flask demo`): the caller reads it here.

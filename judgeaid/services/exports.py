@@ -59,6 +59,7 @@ from judgeaid.models import (
 from judgeaid.rules import get_ruleset
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.errors import ServiceError
+from judgeaid.services.players import status_word
 from judgeaid.services.standings_data import PRELIMINARY, load_sheet, seat_points, session_label
 from judgeaid.services.standings_pages import TABLE_POINTS, standings_view
 
@@ -151,6 +152,21 @@ def header_label(name: str) -> str:
     return name
 
 
+# The words a CSV's cells hold (a state, a seat, "yes"), for people in the request's language
+# with `?headers=local`; the English words stay the default, for the machines that read them.
+CELL_WORDS = {"final": lazy_gettext("final"), "provisional": lazy_gettext("provisional"),
+              "yes": lazy_gettext("yes"), "E": lazy_gettext("E"), "S": lazy_gettext("S"),
+              "W": lazy_gettext("W"), "N": lazy_gettext("N")}
+
+
+def word(value: str) -> str:
+    """Return a CSV cell's English word (a player's state, a seat, final or provisional) for
+    people, in the request's language; an unknown value as it is."""
+    if value in CELL_WORDS:
+        return str(CELL_WORDS[value])
+    return status_word(value)
+
+
 def to_csv(header: Iterable[str], rows: Iterable[Iterable[Any]], *,
            local_headers: bool = False) -> bytes:
     """Return RFC 4180 CSV in UTF-8 with a byte-order mark; `local_headers`: the columns'
@@ -184,8 +200,10 @@ def players_csv(tournament_id: int, *, local_headers: bool = False) -> bytes:
                                  .order_by(Player.number))
     return to_csv(("number", "name", "team", "status", "joined_session", "left_session",
                    "neutral", "member_id", "family_name", "given_name", "ema", "country"),
-                  ((p.number, p.name, p.team.name if p.team else "", p.status,
-                    p.joined_session, p.left_session, "yes" if p.is_substitute else "",
+                  ((p.number, p.name, p.team.name if p.team else "",
+                    word(p.status) if local_headers else p.status,
+                    p.joined_session, p.left_session,
+                    (word("yes") if local_headers else "yes") if p.is_substitute else "",
                     p.member_id or "", p.family_name or "", p.given_name or "",
                     p.ema_number or "", p.country or "") for p in players),
                   local_headers=local_headers)
@@ -208,10 +226,12 @@ def results_csv(tournament_id: int, *, local_headers: bool = False) -> bytes:
               else None)
         rows.append((seat.session_number,
                      session_label(seat.session_number, seat.stage, seat.bracket_size,
-                                   english=True),
-                     seat.table, seat.seat, seat.player_number, player.name, seat.rounds,
+                                   english=not local_headers),
+                     seat.table, word(seat.seat) if local_headers else seat.seat,
+                     seat.player_number, player.name, seat.rounds,
                      seat.penalties, seat.total, _tp(mp) if by_place else _mp(mp),
-                     "final" if final.get(seat.session_number) else "provisional",
+                     (word if local_headers else str)(
+                         "final" if final.get(seat.session_number) else "provisional"),
                      posted_at.get(seat.session_number, "")))
     # MCR §3.9.2: a seat's table points by place, where ZJ has match points
     return to_csv(("session", "stage", "table", "seat", "number", "name", "rounds",
@@ -239,7 +259,8 @@ def standings_csv(tournament_id: int, view: dict | None = None, *,
         line = [row["rank"], row["number"], row["name"], row["team"] or "",
                 _mp(row["match_points"]), row["raw"],
                 *(_mp(mp) for mp in row["session_match_points"]),
-                _mp(row["deductions"]) if row["deductions"] else "", row["status"],
+                _mp(row["deductions"]) if row["deductions"] else "",
+                word(row["status"]) if local_headers else row["status"],
                 row["tie_break"] or "", row["draw"] or ""]
         if has_bracket:
             line += [row.get("bracket", ""), row.get("bracket_raw", "")]
@@ -256,7 +277,8 @@ def _table_points_csv(data: dict, local_headers: bool = False) -> bytes:
               *(f"session_{n}_tp" for n in sessions), "status", "tie_break", "draw", "note"]
     rows = [[row["rank"], row["number"], row["name"], row["team"] or "",
              _tp(row["table_points"]), row["contest_points"],
-             *(_tp(tp) for tp in row["session_table_points"]), row["status"],
+             *(_tp(tp) for tp in row["session_table_points"]),
+             word(row["status"]) if local_headers else row["status"],
              row["tie_break"] or "", row["draw"] or "",
              "; ".join(t for t in (row["out_text"], row["filler_text"]) if t)]
             for row in data["standings"]]

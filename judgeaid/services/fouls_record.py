@@ -17,6 +17,7 @@ from judgeaid.rules import get_ruleset
 from judgeaid.services.errors import NotFound
 from judgeaid.services.penalties import penalty_rows
 from judgeaid.values import iso_z
+from judgeaid.wording import rule_text
 
 SEAT_WINDS = ("E", "S", "W", "N")  # Seat.position indexes these
 
@@ -40,6 +41,8 @@ def record_of_fouls(tournament_id: int, session_number: int) -> dict:
         .where(Player.tournament_id == tournament_id)).all())
     penalties = penalty_rows((Penalty.tournament_id == tournament_id)
                              & (Penalty.session_number == session_number), tournament_id)
+    # the seat in one letter, in the page's language (东 for E)
+    winds = {"E": _("E"), "S": _("S"), "W": _("W"), "N": _("N")}
     rows = []
     for p in penalties:
         table, seat = seats.get(p["player"], (None, ""))
@@ -48,10 +51,16 @@ def record_of_fouls(tournament_id: int, session_number: int) -> dict:
             "number": p["player"], "session": session_number, "hand": p["round"],
             "table": table, "seat": seat,
             "where": "/".join(str(v) if v not in (None, "") else "—"
-                              for v in (session_number, p["round"], table, seat)),
-            "nature": f"{p['category_title']}: {p['infraction_label']}",
+                              for v in (session_number, p["round"], table,
+                                        winds.get(seat, seat))),
+            "nature": _("%(category)s: %(infraction)s",
+                        category=rule_text(tournament.ruleset, p["category_title"]),
+                        infraction=rule_text(tournament.ruleset, p["infraction_label"])),
             "cite": _cite(rules, p["category"], p["infraction"]),
-            "penalty": p["label"], "remarks": _remarks(p), "is_void": p["is_void"],
+            # points are said by the service already; a kind ("Warning") is the rubric's
+            "penalty": p["label"] if p["kind"] == "points"
+            else rule_text(tournament.ruleset, p["label"]),
+            "remarks": _remarks(p), "is_void": p["is_void"],
             "judge": p["judge"], "ruling_id": p["ruling_id"],
         })
     tables = sorted({r["table"] for r in rows if r["table"] is not None})

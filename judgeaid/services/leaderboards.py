@@ -33,17 +33,37 @@ from sqlalchemy import select
 from judgeaid.extensions import db
 from judgeaid.models import Player, PlaySession, Tournament, User, utcnow
 from judgeaid.rules import RULESETS, get_ruleset
+from judgeaid.services import plain_messages
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import ServiceError
 from judgeaid.services.standings_data import FINAL, final_day_entrants, load_sheet, seat_points
+from judgeaid.wording import rule_text
 
 BOARDS = ("window", "lifetime")
 # the boards' own rules: those of the registered ruleset that keeps leaderboards (the ZJM's)
 core = next(rules.leaderboards for rules in RULESETS.values() if rules.leaderboards)
+CODE = next(code for code, rules in RULESETS.items() if rules.leaderboards)
 SERIES_CHOICES = list(core.SERIES_NAMES.items())
 WINDOW_NAMES = {core.THIS_YEAR: lazy_gettext("This year"),
                 core.LAST_YEAR: lazy_gettext("Last year"),
                 core.CUSTOM: lazy_gettext("Your own dates")}
+
+
+def series_name(series: str) -> str:
+    """Return a series' name in the page's language (an unknown series: its code)."""
+    name = core.SERIES_NAMES.get(series)
+    return rule_text(CODE, name) if name else series
+
+
+def reason_text(reason: str | None) -> str:
+    """Return why an event is left off a board, in the page's language ("" when it counts)."""
+    text = core.REASONS.get(reason or "", "")
+    return rule_text(CODE, text)
+
+
+def series_choices() -> list[tuple[str, str]]:
+    """Return the series an organizer may choose, each (code, name in the page's language)."""
+    return [(series, series_name(series)) for series in core.SERIES_NAMES]
 
 
 # ---------------------------------------------------------------- event facts
@@ -82,13 +102,13 @@ def facts_view(tournament: Tournament) -> dict:
     reason = core.why_left_out(event)
     return {
         "is_sanctioned": tournament.is_sanctioned, "may_be_sanctioned": fmt.is_sanctioned,
-        "series": event.series, "series_choices": SERIES_CHOICES,
+        "series": event.series, "series_choices": series_choices(),
         "held_on": tournament.held_on.isoformat() if tournament.held_on else "",
         "held_on_default": first_day(tournament).isoformat(),
         "weight": _number(tournament.leaderboard_weight),
         "final_weight": _number(tournament.leaderboard_final_weight),
         "kind": fmt.kind,
-        "counts": reason is None, "reason": core.REASONS.get(reason or "", ""),
+        "counts": reason is None, "reason": reason_text(reason),
         "weights_text": weights_text(event),
     }
 
@@ -145,18 +165,19 @@ def set_event_facts(tournament: Tournament, facts: Facts, actor: User | str) -> 
     series = facts.series or format_series(tournament)
     weight = parse_weight(facts.weight, _("weight"))
     final_weight = parse_weight(facts.final_weight, _("final-day weight"))
-    problems = core.series_problems(series, fmt.kind, weight, final_weight)
+    problems = [plain_messages.say(p)
+                for p in core.series_problems(series, fmt.kind, weight, final_weight)]
     if facts.is_sanctioned and not fmt.is_sanctioned:
         problems.insert(0, _("An %(format)s is not run under the sanctioned rules, so it "
                              "cannot count as sanctioned; create the event with a ZJM format "
                              "(SoM League, CSoM, RSoM or NWSoM) instead.",
-                             format=fmt.name.lower()))
+                             format=rule_text(tournament.ruleset, fmt.name).lower()))
     held_on = None
     if facts.held_on.strip():
         try:
             held_on = core.parse_day(facts.held_on, "event's")
         except ValueError as exc:
-            problems.append(str(exc))
+            problems.append(plain_messages.say(str(exc)))
     if problems:
         raise ServiceError(" ".join(problems), details=problems)
     before = _facts_record(tournament)
@@ -275,7 +296,7 @@ def page_view(choice: Choice, today: date | None = None) -> dict:
     try:
         board = compute(choice, today)
     except ValueError as exc:
-        data["error"] = str(exc)
+        data["error"] = plain_messages.say(str(exc))
         return data
     data["board"] = board_data(board)
     return data
@@ -294,11 +315,11 @@ def board_data(board: core.Board) -> dict:
                    "event_names": [names[e] for e in line.event_ids]}
                   for line in board.lines],
         "counted": [{"id": e.id, "name": e.name, "held_on": e.held_on.isoformat(),
-                     "series": core.SERIES_NAMES[e.series], "weights": weights_text(e),
+                     "series": series_name(e.series), "weights": weights_text(e),
                      "is_provisional": e.is_provisional} for e in board.counted],
         "left_out": [{"id": e.id, "name": e.name, "held_on": e.held_on.isoformat(),
-                      "series": core.SERIES_NAMES.get(e.series, e.series),
-                      "reason": core.REASONS[reason]} for e, reason in board.left_out],
+                      "series": series_name(e.series),
+                      "reason": reason_text(reason)} for e, reason in board.left_out],
         "waiting": [{"name": name, "events": count} for name, count in board.waiting],
     }
 
@@ -308,7 +329,7 @@ def board_rows(choice: Choice, today: date | None = None) -> tuple[str, list[lis
     try:
         board = compute(choice, today)
     except ValueError as exc:
-        raise ServiceError(str(exc)) from None
+        raise ServiceError(plain_messages.say(str(exc))) from None
     header = ["rank", "member_id", "name", "events",
               "mean_match_points" if board.kind == "lifetime" else "match_points"]
     rows = [header] + [[line.rank, line.member_id or "", line.name, line.events,
@@ -323,7 +344,7 @@ def api_board(choice: Choice, today: date | None = None) -> dict:
     try:
         board = compute(choice, today)
     except ValueError as exc:
-        raise ServiceError(str(exc)) from None
+        raise ServiceError(plain_messages.say(str(exc))) from None
     data = board_data(board)
     return {
         "board": board.kind, "from": data["from"], "to": data["to"],

@@ -35,7 +35,7 @@ from judgeaid.services.errors import Conflict
 from judgeaid.services.overview import ruleset_label, tournament_summary
 from judgeaid.services.seating import wind_names
 from judgeaid.tournament.seating import plan_report
-from judgeaid.wording import ruleset_view
+from judgeaid.wording import rule_text, ruleset_view
 
 
 # The text each ruleset's formats come from, and the format the new-tournament form starts
@@ -47,7 +47,8 @@ def ruleset_choices() -> list[dict]:
         choices.append({"code": code, "label": ruleset_label(code),
                         "legend": rules.words["organizer.format_legend"],
                         "default_format": rules.default_format,
-                        "formats": [{"code": f.code, "name": f.name, "summary": f.summary}
+                        "formats": [{"code": f.code, "name": rule_text(code, f.name),
+                                     "summary": rule_text(code, f.summary)}
                                     for f in rules.formats.values()]})
     return choices
 
@@ -108,7 +109,8 @@ def sessions_page(tournament_id: int) -> dict:
     settings = tournament.settings
     fmt = get_ruleset(tournament.ruleset).formats[tournament.format]
     return {
-        "t": {"id": tournament.id, "name": tournament.name, "format": fmt.name,
+        "t": {"id": tournament.id, "name": tournament.name,
+              "format": rule_text(tournament.ruleset, fmt.name),
               "ruleset": ruleset_label(tournament.ruleset),
               "time_zone": tournament.time_zone},
         "settings": {key: settings.get(key) for key in (

@@ -9,6 +9,7 @@ from judgeaid.extensions import db
 from judgeaid.models import Player, PlaySession, Tournament
 from judgeaid.rules import get_ruleset
 from judgeaid.services.accounts import get_tournament_or_404
+from judgeaid.wording import rule_text
 
 
 def ruleset_label(code: str) -> str:
@@ -23,7 +24,7 @@ def list_tournaments() -> list[dict]:
     ).all())
     rows = db.session.scalars(select(Tournament).order_by(Tournament.created_at.desc()))
     return [{"id": t.id, "name": t.name,
-             "format": get_ruleset(t.ruleset).formats[t.format].name,
+             "format": rule_text(t.ruleset, get_ruleset(t.ruleset).formats[t.format].name),
              "ruleset": ruleset_label(t.ruleset),
              "players": counts.get(t.id, 0)} for t in rows]
 
@@ -35,7 +36,7 @@ def tournament_summary(tournament_id: int) -> dict:
     sessions = db.session.scalars(select(PlaySession).where(PlaySession.tournament_id == t.id)
                                   .order_by(PlaySession.number))
     return {
-        "id": t.id, "name": t.name, "format": fmt.name, "kind": fmt.kind,
+        "id": t.id, "name": t.name, "format": rule_text(t.ruleset, fmt.name), "kind": fmt.kind,
         "ruleset": ruleset_label(t.ruleset), "ruleset_code": t.ruleset,
         "is_sanctioned": fmt.is_sanctioned, "settings": dict(t.settings),
         "time_zone": t.time_zone,

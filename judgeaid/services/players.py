@@ -16,6 +16,7 @@ from judgeaid.extensions import db
 from judgeaid.models import Player, Team, Tournament, User
 from judgeaid.rules import get_ruleset
 from judgeaid.rules.ruleset import bracketed
+from judgeaid.services import plain_messages
 from judgeaid.services.audit import record_event
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
 from judgeaid.tournament import people
@@ -27,6 +28,7 @@ from judgeaid.tournament.registration import (
     name_problem,
     parse_players_csv,
 )
+from judgeaid.wording import page_words
 
 # The limits are the columns' own sizes.
 NAME_MAX = Player.name.type.length
@@ -52,7 +54,8 @@ class ImportReport:
 def translated(problem: Problem) -> Problem:
     """Return the problem with its reason in the request's language, where it has a template."""
     if not problem.template:
-        return problem
+        said = plain_messages.say(problem.reason)
+        return problem if said == problem.reason else replace(problem, reason=said)
     return replace(problem, reason=gettext(problem.template).format(**dict(problem.values)))
 
 
@@ -155,7 +158,7 @@ def check_member_id(tournament: Tournament, member_id: str | None,
     member_id = (member_id or "").strip()
     problem = member_id_problem(member_id)
     if problem:
-        raise ServiceError(problem)
+        raise ServiceError(plain_messages.say(problem))
     if not member_id:
         return None
     holder = _member_ids(tournament).get(member_id.casefold())
@@ -211,14 +214,15 @@ def _person_problem(reg: Registration, looks: naming.Looks) -> str | None:
     for name, what in ((reg.family_name, "family name"), (reg.given_name, "given name")):
         problem = name and looks.problem(name, what)
         if problem:
-            return problem
+            return plain_messages.say(problem)
     return None
 
 
 def _name_problem(name: str, team: str | None, players: naming.Looks,
                   teams: naming.Looks) -> str | None:
     """Return why a player's name or team cannot stand beside the event's, or None."""
-    return players.problem(name, "name") or (teams.problem(team, "team") if team else None)
+    return plain_messages.say(players.problem(name, "name")
+                              or (teams.problem(team, "team") if team else None))
 
 
 def import_players(tournament: Tournament, data: bytes | str, actor: User | str) -> ImportReport:
@@ -230,7 +234,7 @@ def import_players(tournament: Tournament, data: bytes | str, actor: User | str)
     kind = rules.formats[tournament.format].kind
     regs, problems = parse_players_csv(
         data, kind=kind, team_limit=rules.ranking.team_limits.get(kind),
-        team_over=rules.words["players.csv_team_over"], taken_numbers=numbers,
+        team_over=page_words(rules)["players.csv_team_over"], taken_numbers=numbers,
         taken_names=names, team_sizes=_team_sizes(tournament), name_max=NAME_MAX,
         team_max=TEAM_MAX, taken_member_ids=_member_ids(tournament),
     )
@@ -274,7 +278,7 @@ def add_player(tournament: Tournament, name: str, team: str | None, actor: User 
         raise ServiceError(_("The player's name is missing."))
     problem = name_problem(name, "name", NAME_MAX) or name_problem(team or "", "team", TEAM_MAX)
     if problem:
-        raise ServiceError(problem)
+        raise ServiceError(plain_messages.say(problem))
     numbers, names = _existing(tournament)
     if name.casefold() in names:
         raise Conflict(_("%(name)s is already registered.", name=name))
@@ -305,7 +309,7 @@ def set_record(tournament: Tournament, number: int | None, actor: User | str, *,
     for value, what in ((family, "family name"), (given, "given name")):
         problem = value and name_problem(value, what, NAME_MAX)
         if problem:
-            raise ServiceError(problem)
+            raise ServiceError(plain_messages.say(problem))
     problem = _person_problem(Registration(0, None, player.name, None, family_name=family,
                                            given_name=given),
                               _person_names(tournament, but=player))

@@ -35,7 +35,7 @@ from judgeaid.services.standings_data import (
 )
 from judgeaid.tournament.standings import STANDINGS_STAGE
 from judgeaid.values import iso_z
-from judgeaid.wording import ruleset_view
+from judgeaid.wording import rule_text, ruleset_view
 
 # the standings column of a ruleset that counts table points by place, then contest points
 TABLE_POINTS = "table_points"
@@ -159,7 +159,8 @@ def _standings_data(sheet: Sheet) -> dict:
     lots = lot_groups(rows, asks=posted >= planned, prizes=prizes, cut=cut) \
         if ranking.draws_lots else []
     return {
-        "tournament": {"id": tournament.id, "name": tournament.name, "format": fmt.name,
+        "tournament": {"id": tournament.id, "name": tournament.name,
+                       "format": rule_text(tournament.ruleset, fmt.name),
                        "kind": fmt.kind},
         "points": rules.can.standings_columns[0].field,
         "sessions": [{"number": s.number, "is_final": s.is_final,
