@@ -25,7 +25,7 @@ from judgeaid.seating.schemas import (
 from judgeaid.services import organizing, results, seat_swaps, seating, session_changes
 from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.errors import ServiceError
-from judgeaid.wording import event_rules
+from judgeaid.wording import event_rules, page_words
 
 bp = Blueprint("seating", __name__)
 
@@ -178,7 +178,7 @@ def absent(tournament_id: int, number: int, form: AbsentForm):
                             lambda: _out(results.resign_absent(
                                 tournament, number, form.player, user)),
                             tournament_id=tournament_id)
-    section = get_ruleset(tournament.ruleset).words["standings.absent_cite"]
+    section = page_words(get_ruleset(tournament.ruleset))["standings.absent_cite"]
     flash(_("%(name)s is resigned from the tournament from session %(n)s%(cite)s. Give their "
             "seat to a neutral substitute below.", name=answer["name"], n=number,
             cite=bracketed(section)))

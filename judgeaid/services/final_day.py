@@ -39,7 +39,7 @@ from judgeaid.services.standings_data import (
 )
 from judgeaid.services.ties import deciding_ties, physical_view
 from judgeaid.tournament.rotation import draw_seats
-from judgeaid.wording import ruleset_view
+from judgeaid.wording import page_words, ruleset_view
 
 TIE_WORDS = {None: "", "raw": lazy_gettext("raw total"), "draw": lazy_gettext("seeded draw"),
              "day1_mp": lazy_gettext("Day-1 MP")}
@@ -59,7 +59,7 @@ def round_sizes(tournament: Tournament) -> tuple[int, ...]:
     brackets = get_ruleset(tournament.ruleset).ranking.final_day_rounds
     if sizes not in brackets.values() or sizes[0] != settings["advance"]:
         choices = " or ".join(" → ".join(map(str, rounds)) for rounds in brackets.values())
-        raise ServiceError(get_ruleset(tournament.ruleset).words.format(
+        raise ServiceError(page_words(get_ruleset(tournament.ruleset)).format(
             "final_day.not_a_bracket", advance=settings.get("advance"), rounds=list(sizes),
             choices=choices))
     return sizes

@@ -35,7 +35,7 @@ from judgeaid.services.errors import Conflict
 from judgeaid.services.overview import ruleset_label, tournament_summary
 from judgeaid.services.seating import wind_names
 from judgeaid.tournament.seating import plan_report
-from judgeaid.wording import rule_text, ruleset_view
+from judgeaid.wording import page_words, rule_text, ruleset_view
 
 
 # The text each ruleset's formats come from, and the format the new-tournament form starts
@@ -45,7 +45,7 @@ def ruleset_choices() -> list[dict]:
     choices = []
     for code, rules in RULESETS.items():
         choices.append({"code": code, "label": ruleset_label(code),
-                        "legend": rules.words["organizer.format_legend"],
+                        "legend": page_words(rules)["organizer.format_legend"],
                         "default_format": rules.default_format,
                         "formats": [{"code": f.code, "name": rule_text(code, f.name),
                                      "summary": rule_text(code, f.summary)}
@@ -118,8 +118,8 @@ def sessions_page(tournament_id: int) -> dict:
             "free_seconds", "round_bank_seconds")},
         "is_started": any(s["status"] in ("playing", "finished") for s in sessions),
         "words": {**card_words(get_ruleset(tournament.ruleset)),
-                  "seats_note": get_ruleset(tournament.ruleset).words["card.seats_note"],
-                  "payoff_note": get_ruleset(tournament.ruleset).words["card.payoff_note"]},
+                  "seats_note": page_words(get_ruleset(tournament.ruleset))["card.seats_note"],
+                  "payoff_note": page_words(get_ruleset(tournament.ruleset))["card.payoff_note"]},
         "sessions": sessions,
         "next": _next_state(tournament, upcoming),
         "changes": [_change_row(p, ruleset_view(tournament.ruleset)["words"]) for p in roster
@@ -322,7 +322,7 @@ def table_page(tournament_id: int, number: int, table_number: int) -> dict:
             "table": {"number": table.number, "source": table.seats_source, "seats": seats,
                       "card_id": card.id, "has_rounds": seating.card_has_rounds(card)},
             "rotation": rotation, "cycles": cycles, "winds": list(WINDS),
-            "words": {**card_words(rules), "seats_note": rules.words["card.seats_note"]},
+            "words": {**card_words(rules), "seats_note": page_words(rules)["card.seats_note"]},
             "wind_names": winds}
 
 

@@ -9,12 +9,12 @@ from judgeaid.extensions import db
 from judgeaid.models import Player, PlaySession, Tournament
 from judgeaid.rules import get_ruleset
 from judgeaid.services.accounts import get_tournament_or_404
-from judgeaid.wording import rule_text
+from judgeaid.wording import page_words, rule_text
 
 
 def ruleset_label(code: str) -> str:
     """Return the words pages use for a ruleset."""
-    return get_ruleset(code).words["ruleset.label"]
+    return page_words(get_ruleset(code))["ruleset.label"]
 
 
 def list_tournaments() -> list[dict]:

@@ -175,7 +175,7 @@ def set_member_id(tournament: Tournament, number: int | None, member_id: str | N
     """Give a player their member id (or clear it), refusing one another player holds."""
     player = get_player_or_404(tournament, number)
     if player.is_substitute:
-        section = get_ruleset(tournament.ruleset).words["standings.substitute_cite"]
+        section = page_words(get_ruleset(tournament.ruleset))["standings.substitute_cite"]
         raise ServiceError(_("A neutral substitute%(cite)s never appears on a leaderboard, so "
                              "has no member id here.", cite=bracketed(section)))
     value = check_member_id(tournament, member_id, player)
@@ -291,7 +291,7 @@ def add_player(tournament: Tournament, name: str, team: str | None, actor: User 
     kind = rules.formats[tournament.format].kind
     limit = rules.ranking.team_limits.get(kind)
     if team and limit is not None and _team_sizes(tournament).get(team, 0) >= limit:
-        raise ServiceError(rules.words.format("players.team_full", team=team, limit=limit,
+        raise ServiceError(page_words(rules).format("players.team_full", team=team, limit=limit,
                                               kind=kind))
     member_id = check_member_id(tournament, member_id)
     return _register(tournament, [Registration(0, number, name, team, member_id)], actor)[0]

@@ -31,6 +31,7 @@ from judgeaid.services.standings_data import (
     session_cards,
 )
 from judgeaid.values import iso_z
+from judgeaid.wording import page_words
 
 MESSAGE_LIMIT = 1000
 # Reasons for reopening a session or for a resignation (kept in the audit trail).
@@ -60,7 +61,7 @@ def finalize_session(tournament: Tournament, number: int, actor: User) -> PlaySe
             raise ServiceError(_("The Grand Final has no time limit: all %(rounds)s rounds are "
                                  "played (%(cite)s). Record the rounds marked not played.",
                                  rounds=rules.session.rounds,
-                                 cite=rules.words["final_day.untimed_cite"]))
+                                 cite=page_words(rules)["final_day.untimed_cite"]))
     session.finalized_at = utcnow()
     session.finalized_by = f"{actor.role}:{actor.name}"
     session.status = "finished"
@@ -120,7 +121,7 @@ def record_lot(tournament: Tournament, numbers: list[int], actor: User) -> list[
     if not rules.ranking.draws_lots:
         raise Unprocessable(_("This event's ties are settled by the draw from its recorded seed "
                               "(%(cite)s); there is no lot to record.",
-                              cite=rules.words["standings.seed_draw_cite"]))
+                              cite=page_words(rules)["standings.seed_draw_cite"]))
     if len(set(numbers)) != len(numbers):
         raise Unprocessable(_("List each player once, in the order the lot was drawn."))
     sheet = load_sheet(tournament.id)
@@ -204,7 +205,7 @@ def resign_absent(tournament: Tournament, session_number: int, number: int,
         .join(Seat, Seat.table_id == Table.id)
         .where(Seat.player_id == player.id, Seat.is_neutral.is_(False),
                PlaySession.number < session_number))
-    words = get_ruleset(tournament.ruleset).words
+    words = page_words(get_ruleset(tournament.ruleset))
     if not played:
         raise ServiceError(_("%(name)s has not played a session before session %(n)s: the "
                              "late-arrival pardon applies instead%(cite)s. Record them as a "

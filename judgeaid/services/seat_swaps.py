@@ -34,7 +34,7 @@ from judgeaid.services.seating import (
 )
 from judgeaid.services.session_changes import check_late
 from judgeaid.tournament.seating import Plan, check_swap
-from judgeaid.wording import ruleset_view
+from judgeaid.wording import page_words, ruleset_view
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ def swap_players(tournament: Tournament, number: int, a: int | None, b: int | No
         plan = _seated_plan(tournament)
         warnings = check_swap(plan, number - 1, first.number, second.number,
                               team_names(tournament),
-                              get_ruleset(tournament.ruleset).words["seating.team_apart_cite"])
+                              page_words(get_ruleset(tournament.ruleset))["seating.team_apart_cite"])
     if warnings and not is_confirmed:
         return SwapOutcome(warnings, False)
     before = session_tables(session)
@@ -129,7 +129,8 @@ def _replace_check(tournament: Tournament, session: PlaySession, seat: Seat,
         team = teams.get(other)
         if team and team == teams.get(newcomer.number):
             # §3.6 team-mates apart
-            section = get_ruleset(newcomer.tournament.ruleset).words["seating.team_apart_cite"]
+            words = page_words(get_ruleset(newcomer.tournament.ruleset))
+            section = words["seating.team_apart_cite"]
             warnings.append(_("Players %(a)s and %(b)s are both in team %(team)s and would "
                               "share table %(n)s%(cite)s.", a=newcomer.number, b=other,
                               team=team, n=seat.table.number, cite=bracketed(section)))
@@ -142,7 +143,7 @@ def enter_seat_draw(tournament: Tournament, number: int, table_number: int,
     table = get_table_or_404(tournament, number, table_number)
     card = card_for_table(table)
     if card_has_rounds(card):
-        words = get_ruleset(tournament.ruleset).words
+        words = page_words(get_ruleset(tournament.ruleset))
         raise Conflict(_("A %(hand)s is already recorded at table %(n)s, so its starting seats "
                          "can no longer change%(cite)s.",
                          hand=ruleset_view(tournament.ruleset)["words"]["card.hand_word"],

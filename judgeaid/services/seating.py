@@ -46,6 +46,7 @@ from judgeaid.services.cards import create_cards
 from judgeaid.services.errors import Conflict, NotFound, ServiceError
 from judgeaid.tournament.rotation import draw_seats
 from judgeaid.tournament.seating import TABLE_SIZE, Plan, plan_event, reseat
+from judgeaid.wording import page_words
 
 PRELIMINARY = "preliminary"
 
@@ -151,7 +152,7 @@ def count_problem(tournament: Tournament, number: int, count: int) -> str | None
     if not short:
         return None
     extra = TABLE_SIZE - short
-    cite = get_ruleset(tournament.ruleset).words["standings.substitute_cite"]
+    cite = page_words(get_ruleset(tournament.ruleset))["standings.substitute_cite"]
     spare = sum(1 for p in session_roster(tournament, number) if p.is_substitute)
     if spare >= extra:
         return ngettext("Session %(n)s has %(count)s players, so one table would have only "

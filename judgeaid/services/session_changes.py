@@ -32,7 +32,7 @@ from judgeaid.services.seating import (
     touch_card,
 )
 from judgeaid.tournament.standings import is_after_cut_off, late_cut_off
-from judgeaid.wording import ruleset_view
+from judgeaid.wording import page_words, ruleset_view
 
 MAX_SUBSTITUTES = 3
 
@@ -219,7 +219,7 @@ def _late_decision(tournament: Tournament, player: Player, joins: int, decision:
     session = session_row(tournament, joins)
     starts_at = session.starts_at if session else None
     ranking = get_ruleset(tournament.ruleset).ranking
-    late = get_ruleset(tournament.ruleset).words["standings.late_cite"]
+    late = page_words(get_ruleset(tournament.ruleset))["standings.late_cite"]
     if starts_at is None:
         if decision:
             raise ServiceError(_("Session %(n)s has no start time, so it has no check-in "
@@ -281,9 +281,10 @@ def check_late(rules: Ruleset, joins: int | None, upcoming: int | None) -> None:
     if upcoming is None or upcoming > last:
         raise Conflict(_("Late arrivals must check in before session %(n)s starts "
                          "(%(cite)s), and that session is already seated. The player cannot "
-                         "join the event now.", n=last, cite=rules.words["standings.late_cite"]))
+                         "join the event now.", n=last,
+                         cite=page_words(rules)["standings.late_cite"]))
     if joins is None or not upcoming <= joins <= last:
-        cite = rules.words["standings.late_cite"]
+        cite = page_words(rules)["standings.late_cite"]
         raise ServiceError(
             _("A late arrival can join session %(n)s to %(last)s (%(cite)s); earlier sessions "
               "are already seated.", n=upcoming, last=last, cite=cite) if upcoming < last else

@@ -37,6 +37,7 @@ from judgeaid.services.accounts import get_tournament_or_404
 from judgeaid.services.card_views import card_view
 from judgeaid.services.errors import NotFound
 from judgeaid.tournament.standings import PlayerResult, Standing
+from judgeaid.wording import page_words
 
 PRELIMINARY = "preliminary"
 FINAL = "final"
@@ -313,7 +314,7 @@ def _late_sessions(sheet: Sheet, player: PlayerRow, raw: list[int | None],
     # a late arrival joins at `last_late_session` at the latest, so misses one fewer
     most = rules.ranking.last_late_session - 1
     if len(missed) > most:
-        sheet.problems.append(rules.words.format(
+        sheet.problems.append(page_words(rules).format(
             "standings.missed_capped", player=f"{player.number} {player.name}",
             joins=player.joined_session))
         missed = missed[:most]

@@ -35,7 +35,7 @@ from judgeaid.services.standings_data import (
 )
 from judgeaid.tournament.standings import STANDINGS_STAGE
 from judgeaid.values import iso_z
-from judgeaid.wording import rule_text, ruleset_view
+from judgeaid.wording import page_words, rule_text, ruleset_view
 
 # the standings column of a ruleset that counts table points by place, then contest points
 TABLE_POINTS = "table_points"
@@ -169,7 +169,7 @@ def _standings_data(sheet: Sheet) -> dict:
         # what is posted: "after 1 of 6 sessions"; "Final" only once every session is posted
         "posted_sessions": posted,
         # the seed the tie-breaking draw comes from, public before play decides anything
-        "draw_seed_text": rules.words.format("standings.draw_seed", seed=tournament.seed),
+        "draw_seed_text": page_words(rules).format("standings.draw_seed", seed=tournament.seed),
         # an event with a final day is complete once its final ranking is published
         "is_complete": posted >= planned and not is_provisional and not (
             bracket and not bracket["ranking"]),
@@ -447,7 +447,7 @@ def _late_decision_text(player: Player) -> str:
     if not player.late_decision:
         return ""
     session = player.late_decision_session
-    late = bracketed(get_ruleset(player.tournament.ruleset).words["standings.late_cite"])
+    late = bracketed(page_words(get_ruleset(player.tournament.ruleset))["standings.late_cite"])
     if player.late_decision == "allowed":
         return _("Checked in after the cut-off for session %(n)s; allowed to play it%(cite)s.",
                  n=session, cite=late)

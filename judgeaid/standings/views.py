@@ -69,7 +69,7 @@ from judgeaid.standings.schemas import (
     UnfinalizeBody,
     UnfinalizeForm,
 )
-from judgeaid.wording import event_rules
+from judgeaid.wording import event_rules, page_words
 
 bp = Blueprint("standings", __name__, cli_group="standings")
 api = Blueprint("standings_api", __name__, url_prefix="/api/tournaments")
@@ -358,7 +358,7 @@ def call_filler(tournament_id: int, number: int, form: FillerForm):
     flash(_("Player %(filler)s fills the seat of player %(absent)s at table %(table)s as a "
             "neutral player; player %(absent)s is out (%(reading)s).", filler=form.filler,
             absent=form.absent, table=answer["table"],
-            reading=get_ruleset(tournament.ruleset).words["final_day.filler_reading"]))
+            reading=page_words(get_ruleset(tournament.ruleset))["final_day.filler_reading"]))
     return redirect(url_for(".final_day_page", tournament_id=tournament_id) + "#empty-seat")
 
 
@@ -375,8 +375,9 @@ def not_present(tournament_id: int, number: int, form: NotPresentForm):
 
     writes.once("final_day.not_present", f"tournament:{tournament_id}:session:{number}", form,
                 apply, tournament_id=tournament_id)
+    cite = page_words(get_ruleset(tournament.ruleset))["final_day.filler_cite"]
     flash(_("Player %(n)s is marked not present; the next one is proposed (%(cite)s).",
-            n=form.player, cite=get_ruleset(tournament.ruleset).words["final_day.filler_cite"]))
+            n=form.player, cite=cite))
     return redirect(url_for(".final_day_page", tournament_id=tournament_id) + "#empty-seat")
 
 
