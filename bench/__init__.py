@@ -46,4 +46,4 @@ reports as encodedDataLength (compressed body plus response headers).
 """
 
 MODULES = ["web", "printing", "seating", "judging", "clock", "standings", "backup", "event_day",
-           "signin", "load", "bursts"]
+           "signin", "load", "bursts", "slowphone"]

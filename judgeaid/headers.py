@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from flask import Flask, g, request, session
 
-from judgeaid.assets import import_map_hash
+from judgeaid.assets import import_map_hash, inline_style_hashes
 
 # Scripts only from our own files; the one inline script is the import map, allowed by its
-# hash (browsers take no import map from a file). Styles only from our stylesheets.
+# hash (browsers take no import map from a file). Styles only from our stylesheets, and those
+# few a page carries inline (judgeaid.assets.INLINE_STYLES), by their hashes.
 POLICY = (
     "default-src 'self'",
     "script-src 'self' {import_map}",
-    "style-src 'self'",
+    "style-src 'self' {styles}",
     "img-src 'self' data:",  # the favicon is a data: SVG
     "connect-src 'self'",
     "worker-src 'self'",
@@ -35,7 +36,7 @@ FIXED = {
 
 def content_security_policy(frameable: bool) -> str:
     """Return the Content-Security-Policy for a response, framable by this site or by none."""
-    return "; ".join(POLICY).format(import_map=import_map_hash(),
+    return "; ".join(POLICY).format(import_map=import_map_hash(), styles=inline_style_hashes(),
                                      ancestors="'self'" if frameable else "'none'")
 
 

@@ -65,8 +65,8 @@ def live(card_id: int):
     """Show the live card: anyone with the link reads it; judges also edit it.
 
     A reader's page (every phone in the hall at a session's start) is a shell, the same for
-    all of them and for every version of the card: built once per revision of the event and
-    shared (judgeaid.viewcache); card.js draws the card from its shared data. A judge's page
+    all of them: built once per version of the card and shared (judgeaid.viewcache), with the
+    card's data in it for card.js to draw and its tag for the first poll's 304. A judge's page
     carries their own forms and the card, and is built for them.
     """
     tag = card_views.view_tag(card_id)
@@ -74,7 +74,7 @@ def live(card_id: int):
         return _live_page(card_id, g.get("user"), tag)
     return conditional.shared_unless_current(
         card_views.shell_tag(tag), f"card-shell:{card_id}",
-        lambda: _live_page(card_id, None, None, shell=True).encode(), mimetype="text/html")
+        lambda: _live_page(card_id, None, tag, shell=True).encode(), mimetype="text/html")
 
 
 @bp.get("/cards/<int:card_id>/plain")

@@ -73,12 +73,11 @@ def view_tag(card_id: int) -> str:
 def shell_tag(tag: str) -> str:
     """Return the tag of the reader's page shell, from the card's view tag (`view_tag`).
 
-    The shell shows the event, the table and the players, never the rounds: it changes with
-    the event's revision, not with the card's version, so a phone that has it keeps it while
-    the rounds come as the shared card data.
+    The shell shows the event, the table and the players, and carries the card's data for
+    card.js to draw at once (no fetch after the script: a round trip on venue Wi-Fi, issue
+    31): it changes with the card's version as its data does, and its first poll is a 304.
     """
-    name, card_id, _version, revision, event = tag.split("-")
-    return f"{name}-{card_id}-{revision}-{event}-shell"
+    return f"{tag}-shell"
 
 
 def round_json(row: CardRound, scoring: Scoring, code: str = "") -> dict:

@@ -4,6 +4,8 @@ everything it shows and shared; a poll with the current tag is one query and a 3
 from __future__ import annotations
 
 import gzip
+import json
+import re
 import socket
 import uuid
 
@@ -187,33 +189,40 @@ def test_a_readers_page_is_a_shell_built_once_and_answers_304(client, demo, buil
     first = client.get(url)
     assert first.status_code == 200 and first.headers["ETag"].endswith('-shell"')
     assert first.headers["Cache-Control"] == "no-cache"
-    assert 'data-testid="card-loading"' in first.text  # the rounds come as the card's data
-    assert '"card": null' in first.text and 'data-testid="round-1"' not in first.text
+    # the rounds are drawn by card.js from the card's data, in the page (issue 31) with the
+    # card's own tag for the first poll, which is then a 304
+    assert 'data-testid="card-loading"' in first.text and 'data-testid="round-1"' not in first.text
+    page = json.loads(re.search(r'<script type="application/json" id="card-page">(.*?)</script>',
+                                first.text, re.S).group(1))
+    assert page["card"]["id"] == demo_card_id(demo) and page["card"]["rounds"]
+    poll = client.get(demo["cards"][0]["api"], headers={"If-None-Match": f'"{page["etag"]}"'})
+    assert poll.status_code == 304
     second = client.get(url)
     assert second.data == first.data and len(builds) == 1
     again = client.get(url, headers={"If-None-Match": first.headers["ETag"]})
     assert again.status_code == 304
 
 
-def test_a_readers_shell_outlives_the_cards_versions_not_the_events(app, judge, demo, builds):
-    """A round recorded leaves the shell as it is (the phone keeps it, a 304); a new name is
-    a new shell."""
+def test_a_readers_shell_follows_the_cards_versions_and_the_events(app, judge, demo, builds):
+    """A round recorded is a new shell, built once (it carries the card's data); so is a new
+    name."""
     client = app.test_client()  # a phone in the hall, signed in as nobody
     url = demo["cards"][0]["url"]
     first = client.get(url)
     record_first_round(judge, card_json(judge, demo))
     made = len(builds)
-    kept = client.get(url, headers={"If-None-Match": first.headers["ETag"]})
-    assert kept.status_code == 304 and len(builds) == made
-    assert client.get(url).data == first.data
-    data = client.get(demo["cards"][0]["api"]).get_json()
-    assert data["rounds"][0]["recorded"] is True  # the round is in the data, not the shell
+    recorded = client.get(url, headers={"If-None-Match": first.headers["ETag"]})
+    assert recorded.status_code == 200 and recorded.headers["ETag"] != first.headers["ETag"]
+    assert len(builds) == made + 1
+    assert client.get(url).data == recorded.data and len(builds) == made + 1
+    kept = client.get(url, headers={"If-None-Match": recorded.headers["ETag"]})
+    assert kept.status_code == 304
     with app.app_context():
         tournament = db.session.get(Tournament, demo["tournament_id"])
         tournament.players[0].name = "Renamed Player"
         db.session.commit()
-    renamed = client.get(url, headers={"If-None-Match": first.headers["ETag"]})
-    assert renamed.status_code == 200 and renamed.headers["ETag"] != first.headers["ETag"]
+    renamed = client.get(url, headers={"If-None-Match": recorded.headers["ETag"]})
+    assert renamed.status_code == 200 and renamed.headers["ETag"] != recorded.headers["ETag"]
 
 
 def test_a_judges_page_is_their_own(judge, demo):

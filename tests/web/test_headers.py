@@ -28,7 +28,10 @@ def assert_strict(response, ancestors: str = "'none'") -> None:
     # Besides our own files, only the import map's exact text, by its hash.
     assert len(scripts) == 2 and re.fullmatch(r"'sha256-[A-Za-z0-9+/]{43}='", scripts[1])
     assert csp["default-src"] == ["'self'"]
-    assert csp["style-src"] == ["'self'"]
+    # Besides our own stylesheets, only the few carried inline (the pickers'), by their hashes.
+    styles = csp["style-src"]
+    assert styles[0] == "'self'" and len(styles) == 2
+    assert all(re.fullmatch(r"'sha256-[A-Za-z0-9+/]{43}='", source) for source in styles[1:])
     assert csp["img-src"] == ["'self'", "data:"]
     for name in ("connect-src", "worker-src", "manifest-src", "base-uri", "form-action"):
         assert csp[name] == ["'self'"], name
@@ -49,6 +52,17 @@ def test_a_page_allows_exactly_its_own_import_map(client):
     assert len(inline) == 1
     digest = base64.b64encode(hashlib.sha256(inline[0].encode()).digest()).decode()
     assert policy(response)["script-src"][1] == f"'sha256-{digest}'"
+
+
+def test_a_picker_allows_exactly_its_inline_stylesheet(client):
+    """The picker's own stylesheet comes in the page (one request less, issue 31)."""
+    for path in ("/picker", "/picker/mcr"):
+        response = client.get(path)
+        html = response.get_data(as_text=True)
+        inline = re.findall(r"<style>(.*?)</style>", html, re.S)
+        assert len(inline) == 1 and "picker.css" not in html
+        digest = base64.b64encode(hashlib.sha256(inline[0].encode()).digest()).decode()
+        assert policy(response)["style-src"][1:] == [f"'sha256-{digest}'"]
 
 
 def test_only_the_picker_and_offline_page_may_be_framed_by_the_site(client, demo):

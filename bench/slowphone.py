@@ -1,0 +1,237 @@
+"""Slow-phone rows (issue 31): each page a player or judge opens from a QR code, cold, on bad
+venue Wi-Fi, in every language.
+
+The profile: Chromium with 400 kbit/s both ways and 400 ms added to every request (CDP
+Network.emulateNetworkConditions), the CPU slowed 4x (Emulation.setCPUThrottlingRate), the
+cache disabled, service workers blocked (a first visit: none installed yet), 360 px wide.
+"ready" is the load event; "settled" is the end of the last response before 500 ms without
+network activity, never earlier than ready. A request "waits" when it was sent only after
+another request than the HTML had ended: its chain depth after the HTML (the HTML is 0, what
+the HTML asks for is 1). The yardstick, a bare GET /api/time, is measured in the same run.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass, field
+
+from bench.support import Context, Row, kb, verdict
+
+AREA = "slowphone"
+LATENCY_MS = 400
+THROUGHPUT = 400_000 // 8  # bytes per second, each way
+CPU_SLOWDOWN = 4
+QUIET_MS = 500
+READY_MAX_S = 1.5
+SETTLED_MAX_S = 2.5
+BEFORE_LOAD_MAX = 30_000  # about 30 KB compressed before the load event
+WAITS_MAX = 1
+LOCALES = ("en", "zh-Hant", "zh-Hans")
+GIVE_UP_S = 20
+
+
+@dataclass
+class Seen:
+    """One request as the page's CDP session saw it (seconds on CDP's clock)."""
+
+    url: str
+    sent: float
+    ended: float | None = None
+    bytes: int = 0
+    depth: int = 0
+
+
+@dataclass
+class Visit:
+    """One cold visit's figures."""
+
+    ready: float
+    settled: float
+    requests: int
+    waits: int  # round trips after the HTML's: the deepest request's depth
+    chained: int  # requests that waited on another request than the HTML (depth ≥ 2)
+    before_load: int
+    urls: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page of the table: its name, its path, whether a judge is signed in."""
+
+    name: str
+    path: str
+    judge: bool = False
+
+
+def pages(ctx: Context, mcr: dict) -> list[Page]:
+    """Return the pages of issue 31's table on the ZJ and MCR demos."""
+    demo = ctx.demo
+    return [
+        Page("bare GET /api/time (yardstick)", "/api/time"),
+        Page("ZJ picker", "/picker"),
+        Page("MCR picker", "/picker/mcr"),
+        Page("player's page", demo["players"][0]["url"]),
+        Page("live card, reader", demo["cards"][0]["link"]),
+        Page("live card, judge", demo["cards"][0]["url"], judge=True),
+        Page("MCR live card, reader", mcr["cards"][0]["link"]),
+        Page("standings", f"/t/{demo['tournament_id']}/standings"),
+    ]
+
+
+def mcr_demo(ctx: Context) -> dict:
+    """Add the MCR demo to the run's database (once) and return its links."""
+    if "mcr_demo" not in ctx.details.setdefault(AREA, {}):
+        import json
+
+        from judgeaid.demo import create_demo
+        from judgeaid.extensions import db
+
+        with ctx.app.test_request_context():
+            demo = create_demo(ruleset="mcr")
+            db.session.commit()
+        ctx.details[AREA]["mcr_demo"] = json.loads(json.dumps(demo))
+    return ctx.details[AREA]["mcr_demo"]
+
+
+def with_lang(path: str, lang: str) -> str:
+    """Return the path asking for a language (?lang=), English as it is."""
+    if lang == "en":
+        return path
+    return path + ("&" if "?" in path else "?") + f"lang={lang}"
+
+
+def visit(ctx: Context, page: Page, lang: str) -> Visit:
+    """Open a page cold on the slow profile; return its figures."""
+    context = ctx.new_context(service_workers="block")
+    try:
+        if page.judge:
+            judge = ctx.demo["judge"]
+            answer = context.request.post(ctx.url + "/api/login", data={
+                "tournament_id": ctx.demo["tournament_id"], "name": judge["name"],
+                "pin": judge["pin"]})
+            assert answer.status == 200, answer.status
+        tab = context.new_page()
+        cdp = context.new_cdp_session(tab)
+        seen: dict[str, Seen] = {}
+        loaded: list[float] = []
+        cdp.on("Network.requestWillBeSent", lambda e: seen.setdefault(
+            e["requestId"], Seen(e["request"]["url"], e["timestamp"])))
+
+        def finished(event, failed=False) -> None:
+            request = seen.get(event["requestId"])
+            if request is not None:
+                request.ended = event["timestamp"]
+                if not failed:
+                    request.bytes = int(event.get("encodedDataLength", 0))
+
+        cdp.on("Network.loadingFinished", finished)
+        cdp.on("Network.loadingFailed", lambda e: finished(e, failed=True))
+        cdp.on("Page.loadEventFired", lambda e: loaded.append(e["timestamp"]))
+        cdp.send("Network.enable")
+        cdp.send("Page.enable")
+        cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+        cdp.send("Network.emulateNetworkConditions", {
+            "offline": False, "latency": LATENCY_MS, "downloadThroughput": THROUGHPUT,
+            "uploadThroughput": THROUGHPUT})
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+        tab.goto(ctx.url + with_lang(page.path, lang), wait_until="load",
+                 timeout=GIVE_UP_S * 1000)
+        # Wait for 500 ms without a request in flight after the load event.
+        waited = 0
+        while waited < GIVE_UP_S * 1000:
+            tab.wait_for_timeout(100)
+            waited += 100
+            if not loaded:
+                continue
+            if quiet_from(list(seen.values()), loaded[0]) is not None:
+                break
+        cdp.detach()
+    finally:
+        context.close()
+    requests = sorted(seen.values(), key=lambda r: r.sent)
+    start, load = requests[0].sent, loaded[0]
+    quiet = quiet_from(requests, load)
+    counted = [r for r in requests if quiet is None or r.sent <= quiet]
+    settled = max([load] + [r.ended for r in counted if r.ended is not None])
+    chain(counted)
+    return Visit(ready=load - start, settled=settled - start, requests=len(counted),
+                 waits=max((r.depth for r in counted), default=0),
+                 chained=sum(r.depth >= 2 for r in counted),
+                 before_load=sum(r.bytes for r in counted if r.ended and r.ended <= load),
+                 urls=[short(r.url) for r in counted])
+
+
+def quiet_from(requests: list[Seen], load: float) -> float | None:
+    """Return when the first 500 ms without network activity after `load` began, or None."""
+    if any(r.ended is None for r in requests if r.sent <= load):
+        return None
+    marks = sorted([load] + [r.ended for r in requests if r.ended is not None and r.ended >= load])
+    for mark in marks:
+        busy_until = mark
+        if any(r.sent <= busy_until and (r.ended is None or r.ended > busy_until)
+               for r in requests):
+            continue
+        later = [r.sent for r in requests if r.sent > busy_until]
+        if not later or min(later) - busy_until >= QUIET_MS / 1000:
+            return busy_until if later else busy_until
+    return None
+
+
+def chain(requests: list[Seen]) -> None:
+    """Give each request its depth: 0 the HTML, 1 + the deepest request ended before it."""
+    for i, request in enumerate(requests):
+        if i == 0:
+            request.depth = 0
+            continue
+        before = [r.depth for r in requests[1:i] if r.ended is not None and r.ended <= request.sent]
+        request.depth = 1 + max(before, default=0)
+
+
+def short(url: str) -> str:
+    """Return a URL's file name without folders or query, or its path."""
+    path = url.split("?", 1)[0].split("//", 1)[-1]
+    path = "/" + path.split("/", 1)[1] if "/" in path else path
+    return path.rsplit("/", 1)[-1] if "/static/" in path else path
+
+
+def spread(values: list[float]) -> str:
+    """Return median with the spread (min-max) in seconds."""
+    return f"{statistics.median(values):.2f} s ({min(values):.2f}-{max(values):.2f})"
+
+
+def run(ctx: Context) -> list[Row]:
+    """Measure each page cold on the slow profile in each language, median of 5."""
+    mcr = mcr_demo(ctx)
+    runs = ctx.reps(5, 1)
+    locales = LOCALES if not ctx.quick else ("en",)
+    rows: list[Row] = []
+    details = ctx.details[AREA].setdefault("pages", {})
+    yardstick = None
+    for page in pages(ctx, mcr):
+        for lang in (("en",) if page.path == "/api/time" else locales):
+            visits = [visit(ctx, page, lang) for _ in range(runs)]
+            ready = [v.ready for v in visits]
+            settled = [v.settled for v in visits]
+            requests = statistics.median_low([v.requests for v in visits])
+            waits = max(v.waits for v in visits)
+            chained = max(v.chained for v in visits)
+            before = statistics.median_low([v.before_load for v in visits])
+            details[f"{page.name} [{lang}]"] = [v.__dict__ for v in visits]
+            if yardstick is None:
+                yardstick = statistics.median(ready)
+                rows.append(Row(AREA, f"{page.name}", spread(ready), "", "",
+                                "", f"one request's latency on this profile; {runs} runs"))
+                continue
+            ok = (statistics.median(ready) <= READY_MAX_S
+                  and statistics.median(settled) <= SETTLED_MAX_S)
+            rows.append(Row(
+                AREA, f"{page.name} [{lang}] ready / settled",
+                f"{spread(ready)} / {spread(settled)}",
+                f"≤ {READY_MAX_S} s / ≤ {SETTLED_MAX_S} s", f"yardstick {yardstick:.2f} s",
+                verdict(ok),
+                f"{requests} req, {waits} round trip(s) after the HTML (≤ {WAITS_MAX}:"
+                f" {verdict(waits <= WAITS_MAX)}), {chained} req waiting on another than the HTML,"
+                f" {kb(before)} before load (≈ {kb(BEFORE_LOAD_MAX)}:"
+                f" {verdict(before <= BEFORE_LOAD_MAX * 1.1)}); {runs} runs; "
+                + ", ".join(visits[0].urls)))
+    return rows
