@@ -58,7 +58,7 @@ OWN: dict[str, str] = {
     "js.card.table_points_title": "Toy points for the session (Toy rule 5.1)",
     "js.card.table_points_head": "TP",
     "js.payoff.draw": "Draw: nobody scores (Toy rule 3.1).",
-    "js.payoff.value_minimum": "The hand value must be a whole number of at least {minimum}.",
+    "js.payoff.value_minimum": "A hand in Toyland is worth a whole number, {minimum} or more.",
     "js.payoff.self_draw": "The winner takes three times the value; each other player pays "
                            "the value (Toy rule 3.2).",
     "js.payoff.responsible": "{name} discarded the winning tile and pays the value like "
