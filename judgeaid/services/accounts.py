@@ -270,14 +270,8 @@ def set_language(tournament: Tournament, value: object, actor: User) -> Tourname
     if tag is None:
         raise ServiceError(_("Choose the event's language: %(choices)s.",
                              choices=", ".join(f"{NATIVE_NAMES[t]} ({t})" for t in LOCALES)))
-    before = tournament.settings.get("language", DEFAULT)
-    if tag != before:
-        tournament.settings = {**tournament.settings, "language": tag}
-        record_event("tournament.language", tournament_id=tournament.id, actor=actor,
-                     subject=f"tournament:{tournament.id}", before={"language": before},
-                     after={"language": tag})
-        db.session.flush()
-    return tournament
+    return _change_setting(tournament, "language", tag,
+                           tournament.settings.get("language", DEFAULT), actor)
 
 
 # Yes and no as a form, a query string or JSON sends them.
@@ -293,12 +287,19 @@ def set_print_bilingual(tournament: Tournament, value: object, actor: User) -> T
     if word not in (*_YES, *_NO):
         raise ServiceError(_("Bilingual printing is on (1) or off (0)."))
     wanted = word in _YES
-    before = bool(tournament.settings.get("print_bilingual", False))
-    if wanted != before:
-        tournament.settings = {**tournament.settings, "print_bilingual": wanted}
-        record_event("tournament.print_bilingual", tournament_id=tournament.id, actor=actor,
-                     subject=f"tournament:{tournament.id}", before={"print_bilingual": before},
-                     after={"print_bilingual": wanted})
+    return _change_setting(tournament, "print_bilingual", wanted,
+                           bool(tournament.settings.get("print_bilingual", False)), actor)
+
+
+def _change_setting(tournament: Tournament, key: str, value: object, before: object,
+                    actor: User) -> Tournament:
+    """Store one setting the organizer may change at any time, audited as
+    `tournament.<key>` when it changes."""
+    if value != before:
+        tournament.settings = {**tournament.settings, key: value}
+        record_event(f"tournament.{key}", tournament_id=tournament.id, actor=actor,
+                     subject=f"tournament:{tournament.id}", before={key: before},
+                     after={key: value})
         db.session.flush()
     return tournament
 
