@@ -17,6 +17,8 @@ from judgeaid.services import accounts
 def load_signed_in_user() -> None:
     """Put the signed-in user (or None) on g; end a session that is void or idle too long."""
     g.user = None
+    if request.endpoint == "static":
+        return  # a script, stylesheet or icon is the same for everyone: no session read
     user_id = session.get("user_id")
     if user_id is None:
         return

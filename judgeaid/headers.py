@@ -28,6 +28,9 @@ POLICY = (
 # framed at all.
 FRAMED_BY_SELF = frozenset({"picker.picker", "picker.picker_mcr", "main.offline"})
 
+# What a page loads as a script or a stylesheet, never as a document of its own.
+SUBRESOURCES = frozenset({"text/javascript", "text/css"})
+
 FIXED = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
@@ -46,6 +49,11 @@ def register(app: Flask) -> None:
 
     @app.after_request
     def security_headers(response):
+        if request.endpoint == "static" and response.mimetype in SUBRESOURCES:
+            # A script or stylesheet is never a document: CSP and framing rules do nothing
+            # there, and a phone would download them with each of a page's files.
+            response.headers.update(FIXED)
+            return response
         frameable = request.endpoint in FRAMED_BY_SELF
         key = (request.script_root, frameable)
         # The import map changes only when static files do, which in debug mode is any time.

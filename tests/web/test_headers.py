@@ -92,7 +92,28 @@ def test_the_service_worker_manifest_and_static_files_carry_the_headers(client):
     assert_strict(worker)
     assert "/picker" in worker.get_data(as_text=True)  # still precaches the shell pages
     assert_strict(client.get("/manifest.webmanifest"))
-    assert_strict(client.get("/static/js/app.js"))
+    assert_strict(client.get("/static/icons/icon-192.png"))
+
+
+def test_scripts_and_stylesheets_carry_only_what_applies_to_them(app, client):
+    """A script or stylesheet is never a document: a policy or a framing rule on it does
+    nothing, and a phone on venue Wi-Fi would download them with each of a page's files. What
+    does apply stays: nosniff, the referrer rule, and a year's cache for a versioned URL."""
+    from judgeaid.assets import static_hashes
+
+    with app.test_request_context():
+        versions = static_hashes()
+    for name in ("js/app.js", "css/base.css"):
+        answer = client.get(f"/static/{name}?v={versions[name]}")
+        assert answer.status_code == 200
+        assert "Content-Security-Policy" not in answer.headers
+        assert "X-Frame-Options" not in answer.headers
+        assert answer.headers["X-Content-Type-Options"] == "nosniff"
+        assert answer.headers["Referrer-Policy"] == "same-origin"
+        # never revalidated: no "no-cache" beside the year (a second visit asks for none)
+        cache = answer.headers["Cache-Control"]
+        assert "immutable" in cache and "max-age=31536000" in cache and "no-cache" not in cache
+        assert "Cookie" not in answer.headers.get("Vary", "")
 
 
 def test_files_for_download_carry_the_headers(client, demo):
