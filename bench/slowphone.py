@@ -52,6 +52,9 @@ class Visit:
     chained: int  # requests that waited on another request than the HTML (depth ≥ 2)
     before_load: int
     urls: list[str] = field(default_factory=list)
+    # each request: its file or path, its depth after the HTML, its bytes on the wire, and
+    # when it was sent and ended (s after the HTML was asked for)
+    sizes: list[tuple[str, int, int, float, float | None]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -158,7 +161,9 @@ def visit(ctx: Context, page: Page, lang: str) -> Visit:
                  waits=max((r.depth for r in counted), default=0),
                  chained=sum(r.depth >= 2 for r in counted),
                  before_load=sum(r.bytes for r in counted if r.ended and r.ended <= load),
-                 urls=[short(r.url) for r in counted])
+                 urls=[short(r.url) for r in counted],
+                 sizes=[(short(r.url), r.depth, r.bytes, round(r.sent - start, 3),
+                         round(r.ended - start, 3) if r.ended else None) for r in counted])
 
 
 def quiet_from(requests: list[Seen], load: float) -> float | None:

@@ -219,9 +219,12 @@ def _js_catalogue(name: str, template: str | None = None) -> str:
 
 # A page carries only the messages its own scripts draw (a Chinese picker does not carry the
 # judge console's words): the modules its template and the templates it extends or includes
-# load with asset('js/...'), app.js (every page's), and every module those import.
+# load with asset('js/...') or start after the load event (data-after-load), app.js (every
+# page's), and every module those import.
 _TEMPLATE_REF = re.compile(r"""\{%-?\s*(?:include|extends|import|from)\s+["']([^"']+)["']""")
-_PAGE_SCRIPT = re.compile(r"""asset\(\s*["']js/([\w.-]+\.js)["']\s*\)""")
+# a module the template loads, or one app.js starts after the load event (data-after-load)
+_PAGE_SCRIPT = re.compile(r"""asset\(\s*["']js/([\w.-]+\.js)["']\s*\)"""
+                          r"""|data-after-load=["']([\w.-]+\.js)["']""")
 _MODULE_IMPORT = re.compile(r"""^\s*import\s[^;]*?from\s+["']\./([\w.-]+\.js)["']""",
                             re.M | re.S)
 _DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["']\./([\w.-]+\.js)["']\s*\)""")
@@ -241,7 +244,7 @@ def _page_scripts(template: str) -> set[str] | None:
         templates.add(name)
         text = path.read_text(encoding="utf-8")
         todo.extend(_TEMPLATE_REF.findall(text))
-        scripts.update(_PAGE_SCRIPT.findall(text))
+        scripts.update(name for pair in _PAGE_SCRIPT.findall(text) for name in pair if name)
     modules, todo = set(), list(scripts)
     while todo:
         name = todo.pop()

@@ -31,6 +31,29 @@ def page_catalogue(code: str) -> dict[str, Any]:
     return _page_catalogue(code, page_lang())
 
 
+# What the page shows itself and no script reads: each item's description and other names
+# (the picker's rows), and the principles (a section of the page).
+PAGE_ONLY_FIELDS = ("description", "kwan_name")
+PAGE_ONLY_KEYS = ("principles",)
+
+
+def script_catalogue(code: str) -> dict[str, Any]:
+    """Return the catalogue JSON a picker page embeds for its script: the page's catalogue
+    without what the page already shows (a quarter of it; issue 31)."""
+    return _script_catalogue(code, page_lang())
+
+
+@cache
+def _script_catalogue(code: str, lang: str) -> dict[str, Any]:
+    data = {key: value for key, value in _page_catalogue(code, lang).items()
+            if key not in PAGE_ONLY_KEYS}
+    for key in ("patterns", "fans"):  # the catalogue's items (_items)
+        if key in data:
+            data[key] = [{f: v for f, v in item.items() if f not in PAGE_ONLY_FIELDS}
+                         for item in data[key]]
+    return data
+
+
 @cache
 def _page_catalogue(code: str, lang: str) -> dict[str, Any]:
     data = get_ruleset(code).scoring.catalogue_json()

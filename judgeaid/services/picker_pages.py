@@ -7,7 +7,7 @@ from itertools import groupby
 from typing import Any
 
 from judgeaid.rules import get_ruleset
-from judgeaid.services.catalogue_words import page_catalogue
+from judgeaid.services.catalogue_words import page_catalogue, script_catalogue
 from judgeaid.wording import ruleset_view, script_view
 
 
@@ -24,6 +24,7 @@ def tier_picker_page(code: str) -> dict[str, Any]:
     tiers = [{"value": value, "fans": list(group)}
              for value, group in groupby(fans, key=lambda f: f["value"])]
     return {"tiers": tiers, "flowers": flowers, "catalogue": data,
+            "script_catalogue": script_catalogue(code),
             "minimum": scoring.min_hand_value, "extra": data["rules"]["payoff"]["extra"],
             "principles": data["principles"],
             # the ruleset's words and capabilities for the picker's script (static/js/rulesets.js)

@@ -11,7 +11,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from judgeaid.rules import MalformedHand, MalformedPayoff, Scoring, get_ruleset
-from judgeaid.services.catalogue_words import page_catalogue
+from judgeaid.services.catalogue_words import page_catalogue, script_catalogue
 from judgeaid.services.core_messages import say_issues, say_rule
 from judgeaid.services.errors import ServiceError
 from judgeaid.wording import ruleset_view, script_view
@@ -60,7 +60,8 @@ def picker_page(code: str) -> dict[str, Any]:
                "patterns": [p for p in data["patterns"] if p["category"] == c["id"]]}
               for c in data["categories"]]
     # the ruleset's words and capabilities for the picker's script (static/js/rulesets.js)
-    return {"groups": groups, "catalogue": data, "script_rules": script_view(code, "js.picker."),
+    return {"groups": groups, "catalogue": data, "script_catalogue": script_catalogue(code),
+            "script_rules": script_view(code, "js.picker."),
             "rules": ruleset_view(code)}
 
 

@@ -1,7 +1,11 @@
 // Every page: register the service worker, show the network state, theme toggle, and send
 // what waits in the outbox (the module is shared with pages that import it too: one sender).
+//
+// What a page does not need to be read is started after its load event, so a phone on venue
+// Wi-Fi does not wait for it (issue 31): the outbox here (pages that record import it
+// themselves), and each part of the page marked data-after-load="<module>.js" (a table's
+// "Call a judge", a player's appeals), whose forms keep a tap made before it arrives.
 
-import { held, pending, subscribe } from "./outbox.js";
 import { h, t, tParts } from "./dom.js";
 
 const root = document.documentElement;
@@ -89,8 +93,54 @@ async function showSignIn() {
   notice.replaceChildren(...tParts(sentence, { link }));
   notice.hidden = false;
 }
-subscribe(() => { showSignIn().catch(() => {}); });
-showSignIn().catch(() => {});
+
+let held;
+let pending;
+
+// The modules the parts started after the load event need (judgeaid-after-load), or those
+// parts import once used (judgeaid-keep), as the server lists them.
+function afterLoadModules(list = "judgeaid-after-load") {
+  if (!import.meta.resolve) return [];
+  const names = document.querySelector(`meta[name=${list}]`)?.content.split(" ") ?? [];
+  return names.filter((name) => /^[\w-]+\.js$/.test(name));
+}
+
+function afterLoad(start) {
+  if (document.readyState === "complete") start();
+  else addEventListener("load", start, { once: true });
+}
+
+// A form in a part whose module has not arrived yet: the tap waits for it, then is sent.
+const waiting = new Set();
+document.addEventListener("submit", (event) => {
+  const part = event.target.closest("[data-after-load]");
+  if (!part || part.dataset.started) return;
+  event.preventDefault();
+  waiting.add(event.target);
+}, true);
+
+afterLoad(() => {
+  import("./outbox.js").then((outbox) => {
+    ({ held, pending } = outbox);
+    outbox.subscribe(() => { showSignIn().catch(() => {}); });
+    showSignIn().catch(() => {});
+  });
+  // every module those parts need, fetched together (the server lists them)
+  for (const name of afterLoadModules()) {
+    document.head.append(h("link", { rel: "modulepreload", href: import.meta.resolve(`./${name}`) }));
+  }
+  const parts = [...document.querySelectorAll("[data-after-load]")];
+  const modules = new Set(parts.map((part) => part.dataset.afterLoad).filter((name) => /^[\w-]+\.js$/.test(name)));
+  for (const name of modules) {
+    import(`./${name}`).then(() => {
+      for (const part of parts.filter((p) => p.dataset.afterLoad === name)) part.dataset.started = "true";
+      for (const form of [...waiting].filter((f) => f.closest(`[data-after-load="${name}"]`))) {
+        waiting.delete(form);
+        form.requestSubmit();
+      }
+    }).catch((error) => console.warn("not started:", name, error));
+  }
+});
 
 // Service workers need a secure context (HTTPS or localhost); elsewhere the app still works online.
 if ("serviceWorker" in navigator && window.isSecureContext) {
@@ -108,6 +158,10 @@ if ("serviceWorker" in navigator && window.isSecureContext) {
     Promise.all([navigator.serviceWorker.ready, loaded]).then(([registration]) => {
       const assets = performance.getEntriesByType("resource").map((entry) => entry.name)
         .filter((name) => new URL(name).pathname.startsWith("/static/"));
+      // and what the page starts after its load event, which may still be on its way
+      for (const name of [...afterLoadModules(), ...afterLoadModules("judgeaid-keep")]) {
+        assets.push(import.meta.resolve(`./${name}`));
+      }
       registration.active?.postMessage({ type: "keep-page", url: location.href, assets });
     }).catch(() => {});
   }

@@ -19,13 +19,22 @@
 import { mountAttention, mountPending, subscribe } from "./outbox.js";
 import { $, h, t } from "./dom.js";
 import {
-  card, cardId, fullName, hooks, isJudge, isRecorder, isRoundConflict, me, root, say, write,
+  card, cardId, fragment, fullName, hooks, isJudge, isRecorder, isRoundConflict, me, queue, root, say, write,
 } from "./card_state.js";
 import { confirmAllAsked, confirmAsked, render, renderPlayerBar, setConfirmAllAsked, setConfirmAsked } from "./card_draw.js";
-import { loadCopy, loadQueue, loadReader, poll } from "./card_sync.js";
-import { loadCatalogue, loadScoring, openFromFragment, openRound } from "./card_round.js";
-import { renderConflicts } from "./card_conflicts.js";
-import { openFouls } from "./card_fouls.js";
+import { fromPage, loadCopy, loadQueue, loadReader, poll } from "./card_sync.js";
+
+// The round form, the hand's fouls and the conflict banner are needed once tapped, or once
+// this phone has a refused write: they load after the page, so a reader on venue Wi-Fi sees
+// the card without them (issue 31); a judge's page fetches them as soon as it has loaded.
+const later = {
+  round: () => import("./card_round.js"),
+  fouls: () => import("./card_fouls.js"),
+  conflicts: () => import("./card_conflicts.js"),
+};
+const openRound = async (...args) => (await later.round()).openRound(...args);
+const openFouls = async (...args) => (await later.fouls()).openFouls(...args);
+const canRecord = () => isJudge || isRecorder();
 
 // ------------------------------------------------------------------ writing
 
@@ -165,12 +174,13 @@ const renderOutboxAttention = mountAttention($("[data-testid=outbox-attention]")
 });
 hooks.renderAttention = () => {
   renderOutboxAttention();
-  renderConflicts();
+  const banner = $("[data-testid=card-conflicts]");
+  if (queue.some(isRoundConflict) || !banner.hidden) later.conflicts().then((m) => m.renderConflicts());
 };
-// The first time the card is there, its ruleset's scoring mirror loads (the round form's).
+// Once the card is there and this phone may record, the round form's scoring mirror loads.
 hooks.render = () => {
   render();
-  if (card) loadScoring();
+  if (card && canRecord()) later.round().then((m) => m.loadScoring()).catch(() => null);
 };
 // A write of this page refused while the page is open: its message comes into view, beside
 // the line it concerns (the round's row says "not saved") and in the box that says why. The
@@ -189,14 +199,27 @@ hooks.refresh = poll;
 
 await loadQueue();
 await loadCopy();
-// A shell fetches the card before anything reads it; a judge's page has it and polls below.
+// A page without the card's data fetches it before anything reads it.
 const shell = card === null || card === undefined;
 if (shell) await poll(); // live, or this phone's copy under "No connection"
 await loadReader();
-if (isJudge || isRecorder()) loadCatalogue().catch(() => null);
-if (card) {
-  await loadScoring().catch(() => null); // the round form's scoring, before a picker link fills it
-  openFromFragment();
+// The card in the page came with the page. A page a service worker may have answered from
+// its cache asks the server at once; one fresh from the server waits for the usual poll.
+if (!shell) {
+  if (navigator.serviceWorker?.controller) poll(); // live, or this phone's copy under "No connection"
+  else fromPage();
+}
+if (card && canRecord()) {
+  // the round form after the page's load event, unless a link asks for it (#round=, #next)
+  if (!fragment.has("round") && !fragment.has("next")) {
+    await new Promise((resolve) => {
+      if (document.readyState === "complete") resolve();
+      else addEventListener("load", resolve, { once: true });
+    });
+  }
+  const round = await later.round();
+  round.loadCatalogue().catch(() => null);
+  await round.loadScoring().catch(() => null); // before a picker link in the fragment fills the form
+  await round.openFromFragment();
 }
 document.documentElement.dataset.cardReady = "true";
-if (!shell) poll(); // at once: live, or this phone's copy under "No connection"

@@ -107,6 +107,17 @@ function setLive(value) {
 }
 
 let pollTimer = null;
+
+/** The card in the page came from the server just now: live as it is, kept for a reload with
+ * no network, and asked again at the usual interval (not at once: a round trip less). */
+export function fromPage() {
+  if (!card) return;
+  setLive(true);
+  keepCopy();
+  clearTimeout(pollTimer);
+  pollTimer = setTimeout(poll, nextPollMs());
+}
+
 export async function poll() {
   clearTimeout(pollTimer);
   if (document.visibilityState === "visible") {

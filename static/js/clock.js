@@ -10,8 +10,7 @@
 // turned them on with a tap, as browsers require; a visual flash always).
 
 import * as servertime from "./servertime.js";
-import { newOpId } from "./outbox.js";
-import { formatCountdown, formatElapsed, h, t, venueTime } from "./dom.js";
+import { formatCountdown, formatElapsed, h, newOpId, t, venueTime } from "./dom.js";
 
 const RENDER_MS = 250;
 const RETRY_MS = [2000, 4000, 8000, 15000];

@@ -7,17 +7,28 @@ import { t } from "./dom.js";
 //
 // <input type="search" data-find="#list"> filters the children of #list (or, for a table,
 // its tbody's rows) that carry data-name and data-number.
+//
+// The Traditional-Simplified table (hanzi.js, the page's largest file) loads after the page
+// when the list holds Chinese names, else once the search box is used: a page opened from a
+// QR code on venue Wi-Fi does not wait for it.
 
-import { PAIRS } from "./hanzi.js";
+let simplified = null; // Traditional -> Simplified, once hanzi.js is here
+let loading = null;
 
-let simplified = null;
+/** Load the Traditional-Simplified table (once); resolves when simplify() uses it. */
+export function loadTable() {
+  loading ??= import("./hanzi.js").then(({ PAIRS }) => {
+    const table = new Map();
+    for (let i = 0; i < PAIRS.length; i += 2) table.set(PAIRS[i], PAIRS[i + 1]);
+    simplified = table;
+  });
+  return loading;
+}
 
-/** Return text with each Traditional character written as its Simplified one. */
+/** Return text with each Traditional character written as its Simplified one (as it is
+ * until the table has loaded: loadTable()). */
 export function simplify(text) {
-  if (simplified === null) {
-    simplified = new Map();
-    for (let i = 0; i < PAIRS.length; i += 2) simplified.set(PAIRS[i], PAIRS[i + 1]);
-  }
+  if (simplified === null) return text;
   return Array.from(text, (c) => simplified.get(c) ?? c).join("");
 }
 
@@ -46,8 +57,21 @@ export function mountFind(input, list) {
     }
     if (count) count.textContent = input.value.trim() ? t("{n} found", { n: shown }) : "";
   };
-  input.addEventListener("input", apply);
+  // the table arrives while the first letters are typed; the list is filtered again with it
+  const withTable = () => { loadTable().then(apply).catch(() => {}); };
+  input.addEventListener("focus", withTable, { once: true });
+  input.addEventListener("input", () => {
+    apply();
+    if (simplified === null) withTable();
+  });
   apply();
+  // a list with Chinese names gets the table once the page has loaded, before anyone types
+  const han = items().some((item) => /\p{Script=Han}/u.test(item.dataset.name));
+  if (input.value.trim()) withTable();
+  else if (han) {
+    if (document.readyState === "complete") withTable();
+    else addEventListener("load", withTable, { once: true });
+  }
 }
 
 for (const input of document.querySelectorAll("[data-find]")) {

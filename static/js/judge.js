@@ -1,6 +1,5 @@
 // The judge console in the browser: the call-up queue, the ruling form with penalty
-// suggestions, the irregularity guide's search, the head judge's appeal decisions, and the
-// two partials other pages include (a table calling a judge; a player filing an appeal).
+// suggestions, the irregularity guide's search and the head judge's appeal decisions.
 //
 // Every write goes through the outbox (./outbox.js): it gets an op_id, survives no network
 // and a reload, and the server applies it exactly once. Each part below starts only when its
@@ -12,7 +11,7 @@
 
 import { $, $$ } from "./dom.js";
 import { mountOutbox } from "./judge_common.js";
-import { initAppeals, initCallUp, initDecision, initGuide, initQueue } from "./judge_desk.js";
+import { initDecision, initGuide, initQueue } from "./judge_desk.js";
 import { initRulingForm } from "./judge_ruling.js";
 
 // ------------------------------------------------------------------ start
@@ -25,6 +24,4 @@ if (rulingForm) initRulingForm(rulingForm);
 const guide = $("[data-guide]");
 if (guide) initGuide(guide);
 $$("[data-decide-form]").forEach(initDecision);
-$$("[data-callup]").forEach(initCallUp);
-$$("[data-appeals]").forEach(initAppeals);
 document.addEventListener("click", (event) => { if (event.target.closest("[data-print]")) print(); });

@@ -1,20 +1,14 @@
-// What every part of the judge console shares: the venue's clock, waits counted from the
-// server's now, and writes through the outbox that tell the form how they went.
+// What every part of the judge console shares: the venue's clock and writes through the
+// outbox that tell the form how they went.
 
-import * as servertime from "./servertime.js";
 import { enqueue, mountAttention, mountPending, newOpId, subscribe } from "./outbox.js";
-import { $, formatElapsed, venueTime } from "./dom.js";
+import { $, venueTime } from "./dom.js";
 
 // ------------------------------------------------------------------ clock and times
 
 // The venue's clock, not this phone's: the server renders the same (|venue_time).
 export function clockTime(value) {
   return venueTime(value);
-}
-
-// Server time is the only clock (DESIGN.md, part 4): a wait counts from the server's now.
-export function waited(sinceMs) {
-  return formatElapsed(servertime.now() - sinceMs);
 }
 
 // Resolve with the outbox's first word on this op_id: sent, rejected or kept (no network).

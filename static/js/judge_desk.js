@@ -1,13 +1,17 @@
-// The judge's desk and the partials other pages include: the call-up queue, the irregularity
-// guide's search, the head judge's appeal decisions, a table calling a judge, and a player
-// filing an appeal.
+// The judge's desk: the call-up queue, the irregularity guide's search and the head judge's
+// appeal decisions. (A table calling a judge: callup.js; a player's appeals: appeals.js.)
 
+import * as servertime from "./servertime.js";
 import { dismiss, enqueue, newOpId } from "./outbox.js";
-import { $, $$, h, t } from "./dom.js";
-import { clockTime, outcome, waited, write } from "./judge_common.js";
+import { $, $$, formatElapsed, h, t } from "./dom.js";
+import { clockTime, outcome, write } from "./judge_common.js";
 
 const QUEUE_POLL_MS = 4000;
-const CALL_POLL_MS = 5000;
+
+// Server time is the only clock (DESIGN.md, part 4): a wait counts from the server's now.
+function waited(sinceMs) {
+  return formatElapsed(servertime.now() - sinceMs);
+}
 const TAKE_WAIT_MS = 3000;
 
 // ------------------------------------------------------------------ the call-up queue
@@ -181,108 +185,3 @@ export function initDecision(form) {
     }
   });
 }
-
-// ------------------------------------------------------------------ partial: a table calls a judge
-
-// A call needs a link (issue 28): the table's token from the printed card's QR code (?t=),
-// kept for this tab, else the player's own link that card.js keeps (#player= from their page).
-function callUpLink(cardId) {
-  const key = `judgeaid-table-token:${cardId}`;
-  const fromUrl = new URLSearchParams(location.search).get("t");
-  if (fromUrl) sessionStorage.setItem(key, fromUrl);
-  const table = fromUrl || sessionStorage.getItem(key);
-  if (table) return { "X-Table-Token": table };
-  const player = new URLSearchParams(location.hash.slice(1)).get("player")
-    || sessionStorage.getItem(`judgeaid-player-token:${cardId}`);
-  return player ? { "X-Player-Token": player } : {};
-}
-
-export function initCallUp(section) {
-  const api = section.dataset.api;
-  const form = $("[data-callup-form]", section);
-  const button = $("button[type=submit]", form);
-  const status = $("[data-callup-status]", section);
-  let timer = null;
-  let wasActive = false;
-
-  const show = (call) => {
-    clearTimeout(timer);
-    if (!call) {
-      button.disabled = false;
-      status.textContent = wasActive ? t("The judge has closed this call.") : "";
-      wasActive = false;
-      return;
-    }
-    wasActive = true;
-    button.disabled = true;
-    status.textContent = call.status === "taken"
-      ? t("{name} is on the way (took the call at {time}).", { name: call.taken_by, time: clockTime(call.taken_at_ms) })
-      : call.place ? t("Judge called at {time} · number {place} in the queue. Please wait at the table.", { time: clockTime(call.called_at_ms), place: call.place })
-        : t("Judge called at {time}. Please wait at the table.", { time: clockTime(call.called_at_ms) });
-    timer = setTimeout(check, CALL_POLL_MS);
-  };
-
-  const check = async () => {
-    if (document.visibilityState !== "visible") {
-      timer = setTimeout(check, CALL_POLL_MS);
-      return;
-    }
-    try {
-      const response = await fetch(api, { cache: "no-store" });
-      if (response.ok) show((await response.json()).call_up);
-    } catch {
-      timer = setTimeout(check, CALL_POLL_MS);
-    }
-  };
-
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    button.disabled = true;
-    status.textContent = t("Calling a judge…");
-    const { opId, first, settled } = await write({ url: api, body: { reason: form.elements.reason.value.trim() },
-      headers: callUpLink(section.dataset.cardId),
-      label: t("Call a judge"), meta: { area: "callup", card: section.dataset.cardId } });
-    if ((await first).type === "kept") status.textContent = t("No network: the call goes out as soon as this phone is back online.");
-    const result = await settled;
-    if (result.type === "sent") {
-      form.elements.reason.value = "";
-      check();
-    } else {
-      status.textContent = t("The call did not go through: {message}", { message: result.item.message });
-      dismiss(opId);
-      button.disabled = false;
-    }
-  });
-  check();
-}
-
-// ------------------------------------------------------------------ partial: a player's appeals
-
-export function initAppeals(section) {
-  const match = location.pathname.match(/^\/p\/([^/]+)/);
-  const token = match ? decodeURIComponent(match[1]) : section.dataset.playerToken;
-  for (const form of $$("[data-appeal-form]", section)) {
-    const error = $("[data-form-error]", form);
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      error.textContent = "";
-      const text = form.elements.text.value.trim();
-      if (!text) { error.textContent = t("Write why you disagree with the ruling."); return; }
-      const button = $("button[type=submit]", form);
-      button.disabled = true;
-      const { opId, first, settled } = await write({ url: section.dataset.api,
-        body: { ruling_id: Number(form.dataset.rulingId), text }, headers: { "X-Player-Token": token },
-        label: t("Appeal"), meta: { area: "appeal" } });
-      if ((await first).type === "kept") error.textContent = t("No network: your appeal is kept on this phone and sent when it is back online.");
-      const result = await settled;
-      if (result.type === "sent") {
-        form.replaceWith(h("p", { class: "callout", text: t("Appeal sent. The head judge decides; the decision will show here.") }));
-      } else {
-        error.textContent = t("Not sent: {message}", { message: result.item.message });
-        dismiss(opId);
-        button.disabled = false;
-      }
-    });
-  }
-}
-

@@ -15,11 +15,12 @@
 // a time, oldest first (a correction never overtakes the round it corrects), under a Web Lock
 // so two open tabs never race.
 //
-// app.js imports this module on every page, so what waits is sent from whichever page is
-// open; a page importing it again shares the same instance (one sender per page).
+// app.js imports this module on every page (after the load event), so what waits is sent
+// from whichever page is open; a page importing it again shares the same instance (one
+// sender per page).
 // Pages show the state with subscribe(listener) + items() (or mountAttention/mountPending).
 
-import { h, t } from "./dom.js";
+import { h, newOpId, t } from "./dom.js";
 
 const DB_NAME = "judgeaid-outbox";
 const STORE = "items";
@@ -77,15 +78,8 @@ async function remove(seq) {
 
 // ------------------------------------------------------------------ public API
 
-/** Make a client op_id: a UUID (crypto.randomUUID needs HTTPS; a LAN address may lack it). */
-export function newOpId() {
-  if (crypto.randomUUID) return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6] & 0x0f) | 0x40;
-  bytes[8] = (bytes[8] & 0x3f) | 0x80;
-  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** Make a client op_id (dom.js: pages that send without the outbox make theirs too). */
+export { newOpId };
 
 /** Keep a write on this phone and send it as soon as the network allows; return the item. */
 export async function enqueue({ url, method = "POST", body = {}, label = "", headers = {}, meta = {} }) {

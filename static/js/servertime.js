@@ -8,12 +8,15 @@
 // Each sample is NTP-style: the server's now_ms is taken to be read half-way through the
 // round trip, measured with the monotonic performance clock. Of a batch the sample with the
 // shortest round trip wins (least room for error); a worse batch does not replace a recent
-// good one. Samples are taken again when the page is shown again, when the network returns,
+// good one. A page's first batch starts after its load event and spaces its samples
+// SPREAD_MS apart, using the best so far from the first answer on: on venue Wi-Fi a page is
+// not held up by five round trips in a row (issue 31). Samples are taken again when the page is shown again, when the network returns,
 // every few minutes, and at once when this device's wall clock jumps (set by hand, or a
 // phone waking from sleep) — so a screen that slept shows the right time as soon as it wakes.
 
 const KEY = "judgeaid-servertime";
 const BATCH = 5;
+const SPREAD_MS = 2000;
 const RESYNC_MS = 5 * 60_000;
 const JUMP_MS = 1000;
 const KEEP_BETTER_FOR_MS = 5 * 60_000;
@@ -63,8 +66,11 @@ function adopt(candidate) {
   for (const listener of listeners) listener({ offset: best.offset, roundTrip: best.roundTrip });
 }
 
-/** Take a batch of samples and keep the best; resolves with the offset in ms (or null). */
-export function sync({ samples = BATCH, force = false } = {}) {
+const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+
+/** Take a batch of samples (`gap` ms apart) and keep the best, adopted as soon as it is
+ * known; resolves with the offset in ms (or null). */
+export function sync({ samples = BATCH, force = false, gap = 0 } = {}) {
   // forced: the offset in use may be wrong now, so the next batch replaces it whatever it is
   if (force) {
     generation += 1;
@@ -79,10 +85,13 @@ export function sync({ samples = BATCH, force = false } = {}) {
       batchOf = generation;
       batchBest = null;
       for (let i = 0; i < samples && batchOf === generation; i += 1) {
+        if (i > 0 && gap > 0) await pause(gap);
+        if (batchOf !== generation) break;
         try {
           const one = await sample();
           if (batchOf === generation && (!batchBest || one.roundTrip < batchBest.roundTrip)) {
             batchBest = one;
+            if (gap > 0) adopt(one); // a spaced batch: the best so far serves meanwhile
           }
         } catch {
           break; // offline: keep what we have and try again on the next occasion
@@ -138,7 +147,8 @@ function watchForJumps() {
 }
 
 restore();
-sync();
+if (document.readyState === "complete") sync({ gap: SPREAD_MS });
+else addEventListener("load", () => { sync({ gap: SPREAD_MS }); }, { once: true });
 setInterval(watchForJumps, 1000);
 setInterval(() => { if (document.visibilityState === "visible") sync(); }, RESYNC_MS);
 document.addEventListener("visibilitychange", () => {

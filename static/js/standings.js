@@ -1,7 +1,6 @@
 // Standings pages: find a player in a long list; file a score check from the player's page.
 
-import { newOpId } from "./outbox.js";
-import { h, t } from "./dom.js";
+import { h, newOpId, t } from "./dom.js";
 import { mountFind } from "./find.js";
 
 const filter = document.querySelector("[data-standings-filter]");

@@ -1,0 +1,84 @@
+// "Call a judge" on the live card (templates/cards/_callup.html): one tap calls, the reason is
+// optional; the call goes through the outbox, so it leaves once the phone is back online, and
+// its status below the button is read again every 5 s while a call is open. app.js starts
+// this module after the page's load event (data-after-load).
+
+import { dismiss } from "./outbox.js";
+import { $, $$, t } from "./dom.js";
+import { clockTime, write } from "./judge_common.js";
+
+const CALL_POLL_MS = 5000;
+
+// A call needs a link (issue 28): the table's token from the printed card's QR code (?t=),
+// kept for this tab, else the player's own link that card.js keeps (#player= from their page).
+function callUpLink(cardId) {
+  const key = `judgeaid-table-token:${cardId}`;
+  const fromUrl = new URLSearchParams(location.search).get("t");
+  if (fromUrl) sessionStorage.setItem(key, fromUrl);
+  const table = fromUrl || sessionStorage.getItem(key);
+  if (table) return { "X-Table-Token": table };
+  const player = new URLSearchParams(location.hash.slice(1)).get("player")
+    || sessionStorage.getItem(`judgeaid-player-token:${cardId}`);
+  return player ? { "X-Player-Token": player } : {};
+}
+
+export function initCallUp(section) {
+  const api = section.dataset.api;
+  const form = $("[data-callup-form]", section);
+  const button = $("button[type=submit]", form);
+  const status = $("[data-callup-status]", section);
+  let timer = null;
+  let wasActive = false;
+
+  const show = (call) => {
+    clearTimeout(timer);
+    if (!call) {
+      button.disabled = false;
+      status.textContent = wasActive ? t("The judge has closed this call.") : "";
+      wasActive = false;
+      return;
+    }
+    wasActive = true;
+    button.disabled = true;
+    status.textContent = call.status === "taken"
+      ? t("{name} is on the way (took the call at {time}).", { name: call.taken_by, time: clockTime(call.taken_at_ms) })
+      : call.place ? t("Judge called at {time} · number {place} in the queue. Please wait at the table.", { time: clockTime(call.called_at_ms), place: call.place })
+        : t("Judge called at {time}. Please wait at the table.", { time: clockTime(call.called_at_ms) });
+    timer = setTimeout(check, CALL_POLL_MS);
+  };
+
+  const check = async () => {
+    if (document.visibilityState !== "visible") {
+      timer = setTimeout(check, CALL_POLL_MS);
+      return;
+    }
+    try {
+      const response = await fetch(api, { cache: "no-store" });
+      if (response.ok) show((await response.json()).call_up);
+    } catch {
+      timer = setTimeout(check, CALL_POLL_MS);
+    }
+  };
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    button.disabled = true;
+    status.textContent = t("Calling a judge…");
+    const { opId, first, settled } = await write({ url: api, body: { reason: form.elements.reason.value.trim() },
+      headers: callUpLink(section.dataset.cardId),
+      label: t("Call a judge"), meta: { area: "callup", card: section.dataset.cardId } });
+    if ((await first).type === "kept") status.textContent = t("No network: the call goes out as soon as this phone is back online.");
+    const result = await settled;
+    if (result.type === "sent") {
+      form.elements.reason.value = "";
+      check();
+    } else {
+      status.textContent = t("The call did not go through: {message}", { message: result.item.message });
+      dismiss(opId);
+      button.disabled = false;
+    }
+  });
+  check();
+}
+
+$$("[data-callup]").forEach(initCallUp);
