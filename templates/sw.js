@@ -149,7 +149,12 @@ async function networkFirst(request) {
     return response;
   } catch (error) {
     const hit = await cache.match(keyFor(request.url, lang), { ignoreVary: true });
-    if (hit && request.mode === "navigate") return hit;
+    // a kept page says so (<html data-kept-copy>): its scripts ask the server at once, where
+    // a page fresh from the server waits for their usual poll
+    if (hit && request.mode === "navigate") {
+      const text = (await hit.text()).replace("<html ", "<html data-kept-copy ");
+      return new Response(text, { status: hit.status, statusText: hit.statusText, headers: hit.headers });
+    }
     if (hit) {
       const headers = new Headers(hit.headers);
       headers.set("X-Judgeaid-Copy", "1");

@@ -33,6 +33,7 @@ export function initCallUp(section) {
   const show = (call) => {
     clearTimeout(timer);
     if (!call) {
+      remember(false);
       button.disabled = false;
       status.textContent = wasActive ? t("The judge has closed this call.") : "";
       wasActive = false;
@@ -60,6 +61,17 @@ export function initCallUp(section) {
     }
   };
 
+  // This phone's own open call is asked about at once; anyone else's shows at the first poll.
+  const mine = `judgeaid-call:${section.dataset.cardId}`;
+  const remember = (open) => {
+    try {
+      if (open) localStorage.setItem(mine, "1");
+      else localStorage.removeItem(mine);
+    } catch {
+      // storage refused: the status still comes at the next poll
+    }
+  };
+
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     button.disabled = true;
@@ -71,6 +83,7 @@ export function initCallUp(section) {
     const result = await settled;
     if (result.type === "sent") {
       form.elements.reason.value = "";
+      remember(true);
       check();
     } else {
       status.textContent = t("The call did not go through: {message}", { message: result.item.message });
@@ -78,7 +91,14 @@ export function initCallUp(section) {
       button.disabled = false;
     }
   });
-  check();
+  let asked = false;
+  try {
+    asked = localStorage.getItem(mine) === "1";
+  } catch {
+    // no storage: as if this phone had not called
+  }
+  if (asked) check();
+  else timer = setTimeout(check, CALL_POLL_MS);
 }
 
 $$("[data-callup]").forEach(initCallUp);

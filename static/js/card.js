@@ -203,10 +203,11 @@ await loadCopy();
 const shell = card === null || card === undefined;
 if (shell) await poll(); // live, or this phone's copy under "No connection"
 await loadReader();
-// The card in the page came with the page. A page a service worker may have answered from
-// its cache asks the server at once; one fresh from the server waits for the usual poll.
+// The card in the page came with the page. A page the service worker answered from its copy
+// (no network: <html data-kept-copy>) asks the server at once; one fresh from the server
+// waits for the usual poll.
 if (!shell) {
-  if (navigator.serviceWorker?.controller) poll(); // live, or this phone's copy under "No connection"
+  if ("keptCopy" in document.documentElement.dataset) poll(); // live, or "No connection"
   else fromPage();
 }
 if (card && canRecord()) {
