@@ -66,7 +66,12 @@ function adopt(candidate) {
   for (const listener of listeners) listener({ offset: best.offset, roundTrip: best.roundTrip });
 }
 
-const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+// The wait between a spaced batch's samples; a forced sync ends it at once (wake).
+let wake = null;
+const pause = (ms) => new Promise((resolve) => {
+  wake = resolve;
+  setTimeout(resolve, ms);
+});
 
 /** Take a batch of samples (`gap` ms apart) and keep the best, adopted as soon as it is
  * known; resolves with the offset in ms (or null). */
@@ -75,6 +80,7 @@ export function sync({ samples = BATCH, force = false, gap = 0 } = {}) {
   if (force) {
     generation += 1;
     if (best) best = { ...best, saved: true };
+    wake?.(); // a spaced batch waiting between samples starts again now
   }
   if (running) return running;
   running = (async () => {
