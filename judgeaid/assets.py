@@ -106,27 +106,25 @@ _IMPORT_MAP_END = '<script type="importmap">'
 _DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["']\./([\w-]+\.js)["']\s*\)""")
 
 
-def module_dynamic_imports() -> dict[str, tuple[str, ...]]:
-    """Return {module file: the files it imports when it needs them (import("./x.js"))}."""
+def _scan_modules(key: str, pattern: re.Pattern) -> dict[str, tuple[str, ...]]:
+    """Return {module file: the files `pattern` finds it importing}, read once from static/js."""
     app = current_app
-    if app.debug or "judgeaid.module_dynamic_imports" not in app.extensions:
+    if app.debug or key not in app.extensions:
         folder = Path(app.static_folder) / "js"
-        app.extensions["judgeaid.module_dynamic_imports"] = {
-            path.name: tuple(dict.fromkeys(
-                _DYNAMIC_IMPORT.findall(path.read_text(encoding="utf-8"))))
+        app.extensions[key] = {
+            path.name: tuple(dict.fromkeys(pattern.findall(path.read_text(encoding="utf-8"))))
             for path in sorted(folder.glob("*.js"))}
-    return app.extensions["judgeaid.module_dynamic_imports"]
+    return app.extensions[key]
 
 
 def module_imports() -> dict[str, tuple[str, ...]]:
-    """Return {module file: the files it imports statically}, read once from static/js."""
-    app = current_app
-    if app.debug or "judgeaid.module_imports" not in app.extensions:
-        folder = Path(app.static_folder) / "js"
-        app.extensions["judgeaid.module_imports"] = {
-            path.name: tuple(dict.fromkeys(_IMPORT.findall(path.read_text(encoding="utf-8"))))
-            for path in sorted(folder.glob("*.js"))}
-    return app.extensions["judgeaid.module_imports"]
+    """Return {module file: the files it imports statically}."""
+    return _scan_modules("judgeaid.module_imports", _IMPORT)
+
+
+def module_dynamic_imports() -> dict[str, tuple[str, ...]]:
+    """Return {module file: the files it imports when it needs them (import("./x.js"))}."""
+    return _scan_modules("judgeaid.module_dynamic_imports", _DYNAMIC_IMPORT)
 
 
 def module_graph(entries: tuple[str, ...]) -> tuple[str, ...]:
