@@ -14,6 +14,13 @@ from tests.factories import EXPECTED_2026, build_events
 pytestmark = pytest.mark.browser
 
 
+def follow(page, selector):
+    """Tap a link or a submit button and wait for the new page to have loaded (a click
+    returns as soon as the navigation commits, before the page is parsed)."""
+    with page.expect_navigation(wait_until="load"):
+        page.click(selector)
+
+
 @pytest.fixture
 def events(app):
     with app.app_context():
@@ -25,7 +32,7 @@ def test_a_visitor_chooses_a_window_and_downloads_the_board(live_server, browser
     try:
         page = context.new_page()
         page.goto(live_server.url + "/")
-        page.click("[data-testid=leaderboards-link]")
+        follow(page, "[data-testid=leaderboards-link]")
         assert page.locator("h1").inner_text() == "Leaderboards"
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
 
@@ -33,13 +40,13 @@ def test_a_visitor_chooses_a_window_and_downloads_the_board(live_server, browser
         page.select_option("[data-testid=window]", "custom")
         page.fill("[data-testid=from]", "2026-12-31")
         page.fill("[data-testid=to]", "2026-01-01")
-        page.click("[data-testid=show-board]")
+        follow(page, "[data-testid=show-board]")
         assert "The from date is after the to date." in page.locator(
             "[data-testid=leaderboard-error]").inner_text()
 
         page.fill("[data-testid=from]", "2026-01-01")
         page.fill("[data-testid=to]", "2026-12-31")
-        page.click("[data-testid=show-board]")
+        follow(page, "[data-testid=show-board]")
         assert page.locator("[data-testid=leaderboard-error]").count() == 0
         lines = page.locator("[data-testid=leaderboard] li")
         assert lines.count() == len(EXPECTED_2026)
@@ -62,7 +69,7 @@ def test_a_visitor_chooses_a_window_and_downloads_the_board(live_server, browser
         # the lifetime board, in the dark theme, still fits
         page.evaluate("() => { document.documentElement.dataset.theme = 'dark' }")
         page.check("input[name=board][value=lifetime]")
-        page.click("[data-testid=show-board]")
+        follow(page, "[data-testid=show-board]")
         assert page.locator("#board-title").inner_text() == "Lifetime board"
         assert page.locator("[data-testid=board-empty]").is_visible()
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
