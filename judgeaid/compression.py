@@ -32,7 +32,8 @@ def register(app: Flask) -> None:
         key = (request.path, etag) if request.endpoint == "static" and etag else None
         packed = cache.get(key) if key else None
         if packed is None:
-            packed = gzip.compress(data, compresslevel=6, mtime=0)
+            # a static file is packed once per version: it can take the smallest packing
+            packed = gzip.compress(data, compresslevel=9 if key else 6, mtime=0)
             if key:
                 cache[key] = packed
         response.set_data(packed)
