@@ -44,6 +44,7 @@ def content_security_policy(frameable: bool) -> str:
 
 
 def register(app: Flask) -> None:
+    app.jinja_env.globals["written_at_ms"] = written_at_ms
     """Add the security headers to every response, pages, files and API answers alike."""
     cache: dict[tuple[str, bool], str] = {}
 
@@ -76,3 +77,15 @@ def _has_private_controls() -> bool:
     """Say whether this request's page is a signed-in person's: a judge, an organizer or the
     server's owner (issue 28)."""
     return g.get("user") is not None or "user_id" in session or "server_owner" in session
+
+
+def written_at_ms() -> int | None:
+    """Return the server's clock as a page is written, for a page no cache keeps (a signed-in
+    person's): its scripts take it as their first time sample (servertime.js), measured
+    against when the page was asked for, and so ask /api/time later (issue 31). None for a
+    page a cache may keep, whose time would be stale."""
+    if not _has_private_controls():
+        return None
+    from judgeaid.services.clock import server_now_ms
+
+    return server_now_ms()

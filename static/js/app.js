@@ -21,6 +21,11 @@ document.addEventListener("click", (event) => {
   localStorage.setItem("judgeaid-theme", root.dataset.theme);
 });
 
+// A print button (the seating slips and lists, a player's schedule): the browser's print.
+document.addEventListener("click", (event) => {
+  if (event.target.closest("[data-print]")) print();
+});
+
 // Signing out also forgets the pages this phone kept for offline use.
 document.addEventListener("submit", (event) => {
   if (event.target.matches("[data-logout]") && "caches" in window) caches.delete("pages");
@@ -111,12 +116,24 @@ function afterLoad(start) {
 }
 
 // A form in a part whose module has not arrived yet: the tap waits for it, then is sent.
+// So does a tap on a button only its script answers (type="button").
 const waiting = new Set();
+const waitingTaps = new Set();
+const unstarted = (element) => {
+  const part = element?.closest("[data-after-load]");
+  return part && !part.dataset.started;
+};
 document.addEventListener("submit", (event) => {
-  const part = event.target.closest("[data-after-load]");
-  if (!part || part.dataset.started) return;
+  if (!unstarted(event.target)) return;
   event.preventDefault();
   waiting.add(event.target);
+}, true);
+document.addEventListener("click", (event) => {
+  const button = event.target.closest?.("button[type=button]");
+  if (!unstarted(button) || button.matches("[data-print], [data-theme-toggle]")) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  waitingTaps.add(button);
 }, true);
 
 afterLoad(() => {
@@ -134,9 +151,14 @@ afterLoad(() => {
   for (const name of modules) {
     import(`./${name}`).then(() => {
       for (const part of parts.filter((p) => p.dataset.afterLoad === name)) part.dataset.started = "true";
-      for (const form of [...waiting].filter((f) => f.closest(`[data-after-load="${name}"]`))) {
+      const mine = (element) => element.closest(`[data-after-load="${name}"]`);
+      for (const form of [...waiting].filter(mine)) {
         waiting.delete(form);
         form.requestSubmit();
+      }
+      for (const button of [...waitingTaps].filter(mine)) {
+        waitingTaps.delete(button);
+        button.click();
       }
     }).catch((error) => console.warn("not started:", name, error));
   }

@@ -32,6 +32,7 @@ const later = {
   fouls: () => import("./card_fouls.js"),
   conflicts: () => import("./card_conflicts.js"),
 };
+const WARM_AFTER_MS = 1000;
 const openRound = async (...args) => (await later.round()).openRound(...args);
 const openFouls = async (...args) => (await later.fouls()).openFouls(...args);
 const canRecord = () => isJudge || isRecorder();
@@ -177,10 +178,12 @@ hooks.renderAttention = () => {
   const banner = $("[data-testid=card-conflicts]");
   if (queue.some(isRoundConflict) || !banner.hidden) later.conflicts().then((m) => m.renderConflicts());
 };
-// Once the card is there and this phone may record, the round form's scoring mirror loads.
+// Once the card is there and this phone may record, the round form's scoring mirror loads
+// (after the page's own loading: roundWarm, below).
+let roundWarm = false;
 hooks.render = () => {
   render();
-  if (card && canRecord()) later.round().then((m) => m.loadScoring()).catch(() => null);
+  if (roundWarm && card && canRecord()) later.round().then((m) => m.loadScoring()).catch(() => null);
 };
 // A write of this page refused while the page is open: its message comes into view, beside
 // the line it concerns (the round's row says "not saved") and in the box that says why. The
@@ -193,6 +196,15 @@ subscribe((event) => {
     if (box && !box.hidden) box.scrollIntoView({ block: "center" });
   });
 });
+// The page's load event, then a second, then the phone's first idle moment.
+function idleAfterLoad() {
+  return new Promise((resolve) => {
+    const idle = () => setTimeout(() => (window.requestIdleCallback
+      ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : resolve()), WARM_AFTER_MS);
+    if (document.readyState === "complete") idle();
+    else addEventListener("load", idle, { once: true });
+  });
+}
 hooks.openRound = openRound;
 hooks.openFouls = openFouls;
 hooks.refresh = poll;
@@ -211,13 +223,11 @@ if (!shell) {
   else fromPage();
 }
 if (card && canRecord()) {
-  // the round form after the page's load event, unless a link asks for it (#round=, #next)
-  if (!fragment.has("round") && !fragment.has("next")) {
-    await new Promise((resolve) => {
-      if (document.readyState === "complete") resolve();
-      else addEventListener("load", resolve, { once: true });
-    });
-  }
+  // The round form, for a phone that records: at once when a link asks for it (#round=,
+  // #next); otherwise once the page has finished loading and the phone is idle, so a phone
+  // on venue Wi-Fi gets the card first (issue 31). A tap on a round meanwhile loads it then.
+  if (!fragment.has("round") && !fragment.has("next")) await idleAfterLoad();
+  roundWarm = true;
   const round = await later.round();
   round.loadCatalogue().catch(() => null);
   await round.loadScoring().catch(() => null); // before a picker link in the fragment fills the form

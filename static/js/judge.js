@@ -24,4 +24,3 @@ if (rulingForm) initRulingForm(rulingForm);
 const guide = $("[data-guide]");
 if (guide) initGuide(guide);
 $$("[data-decide-form]").forEach(initDecision);
-document.addEventListener("click", (event) => { if (event.target.closest("[data-print]")) print(); });

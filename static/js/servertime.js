@@ -10,7 +10,11 @@
 // shortest round trip wins (least room for error); a worse batch does not replace a recent
 // good one. A page's first batch starts after its load event and spaces its samples
 // SPREAD_MS apart, using the best so far from the first answer on: on venue Wi-Fi a page is
-// not held up by five round trips in a row (issue 31). Samples are taken again when the page is shown again, when the network returns,
+// not held up by five round trips in a row (issue 31). A signed-in page, which no cache keeps,
+// carries the server's clock as it was written (<meta name="judgeaid-now">): that is the
+// first sample, read against when the page was asked for and when its answer began, and the
+// first batch then waits SPREAD_MS, so the page's own loading is not crowded by it.
+// Samples are taken again when the page is shown again, when the network returns,
 // every few minutes, and at once when this device's wall clock jumps (set by hand, or a
 // phone waking from sleep) — so a screen that slept shows the right time as soon as it wakes.
 
@@ -49,6 +53,18 @@ async function sample() {
   const { now_ms: serverMs } = await response.json();
   const roundTrip = performance.now() - started;
   return { offset: serverMs - (wallAtStart + roundTrip / 2), roundTrip, at: performance.now() };
+}
+
+// The page as a sample: the server read its clock between asking and answering.
+function pageSample() {
+  const written = Number(document.querySelector("meta[name=judgeaid-now]")?.content);
+  const [asked] = performance.getEntriesByType("navigation");
+  // a copy the service worker kept is not fresh (and bfcache pages resync on pageshow)
+  if (!written || !asked || "keptCopy" in document.documentElement.dataset) return null;
+  if (!(asked.responseStart > asked.requestStart)) return null;
+  const roundTrip = asked.responseStart - asked.requestStart;
+  const middle = performance.timeOrigin + (asked.requestStart + asked.responseStart) / 2;
+  return { offset: written - middle, roundTrip, at: asked.responseStart };
 }
 
 function adopt(candidate) {
@@ -153,8 +169,12 @@ function watchForJumps() {
 }
 
 restore();
-if (document.readyState === "complete") sync({ gap: SPREAD_MS });
-else addEventListener("load", () => { sync({ gap: SPREAD_MS }); }, { once: true });
+const fromPage = pageSample();
+if (fromPage) adopt(fromPage);
+const firstBatch = () => (fromPage ? setTimeout(() => sync({ gap: SPREAD_MS }), SPREAD_MS)
+  : sync({ gap: SPREAD_MS }));
+if (document.readyState === "complete") firstBatch();
+else addEventListener("load", firstBatch, { once: true });
 setInterval(watchForJumps, 1000);
 setInterval(() => { if (document.visibilityState === "visible") sync(); }, RESYNC_MS);
 document.addEventListener("visibilitychange", () => {

@@ -26,6 +26,13 @@ def open_card(page, url):
     page.wait_for_selector("html[data-card-ready=true]")
 
 
+def parts_started(page, timeout=15000):
+    """Wait until every part of the page started after its load event (data-after-load) has
+    its script: a tap before that is held and replayed, but what it draws comes later."""
+    page.wait_for_function("() => [...document.querySelectorAll('[data-after-load]')]"
+                           ".every((part) => part.dataset.started)", timeout=timeout)
+
+
 def api_card(page, server, card_id):
     """Return a card as the API gives it."""
     return page.request.get(f"{server.url}/api/cards/{card_id}").json()

@@ -10,6 +10,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
+from tests.browser.pages import parts_started
 from tests.conftest import login
 from tests.factories import use_ruleset
 
@@ -35,6 +36,7 @@ def test_a_judge_gives_a_false_hu_from_the_console(app, demo, live_server, conte
     assert answer.ok
 
     page.goto(f"{live_server.url}/t/{tid}/judge/rulings/new?card={card_id}")
+    parts_started(page)
     page.click("[data-add-penalty]")
     block = page.locator("[data-penalty]").first
     # MCR's list, its first category chosen (no ZJ "procedural violation" here)

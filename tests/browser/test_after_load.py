@@ -1,0 +1,59 @@
+"""A page first, its scripts after (issue 31): a page's parts marked data-after-load start once
+the page has loaded, and a tap made before then is kept and answered when they start (a
+judge adding a penalty, a player calling a judge), as on a phone on slow venue Wi-Fi."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.pages import login_api, parts_started
+
+pytestmark = pytest.mark.browser
+
+
+def hold(page, module):
+    """Keep a module's requests waiting until release() is called; return release."""
+    held = []
+    pattern = re.compile(rf"/static/js/{re.escape(module)}\?")
+    page.route(pattern, lambda route: held.append(route))
+
+    def release():
+        count = len(held)
+        for route in held:
+            route.continue_()
+        page.unroute(pattern)
+        return count
+
+    return release
+
+
+def test_a_tap_on_the_ruling_form_before_its_script_is_answered_once_it_comes(
+        live_server, demo, context, page):
+    login_api(context, live_server, demo)
+    release = hold(page, "judge.js")
+    page.goto(live_server.url + f"/t/{demo['tournament_id']}/judge/rulings/new")
+    # the page is there, drawn by the server, before its script
+    expect(page.locator("h1")).to_be_visible()
+    part = page.locator("[data-after-load='judge.js']")
+    assert part.get_attribute("data-started") is None
+    page.click("[data-add-penalty]")
+    assert page.locator("[data-penalty]").count() == 0
+    assert release() >= 1
+    parts_started(page)
+    expect(page.locator("[data-penalty]")).to_have_count(1)  # the tap, answered once
+
+
+def test_a_call_for_a_judge_before_its_script_is_sent_once_it_comes(live_server, demo, page):
+    release = hold(page, "callup.js")
+    page.goto(live_server.url + demo["cards"][0]["link"])
+    expect(page.locator("[data-testid=card-grid]")).to_be_visible()
+    page.fill("[data-callup-form] input[name=reason]", "wrong claim")
+    page.click("[data-testid=call-judge]")
+    # nothing was sent as a plain form (the page is still the card)
+    assert page.locator("[data-testid=callup-status]").inner_text() == ""
+    assert release() >= 1
+    expect(page.locator("[data-testid=callup-status]")).to_contain_text("1")
+    assert "/cards/" in page.url
