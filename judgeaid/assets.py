@@ -102,6 +102,9 @@ _IMPORT = re.compile(r"""^\s*import\b[^;]*?\bfrom\s*["']\./([\w-]+\.js)["']""", 
 _MODULE_SCRIPT = re.compile(r"""<script type="module" src="[^"?]*/static/js/([\w-]+\.js)\?""")
 _PRELOAD = re.compile(r'data-preload-module="([\w-]+\.js)"')
 _AFTER_LOAD = re.compile(r'data-after-load="([\w-]+\.js)"')
+# a module a part started after the load event imports when it needs it, which the page knows
+# it will (data-after-load-preload="zj.js": the paper card's scoring mirror): fetched with them
+_AFTER_LOAD_PRELOAD = re.compile(r'data-after-load-preload="([\w-]+\.js)"')
 _IMPORT_MAP_END = '<script type="importmap">'
 
 
@@ -165,7 +168,8 @@ def with_module_preloads(html: str) -> str:
                     for name in now if f"js/{name}" in static_hashes() and name != "app.js")
     # What app.js starts after the load event (data-after-load) and what that imports: app.js
     # preloads them all at once then, so no import waits for the one importing it.
-    later = [name for name in module_graph(tuple(dict.fromkeys(_AFTER_LOAD.findall(html))))
+    after = [*_AFTER_LOAD.findall(html), *_AFTER_LOAD_PRELOAD.findall(html)]
+    later = [name for name in module_graph(tuple(dict.fromkeys(after)))
              if name not in now and f"js/{name}" in static_hashes()]
     if later:
         links += f'\n  <meta name="judgeaid-after-load" content="{" ".join(later)}">'

@@ -2,9 +2,8 @@
 // appeal goes through the outbox with the page's token as X-Player-Token. app.js starts this
 // module after the page's load event (data-after-load).
 
-import { dismiss } from "./outbox.js";
+import { dismiss, write } from "./outbox.js";
 import { $, $$, h, t } from "./dom.js";
-import { write } from "./judge_common.js";
 
 export function initAppeals(section) {
   const match = location.pathname.match(/^\/p\/([^/]+)/);

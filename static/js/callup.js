@@ -3,9 +3,8 @@
 // its status below the button is read again every 5 s while a call is open. app.js starts
 // this module after the page's load event (data-after-load).
 
-import { dismiss } from "./outbox.js";
-import { $, $$, t } from "./dom.js";
-import { clockTime, write } from "./judge_common.js";
+import { dismiss, write } from "./outbox.js";
+import { $, $$, t, venueTime } from "./dom.js";
 
 const CALL_POLL_MS = 5000;
 
@@ -42,9 +41,9 @@ export function initCallUp(section) {
     wasActive = true;
     button.disabled = true;
     status.textContent = call.status === "taken"
-      ? t("{name} is on the way (took the call at {time}).", { name: call.taken_by, time: clockTime(call.taken_at_ms) })
-      : call.place ? t("Judge called at {time} · number {place} in the queue. Please wait at the table.", { time: clockTime(call.called_at_ms), place: call.place })
-        : t("Judge called at {time}. Please wait at the table.", { time: clockTime(call.called_at_ms) });
+      ? t("{name} is on the way (took the call at {time}).", { name: call.taken_by, time: venueTime(call.taken_at_ms) })
+      : call.place ? t("Judge called at {time} · number {place} in the queue. Please wait at the table.", { time: venueTime(call.called_at_ms), place: call.place })
+        : t("Judge called at {time}. Please wait at the table.", { time: venueTime(call.called_at_ms) });
     timer = setTimeout(check, CALL_POLL_MS);
   };
 

@@ -9,9 +9,8 @@
 // through hooks (foulRecorded), so neither imports the other.
 
 import * as servertime from "./servertime.js";
-import { dismiss } from "./outbox.js";
+import { dismiss, write } from "./outbox.js";
 import { $, $$, h, t } from "./dom.js";
-import { write } from "./judge_common.js";
 import { WINDS, byWind, card, cardId, fullName, hooks, name, page, say, windAbbr, windOf } from "./card_state.js";
 
 const section = $("[data-hand-fouls]");

@@ -1,7 +1,7 @@
-// What every part of the judge console shares: the venue's clock and writes through the
-// outbox that tell the form how they went.
+// What every part of the judge console shares: the venue's clock and the outbox's boxes.
+// (Writes that tell the form how they went are outbox.js's write() and outcome().)
 
-import { enqueue, mountAttention, mountPending, newOpId, subscribe } from "./outbox.js";
+import { mountAttention, mountPending } from "./outbox.js";
 import { $, venueTime } from "./dom.js";
 
 // ------------------------------------------------------------------ clock and times
@@ -9,31 +9,6 @@ import { $, venueTime } from "./dom.js";
 // The venue's clock, not this phone's: the server renders the same (|venue_time).
 export function clockTime(value) {
   return venueTime(value);
-}
-
-// Resolve with the outbox's first word on this op_id: sent, rejected or kept (no network).
-export function outcome(opId, { untilSettled = false, timeoutMs = 0 } = {}) {
-  return new Promise((resolve) => {
-    let timer = null;
-    const stop = subscribe((event) => {
-      if (event.item?.op_id !== opId || event.type === "queued") return;
-      if (untilSettled && event.type === "kept") return;
-      stop();
-      clearTimeout(timer);
-      resolve(event);
-    });
-    if (timeoutMs) timer = setTimeout(() => { stop(); resolve({ type: "timeout" }); }, timeoutMs);
-  });
-}
-
-// Send a write through the outbox under a new op_id: first resolves with the outbox's first
-// word on it (kept when there is no network), settled with the last (sent or rejected).
-export async function write(request) {
-  const opId = newOpId();
-  const first = outcome(opId);
-  const settled = outcome(opId, { untilSettled: true });
-  await enqueue({ ...request, body: { ...request.body, op_id: opId } });
-  return { opId, first, settled };
 }
 
 export function mountOutbox() {

@@ -2,9 +2,9 @@
 // appeal decisions. (A table calling a judge: callup.js; a player's appeals: appeals.js.)
 
 import * as servertime from "./servertime.js";
-import { dismiss, enqueue, newOpId } from "./outbox.js";
+import { dismiss, enqueue, newOpId, outcome, write } from "./outbox.js";
 import { $, $$, formatElapsed, h, t } from "./dom.js";
-import { clockTime, outcome, write } from "./judge_common.js";
+import { clockTime } from "./judge_common.js";
 
 const QUEUE_POLL_MS = 4000;
 

@@ -5,10 +5,10 @@
 // event's ruleset's (data.rules, ./rulesets.js).
 
 import * as servertime from "./servertime.js";
-import { dismiss } from "./outbox.js";
+import { dismiss, write } from "./outbox.js";
 import { $, $$, h, t } from "./dom.js";
 import { ruleset } from "./rulesets.js";
-import { clockTime, write } from "./judge_common.js";
+import { clockTime } from "./judge_common.js";
 
 const RULE_CONSEQUENCES = new Set(["correction", "penalty_tiles", "dead_hand", "no_claims"]);
 

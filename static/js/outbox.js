@@ -292,6 +292,31 @@ flush(); // whatever an earlier visit left behind
 // ------------------------------------------------------------------ small views for pages
 
 /** Show "N pending (not yet saved)" in element, for the items filter() keeps. */
+// Resolve with the outbox's first word on this op_id: sent, rejected or kept (no network).
+export function outcome(opId, { untilSettled = false, timeoutMs = 0 } = {}) {
+  return new Promise((resolve) => {
+    let timer = null;
+    const stop = subscribe((event) => {
+      if (event.item?.op_id !== opId || event.type === "queued") return;
+      if (untilSettled && event.type === "kept") return;
+      stop();
+      clearTimeout(timer);
+      resolve(event);
+    });
+    if (timeoutMs) timer = setTimeout(() => { stop(); resolve({ type: "timeout" }); }, timeoutMs);
+  });
+}
+
+// Send a write through the outbox under a new op_id: first resolves with the outbox's first
+// word on it (kept when there is no network), settled with the last (sent or rejected).
+export async function write(request) {
+  const opId = newOpId();
+  const first = outcome(opId);
+  const settled = outcome(opId, { untilSettled: true });
+  await enqueue({ ...request, body: { ...request.body, op_id: opId } });
+  return { opId, first, settled };
+}
+
 export function mountPending(element, filter = () => true) {
   const render = async () => {
     const waiting = (await pending()).filter(filter);

@@ -66,7 +66,8 @@ def test_a_readers_card_loads_the_call_up_only_after_the_page(client, demo):
     later = AFTER_LOAD.search(html).group(1).split()
     assert 'data-after-load="callup.js"' in html
     # the call-up and what it imports come after the load event, all named at once
-    assert "callup.js" in later and "judge_common.js" in later
+    assert "callup.js" in later and "outbox.js" in later
+    assert "judge_common.js" not in later  # a player's phone needs none of the judge console
     assert not preloaded & set(later)
     # neither the judge console, its stylesheet, the round form nor the server clock first
     for name in ("judge.js", "judge_desk.js", "judge_ruling.js", "servertime.js", "card_round.js",
