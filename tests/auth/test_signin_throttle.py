@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import statistics
 import threading
 import time
 import urllib.error
@@ -163,13 +162,14 @@ def test_forwarded_for_counts_only_behind_a_trusted_proxy(app_built_with, truste
 def test_an_unknown_name_takes_as_long_as_a_wrong_pin(full_cost_pins, app, client, event):
     app.config.update(LOGIN_FAILURES_ALLOWED=100, LOGIN_ACCOUNT_FAILURES_ALLOWED=100)
     times: dict[str, list[float]] = {"Jin": [], "Nobody Here": []}
-    for _ in range(7):
+    for _ in range(9):
         for name, spent in times.items():
             started = time.perf_counter()
             assert api_login(client, event, name, "111111").status_code == 401
             spent.append(time.perf_counter() - started)
-    known, unknown = (statistics.median(times[n]) for n in ("Jin", "Nobody Here"))
-    print(f"median wrong PIN {known * 1000:.1f} ms, unknown name {unknown * 1000:.1f} ms")
+    # the least each took: a busy machine (CI runs two workers) only ever adds time
+    known, unknown = (min(times[n]) for n in ("Jin", "Nobody Here"))
+    print(f"least wrong PIN {known * 1000:.1f} ms, unknown name {unknown * 1000:.1f} ms")
     assert unknown >= 0.5 * known
     assert known >= 0.5 * unknown
 
