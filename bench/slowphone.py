@@ -81,6 +81,9 @@ def pages(ctx: Context, mcr: dict) -> list[Page]:
         Page("live card, judge", demo["cards"][0]["url"], judge=True),
         Page("MCR live card, reader", mcr["cards"][0]["link"]),
         Page("standings", f"/t/{demo['tournament_id']}/standings"),
+        # beyond the table: the judge console a judge lands on, and its ruling form
+        Page("judge console", f"/t/{demo['tournament_id']}/judge", judge=True),
+        Page("ruling form", f"/t/{demo['tournament_id']}/judge/rulings/new", judge=True),
     ]
 
 
