@@ -236,7 +236,7 @@ export function initRulingForm(form) {
       || (categories.has("procedural") ? "procedural" : data.rubric.categories[0].id);
     fillInfractions(block, prefill.infraction);
     fillPlayers(block);
-    $("legend", block).textContent = `Penalty ${penaltyList.children.length}`;
+    $("legend", block).textContent = t("Penalty {n}", { n: penaltyList.children.length });
     block.addEventListener("change", (event) => {
       const field = event.target.dataset.field;
       if (field === "category") fillInfractions(block);
@@ -259,7 +259,7 @@ export function initRulingForm(form) {
     $("[data-remove-penalty]", block).addEventListener("click", () => {
       block.remove();
       followPenalised();
-      $$("[data-penalty] legend", penaltyList).forEach((legend, i) => { legend.textContent = `Penalty ${i + 1}`; });
+      $$("[data-penalty] legend", penaltyList).forEach((legend, i) => { legend.textContent = t("Penalty {n}", { n: i + 1 }); });
     });
     suggest(block);
     followPenalised();

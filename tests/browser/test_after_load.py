@@ -34,7 +34,7 @@ def test_a_tap_on_the_ruling_form_before_its_script_is_answered_once_it_comes(
         live_server, demo, context, page):
     login_api(context, live_server, demo)
     release = hold(page, "judge.js")
-    page.goto(live_server.url + f"/t/{demo['tournament_id']}/judge/rulings/new")
+    page.goto(live_server.url + f"/t/{demo['tournament_id']}/judge/rulings/new?lang=zh-Hant")
     # the page is there, drawn by the server, before its script
     expect(page.locator("h1")).to_be_visible()
     part = page.locator("[data-after-load='judge.js']")
@@ -44,6 +44,7 @@ def test_a_tap_on_the_ruling_form_before_its_script_is_answered_once_it_comes(
     assert release() >= 1
     parts_started(page)
     expect(page.locator("[data-penalty]")).to_have_count(1)  # the tap, answered once
+    expect(page.locator("[data-penalty] legend")).to_have_text("罰分 1")  # in the page's language
 
 
 def test_a_call_for_a_judge_before_its_script_is_sent_once_it_comes(live_server, demo, page):
