@@ -18,7 +18,7 @@ Where the reading is ambiguous (a `/` after `}` or `)` may start a regular expre
 divide), it takes the common case, and anything it cannot read to the end (an unterminated
 string, a regular expression running into a line break) raises `ScriptUnreadable`: the
 server then sends the file as written (judgeaid.assets), and the suite checks that every
-module in static/js is read to the end (tests/web/test_static_files.py).
+module in static/js is read to the end (tests/test_jsmin.py).
 
 The readable sources stay in the repository; this runs once per version of each file.
 """
@@ -68,10 +68,9 @@ class _Reader:
         src, n = self.src, len(self.src)
         while self.pos < n:
             c = src[c_at := self.pos]
-            if c in " \t\f\v\u00a0\ufeff\r\n\u2028\u2029":
-                space = _SPACE.match(src, c_at).group()
-                self._gap(any(ch in _LINE_BREAKS for ch in space))
-                self.pos = c_at + len(space)
+            if (space := _SPACE.match(src, c_at)) is not None:
+                self._gap(any(ch in _LINE_BREAKS for ch in space.group()))
+                self.pos = space.end()
             elif src.startswith("//", c_at):
                 end = _line_end(src, c_at)
                 self._gap(False)
