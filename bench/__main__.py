@@ -73,6 +73,17 @@ def table(rows: list[Row]) -> str:
     return "\n".join([line(cells[0]), rule, *(line(values) for values in cells[1:])])
 
 
+def cpu_yardstick() -> float:
+    """Return the least seconds of 3 that one core takes for a fixed pure-Python loop: hosts
+    differ, and the figures against gunicorn scale with it."""
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        sum(i * i for i in range(5_000_000))
+        best = min(best, time.perf_counter() - start)
+    return round(best, 2)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the chosen modules, print the table, write the JSON; return the exit status."""
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
@@ -86,6 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     crashed = False
     started = time.perf_counter()
     load_before = os.getloadavg()[0]
+    cpu_before = cpu_yardstick()
     with Context(quick=args.quick) as ctx:
         for name in names:
             module_rows, module_crashed = run_module(name, ctx)
@@ -95,9 +107,10 @@ def main(argv: list[str] | None = None) -> int:
 
     # Timings on a busy machine run slow; say how busy it was, beside the table.
     host = {"cpus": os.cpu_count(), "load_before": round(load_before, 2),
-            "load_after": round(os.getloadavg()[0], 2)}
+            "load_after": round(os.getloadavg()[0], 2), "cpu_yardstick_s": cpu_before}
     print(f"# host: {host['cpus']} CPUs, load average {host['load_before']:.1f} before,"
-          f" {host['load_after']:.1f} after", file=sys.stderr)
+          f" {host['load_after']:.1f} after; one core's speed: {cpu_before:.2f} s for a fixed"
+          " Python loop (lower is faster: hosts differ)", file=sys.stderr)
     print(table(rows))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({

@@ -129,20 +129,19 @@ def flood_rows(run: Run, times: Times, database: str) -> list[Row]:
 
 # ---------------------------------------------------------------- 100 judges writing at once
 
-async def _write(hall: Hall, judge: Judge, kind: str, turn: asyncio.Lock) -> None:
-    """Record the judge's next round; a write without an answer is sent again with its op_id,
-    as the phone's outbox does (once). A judge's writes go one after another, as the outbox
-    sends them: a burst finding the judge's last write unanswered waits for it."""
+async def _write(hall: Hall, judge: Judge, kind: str, turn: asyncio.Lock,
+                 rng: random.Random) -> None:
+    """Record the judge's next round as the phone's outbox does (load.write_patiently: a
+    "busy" answer is sent again after its Retry-After, a write without an answer once, both
+    with the same op_id). A judge's writes go one after another, as the outbox sends them: a
+    burst finding the judge's last write unanswered waits for it."""
     async with turn:
         if judge.next_round > judge.rounds:
             return
         body = {**load.round_body(judge.next_round, judge.players),
                 "op_id": str(uuid.uuid4())}
-        for _ in range(2):
-            answer = await hall.request(kind, "POST", f"{judge.card}/rounds",
-                                        headers={"Cookie": judge.cookie}, json_body=body)
-            if answer.status:
-                break
+        answer = await load.write_patiently(hall, kind, f"{judge.card}/rounds", judge.cookie,
+                                            body, rng)
         if answer.status == 200:
             judge.next_round += 1
             judge.written += 1
@@ -163,12 +162,12 @@ async def _writes(base: str, setup: Setup, plan: Plan, times: Times, rng: random
 
         async def spread(judge: Judge) -> None:
             await hall.until(rng.uniform(*times.spread_s))
-            await _write(hall, judge, "write, spread", turns[judge.card])
+            await _write(hall, judge, "write, spread", turns[judge.card], rng)
 
         async def burst(at: float) -> None:
             await hall.until(at)
             start = hall.now()
-            await asyncio.gather(*(_write(hall, judge, "write, burst", turns[judge.card])
+            await asyncio.gather(*(_write(hall, judge, "write, burst", turns[judge.card], rng)
                                    for judge in judges))
             windows.append((start, hall.now()))
 
@@ -208,7 +207,9 @@ def write_rows(run: Run, times: Times, phones: int) -> list[Row]:
     first_burst = min(times.bursts_at)
     outside = figures([s for s in run.samples if not within(s) and s.start < first_burst],
                       hall_kinds)
-    writes = [s for s in run.samples if s.kind.startswith("write")]
+    writes = [s for s in run.samples if s.kind.startswith("write") and not s.kind.endswith(" try")]
+    busy = sum(s.status == 503 for s in run.samples if s.kind.startswith("write") and
+               s.kind.endswith(" try"))
     errors = sum(s.failed for s in writes)
     hall_errors = sum(s.failed for s in run.samples if s.kind in hall_kinds)
     lost, doubled = run.extra["lost"], run.extra["doubled"]
@@ -227,8 +228,9 @@ def write_rows(run: Run, times: Times, phones: int) -> list[Row]:
         Row(AREA, "write burst: errors; acknowledged rounds lost / doubled",
             f"{errors}; {lost} / {doubled}", "0; 0 / 0", "", verdict(not errors and not lost
                                                                   and not doubled),
-            f"of {len(writes)} writes ({run.extra['written']} acknowledged); every card read "
-            f"again afterwards; the phones' errors: {hall_errors}; causes: {causes}"),
+            f"of {len(writes)} writes ({run.extra['written']} acknowledged; {busy} tries "
+            "answered 503 'busy' and sent again after Retry-After, as the outbox does); every "
+            f"card read again afterwards; the phones' errors: {hall_errors}; causes: {causes}"),
         Row(AREA, "write burst: the rest of the hall's p99 while the writes land",
             load.duration(during.p99), f"< {load.duration(HALL_MAX_MS)}",
             f"{load.duration(outside.p99)} before the bursts",

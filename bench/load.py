@@ -334,10 +334,10 @@ class Sample:
 
     @property
     def failed(self) -> bool:
-        """Return True unless the answer was 2xx or 304 (a sign-in's "busy" tries, which the
-        phone repeats by itself, are counted apart; the sign-in's own sample says how it
-        ended)."""
-        if self.kind == "sign-in try" and self.status == 503:
+        """Return True unless the answer was 2xx or 304 (the "busy" tries of a sign-in or a
+        write, which the phone repeats by itself, are counted apart; the sign-in's or the
+        write's own sample says how it ended)."""
+        if self.kind.endswith(" try") and self.status == 503:
             return False
         return not (200 <= self.status < 300 or self.status == 304)
 
@@ -359,7 +359,7 @@ class Hall:
         self.session = session
         self.base = base
         self.samples: list[Sample] = []
-        self.busy = 0  # sign-in tries answered 503 "busy" and tried again, as a phone does
+        self.busy = 0  # tries answered 503 "busy" and made again, as a phone does
         self.t0 = time.perf_counter()
 
     def now(self) -> float:
@@ -472,6 +472,28 @@ async def sign_in_patiently(hall: Hall, tournament_id: int, judge: Judge,
     hall.samples.append(Sample(start, "sign-in", (hall.now() - start) * 1000, answer.status))
 
 
+async def write_patiently(hall: Hall, kind: str, path: str, cookie: str, body: dict,
+                          rng: random.Random) -> Answer:
+    """Send a write as the phone's outbox does (static/js/outbox.js): a 503 "busy" answer is
+    sent again after its Retry-After and up to half as long again, with the same op_id; no
+    answer at all is sent again once. Kept as one `kind` sample from the tap to the answer
+    that ends it, each try as a "<kind> try" sample."""
+    start = hall.now()
+    answer, silent = Answer(0), 0
+    for _ in range(BUSY_TRIES):
+        answer = await hall.request(f"{kind} try", "POST", path, headers={"Cookie": cookie},
+                                    json_body=body)
+        if answer.status == 503:
+            hall.busy += 1
+            await asyncio.sleep(1.0 * (1 + rng.uniform(0.0, 0.5)))
+            continue
+        if answer.status or silent:
+            break
+        silent += 1
+    hall.samples.append(Sample(start, kind, (hall.now() - start) * 1000, answer.status))
+    return answer
+
+
 async def recorder(hall: Hall, judge: Judge, first_at: float, stop_at: float,
                    every_s: tuple[float, float], rng: random.Random) -> None:
     """Record the next round on the judge's card every 20-40 s, as card.js saveRound sends it."""
@@ -479,9 +501,10 @@ async def recorder(hall: Hall, judge: Judge, first_at: float, stop_at: float,
     op_id = str(uuid.uuid4())
     while hall.now() < stop_at and judge.next_round <= judge.rounds:
         body = {**round_body(judge.next_round, judge.players), "op_id": op_id}
-        answer = await hall.request("write", "POST", f"{judge.card}/rounds",
-                                    headers={"Cookie": judge.cookie}, json_body=body)
-        # As the phone's outbox does: a write without an answer is sent again with its op_id.
+        # As the phone's outbox does: a "busy" answer is sent again after its Retry-After, a
+        # write without an answer at the next turn, both with the same op_id.
+        answer = await write_patiently(hall, "write", f"{judge.card}/rounds", judge.cookie,
+                                       body, rng)
         if answer.status == 200:
             judge.next_round += 1
             judge.written += 1

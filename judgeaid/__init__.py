@@ -53,6 +53,9 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     app.before_request(load_signed_in_user)
     i18n.register(app)  # the page's language (after the user is known: their choice counts)
+    from judgeaid import writeturns
+
+    writeturns.register(app)  # the API's writes a few at a time (after the language is known)
     errors.register(app)
     signin.register(app)
     assets.register(app)

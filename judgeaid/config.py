@@ -20,11 +20,11 @@ def _database_url(instance_path: str) -> str:
     return "sqlite:///" + str(Path(instance_path) / "judgeaid.sqlite")
 
 
-def _count_of(variable: str) -> int:
-    value = os.environ.get(variable, "").strip() or "0"
+def _count_of(variable: str, default: int = 0) -> int:
+    value = os.environ.get(variable, "").strip() or str(default)
     number = whole_number(value)
     if number is None or number < 0:
-        raise ValueError(f"{variable} must be a whole number (how many proxies), not {value!r}.")
+        raise ValueError(f"{variable} must be a whole number (0 or more), not {value!r}.")
     return number
 
 
@@ -74,6 +74,10 @@ class Config:
     # New call-ups one phone (address, device) may make across tables in a window.
     CALL_UPS_PER_SOURCE = 3
     CALL_UP_WINDOW_SECONDS = 10 * 60
+    # How many JSON API writes one server process runs at once; one more is answered 503
+    # with Retry-After: 1 and the phone's outbox sends it again (judgeaid.writeturns). 0: no
+    # limit.
+    WRITES_AT_ONCE = _count_of("JUDGEAID_WRITES_AT_ONCE", default=2)
     # The time zone a new tournament starts with (an IANA name, e.g. Europe/Copenhagen);
     # empty: the server's own zone, else UTC (judgeaid.venuetime.server_zone).
     DEFAULT_TIME_ZONE = os.environ.get("JUDGEAID_TIME_ZONE", "")
@@ -118,4 +122,5 @@ class TestConfig(Config):
     BACKUP_IN_CHILD = False  # a child cannot see a test's uncommitted rows
     BACKUP_DIR = ""
     BACKUP_SECOND_PATH = ""
+    WRITES_AT_ONCE = 0  # a test that wants write turns sets them (tests/cards/test_write_turns.py)
     WTF_CSRF_ENABLED = True

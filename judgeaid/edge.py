@@ -305,7 +305,7 @@ api = SpecTree(
 # HTML forms and query strings of the pages: same checks, not part of the API document.
 pages = SpecTree("flask", mode="strict", before=_refuse, validation_error_status=400)
 
-ERRORS = (400, 401, 403, 404, 409, 413, 415, 429)
+ERRORS = (400, 401, 403, 404, 409, 413, 415, 429, 503)  # 503: judgeaid.writeturns
 
 
 def responses(ok: type[BaseModel] | None = None, *, status: int = 200,

@@ -5,8 +5,8 @@
 // The body gets an op_id (if it has none) and the item is kept in IndexedDB, so it survives a
 // reload or a closed tab, then sent at once. A network failure, a timeout or a 5xx/408/429
 // keeps it and it is tried again: when the phone comes back online, when the page becomes
-// visible, and every 5–30 s (backing off). Replays are safe: the server applies each op_id
-// once. A 2xx removes it. Signed out meanwhile (401, a CSRF refusal, or the access check's 403)
+// visible, and every 5–30 s (backing off), or when a busy server's Retry-After says. Replays
+// are safe: the server applies each op_id once. A 2xx removes it. Signed out meanwhile (401, a CSRF refusal, or the access check's 403)
 // keeps it too, marked held: "signin" (announced as "kept"); it is tried again on the next
 // page load (after signing in), with the same op_id and the CSRF token of the page sending
 // it, never a stored one. Any other 4xx
@@ -37,6 +37,7 @@ let running = null;
 let again = false;
 let failures = 0;
 let retryTimer = null;
+let retryAfterMs = 0; // the server's Retry-After on the last "busy" answer (0: none)
 
 // ------------------------------------------------------------------ storage
 
@@ -222,6 +223,7 @@ async function send(item) {
   // A 2xx that is not our JSON (a Wi-Fi login page), a redirect, a server error or "slow
   // down": the write is not saved, so keep it and try again.
   if (response.ok || status === 0 || status === 408 || status === 429 || status >= 500) {
+    retryAfterMs = retryAfter(response);
     return keep(item, status ? `server answered ${status}` : "redirected");
   }
   Object.assign(item, {
@@ -261,10 +263,25 @@ async function keep(item, reason) {
   return "later";
 }
 
+// A server too busy for the write right now (503, or 429 "slow down") says when to come back:
+// then, spread a little so a hall of phones does not come back at one instant, and without
+// counting it as a failure (judgeaid/writeturns.py). Anything else backs off, 5 s to 30 s.
+function retryAfter(response) {
+  const seconds = Number(response.headers.get("Retry-After"));
+  const busy = response.status === 503 || response.status === 429;
+  return busy && seconds > 0 && seconds <= 60 ? seconds * 1000 : 0;
+}
+
 function scheduleRetry() {
+  const told = retryAfterMs;
+  retryAfterMs = 0;
+  clearTimeout(retryTimer);
+  if (told) {
+    retryTimer = setTimeout(flush, told * (1 + Math.random() * 0.5));
+    return;
+  }
   failures += 1;
   const delay = Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** (failures - 1));
-  clearTimeout(retryTimer);
   retryTimer = setTimeout(flush, delay * (0.8 + Math.random() * 0.4));
 }
 

@@ -126,6 +126,19 @@ def outbox(page, call="pending"):
     return page.evaluate(f"async () => (await import('{OUTBOX}')).{call}()")
 
 
+def wait_outbox(page, done, seconds: float = 15.0, call: str = "pending"):
+    """Wait until done(the outbox's `call` answer) holds, and return that answer.
+    (page.wait_for_function cannot do it: an async predicate's promise counts as true.)"""
+    give_up = time.monotonic() + seconds
+    while True:
+        answer = outbox(page, call)
+        if done(answer):
+            return answer
+        if time.monotonic() > give_up:
+            raise AssertionError(f"the outbox's {call}() never came to that: {answer!r}")
+        page.wait_for_timeout(50)
+
+
 MIN = 60_000
 
 

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from judgeaid.rules.zj.timing import round_time, time_limits
-from tests.browser.pages import Phones
+from tests.browser.pages import Phones, wait_outbox
 from tests.factories import install_server_clock
 
 pytestmark = pytest.mark.browser
@@ -107,8 +107,7 @@ def _advance(page, server_clock, ms, *, online=True):
     """Let ms pass at once for the phone and the server alike."""
     if online:
         # let the last tap reach the server first: a jump would fire its send timeout
-        page.wait_for_function("async () => (await (await import('/static/js/outbox.js'))"
-                               ".pending()).length === 0")
+        wait_outbox(page, lambda pending: not pending)
     server_clock.advance(ms)
     page.clock.fast_forward(ms)
 
