@@ -96,14 +96,14 @@ def import_map_hash() -> str:
 
 # A module's static imports ("./dom.js"), and what a page's HTML says it will run: its module
 # scripts. What a module imports later (import(): a ruleset's scoring mirror, a part of the
-# page used only once it is tapped, what app.js starts after the load event) is not preloaded,
-# unless the page names it (data-preload-module="zj.js": the pickers' scoring mirror).
+# page used only once it is tapped, what app.js starts after the load event) is not preloaded
+# with the page.
 _IMPORT = re.compile(r"""^\s*import\b[^;]*?\bfrom\s*["']\./([\w-]+\.js)["']""", re.M | re.S)
 _MODULE_SCRIPT = re.compile(r"""<script type="module" src="[^"?]*/static/js/([\w-]+\.js)\?""")
-_PRELOAD = re.compile(r'data-preload-module="([\w-]+\.js)"')
 _AFTER_LOAD = re.compile(r'data-after-load="([\w-]+\.js)"')
 # a module a part started after the load event imports when it needs it, which the page knows
-# it will (data-after-load-preload="zj.js": the paper card's scoring mirror): fetched with them
+# it will (data-after-load-preload="zj.js": the pickers' and the paper card's scoring mirror):
+# fetched with them
 _AFTER_LOAD_PRELOAD = re.compile(r'data-after-load-preload="([\w-]+\.js)"')
 _IMPORT_MAP_END = '<script type="importmap">'
 
@@ -161,7 +161,7 @@ def with_module_preloads(html: str) -> str:
     at = html.find(_IMPORT_MAP_END)
     if at < 0:
         return html
-    entries = ["app.js", *_MODULE_SCRIPT.findall(html), *_PRELOAD.findall(html)]
+    entries = ["app.js", *_MODULE_SCRIPT.findall(html)]
     end = html.find("</script>", at) + len("</script>")
     now = module_graph(tuple(dict.fromkeys(entries)))
     links = "".join(f'\n  <link rel="modulepreload" href="{asset_url("js/" + name)}">'

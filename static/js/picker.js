@@ -1,4 +1,5 @@
 // The hand picker: tick what the hand holds, by hand; the total and who pays follow at once.
+// The page is drawn by the server; app.js starts this module after the load event.
 // One module serves every ruleset's picker page, with the ruleset's scoring mirror, which the
 // registry (./rulesets.js) imports by the name the page's ruleset data gives (can.mirror; the
 // page budget is 8 requests). The page embeds its catalogue and its ruleset's view
@@ -488,6 +489,7 @@ function fanPart() {
   }
 
   const search = $("[data-fan-search]");
+  query = search.value; // typed before this script started (after the load event)
   search.addEventListener("input", () => { query = search.value; filter(marks().included); });
   $("[data-seats-link]").addEventListener("click", () => $("#seats").scrollIntoView({ block: "start" }));
 
@@ -630,7 +632,20 @@ document.addEventListener("change", (event) => {
 $("[data-table-view]").addEventListener("close", () => { wakeLock?.release().catch(() => {}); wakeLock = null; });
 addEventListener("hashchange", () => { readFragment(location.hash); render(); });
 
+// This script starts after the load event (data-after-load): what was chosen or typed on the
+// page before then is taken as if chosen now, after the fragment (a tick tapped then is held
+// by app.js and made once this has started).
+const checkable = (input) => input.type === "radio" || input.type === "checkbox";
+const chosenEarly = $$("input[name], input[data-value-input]")
+  .filter((input) => (input.type === "radio" ? input.checked && !input.defaultChecked
+    : checkable(input) ? input.checked !== input.defaultChecked : input.value !== input.defaultValue))
+  .map((input) => [input, checkable(input) ? input.checked : input.value]);
 readFragment(location.hash);
 render();
 if (location.hash) writeFragment();
+for (const [input, chosen] of chosenEarly) {
+  if (checkable(input)) input.checked = chosen;
+  else input.value = chosen;
+  input.dispatchEvent(new Event("change", { bubbles: true }));
+}
 document.documentElement.dataset.pickerReady = "true";

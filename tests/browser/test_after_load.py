@@ -58,3 +58,26 @@ def test_a_call_for_a_judge_before_its_script_is_sent_once_it_comes(live_server,
     assert release() >= 1
     expect(page.locator("[data-testid=callup-status]")).to_contain_text("1")
     assert "/cards/" in page.url
+
+
+def test_a_fan_ticked_and_a_seat_chosen_before_the_picker_starts_are_kept(live_server, page):
+    release = hold(page, "picker.js")
+    page.goto(live_server.url + "/picker/mcr?lang=zh-Hans")
+    expect(page.locator("[data-fan='48']")).to_be_visible()  # drawn by the server
+    page.click("[data-fan='48']")  # a tick: held until picker.js has started
+    page.check("input[name=win][value=self]")  # a choice: the page keeps it meanwhile
+    page.check("input[name=winner][value=W]")
+    assert page.locator("[data-testid=hand-total]").inner_text() == "0"
+    assert release() >= 1
+    page.locator("html[data-picker-ready=true]").wait_for(state="attached")
+    parts_started(page)
+    expect(page.locator("[data-fan='48']")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("input[name=win][value=self]")).to_be_checked()
+    expect(page.locator("input[name=winner][value=W]")).to_be_checked()
+    # the hand and the fragment say so: fan 48, self-drawn by West
+    assert page.locator("[data-testid=hand-total]").inner_text() != "0"
+    fragment = page.evaluate("() => location.hash")
+    assert "f=48" in fragment and "win=self" in fragment and "winner=W" in fragment
+    # West drew it: every other seat pays, East included
+    assert int(page.locator("[data-testid=payoff-W]").inner_text().lstrip("+")) > 0
+    assert int(page.locator("[data-testid=payoff-E]").inner_text().replace("−", "-")) < 0
