@@ -54,6 +54,9 @@ class Reply:
         return json.loads(self.body)
 
 
+BUSY_TRIES = 20
+
+
 @dataclass
 class Device:
     """One phone: its cookies go with each request to whichever instance it reaches."""
@@ -62,7 +65,18 @@ class Device:
 
     def call(self, base: str, method: str, path: str, body: dict | None = None,
              headers: dict[str, str] | None = None) -> Reply:
-        """Send one request to the instance at `base` and keep the cookies it sets."""
+        """Send one request to the instance at `base` and keep the cookies it sets; a 503
+        "busy" answer (a process's write turns or sign-in turn are all taken) is sent again
+        after its Retry-After, the same body, as the phone's outbox and sign-in page do."""
+        for _ in range(BUSY_TRIES):
+            reply = self._send(base, method, path, body, headers)
+            if reply.status != 503 or "Retry-After" not in reply.headers:
+                return reply
+            time.sleep(float(reply.headers["Retry-After"]))
+        return reply
+
+    def _send(self, base: str, method: str, path: str, body: dict | None,
+              headers: dict[str, str] | None) -> Reply:
         sent = dict(headers or {})
         data = None
         if body is not None:
