@@ -456,42 +456,48 @@ async def sign_in(hall: Hall, tournament_id: int, judge: Judge, kind: str) -> An
 BUSY_TRIES = 30  # a phone gives up after this many "busy" answers
 
 
-async def sign_in_patiently(hall: Hall, tournament_id: int, judge: Judge,
-                            rng: random.Random) -> None:
-    """Sign the judge in as the sign-in page does (static/js/signin.js): a 503 "busy" answer
-    is tried again after its Retry-After and up to as long again. Kept as one "sign-in"
-    sample from the tap to the answer that ends it, and a "sign-in busy" count per retry."""
+async def until_let_in(hall: Hall, kind: str, send, spread: float,
+                       rng: random.Random) -> Answer:
+    """Make a request as a phone does when the server says "busy": each 503 is sent again
+    after its Retry-After (1 s) and up to `spread` as long again. `send(kind)` makes one try.
+    Kept as one `kind` sample from the tap to the answer that ends it, each try as a
+    "<kind> try" sample, each retry counted in hall.busy."""
     start = hall.now()
     answer = Answer(0)
     for _ in range(BUSY_TRIES):
-        answer = await sign_in(hall, tournament_id, judge, "sign-in try")
+        answer = await send(f"{kind} try")
         if answer.status != 503:
             break
         hall.busy += 1
-        await asyncio.sleep(1.0 + rng.uniform(0.0, 1.0))
-    hall.samples.append(Sample(start, "sign-in", (hall.now() - start) * 1000, answer.status))
+        await asyncio.sleep(1.0 + rng.uniform(0.0, spread))
+    hall.samples.append(Sample(start, kind, (hall.now() - start) * 1000, answer.status))
+    return answer
+
+
+async def sign_in_patiently(hall: Hall, tournament_id: int, judge: Judge,
+                            rng: random.Random) -> None:
+    """Sign the judge in as the sign-in page does (static/js/signin.js): a "busy" answer is
+    tried again after its Retry-After and up to as long again."""
+    await until_let_in(hall, "sign-in",
+                       lambda kind: sign_in(hall, tournament_id, judge, kind), spread=1.0,
+                       rng=rng)
 
 
 async def write_patiently(hall: Hall, kind: str, path: str, cookie: str, body: dict,
                           rng: random.Random) -> Answer:
-    """Send a write as the phone's outbox does (static/js/outbox.js): a 503 "busy" answer is
-    sent again after its Retry-After and up to half as long again, with the same op_id; no
-    answer at all is sent again once. Kept as one `kind` sample from the tap to the answer
-    that ends it, each try as a "<kind> try" sample."""
-    start = hall.now()
-    answer, silent = Answer(0), 0
-    for _ in range(BUSY_TRIES):
-        answer = await hall.request(f"{kind} try", "POST", path, headers={"Cookie": cookie},
+    """Send a write as the phone's outbox does (static/js/outbox.js), with the same op_id
+    each time: a "busy" answer after its Retry-After and up to half as long again, a try
+    with no answer at all once more."""
+
+    async def send_twice_if_silent(try_kind: str) -> Answer:
+        answer = await hall.request(try_kind, "POST", path, headers={"Cookie": cookie},
                                     json_body=body)
-        if answer.status == 503:
-            hall.busy += 1
-            await asyncio.sleep(1.0 * (1 + rng.uniform(0.0, 0.5)))
-            continue
-        if answer.status or silent:
-            break
-        silent += 1
-    hall.samples.append(Sample(start, kind, (hall.now() - start) * 1000, answer.status))
-    return answer
+        if answer.status:
+            return answer
+        return await hall.request(try_kind, "POST", path, headers={"Cookie": cookie},
+                                  json_body=body)
+
+    return await until_let_in(hall, kind, send_twice_if_silent, spread=0.5, rng=rng)
 
 
 async def recorder(hall: Hall, judge: Judge, first_at: float, stop_at: float,
