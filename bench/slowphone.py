@@ -7,7 +7,10 @@ cache disabled, service workers blocked (a first visit: none installed yet), 360
 "ready" is the load event; "settled" is the end of the last response before 500 ms without
 network activity, never earlier than ready. A request "waits" when it was sent only after
 another request than the HTML had ended: its chain depth after the HTML (the HTML is 0, what
-the HTML asks for is 1). The yardstick, a bare GET /api/time, is measured in the same run.
+the HTML asks for is 1). A page's budget counts what comes before its load event: one round
+trip after the HTML and about 30 KB; the parts that start after the load event (the outbox, a
+picker's lists, the card's drawing) are counted apart. The yardstick, a bare GET /api/time, is
+measured in the same run.
 """
 
 from __future__ import annotations
@@ -49,7 +52,8 @@ class Visit:
     ready: float
     settled: float
     requests: int
-    waits: int  # round trips after the HTML's: the deepest request's depth
+    waits: int  # round trips after the HTML's that the load event waited for: their deepest depth
+    after_load: int  # requests that ended after the load event (the parts that start with it)
     chained: int  # requests that waited on another request than the HTML (depth ≥ 2)
     before_load: int
     urls: list[str] = field(default_factory=list)
@@ -190,9 +194,12 @@ def visit(ctx: Context, page: Page, lang: str, repeat: str | None = None) -> Vis
     counted = [r for r in requests if quiet is None or r.sent <= quiet]
     settled = max([load] + [r.ended for r in counted if r.ended is not None])
     chain(counted)
+    # what the load event waited for: the requests after the HTML that ended before it
+    held = [r for r in counted[1:] if r.ended is not None and r.ended <= load]
     return Visit(ready=load - start, settled=settled - start, requests=len(counted),
-                 waits=max((r.depth for r in counted), default=0),
-                 chained=sum(r.depth >= 2 for r in counted),
+                 waits=max((r.depth for r in held), default=0),
+                 after_load=len(counted) - 1 - len(held),
+                 chained=sum(r.depth >= 2 for r in held),
                  before_load=sum(r.bytes for r in counted if r.ended and r.ended <= load),
                  urls=[short(r.url) for r in counted],
                  sizes=[(short(r.url), r.depth, r.bytes, round(r.sent - start, 3),
@@ -254,6 +261,7 @@ def run(ctx: Context) -> list[Row]:
             requests = statistics.median_low([v.requests for v in visits])
             waits = max(v.waits for v in visits)
             chained = max(v.chained for v in visits)
+            after = statistics.median_low([v.after_load for v in visits])
             before = statistics.median_low([v.before_load for v in visits])
             details[f"{page.name} [{lang}]"] = [v.__dict__ for v in visits]
             if yardstick is None:
@@ -261,16 +269,18 @@ def run(ctx: Context) -> list[Row]:
                 rows.append(Row(AREA, f"{page.name}", spread(ready), "", "",
                                 "", f"one request's latency on this profile; {runs} runs"))
                 continue
+            within = waits <= WAITS_MAX and before <= BEFORE_LOAD_MAX * 1.1
             ok = (statistics.median(ready) <= READY_MAX_S
-                  and statistics.median(settled) <= SETTLED_MAX_S)
+                  and statistics.median(settled) <= SETTLED_MAX_S and within)
             rows.append(Row(
                 AREA, f"{page.name} [{lang}] ready / settled",
                 f"{spread(ready)} / {spread(settled)}",
                 f"≤ {READY_MAX_S} s / ≤ {SETTLED_MAX_S} s", f"yardstick {yardstick:.2f} s",
                 verdict(ok),
-                f"{requests} req, {waits} round trip(s) after the HTML (≤ {WAITS_MAX}:"
-                f" {verdict(waits <= WAITS_MAX)}), {chained} req waiting on another than the HTML,"
-                f" {kb(before)} before load (≈ {kb(BEFORE_LOAD_MAX)}:"
+                f"{requests} req, {waits} round trip(s) after the HTML before load"
+                f" (≤ {WAITS_MAX}: {verdict(waits <= WAITS_MAX)}), {chained} req before load"
+                f" waiting on another than the HTML, {after} req after load (parts that start"
+                f" with it), {kb(before)} before load (≈ {kb(BEFORE_LOAD_MAX)}:"
                 f" {verdict(before <= BEFORE_LOAD_MAX * 1.1)}); {runs} runs; "
                 + ", ".join(visits[0].urls)))
     rows += repeat_rows(ctx, mcr, details)
