@@ -141,8 +141,8 @@ def visit(ctx: Context, page: Page, lang: str, repeat: str | None = None) -> Vis
         cdp = context.new_cdp_session(tab)
         seen: dict[str, Seen] = {}
         loaded: list[float] = []
-        cdp.on("Network.requestWillBeSent", lambda e: seen.setdefault(
-            e["requestId"], Seen(e["request"]["url"], e["timestamp"])))
+        cdp.on("Network.requestWillBeSent", lambda e: e["request"]["url"].startswith("data:")
+               or seen.setdefault(e["requestId"], Seen(e["request"]["url"], e["timestamp"])))
 
         def finished(event, failed=False) -> None:
             request = seen.get(event["requestId"])
