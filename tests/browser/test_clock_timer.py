@@ -208,7 +208,12 @@ def test_a_running_turn_survives_a_reload(live_server, phones, demo, server_cloc
     page.get_by_test_id("timer-tap").click()
     started = page.evaluate("() => document.querySelector('[data-play-timer]')"
                             ".timerState().edges[0]")
-    page.wait_for_timeout(300)
+    wait_outbox(page, lambda pending: not pending)
+    # The server keeps the tap's time, or its own "now" where the phone's estimate of the
+    # server's clock ran a few ms ahead of it (services/timers.py _stamp).
+    saved = _server_timer(page, live_server, timer_id)["edges"]
+    assert len(saved) == 1 and 0 <= started - saved[0] < 1000
+    started = saved[0]
     page.reload()
     page.wait_for_function("() => document.querySelector('[data-play-timer]')"
                            ".timerState?.().edges.length === 1")
