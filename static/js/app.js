@@ -117,16 +117,22 @@ function afterLoad(start) {
 
 // A form in a part whose module has not arrived yet: the tap waits for it, then is sent.
 // So does a tap on a button only its script answers (type="button").
-const waiting = new Set();
+// The form keeps the button that sent it (one form may have two), and each the moment of the
+// tap (data-held-at, read by dom.js tapDelay).
+const waiting = new Map();
 const waitingTaps = new Set();
 const unstarted = (element) => {
   const part = element?.closest("[data-after-load]");
   return part && !part.dataset.started;
 };
+const heldNow = (element) => {
+  if (!element.dataset.heldAt) element.dataset.heldAt = String(performance.now());
+};
 document.addEventListener("submit", (event) => {
   if (!unstarted(event.target)) return;
   event.preventDefault();
-  waiting.add(event.target);
+  waiting.set(event.target, event.submitter ?? null);
+  heldNow(event.submitter ?? event.target);
 }, true);
 document.addEventListener("click", (event) => {
   const button = event.target.closest?.("button[type=button]");
@@ -134,6 +140,7 @@ document.addEventListener("click", (event) => {
   event.preventDefault();
   event.stopImmediatePropagation();
   waitingTaps.add(button);
+  heldNow(button);
 }, true);
 
 afterLoad(() => {
@@ -152,9 +159,9 @@ afterLoad(() => {
     import(`./${name}`).then(() => {
       for (const part of parts.filter((p) => p.dataset.afterLoad === name)) part.dataset.started = "true";
       const mine = (element) => element.closest(`[data-after-load="${name}"]`);
-      for (const form of [...waiting].filter(mine)) {
+      for (const [form, submitter] of [...waiting].filter(([form]) => mine(form))) {
         waiting.delete(form);
-        form.requestSubmit();
+        form.requestSubmit(submitter && form.contains(submitter) ? submitter : undefined);
       }
       for (const button of [...waitingTaps].filter(mine)) {
         waitingTaps.delete(button);

@@ -148,6 +148,15 @@ export function keptUrl(url, lang = pageLang()) {
 }
 
 /** Make a client op_id: a UUID (crypto.randomUUID needs HTTPS; a LAN address may lack it). */
+// How long ago a tap on this element was made while its part's script was still on its way
+// (app.js holds such a tap and makes it again once the script has started): 0 for a tap made
+// now. A time stamped on a tap (a play timer's turn, a time-out) is the tap's, not the replay's.
+export function tapDelay(element) {
+  const at = Number(element?.dataset?.heldAt);
+  if (at) delete element.dataset.heldAt;
+  return at ? Math.max(0, performance.now() - at) : 0;
+}
+
 export function newOpId() {
   if (crypto.randomUUID) return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));

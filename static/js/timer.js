@@ -10,7 +10,7 @@
 import * as servertime from "./servertime.js";
 import { dismiss, enqueue, mountAttention, mountPending, newOpId, pending, subscribe } from "./outbox.js";
 import { signal } from "./clock.js";
-import { $, formatCountdown, formatElapsed, h, t } from "./dom.js";
+import { $, formatCountdown, formatElapsed, h, t, tapDelay } from "./dom.js";
 import { ruleset } from "./rulesets.js";
 import { limitWatch, mountFouls } from "./timer_fouls.js";
 
@@ -214,8 +214,9 @@ function mountTimer(root) {
   }
 
   function tap() {
+    const delay = tapDelay(parts.tap);
     if (status !== "running") return;
-    const moment = Math.round(servertime.now());
+    const moment = Math.round(servertime.now() - delay);
     // a bounce of the finger is not a second tap
     if (moment - lastTapAt < 300) return;
     lastTapAt = moment;
@@ -505,13 +506,14 @@ function mountStart(form) {
   if (tables.some((t) => t.number === preset)) chooseTable(preset);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    const delay = tapDelay(event.submitter ?? form);
     if (!chosen || player === null) {
       message.textContent = t("Choose the table and the player first.");
       return;
     }
     const dealt = event.submitter?.value === "earlier" ? "earlier" : "now";
     const body = { card: chosen.card, round: Number(roundInput.value), player, dealt,
-      at_ms: Math.round(servertime.now()),
+      at_ms: Math.round(servertime.now() - delay),
       is_stalling_clock: form.querySelector("input[name=is_stalling_clock]")?.checked || false,
       dealer_start: form.querySelector("input[name=dealer_start]")?.checked || false };
     message.textContent = t("Starting…");
@@ -553,13 +555,13 @@ function mountTimeouts(root) {
     render();
   }
 
-  function start(kind, extra = {}) {
+  function start(kind, extra = {}, delay = 0) {
     const number = Number(form.elements.player.value);
     if (!number) {
       message.textContent = t("Choose the player first.");
       return;
     }
-    const body = { player: number, kind, session: view.session, at_ms: Math.round(servertime.now()), ...extra };
+    const body = { player: number, kind, session: view.session, at_ms: Math.round(servertime.now() - delay), ...extra };
     const name = view.players.find((p) => p.number === number)?.name || `#${number}`;
     enqueue({ url: root.dataset.startUrl, body, meta: { timeouts: view.session, kind: "start" },
       label: kind === "late" ? t("Late arrival: {name}", { name }) : t("Time-out: {name}", { name }) });
@@ -669,7 +671,8 @@ function mountTimeouts(root) {
     const button = event.target.closest("[data-timeout-start]");
     if (!button) return;
     const kind = button.dataset.timeoutStart;
-    if (kind === "medication") start("timeout", { is_medication: true });
+    const delay = tapDelay(button);
+    if (kind === "medication") start("timeout", { is_medication: true }, delay);
     else if (kind === "late-minutes") {
       const minutes = Number(form.elements.late_minutes.value);
       if (!(minutes > 0)) {
@@ -677,7 +680,7 @@ function mountTimeouts(root) {
         return;
       }
       start("late", { late_ms: Math.round(minutes * 60_000) });
-    } else start(kind);
+    } else start(kind, {}, delay);
   });
   mountPending($("[data-testid=timeouts-pending]", root), forThis);
   mountAttention($("[data-testid=timeouts-attention]", root), { filter: forThis });

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import login_api, parts_started
+from tests.browser.pages import login_api, parts_started, wait_outbox
 
 pytestmark = pytest.mark.browser
 
@@ -81,3 +81,31 @@ def test_a_fan_ticked_and_a_seat_chosen_before_the_picker_starts_are_kept(live_s
     # West drew it: every other seat pays, East included
     assert int(page.locator("[data-testid=payoff-W]").inner_text().lstrip("+")) > 0
     assert int(page.locator("[data-testid=payoff-E]").inner_text().replace("−", "-")) < 0
+
+
+def test_a_timer_tap_before_its_script_counts_when_it_was_made(live_server, demo, context, page):
+    """A play timer's turn starts when the judge tapped, not when timer.js arrived to answer
+    the held tap: the tap's moment travels with it (dom.js tapDelay)."""
+    login_api(context, live_server, demo)
+    card = demo["cards"][0]
+    api = context.request
+    players = api.get(live_server.url + card["api"]).json()["players"]
+    made = api.post(f"{live_server.url}/api/tournaments/{demo['tournament_id']}/timers", data={
+        "card": int(card["api"].rsplit("/", 1)[1]), "round": 1,
+        "player": players[0]["number"], "dealt": "earlier", "op_id": "held-timer-1"})
+    assert made.ok, made.text()
+    timer_id = made.json()["timer"]["id"]
+    release = hold(page, "timer.js")
+    page.goto(f"{live_server.url}/t/{demo['tournament_id']}/timers/{timer_id}")
+    expect(page.get_by_test_id("timer-tap")).to_be_visible()  # drawn by the server
+    tapped_at = api.get(live_server.url + "/api/time").json()["now_ms"]
+    page.get_by_test_id("timer-tap").click()
+    page.wait_for_timeout(1500)  # the script is still on its way
+    assert release() >= 1
+    parts_started(page)
+    page.wait_for_function("() => document.querySelector('[data-play-timer]').timerState?.()"
+                           ".edges.length === 1")
+    wait_outbox(page, lambda pending: not pending)
+    edges = api.get(f"{live_server.url}/api/timers/{timer_id}").json()["timer"]["edges"]
+    assert len(edges) == 1  # the held tap, made once
+    assert abs(edges[0] - tapped_at) < 600, edges[0] - tapped_at  # not 1.5 s later
