@@ -155,13 +155,17 @@ export function initGuide(root) {
 export function initDecision(form) {
   const strikes = $$("[data-strike]", form);
   const error = $("[data-form-error]", form);
-  form.addEventListener("change", (event) => {
-    if (event.target.name !== "decision") return;
+  const follow = (decision) => {
     for (const box of strikes) {
-      box.disabled = event.target.value === "upheld";
-      if (event.target.value !== "modified") box.checked = event.target.value === "overturned";
+      box.disabled = decision === "upheld";
+      if (decision !== "modified") box.checked = decision === "overturned";
     }
+  };
+  form.addEventListener("change", (event) => {
+    if (event.target.name === "decision") follow(event.target.value);
   });
+  // a decision chosen before this script started (it starts after the load event)
+  if (form.elements.decision?.value) follow(form.elements.decision.value);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.textContent = "";

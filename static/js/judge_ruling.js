@@ -33,7 +33,8 @@ export function initRulingForm(form) {
   const statusBox = $("[data-form-status]", form);
   const saveButton = $("[data-save]", form);
   const tableSelect = $("[data-table]", form);
-  let cardId = data.prefill.card_id;
+  // a table chosen before this script started (it starts after the load event) is the one
+  let cardId = tableSelect.value ? Number(tableSelect.value) : data.prefill.card_id;
   let foundPlayer = data.prefill.player;
   let firstRender = true;
   // "Involved" follows the penalised players until the judge ticks a box themselves; a

@@ -109,3 +109,51 @@ def test_a_timer_tap_before_its_script_counts_when_it_was_made(live_server, demo
     edges = api.get(f"{live_server.url}/api/timers/{timer_id}").json()["timer"]["edges"]
     assert len(edges) == 1  # the held tap, made once
     assert abs(edges[0] - tapped_at) < 600, edges[0] - tapped_at  # not 1.5 s later
+
+
+def test_an_appeal_decision_chosen_before_the_script_strikes_the_penalties(
+        app, live_server, demo, browser, page):
+    """The head judge ticks "Overturned" before judge.js has started: when it starts, the
+    ruling's penalties are struck, as if the choice had been made after."""
+    from sqlalchemy import update
+
+    from judgeaid.extensions import db
+    from judgeaid.models import PlaySession
+
+    tid = demo["tournament_id"]
+    judge = browser.new_context()
+    try:
+        login_api(judge, live_server, demo)
+        card_id = int(demo["cards"][0]["api"].rsplit("/", 1)[1])
+        players = judge.request.get(live_server.url + demo["cards"][0]["api"]).json()["players"]
+        offender = players[0]["number"]
+        ruled = judge.request.post(f"{live_server.url}/api/t/{tid}/rulings", data={
+            "card_id": card_id, "round": 1, "players": [offender],
+            "what_happened": "Tiles shown while drawing", "decision": "Play on.",
+            "sections": ["1.7"], "op_id": "held-ruling-1",
+            "penalties": [{"player": offender, "category": "procedural",
+                           "infraction": "tiles_mishandled", "kind": "points", "points": 5}]})
+        assert ruled.ok, ruled.text()
+        ruling_id = ruled.json()["ruling"]["id"]
+    finally:
+        judge.close()
+    with app.app_context():  # appeals open once the session has ended
+        db.session.execute(update(PlaySession).where(PlaySession.tournament_id == tid,
+                                                     PlaySession.number == 1)
+                           .values(status="finished"))
+        db.session.commit()
+    token = next(p["url"] for p in demo["players"] if p["number"] == offender).rsplit("/", 1)[1]
+    appealed = page.request.post(live_server.url + "/api/appeals", headers={
+        "X-Player-Token": token}, data={"ruling_id": ruling_id,
+                                        "text": "I only touched my own tiles.",
+                                        "op_id": "held-appeal-1"})
+    assert appealed.ok, appealed.text()
+    login_api(page.context, live_server, demo, "head_judge")
+    release = hold(page, "judge.js")
+    page.goto(f"{live_server.url}/t/{tid}/judge/appeals")
+    appeal = page.locator("[data-appeal]").first
+    appeal.locator("input[value=overturned]").check()
+    expect(appeal.locator("[data-strike]")).not_to_be_checked()  # nothing answers it yet
+    assert release() >= 1
+    parts_started(page)
+    expect(appeal.locator("[data-strike]")).to_be_checked()
