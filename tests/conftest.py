@@ -41,29 +41,6 @@ def is_postgres() -> bool:
     return bool(os.environ.get("TEST_DATABASE_URL"))
 
 
-# The files that take longest (20 s and more of one worker's time each, measured), longest
-# first. pytest-xdist's --dist loadfile hands whole files to the workers in the order they
-# were collected; these go first, so the run does not end with one worker alone on a long
-# file while the other waits.
-LONG_FILES = (
-    "tests/browser/test_picker_mcr.py", "tests/web/test_fuzz.py",
-    "tests/organizer/test_restore_page.py", "tests/browser/test_narrow.py",
-    "tests/browser/test_hand_taps.py", "tests/browser/test_csp.py",
-    "tests/browser/test_card_full.py", "tests/browser/test_picker.py",
-    "tests/browser/test_card_paper.py", "tests/printing/test_cards.py",
-    "tests/browser/test_mcr_card.py", "tests/organizer/test_exports_backup.py",
-    "tests/browser/test_card_safe.py", "tests/printing/test_chinese_print.py",
-    "tests/browser/test_offline_chinese.py", "tests/venue/test_two_instances.py",
-    "tests/browser/test_clock_sync.py", "tests/browser/test_card_reads_phone.py",
-)
-
-
-def pytest_collection_modifyitems(config, items):
-    """Put the long files first, each file's tests kept together and in their own order."""
-    rank = {path: i for i, path in enumerate(LONG_FILES)}
-    items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(rank)))
-
-
 def pytest_configure(config):
     """Make the web stack cheaper to test where it is installed."""
     try:
