@@ -147,7 +147,6 @@ export function keptUrl(url, lang = pageLang()) {
   return key.href;
 }
 
-/** Make a client op_id: a UUID (crypto.randomUUID needs HTTPS; a LAN address may lack it). */
 // How long ago a tap on this element was made while its part's script was still on its way
 // (app.js holds such a tap and makes it again once the script has started): 0 for a tap made
 // now. A time stamped on a tap (a play timer's turn, a time-out) is the tap's, not the replay's.
@@ -157,6 +156,7 @@ export function tapDelay(element) {
   return at ? Math.max(0, performance.now() - at) : 0;
 }
 
+/** Make a client op_id: a UUID (crypto.randomUUID needs HTTPS; a LAN address may lack it). */
 export function newOpId() {
   if (crypto.randomUUID) return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
