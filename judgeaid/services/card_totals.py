@@ -3,7 +3,8 @@
 The standings of a whole event read 4 numbers per card instead of adding up every round
 line again. Every verb that writes a round line, a penalty line or a seat change (the card's
 own verbs, a judging service's credit line, a restore) ends by calling `store_totals` for
-its card, in the same transaction.
+its card, in the same transaction; a round's write, which builds the card's view anyway,
+stores the view's totals (`store_view_totals`).
 """
 
 from __future__ import annotations
@@ -62,7 +63,20 @@ def store_totals(card_ids: Iterable[int]) -> None:
                     numbers[card_id],
                     [{int(k): v for k, v in deltas.items()} for deltas in latest[card_id].values()],
                     live[card_id]).items()]
-        table = CardTotal.__table__
-        session.execute(table.delete().where(table.c.card_id.in_(chunk)))
-        if rows:
-            session.execute(table.insert(), rows)
+        _replace(chunk, rows)
+
+
+def store_view_totals(card_id: int, totals: dict[int, dict[str, int]]) -> None:
+    """Store the totals a card's view shows (`card_view(card)["totals"]`), for a verb that
+    built that view after bumping the card's version: the bump locked the card's row first
+    (PostgreSQL; SQLite writes one transaction at a time), so the view added up every line
+    written before it, as `store_totals` would have, without reading them a second time."""
+    _replace([card_id], [{"card_id": card_id, "player_number": number, "rounds": line["rounds"],
+                          "penalties": line["penalties"]} for number, line in totals.items()])
+
+
+def _replace(card_ids: list[int], rows: list[dict]) -> None:
+    table = CardTotal.__table__
+    db.session.execute(table.delete().where(table.c.card_id.in_(card_ids)))
+    if rows:
+        db.session.execute(table.insert(), rows)

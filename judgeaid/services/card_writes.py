@@ -8,7 +8,8 @@ round or penalty line stores the card's totals again (judgeaid.services.card_tot
 from __future__ import annotations
 
 from flask_babel import gettext as _
-from sqlalchemy import select
+from sqlalchemy import select, update
+from sqlalchemy.orm.attributes import set_committed_value
 
 from judgeaid import writes
 from judgeaid.extensions import db
@@ -18,7 +19,7 @@ from judgeaid.rules.ruleset import bracketed
 from judgeaid.services import right_to_win
 from judgeaid.services.audit import record_event
 from judgeaid.services.card_inputs import CardRoundBody
-from judgeaid.services.card_totals import store_totals
+from judgeaid.services.card_totals import store_totals, store_view_totals
 from judgeaid.services.card_views import card_view, round_json
 from judgeaid.services.cards import (
     Actor,
@@ -31,6 +32,7 @@ from judgeaid.services.cards import (
     round_revisions,
     round_seats,
     rules_of,
+    seat_change_rows,
     seat_changes,
 )
 from judgeaid.services.core_messages import say, say_rule
@@ -49,11 +51,14 @@ from judgeaid.wording import page_words
 
 
 def touch(card: Card) -> None:
-    # An SQL increment, so two writers at once never lose a version.
-    card.version = Card.version + 1
-    card.updated_at = utcnow()
-    db.session.flush()
-    db.session.refresh(card)
+    """Bump the card's version: an SQL increment, so two writers at once never lose one,
+    read back by the same statement."""
+    now = utcnow()
+    version = db.session.execute(
+        update(Card).where(Card.id == card.id).values(version=Card.version + 1, updated_at=now)
+        .returning(Card.version), execution_options={"synchronize_session": False}).scalar_one()
+    set_committed_value(card, "version", version)
+    set_committed_value(card, "updated_at", now)
 
 
 def revoke_confirmations(card: Card) -> int:
@@ -198,24 +203,28 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
     # "round" in Zung Jung, "hand" in MCR
     word = page_words(rules_of(card))["card.hand_word"]
     line = _round_line(body, scoring, rules_of(card).code)
-    right_to_win.settle(card, number, line, body.claimants,
-                        round_seats(card)[number - 1].winds, people(card))
+    # The seat changes, the schedule and the names, read once for the whole write.
+    change_rows = seat_change_rows(card)
+    changes = seat_changes(card, change_rows)
+    schedule = round_seats(card, changes)
+    names = people(card, change_rows)
+    right_to_win.settle(card, number, line, body.claimants, schedule[number - 1].winds, names)
     reason = " ".join(body.reason.split())
-    current = _latest(card, number)
+    revisions = round_revisions(card)
+    current = revisions[number][-1] if number in revisions else None
 
     if current is None and card.not_played_from and number >= card.not_played_from:
         words = page_words(rules_of(card))
         raise Conflict(_("%(hand_word_title)s %(number)s was not played: the session time ran "
                          "out (%(time_cite)s).", hand_word_title=words['card.hand_word_title'],
                          number=number, time_cite=words['card.time_cite']))
-    changes = seat_changes(card)
     empty = empty_from(changes)
     if empty and number >= empty:
         left = min((c for c in changes if c.entering is None), key=lambda c: c.round_from)
         raise Conflict(_("%(value)s left the table from %(word)s %(round_from)s and nobody took "
                          "the seat, so %(word)ss from %(round_from)s on cannot be recorded; the "
                          "other three's scores stand. The organizer can name a "
-                         "substitute%(bracketed)s.", value=people(card)[left.leaving], word=word,
+                         "substitute%(bracketed)s.", value=names[left.leaving], word=word,
                          round_from=left.round_from,
                          bracketed=bracketed(page_words(rules_of(card))['card.substitute_cite'])))
     if body.correction:
@@ -249,7 +258,8 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
     elif card.status == "locked":
         check_judge(actor, card, _("record a round on a confirmed card"))
 
-    seats = _checked_deal(card, number, current, line, actor)
+    seats = _checked_deal(card, number, current, line, actor, schedule, names,
+                          deal_marks(revisions))
     try:
         scheme = card.table.session.tournament.settings.get("payoff_scheme", "formal")
         result = score_round(seats, payoff=scoring.payoff, scheme=scheme,
@@ -277,22 +287,23 @@ def write_round(card: Card, body: CardRoundBody, actor: Actor, *, op_id: str | N
     if current is not None:
         revoke_confirmations(card)
     touch(card)
-    store_totals([card.id])
+    view = card_view(card)  # read after the bump locked the card: every line is in it
+    store_view_totals(card.id, view["totals"])
     record_event("card.correct" if current else "card.round", tournament_id=card.tournament_id,
                  actor=actor.user or actor.label, subject=f"card:{card.id}:round:{number}",
                  before=round_json(current, scoring) if current else None,
                  after=round_json(row, scoring))
-    return _answer(card, number, revision, changed=True)
+    return {"card": view, "round": number, "revision": revision, "changed": True}
 
 
 _NOT_SCORED = ("patterns", "dealer", "compensation_for")
 
 
 def _checked_deal(card: Card, number: int, current: CardRound | None, line: dict,
-                  actor: Actor) -> RoundSeats:
-    """Return the round's seats as actually dealt, or refuse an impossible §1.2.7 mark."""
-    schedule = round_seats(card)
-    marks = deal_marks(round_revisions(card))
+                  actor: Actor, schedule: list[RoundSeats], names: dict[int, str],
+                  marks: dict[int, DealMark]) -> RoundSeats:
+    """Return the round's seats as actually dealt (`schedule`: the card's `round_seats`,
+    `marks`: its `deal_marks`), or refuse an impossible §1.2.7 mark."""
     mark = DealMark(line["dealer"], line["compensation_for"])
     words = page_words(rules_of(card))
     word = words["card.hand_word"]
@@ -307,7 +318,7 @@ def _checked_deal(card: Card, number: int, current: CardRound | None, line: dict
         raise Conflict(_("%(capitalize)s %(number)s was already played with %(value)s as East: "
                          "a compensation %(word)s is agreed before it is dealt%(bracketed)s, so "
                          "mark a %(word)s still to be played.", capitalize=word.capitalize(),
-                         number=number, value=people(card)[dealt_by], word=word,
+                         number=number, value=names[dealt_by], word=word,
                          bracketed=bracketed(words['card.deal_reading'])))
     if mark.is_marked:
         marks[number] = mark
@@ -316,14 +327,14 @@ def _checked_deal(card: Card, number: int, current: CardRound | None, line: dict
     try:
         check_deals(schedule, marks)
     except BadDeal as exc:
-        raise Unprocessable(words.format("card.deal_refused",
-                                         problem=say(str(exc), lambda m: _named(card, m)))) from exc
+        problem = say(str(exc), lambda m: _named(names, m))
+        raise Unprocessable(words.format("card.deal_refused", problem=problem)) from exc
     return marked_seats(schedule[number - 1], mark)
 
 
-def _named(card: Card, message: str) -> str:
-    """Put the players' names into a core message that speaks of "Player 7"."""
-    for number, name in people(card).items():
+def _named(names: dict[int, str], message: str) -> str:
+    """Put the players' names (`people`) into a core message that speaks of "Player 7"."""
+    for number, name in names.items():
         message = message.replace(f"Player {number} ", f"{name} (player {number}) ")
     return message
 

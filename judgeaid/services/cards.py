@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from flask_babel import gettext as _
 from sqlalchemy import select
+from sqlalchemy.orm import joinedload
 
 from judgeaid.edge import length_of
 from judgeaid.extensions import db
@@ -30,6 +31,7 @@ from judgeaid.models import (
     Confirmation,
     Player,
     PlaySession,
+    Seat,
     Table,
     User,
 )
@@ -117,9 +119,15 @@ def card_for_table(table: Table) -> Card:
     return card
 
 
+# What every use of a card reads (its rules, its seats and who sits in them): loaded with
+# the card, in two statements, rather than one lazy load each (about ten on a card write).
+_CARD_GRAPH = (joinedload(Card.table).joinedload(Table.session).joinedload(PlaySession.tournament),
+               joinedload(Card.table).selectinload(Table.seats).joinedload(Seat.player))
+
+
 def get_card_or_404(card_id: int) -> Card:
-    """Return the card or raise NotFound."""
-    card = db.session.get(Card, card_id)
+    """Return the card, its table, seats, players, session and event, or raise NotFound."""
+    card = db.session.get(Card, card_id, options=_CARD_GRAPH)
     if card is None:
         raise NotFound(_("There is no scoring card %(card_id)s.", card_id=card_id))
     return card
