@@ -82,6 +82,15 @@ def shared_unless_current(tag: str, name: str, build: Callable[[], bytes], *,
     return response
 
 
+def keep_shared(tag: str, name: str, body: bytes) -> Callable[[], None]:
+    """Keep `body` as view `name` at version `tag` in this request's language, as
+    `shared_unless_current` would have built it: for a write that built the view of the
+    version it is making. Called within the write's transaction; returns what to call once
+    it commits (judgeaid.viewcache.Cache.keep)."""
+    tag, name = _in_language(tag, name)
+    return viewcache.cache().keep(name, tag, body)
+
+
 def page_is_shared() -> bool:
     """Say whether this request may get a page shared by every reader: nobody is signed in
     (a judge's page has their forms) and no flashed message waits for this reader."""

@@ -96,13 +96,6 @@ class DatabaseStore:
 
     def put(self, name: str, tag: str, body: bytes) -> None:
         dialect = db.session.get_bind().dialect.name
-        insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-        values = {"name": name, "tag": tag, "body": body, "built_at": utcnow()}
-        statement = insert(BuiltView).values(**values)
-        statement = statement.on_conflict_do_update(
-            index_elements=[BuiltView.name],
-            set_={"tag": statement.excluded.tag, "body": statement.excluded.body,
-                  "built_at": statement.excluded.built_at})
         # Its own short transaction: a read request has nothing else to commit.
         if dialect == "postgresql":
             # A build is a cache: its commit need not wait for the disk (PostgreSQL's
@@ -110,8 +103,25 @@ class DatabaseStore:
             # the next read). At a session's start a hundred builds are written at once, and
             # each waiting on the disk would hold a request thread the hall is queueing for.
             db.session.execute(text("SET LOCAL synchronous_commit TO OFF"))
-        db.session.execute(statement)
+        self._upsert(dialect, name, tag, body)
         db.session.commit()
+
+    def put_on_commit(self, name: str, tag: str, body: bytes) -> Callable[[], None]:
+        """Store a build within the request's own transaction (it stands or falls with the
+        write that made its version); return what is left to do once that commits: nothing."""
+        self._upsert(db.session.get_bind().dialect.name, name, tag, body)
+        return lambda: None
+
+    @staticmethod
+    def _upsert(dialect: str, name: str, tag: str, body: bytes) -> None:
+        insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+        values = {"name": name, "tag": tag, "body": body, "built_at": utcnow()}
+        statement = insert(BuiltView).values(**values)
+        statement = statement.on_conflict_do_update(
+            index_elements=[BuiltView.name],
+            set_={"tag": statement.excluded.tag, "body": statement.excluded.body,
+                  "built_at": statement.excluded.built_at})
+        db.session.execute(statement)
 
 
 class RedisStore:
@@ -139,6 +149,11 @@ class RedisStore:
             self._client.set(self._key(name, tag), body, ex=REDIS_SECONDS)
         except self._errors as error:
             log.warning("Redis unavailable for the view cache: %s", error)
+
+    def put_on_commit(self, name: str, tag: str, body: bytes) -> Callable[[], None]:
+        """Return how to store a build once the request's transaction commits: Redis is no
+        part of it, and a version that never committed must never be named here."""
+        return lambda: self.put(name, tag, body)
 
 
 @dataclass
@@ -171,6 +186,23 @@ class Cache:
             built = Built(tag, body)
             self.kept.put(name, built)
             return built
+
+
+    def keep(self, name: str, tag: str, body: bytes) -> Callable[[], None]:
+        """Keep view `name` as built for data version `tag` by the request that is writing
+        that version (a card's write answers with the card it made), so that the phones'
+        next polls find it rather than build it again. Called within the write's transaction;
+        returns what to do once it commits (never before: a version is only ever named after
+        its commit, so a write that rolls back leaves nothing behind)."""
+        if self.store is None:
+            return lambda: None
+        stored = self.store.put_on_commit(name, f"{tag}@{self.code}", body)
+
+        def committed() -> None:
+            stored()
+            self.kept.put(name, Built(tag, body))
+
+        return committed
 
 
 @lru_cache(maxsize=4)

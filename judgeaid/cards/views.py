@@ -101,11 +101,13 @@ WRITE = {"resp": edge.responses(CardWriteOut, also={422: edge.ErrorBody}), "tags
          "security": {"session": []}}
 
 
-def _card_json(card_id: int) -> bytes:
+def _card_json(card_id: int, view: dict | None = None) -> bytes:
     # Checked against the documented schema once per build, not on every phone's read.
-    view = card_views.card_view(cards.get_card_or_404(card_id))
+    view = card_views.card_view(cards.get_card_or_404(card_id)) if view is None else view
     CardView.model_validate(view)
     return conditional.json_bytes(view)
+
+
 
 
 @api.get("/<int:card_id>")
@@ -136,8 +138,25 @@ def _write(card_id: int, kind: str, body, apply):
     """Apply one write to the card once per op_id; `apply(card, actor)` does it."""
     card = cards.get_card_or_404(card_id)
     actor = card_actor(card)
-    answer, status = writes.once(kind, f"card:{card.id}", body, lambda: apply(card, actor),
+    made: dict = {}
+
+    def applied():
+        made["answer"] = answer = apply(card, actor)
+        if isinstance(answer, dict) and isinstance(answer.get("card"), dict):
+            # The card as this write leaves it becomes the JSON every phone polling the card
+            # reads next, rather than a build of their own (at a session's busiest moment,
+            # every table's judge recording at once, one build less per write). Stored with
+            # the write: the card's row is locked until the commit, so no other write can
+            # make this version with other lines.
+            made["kept"] = conditional.keep_shared(
+                card_views.card_tag(card), f"card:{card_id}",
+                _card_json(card_id, answer["card"]))
+        return answer
+
+    answer, status = writes.once(kind, f"card:{card.id}", body, applied,
                                  tournament_id=card.tournament_id)
+    if answer is made.get("answer") and "kept" in made:
+        made["kept"]()  # applied and committed: a replay or a twin's answer is another dict
     return jsonify(answer), status
 
 

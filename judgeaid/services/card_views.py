@@ -10,6 +10,7 @@ import zlib
 
 from flask_babel import gettext as _
 from sqlalchemy import bindparam, select
+from sqlalchemy.engine import Connection
 
 from judgeaid import values
 from judgeaid.extensions import db
@@ -60,14 +61,36 @@ def view_tag(card_id: int) -> str:
     the card: the ETag every phone polls with, and the key the view is built once for
     (judgeaid.viewcache).
     """
-    # Core, on a statement built once: this runs for every poll of every phone in the hall.
-    row = db.session.connection().execute(_VIEW_TAG, {"card_id": card_id}).one_or_none()
+    row = _versions(card_id)
     if row is None:
         raise NotFound(_("There is no scoring card %(card_id)s.", card_id=card_id))
+    return _tag(card_id, row.version, row.revision, row.created_at)
+
+
+def _versions(card_id: int):
+    """Read the card's versions: Core, on a statement built once, and outside a transaction
+    (autocommit): this is every poll of every phone in the hall, and a transaction's BEGIN and
+    the ROLLBACK that ends it would add two round trips to the database to its one. A session
+    already bound to a connection (a caller running us inside its transaction) reads there."""
+    bind = db.session.get_bind()
+    if isinstance(bind, Connection):
+        return bind.execute(_VIEW_TAG, {"card_id": card_id}).one_or_none()
+    with bind.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+        return connection.execute(_VIEW_TAG, {"card_id": card_id}).one_or_none()
+
+
+def card_tag(card: Card) -> str:
+    """Return `view_tag` of a card loaded in this transaction, from what is loaded (no
+    query): for a write that has just bumped the card's version."""
+    event = card.table.session.tournament
+    return _tag(card.id, card.version, event.revision, event.created_at)
+
+
+def _tag(card_id: int, version: int, revision: int, created_at) -> str:
     # The event's moment of creation tells apart two databases (a practice event and the
     # real one) whose card 1 is at the same version, when both share one Redis.
-    event = zlib.crc32(row.created_at.isoformat().encode())
-    return f"card-{card_id}-v{row.version}-r{row.revision}-e{event:08x}"
+    event = zlib.crc32(created_at.isoformat().encode())
+    return f"card-{card_id}-v{version}-r{revision}-e{event:08x}"
 
 
 def shell_tag(tag: str) -> str:

@@ -88,13 +88,55 @@ def test_a_view_is_built_once_per_version_and_shared_by_every_worker(app, client
         stored = db.session.scalar(select(BuiltView).where(
             BuiltView.name == f"card:{demo_card_id(demo)}"))
         assert stored.tag.startswith(first.headers["ETag"].strip('"') + "@")
-    # A write makes a new version: built once more, then shared again.
+    # A write makes a new version, and its answer carries the card as it now stands: that
+    # view is the one the phones read next, not built again for them.
     record_first_round(judge, card_json(judge, demo))
-    made = len(builds)  # the write's own answer carries the card as it now stands
     fourth = client.get(url)
-    client.get(url)
     assert fourth.get_json()["rounds"][0]["recorded"] is True
-    assert fourth.headers["ETag"] != first.headers["ETag"] and len(builds) == made + 1
+    assert fourth.headers["ETag"] != first.headers["ETag"] and len(builds) == 1
+    # ... and it is the very view a build of that version gives, in every worker.
+    app.extensions["judgeaid.viewcache"].kept.clear()
+    assert client.get(url).data == fourth.data and len(builds) == 1
+    with app.app_context():
+        db.session.execute(BuiltView.__table__.delete())
+        db.session.commit()
+    app.extensions["judgeaid.viewcache"].kept.clear()
+    rebuilt = client.get(url)
+    assert rebuilt.data == fourth.data and rebuilt.headers["ETag"] == fourth.headers["ETag"]
+    assert len(builds) == 2
+
+
+def test_a_refused_write_keeps_no_view(app, client, demo, builds, judge):
+    """A write that changes nothing leaves the shared view as it was: no version was made."""
+    url = demo["cards"][0]["api"]
+    card = card_json(judge, demo)
+    record_first_round(judge, card)
+    before = client.get(url)
+    seats = by_wind(card)
+    refused = post_round(judge, card, round=1, result="win", win="discard", winner=seats["S"],
+                         discarder=seats["E"], value=40)
+    assert refused.status_code == 409
+    after = client.get(url, headers={"If-None-Match": before.headers["ETag"]})
+    assert after.status_code == 304
+
+
+def test_a_write_keeps_the_view_in_its_own_language_only(app, demo, judge):
+    """A judge writing in Chinese leaves the Chinese view for Chinese readers; an English
+    reader still gets English."""
+    url = demo["cards"][0]["api"]
+    card = card_json(judge, demo)
+    seats = by_wind(card)
+    answer = judge.post(f"{url}/rounds?lang=zh-Hant", json={
+        "round": 1, "result": "win", "win": "discard", "winner": seats["E"],
+        "discarder": seats["S"], "value": 30, "op_id": str(uuid.uuid4())})
+    assert answer.status_code == 200, answer.get_json()
+    reader = app.test_client()  # `judge` is `client`, which ?lang= gave a language cookie
+    chinese = reader.get(url, headers={"Accept-Language": "zh-TW"})
+    english = reader.get(url, headers={"Accept-Language": "en"})
+    assert chinese.headers["ETag"].endswith('-zh-Hant"')
+    assert chinese.get_json() == answer.get_json()["card"]
+    assert english.get_json()["rounds"][0]["recorded"] is True
+    assert english.get_json()["claimants_label"] != chinese.get_json()["claimants_label"]
 
 
 def test_another_cards_write_leaves_this_cards_tag_alone(client, judge, demo):

@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import select
 
 from judgeaid.extensions import db
-from judgeaid.models import CardRound
+from judgeaid.models import BuiltView, CardRound
 from judgeaid.services import exports, restore
 from tests.conftest import reset_schema
 
@@ -86,7 +86,10 @@ def test_a_round_recorded_before_included_patterns_still_reads_as_recorded(app, 
     with app.app_context():  # as the old rules stored it: 3.2.1 ticked for 40
         row = db.session.scalar(select(CardRound).where(CardRound.card_id == card["id"]))
         row.patterns = {"3.2.1": 1}
+        # ... by an older release, whose views this one never reads (judgeaid.viewcache)
+        db.session.execute(BuiltView.__table__.delete())
         db.session.commit()
+    app.extensions["judgeaid.viewcache"].kept.clear()
     line = card_of(judge, demo)["rounds"][0]
     assert line["value"] == 40
     assert line["pattern_lines"] == [
