@@ -49,13 +49,15 @@ def create_app(test_config: dict | None = None) -> Flask:
     revisions.register()  # Tournament.revision follows what live cards show
     viewcache.register(app)
 
+    from judgeaid import writeturns
+
+    # The API's writes a few at a time: first of all, so that a write refused as busy costs
+    # no query (its refusal is in the language the request itself asks for, else the event's).
+    writeturns.register(app)
     from judgeaid.access import load_signed_in_user
 
     app.before_request(load_signed_in_user)
     i18n.register(app)  # the page's language (after the user is known: their choice counts)
-    from judgeaid import writeturns
-
-    writeturns.register(app)  # the API's writes a few at a time (after the language is known)
     errors.register(app)
     signin.register(app)
     assets.register(app)

@@ -76,8 +76,8 @@ class Config:
     CALL_UP_WINDOW_SECONDS = 10 * 60
     # How many JSON API writes one server process runs at once; one more is answered 503
     # with Retry-After: 1 and the phone's outbox sends it again (judgeaid.writeturns). 0: no
-    # limit.
-    WRITES_AT_ONCE = _count_of("JUDGEAID_WRITES_AT_ONCE", default=2)
+    # limit. One: a second write in a process slows every poll it serves (issue 31).
+    WRITES_AT_ONCE = _count_of("JUDGEAID_WRITES_AT_ONCE", default=1)
     # The time zone a new tournament starts with (an IANA name, e.g. Europe/Copenhagen);
     # empty: the server's own zone, else UTC (judgeaid.venuetime.server_zone).
     DEFAULT_TIME_ZONE = os.environ.get("JUDGEAID_TIME_ZONE", "")

@@ -86,6 +86,17 @@ def page_lang() -> str:
     return g.page_lang
 
 
+def settle_without_event() -> str:
+    """Settle this request's language on what the request itself asks for, else English,
+    without asking the database for its event's default; return it. For an answer that must
+    cost no query (a write refused as busy, judgeaid.writeturns): a phone's browser always
+    sends Accept-Language, so only a client that names no language reads English there."""
+    from flask import g
+
+    g.page_lang = chosen_lang() or DEFAULT
+    return g.page_lang
+
+
 def _select() -> str:
     return chosen_lang() or tag_for(_event_language()) or DEFAULT
 
@@ -125,25 +136,25 @@ def _event_language() -> str | None:
     from judgeaid.models import Card, Player, Tournament
 
     args = request.view_args or {}
-    tournament = None
+    settings = None
     try:
+        # One statement, the event's settings only: the page reads its card or player itself.
         if "tournament_id" in args:
-            tournament = db.session.get(Tournament, args["tournament_id"])
+            settings = db.session.scalar(db.select(Tournament.settings).where(
+                Tournament.id == args["tournament_id"]))
         elif "card_id" in args:
-            card = db.session.get(Card, args["card_id"])
-            tournament = (db.session.get(Tournament, card.tournament_id)
-                          if card is not None else None)
+            settings = db.session.scalar(db.select(Tournament.settings).join(
+                Card, Card.tournament_id == Tournament.id).where(Card.id == args["card_id"]))
         elif "token" in args:
-            player = db.session.scalar(db.select(Player).filter_by(token=args["token"]))
-            tournament = (db.session.get(Tournament, player.tournament_id)
-                          if player is not None else None)
+            settings = db.session.scalar(db.select(Tournament.settings).join(
+                Player, Player.tournament_id == Tournament.id).where(
+                Player.token == args["token"]))
         elif g.get("user") is not None:
-            tournament = g.user.tournament
+            settings = g.user.tournament.settings
     except Exception:  # a malformed id is the view's to refuse, not the language's
         db.session.rollback()
         return None
-    settings = getattr(tournament, "settings", None) or {}
-    return settings.get("language")
+    return (settings or {}).get("language")
 
 
 def _remember(response):

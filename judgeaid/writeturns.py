@@ -5,9 +5,12 @@ in the hall is served by them. A round written to the database holds its thread 
 as the database's write lock keeps it waiting (SQLite has one writer at a time), so 100 judges
 saving at the same moment would fill every thread and the hall's polls would queue behind
 them (issue 31: the hall's p99 was 2.3 s during such a burst). So at most WRITES_AT_ONCE
-writes run in a process; one more is answered at once with 503 and Retry-After: 1, before it
-touches a card. Every write the app sends goes through the phone's outbox (static/js/outbox.js),
-which keeps it and sends it again after the Retry-After, with the same op_id: nothing is lost
+writes run in a process (one by default: a round's write is tens of milliseconds of Python,
+and a second one in the same process doubles the wait of every poll sharing its interpreter
+lock); one more is answered at once with 503 and Retry-After: 1, before anything else of
+the request is done (no query: who is signed in and the event's language are not read).
+Every write the app sends goes through the phone's outbox (static/js/outbox.js), which keeps
+it and sends it again after the Retry-After, with the same op_id: nothing is lost
 and nothing is doubled. The hall's reads, and signing in (which has a turn of its own:
 services.accounts), are never held here.
 
@@ -21,6 +24,7 @@ import threading
 from flask import Flask, current_app, g, request
 from flask_babel import gettext as _
 
+from judgeaid.i18n import settle_without_event
 from judgeaid.services.errors import Busy
 
 RETRY_AFTER_SECONDS = 1
@@ -56,8 +60,11 @@ def is_write(method: str, path: str) -> bool:
 
 
 def register(app: Flask) -> None:
-    """Hold the API's writes to WRITES_AT_ONCE per process (after the page's language is
-    known, so the refusal is in the reader's words)."""
+    """Hold the API's writes to WRITES_AT_ONCE per process: registered before any other
+    step of a request (the signed-in user, the page's language), so that a refusal costs no
+    query at the moment a hundred judges save at once. Its words are in the language the
+    request asks for (?lang=, cookie, Accept-Language), else English
+    (i18n.settle_without_event)."""
     app.extensions[EXTENSION] = WriteTurns()
     app.before_request(_take_turn)
     app.teardown_request(_give_back)
@@ -68,6 +75,7 @@ def _take_turn() -> None:
     if limit <= 0 or not is_write(request.method, request.path):
         return
     if not current_app.extensions[EXTENSION].take(limit):
+        settle_without_event()  # a refusal costs no query
         raise Busy(_("Many results are arriving at this moment. This phone sends it again in "
                      "a moment; nothing is lost."), retry_after=RETRY_AFTER_SECONDS)
     g.write_turn = True
