@@ -712,13 +712,13 @@ def test_a_different_round_that_lost_the_race_is_refused_naming_the_winner(app, 
     rows = _rows(app)
     dealer = client.get(demo["cards"][0]["api"]).get_json()["rounds"][0]["dealer"]
     # The second judge's request looked before the first line was stored.
-    looked, real = [], card_writes._latest
+    looked, real = [], card_writes.round_revisions
 
-    def latest(card, number):
+    def revisions(card):
         looked.append(True)
-        return None if len(looked) == 1 else real(card, number)
+        return {} if len(looked) == 1 else real(card)
 
-    monkeypatch.setattr(card_writes, "_latest", latest)
+    monkeypatch.setattr(card_writes, "round_revisions", revisions)
     late = client.post(url, json={"round": 1, "result": "win", "winner": dealer, "value": 30,
                                   "win": "self", "op_id": "round-second"})
     assert late.status_code == 409
