@@ -187,7 +187,6 @@ class Cache:
             self.kept.put(name, built)
             return built
 
-
     def keep(self, name: str, tag: str, body: bytes) -> Callable[[], None]:
         """Keep view `name` as built for data version `tag` by the request that is writing
         that version (a card's write answers with the card it made), so that the phones'

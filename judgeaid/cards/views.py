@@ -108,8 +108,6 @@ def _card_json(card_id: int, view: dict | None = None) -> bytes:
     return conditional.json_bytes(view)
 
 
-
-
 @api.get("/<int:card_id>")
 @edge.api.validate(resp=edge.responses(CardView, errors=(404,), also={304: None}),
                    tags=["cards"], skip_validation=True)
