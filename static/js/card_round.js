@@ -16,7 +16,9 @@ import {
 const dialog = $("[data-round-dialog]");
 const roundForm = $("[data-round-form]");
 const pickerDialog = $("[data-picker-dialog]");
-const frame = $("[data-picker-frame]");
+// The picker's frame is made when the picker is first opened: an empty frame in the page
+// would cost a phone a layout before the page's stylesheets have come (issue 31).
+let frame = null;
 let entry = null; // the round being edited: {round, result, winner, win, discarder, chain, value, patterns, correction}
 let scoring = null; // the card's ruleset's scoring mirror, once loaded
 let loading = null;
@@ -418,7 +420,7 @@ dialog.addEventListener("click", (event) => {
 
 export async function loadCatalogue() {
   if (catalogue) return catalogue;
-  const embedded = frame.contentDocument?.querySelector("[data-picker-catalogue]");
+  const embedded = frame?.contentDocument?.querySelector("[data-picker-catalogue]");
   if (embedded) {
     setCatalogue(JSON.parse(embedded.textContent));
     return catalogue;
@@ -453,21 +455,26 @@ function pickerFragment() {
 }
 
 function openPicker() {
+  if (!frame) {
+    frame = h("iframe", { title: pickerDialog.getAttribute("aria-label"), dataset: { pickerFrame: "" } });
+    frame.addEventListener("load", embed);
+    pickerDialog.append(frame);
+  }
   frame.src = `${rules().can.picker}#${pickerFragment()}`;
   pickerDialog.showModal();
 }
 
 // Inside the sheet the picker needs no site header; card.css knows the embedded layout.
-frame.addEventListener("load", () => {
+function embed() {
   const doc = frame.contentDocument;
   if (!doc || doc.documentElement.classList.contains("is-embedded")) return;
   doc.documentElement.classList.add("is-embedded");
   const sheet = document.querySelector("link[href*='card.css']");
   if (sheet) doc.head.append(Object.assign(doc.createElement("link"), { rel: "stylesheet", href: sheet.href }));
-});
+}
 
 $("[data-use-hand]").addEventListener("click", async () => {
-  const hash = frame.contentWindow?.location.hash || "";
+  const hash = frame?.contentWindow?.location.hash || "";
   await loadCatalogue();
   const problem = applyPicker(new URLSearchParams(hash.slice(1)), { onlyChosen: true });
   pickerDialog.close();
