@@ -45,9 +45,12 @@ def json_writes_only():
 
 
 @bp.get("/time")
-@edge.api.validate(resp=responses(ServerTime, errors=()), tags=["general"])
+@edge.api.validate(resp=responses(ServerTime, errors=()), tags=["general"], skip_validation=True)
 def server_time():
-    """Return the server clock, the only clock timers trust."""
+    """Return the server clock, the only clock timers trust.
+
+    It takes no input, and its answer is checked against ServerTime by the tests rather than
+    on every phone's request: a hall polls it more than anything but the cards."""
     response = jsonify(now_ms=time.time_ns() // 1_000_000)
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -3,15 +3,20 @@
 import re
 import time
 
+from judgeaid.api.schemas import ServerTime
 from judgeaid.extensions import db
 from tests.factories import make_judge, make_tournament
 
 
 def test_time_is_the_server_clock_in_ms(client):
     before = time.time_ns() // 1_000_000
-    body = client.get("/api/time").get_json()
+    answer = client.get("/api/time")
     after = time.time_ns() // 1_000_000
+    body = answer.get_json()
     assert before <= body["now_ms"] <= after
+    # the documented answer (the server leaves this check to the tests: issue 31)
+    assert ServerTime.model_validate(body).now_ms == body["now_ms"]
+    assert answer.headers["Cache-Control"] == "no-store"
 
 
 def test_openapi_documents_every_api_route(app, client):
