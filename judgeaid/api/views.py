@@ -112,7 +112,11 @@ def _ruleset_here() -> str:
 @bp.get("/zj/catalogue")
 @edge.api.validate(resp=responses(Catalogue, errors=()), tags=["scoring"])
 def zj_catalogue():
-    """Return the 44 Zung Jung patterns and the counting-rule tables."""
+    """Return the 44 Zung Jung patterns and the counting-rule tables.
+
+    In the request's language as a page is (?lang=, the language cookie, Accept-Language):
+    each item's `name` then is its Chinese name (`name_en` the English one) and the texts are
+    translated; English when no language is asked for."""
     response = jsonify(scoring.catalogue(_ruleset_here()))
     response.cache_control.public = True
     response.cache_control.max_age = 300
@@ -139,7 +143,11 @@ def zj_payoff(json: PayoffBody):
 @bp.get("/mcr/catalogue")
 @edge.api.validate(resp=responses(McrCatalogue, errors=()), tags=["scoring"])
 def mcr_catalogue():
-    """Return the 81 MCR fans (Appendix 1), the counting principles and the rule tables."""
+    """Return the 81 MCR fans (Appendix 1), the counting principles and the rule tables.
+
+    In the request's language as a page is (?lang=, the language cookie, Accept-Language):
+    each item's `name` then is its Chinese name (`name_en` the English one) and the texts are
+    translated; English when no language is asked for."""
     response = jsonify(scoring.catalogue(_ruleset_here()))
     response.cache_control.public = True
     response.cache_control.max_age = 300

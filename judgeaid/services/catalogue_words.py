@@ -1,8 +1,9 @@
 """A ruleset's catalogue in the reader's language, for the pages that embed it (issue 29).
 
 The pickers and the card score offline from the catalogue JSON (zj.js, mcr.js): its
-descriptions, headings, principles and message templates are English in the pure core, and
-the API (/api/<code>/catalogue) keeps them so. A page for a Chinese reader embeds a copy in
+descriptions, headings, principles and message templates are English in the pure core. The
+API (/api/<code>/catalogue) answers in the request's language as a page does (English when
+none is asked for), and a page for a Chinese reader embeds a copy in
 which each of those texts is said through the ruleset's catalogue texts
 (judgeaid/rules/<code>/texts_catalogue.py, message context = the ruleset's code) and each
 pattern's or fan's `name` is its Chinese name in the reader's script (`name_en` keeps the

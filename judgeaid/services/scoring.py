@@ -22,8 +22,11 @@ def _scoring(code: str) -> Scoring:
 
 
 def catalogue(code: str) -> dict[str, Any]:
-    """Return a ruleset's catalogue as the browser receives it."""
-    return _scoring(code).catalogue_json()
+    """Return a ruleset's catalogue as the browser receives it: in the request's language, as
+    a page is (?lang=, the language cookie, the signed-in user's choice, Accept-Language), so a
+    card's round form names the hand's patterns and says its counting rules in the card page's
+    language (issue 29); in English, the ruleset's own catalogue, when none is asked for."""
+    return page_catalogue(code)
 
 
 def score(code: str, patterns: dict[str, int]) -> dict[str, Any]:

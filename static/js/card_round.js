@@ -426,7 +426,9 @@ export async function loadCatalogue() {
     return catalogue;
   }
   if (!rules().code) throw new Error(t("The card has not arrived yet."));
-  const response = await fetch(`/api/${rules().code}/catalogue`);
+  // in the page's language: the hand's names and the counting rules' words as the page says them
+  const response = await fetch(`/api/${rules().code}/catalogue`,
+    { headers: { "Accept-Language": document.documentElement.lang } });
   if (!response.ok) throw new Error(t("The catalogue did not come ({status}).", { status: response.status }));
   setCatalogue(await response.json());
   return catalogue;

@@ -5,7 +5,7 @@ the service worker keeps each language's pages apart."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pages import PICKER_READY, api_card, fill_round, login_api, open_card
+from tests.browser.pages import PICKER_READY, api_card, fill_round, login_api, open_card, save_round
 
 pytestmark = pytest.mark.browser
 
@@ -136,3 +136,26 @@ def test_a_kept_card_reloads_offline_in_chinese_and_keeps_a_round(live_server, c
         context.set_offline(False)
     page.wait_for_selector("tr.round[data-round='1'].is-recorded:not(.is-pending)", timeout=40000)
     assert api_card(page, live_server, card_id)["rounds"][0]["value"] == 40
+
+
+# ZJ 1.2 and 2.1.1 as each script writes them (the catalogue, issue 29)
+CONCEALED = {"zh-Hant": "門前清", "zh-Hans": "门前清"}
+HALF_FLUSH = {"zh-Hant": "混一色", "zh-Hans": "混一色"}
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_a_chinese_cards_round_form_names_the_pickers_hand_in_chinese(live_server, context,
+                                                                     page, demo, lang):
+    """The round form scores a picked hand with the catalogue the card warms up from the API:
+    in the card page's language, so the hand's patterns are named as the page names them."""
+    login_api(context, live_server, demo)
+    path = demo["cards"][0]["url"]
+    open_card(page, f"{live_server.url}{path}?lang={lang}")
+    card = api_card(page, live_server, int(path.rsplit("/", 1)[1]))
+    fill_round(page, card, 1, winner="E", win="self", picker=["1.2", "2.1.1"])
+    line = page.locator("[data-patterns-line]")
+    expect(line).to_contain_text(CONCEALED[lang])
+    expect(line).to_contain_text(HALF_FLUSH[lang])
+    assert "Concealed" not in line.inner_text() and "Half Flush" not in line.inner_text()
+    save_round(page)
+    assert api_card(page, live_server, card["id"])["rounds"][0]["value"] == 45

@@ -1,6 +1,7 @@
 """The pickers' catalogue texts and the hands' messages in Chinese (issue 29): a Chinese page
 embeds the catalogue with its descriptions, headings, principles and message templates said in
-the reader's language and the Chinese names as the names; the API's catalogue stays English;
+the reader's language and the Chinese names as the names; so does the API's catalogue for a
+request in Chinese (English when none is asked for);
 a scored hand's and a refused payoff's `message` come in the request's language."""
 
 import json
@@ -45,11 +46,34 @@ def test_the_mcr_picker_says_its_fans_and_principles_in_simplified_chinese(clien
     assert "不重复" in html and "所有牌都是同一花色。" in html
 
 
-def test_the_api_catalogue_and_english_pages_stay_english(client):
+def test_the_api_catalogue_comes_in_the_requests_language(client):
+    """A card's round form reads its catalogue from the API: in the card page's language it
+    names the hand's patterns and says the counting rules as the page does; English (the
+    ruleset's own catalogue) when no language is asked for."""
     for code in ("zj", "mcr"):
         english = get_ruleset(code).scoring.catalogue_json()
-        response = client.get(f"/api/{code}/catalogue", headers={"Accept-Language": "zh-TW"})
-        assert response.get_json() == english
+        assert client.get(f"/api/{code}/catalogue").get_json() == english
+        assert client.get(f"/api/{code}/catalogue",
+                          headers={"Accept-Language": "en-GB,zh;q=0.5"}).get_json() == english
+    zj = client.get("/api/zj/catalogue", headers={"Accept-Language": "zh-TW"})
+    assert {"Accept-Language", "Cookie"} <= set(zj.headers["Vary"].replace(" ", "").split(","))
+    pattern = next(p for p in zj.get_json()["patterns"] if p["id"] == "1.3")
+    assert (pattern["name"], pattern["name_en"]) == ("斷么九", "All Simples")
+    assert pattern["description"] == "只有 2 至 8 的數牌：沒有一、九或字牌。"
+    assert zj.get_json()["rules"]["messages"]["implied_line"] == "隨 {trigger} 計入（{section}）"
+    mcr = client.get("/api/mcr/catalogue?lang=zh-Hans").get_json()
+    fan = next(f for f in mcr["fans"] if f["number"] == 22)
+    assert fan["name_en"] == get_ruleset("mcr").scoring.catalogue_json()["fans"][21]["name"]
+    assert re.fullmatch("[\u4e00-\u9fff]+", fan["name"])
+    # asking for a language is choosing it (the cookie), as on a page; one the app does not
+    # have is English
+    assert client.get("/api/zj/catalogue").get_json()["patterns"][0]["name"] == "平和"
+    client.delete_cookie("lang")
+    assert client.get("/api/zj/catalogue?lang=xx").get_json() == get_ruleset(
+        "zj").scoring.catalogue_json()
+
+
+def test_english_pages_stay_english(client):
     html = client.get("/picker?lang=en").get_data(as_text=True)
     # the script's copy is the API's, less what the page shows itself (descriptions)
     english = get_ruleset("zj").scoring.catalogue_json()
