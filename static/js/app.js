@@ -6,7 +6,7 @@
 // themselves), and each part of the page marked data-after-load="<module>.js" (a table's
 // "Call a judge", a player's appeals), whose forms keep a tap made before it arrives.
 
-import { afterLoad, h, t, tParts } from "./dom.js";
+import { h, t, tParts } from "./dom.js";
 
 const root = document.documentElement;
 const savedTheme = localStorage.getItem("judgeaid-theme");
@@ -110,6 +110,11 @@ function afterLoadModules(list = "judgeaid-after-load") {
   return names.filter((name) => /^[\w-]+\.js$/.test(name));
 }
 
+function afterLoad(start) {
+  if (document.readyState === "complete") start();
+  else addEventListener("load", start, { once: true });
+}
+
 // A form in a part whose module has not arrived yet: the tap waits for it, then is sent.
 // So does a tap on a button only its script answers (type="button").
 // The form keeps the button that sent it (one form may have two), and each the moment of the
@@ -175,7 +180,10 @@ if ("serviceWorker" in navigator && window.isSecureContext) {
   // A page opened before the worker took over was not kept: ask it to keep a copy now,
   // so a reload with no network still opens it (a phone's first visit to a card).
   if (!hadWorker) {
-    const loaded = new Promise((resolve) => afterLoad(resolve));
+    const loaded = new Promise((resolve) => {
+      if (document.readyState === "complete") resolve();
+      else addEventListener("load", resolve, { once: true });
+    });
     Promise.all([navigator.serviceWorker.ready, loaded]).then(([registration]) => {
       const assets = performance.getEntriesByType("resource").map((entry) => entry.name)
         .filter((name) => new URL(name).pathname.startsWith("/static/"));

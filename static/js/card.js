@@ -17,7 +17,7 @@
 // card_conflicts.js.
 
 import { mountAttention, mountPending, subscribe } from "./outbox.js";
-import { $, afterLoad, h, t } from "./dom.js";
+import { $, h, t } from "./dom.js";
 import {
   card, cardId, fragment, fullName, hooks, isJudge, isRecorder, isRoundConflict, me, queue, root, say, write,
 } from "./card_state.js";
@@ -201,7 +201,8 @@ function idleAfterLoad() {
   return new Promise((resolve) => {
     const idle = () => setTimeout(() => (window.requestIdleCallback
       ? requestIdleCallback(() => resolve(), { timeout: 2000 }) : resolve()), WARM_AFTER_MS);
-    afterLoad(idle);
+    if (document.readyState === "complete") idle();
+    else addEventListener("load", idle, { once: true });
   });
 }
 hooks.openRound = openRound;

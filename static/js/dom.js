@@ -21,14 +21,6 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** Run `start` once the page has loaded: in the task after its load event, so the load event
- * (the moment a phone's page is whole) does not wait for the parts it starts (issue 31). */
-export function afterLoad(start) {
-  const later = () => setTimeout(start, 0);
-  if (document.readyState === "complete") later();
-  else addEventListener("load", later, { once: true });
-}
-
 /** A score with its sign: +8, −8 (a real minus sign, or `minus` where a plain integer must be
  * readable, e.g. "-"), 0. */
 export function signed(n, minus = "−") {

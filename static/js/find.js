@@ -1,4 +1,4 @@
-import { afterLoad, t } from "./dom.js";
+import { t } from "./dom.js";
 
 // Find a player in a list by name or number, ignoring case and accents: "Lucia" finds Lucía,
 // "Zoe" finds Zoë, "lee" finds LEE; Traditional and Simplified characters are one (陳 finds 陈
@@ -68,7 +68,10 @@ export function mountFind(input, list) {
   // a list with Chinese names gets the table once the page has loaded, before anyone types
   const han = items().some((item) => /\p{Script=Han}/u.test(item.dataset.name));
   if (input.value.trim()) withTable();
-  else if (han) afterLoad(withTable);
+  else if (han) {
+    if (document.readyState === "complete") withTable();
+    else addEventListener("load", withTable, { once: true });
+  }
 }
 
 for (const input of document.querySelectorAll("[data-find]")) {

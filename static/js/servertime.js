@@ -18,8 +18,6 @@
 // every few minutes, and at once when this device's wall clock jumps (set by hand, or a
 // phone waking from sleep) — so a screen that slept shows the right time as soon as it wakes.
 
-import { afterLoad } from "./dom.js";
-
 const KEY = "judgeaid-servertime";
 const BATCH = 5;
 const SPREAD_MS = 2000;
@@ -175,7 +173,8 @@ const fromPage = pageSample();
 if (fromPage) adopt(fromPage);
 const firstBatch = () => (fromPage ? setTimeout(() => sync({ gap: SPREAD_MS }), SPREAD_MS)
   : sync({ gap: SPREAD_MS }));
-afterLoad(firstBatch);
+if (document.readyState === "complete") firstBatch();
+else addEventListener("load", firstBatch, { once: true });
 setInterval(watchForJumps, 1000);
 setInterval(() => { if (document.visibilityState === "visible") sync(); }, RESYNC_MS);
 document.addEventListener("visibilitychange", () => {
