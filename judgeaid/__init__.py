@@ -44,7 +44,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     uploads.register(app)  # before CSRF, which reads the form
     csrf.init_app(app)
     _tune_sqlite(app)
-    from judgeaid import revisions, viewcache
+    from judgeaid import connections, revisions, viewcache
+
+    connections.register(app)  # a connection idle a while is asked before use
 
     revisions.register()  # Tournament.revision follows what live cards show
     viewcache.register(app)

@@ -37,7 +37,7 @@ class Config:
     """Settings for serving the app."""
 
     SECRET_KEY = os.environ.get("SECRET_KEY")
-    SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True}
+    # No `pool_pre_ping`: judgeaid.connections asks only a connection that sat idle.
     SESSION_COOKIE_HTTPONLY = True
     SESSION_COOKIE_SAMESITE = "Lax"
     # Also Secure whenever a request arrives over HTTPS or PUBLIC_BASE_URL is https
