@@ -146,3 +146,20 @@ def test_a_shared_card_view_is_kept_apart_for_each_language(client, demo):
     assert "so until then raise a hand" in said["en"][0]
     assert len({etag for _, _, etag in said.values()}) == 3
     assert said["en"][1] != said["zh-Hans"][1]
+
+
+@pytest.mark.parametrize(("lang", "lots"), [("zh-Hant", "抽籤"), ("zh-Hans", "抽签")])
+def test_a_drawn_hand_and_a_draw_of_lots_are_two_words(judge, demo, lang, lots):
+    """"Draw" is a hand nobody won on the card (流局, as its script says it) and the drawing of
+    lots on the final day's cut (抽籤/抽签): one English word, two messages."""
+    from flask_babel import force_locale, gettext, pgettext
+
+    from judgeaid.i18n import babel_name
+
+    page = judge.get(f"{demo['cards'][0]['url']}?lang={lang}").get_data(as_text=True)
+    label = re.search(r'name="result" value="draw">\s*([^<]+)</label>', page).group(1).strip()
+    assert label == "流局"
+    assert lots not in page
+    with judge.application.test_request_context(), force_locale(babel_name(lang)):
+        assert gettext("Draw") == "流局"
+        assert pgettext("tie-break", "Draw") == lots
