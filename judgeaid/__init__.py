@@ -46,7 +46,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     _tune_sqlite(app)
     from judgeaid import connections, revisions, viewcache
 
-    connections.register(app)  # a connection idle a while is asked before use
+    connections.register(app)  # a connection that may be stale is asked before use
 
     revisions.register()  # Tournament.revision follows what live cards show
     viewcache.register(app)

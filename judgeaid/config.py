@@ -37,7 +37,7 @@ class Config:
     """Settings for serving the app."""
 
     SECRET_KEY = os.environ.get("SECRET_KEY")
-    # No `pool_pre_ping`: judgeaid.connections asks only a connection that sat idle.
+    # No `pool_pre_ping`: judgeaid.connections asks only a connection that may be stale.
     SESSION_COOKIE_HTTPONLY = True
     SESSION_COOKIE_SAMESITE = "Lax"
     # Also Secure whenever a request arrives over HTTPS or PUBLIC_BASE_URL is https

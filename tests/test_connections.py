@@ -1,5 +1,6 @@
-"""A pooled connection is asked whether it answers only after it sat idle (judgeaid.connections),
-and one the database has dropped meanwhile is replaced before a reader sees an error."""
+"""A pooled connection is asked whether it answers only when it may be stale: it sat idle, or
+the server wrote to it meanwhile (judgeaid.connections); one the database has dropped is
+replaced before a reader sees an error."""
 
 from __future__ import annotations
 
