@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import rcssmin
-from flask import Flask, Response, current_app, has_request_context, request, url_for
+from flask import Flask, Response, current_app, g, has_request_context, request, url_for
 from jinja2 import Template
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
@@ -19,15 +19,17 @@ from judgeaid import jsmin
 # picker need. Other areas' files are cached the first time a page uses them, so a
 # player's phone on venue Wi-Fi never downloads the judge console in the background.
 # The picker asks rulesets.js for its ruleset's scoring mirror (the rulesets' can.mirror).
-SHELL_FILES = ("css/base.css", "css/picker.css", "js/app.js", "js/picker.js", "js/rulesets.js",
+SHELL_FILES = ("js/app.js", "js/picker.js", "js/rulesets.js",
                "js/zj.js", "js/mcr.js", "js/outbox.js", "js/dom.js", "js/offline.js",
                "js/servertime.js", "icons/icon-192.png")
 
 
-# Stylesheets a page may carry inline (critical CSS: one request less before first paint),
-# each allowed by its hash in the Content-Security-Policy. The pickers' own: with base.css,
-# the picker's first load stays within its 8 requests (issue 31).
-INLINE_STYLES = ("css/picker.css",)
+# Every page carries its stylesheets inline, each allowed by its hash in the pages'
+# Content-Security-Policy: a stylesheet in a file of its own is a round trip that the first
+# paint waits for, on top of the HTML's (400 ms on venue Wi-Fi, issue 31). A page's scripts
+# stay in files, cached and shared between pages; its styles come with each page (a few KB
+# after gzip).
+INLINE_STYLES_FOLDER = "css"
 
 
 def _hashes(static: Path) -> dict[str, str]:
@@ -185,27 +187,48 @@ def with_module_preloads(html: str) -> str:
 
 
 class PreloadingTemplate(Template):
-    """A template whose whole pages name every module they run for preloading."""
+    """A template whose whole pages name every module they run for preloading, and carry
+    each of their stylesheets once."""
 
     def render(self, *args, **kwargs) -> str:
-        return with_module_preloads(super().render(*args, **kwargs))
+        # what inline_style gave is counted per page rendered, not per request: an error page
+        # drawn after a page failed half-way still gets its stylesheets
+        outer = g.pop("inline_styles", None) if has_request_context() else None
+        try:
+            return with_module_preloads(super().render(*args, **kwargs))
+        finally:
+            if has_request_context():
+                g.pop("inline_styles", None)
+                if outer is not None:
+                    g.inline_styles = outer
 
 
 def _inline_styles() -> dict[str, tuple[Markup, str]]:
+    """Return {stylesheet: (its <style> element, its CSP source)}, made once per version."""
     app = current_app
     if app.debug or "judgeaid.inline_styles" not in app.extensions:
         kept = {}
-        for name in INLINE_STYLES:
-            text = minified(name)
-            digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
-            kept[name] = (Markup(f"<style>{text}</style>"), f"'sha256-{digest}'")
+        for name in static_hashes():
+            if name.startswith(INLINE_STYLES_FOLDER + "/") and name.endswith(".css"):
+                text = minified(name).replace("</", "<\\/")  # never ends its element early
+                digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+                kept[name] = (Markup(f'<style data-stylesheet="{name}">{text}</style>'),
+                              f"'sha256-{digest}'")
         app.extensions["judgeaid.inline_styles"] = kept
     return app.extensions["judgeaid.inline_styles"]
 
 
 def inline_style(filename: str) -> Markup:
-    """Return a stylesheet as an inline <style> element (one of INLINE_STYLES)."""
-    return _inline_styles()[filename][0]
+    """Return a stylesheet of static/css as an inline <style> element, once a page rendered: a
+    partial that brings its own stylesheet (the session clock) adds nothing when the page has
+    it (PreloadingTemplate.render counts them)."""
+    element = _inline_styles()[filename][0]
+    if has_request_context():
+        given = g.setdefault("inline_styles", set())
+        if filename in given:
+            return Markup("")
+        given.add(filename)
+    return element
 
 
 def inline_style_hashes() -> str:

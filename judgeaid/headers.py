@@ -7,12 +7,13 @@ from flask import Flask, g, request, session
 from judgeaid.assets import import_map_hash, inline_style_hashes
 
 # Scripts only from our own files; the one inline script is the import map, allowed by its
-# hash (browsers take no import map from a file). Styles only from our stylesheets, and those
-# few a page carries inline (judgeaid.assets.INLINE_STYLES), by their hashes.
+# hash (browsers take no import map from a file). Styles only from our stylesheets, which a
+# page carries inline (judgeaid.assets.inline_style), each allowed by its hash; an answer
+# that is not a page (JSON, a file) has no styles to allow, and its header stays short.
 POLICY = (
     "default-src 'self'",
     "script-src 'self' {import_map}",
-    "style-src 'self' {styles}",
+    "style-src 'self'{styles}",
     "img-src 'self' data:",  # the favicon is a data: SVG
     "connect-src 'self'",
     "worker-src 'self'",
@@ -37,16 +38,18 @@ FIXED = {
 }
 
 
-def content_security_policy(frameable: bool) -> str:
-    """Return the Content-Security-Policy for a response, framable by this site or by none."""
-    return "; ".join(POLICY).format(import_map=import_map_hash(), styles=inline_style_hashes(),
+def content_security_policy(frameable: bool, page: bool = True) -> str:
+    """Return the Content-Security-Policy for a response, framable by this site or by none;
+    a page's allows its inline stylesheets."""
+    return "; ".join(POLICY).format(import_map=import_map_hash(),
+                                     styles=" " + inline_style_hashes() if page else "",
                                      ancestors="'self'" if frameable else "'none'")
 
 
 def register(app: Flask) -> None:
     app.jinja_env.globals["written_at_ms"] = written_at_ms
     """Add the security headers to every response, pages, files and API answers alike."""
-    cache: dict[tuple[str, bool], str] = {}
+    cache: dict[tuple[str, bool, bool], str] = {}
 
     @app.after_request
     def security_headers(response):
@@ -56,11 +59,12 @@ def register(app: Flask) -> None:
             response.headers.update(FIXED)
             return response
         frameable = request.endpoint in FRAMED_BY_SELF
-        key = (request.script_root, frameable)
+        page = response.mimetype == "text/html"
+        key = (request.script_root, frameable, page)
         # The import map changes only when static files do, which in debug mode is any time.
         policy = cache.get(key) if not app.debug else None
         if policy is None:
-            policy = cache[key] = content_security_policy(frameable)
+            policy = cache[key] = content_security_policy(frameable, page)
         response.headers["Content-Security-Policy"] = policy
         response.headers["X-Frame-Options"] = "SAMEORIGIN" if frameable else "DENY"
         response.headers.update(FIXED)

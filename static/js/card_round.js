@@ -471,8 +471,9 @@ function embed() {
   const doc = frame.contentDocument;
   if (!doc || doc.documentElement.classList.contains("is-embedded")) return;
   doc.documentElement.classList.add("is-embedded");
-  const sheet = document.querySelector("link[href*='card.css']");
-  if (sheet) doc.head.append(Object.assign(doc.createElement("link"), { rel: "stylesheet", href: sheet.href }));
+  // the page carries its stylesheet inline, allowed by its hash on the picker's page too
+  const sheet = document.querySelector("style[data-stylesheet='css/card.css']");
+  if (sheet) doc.head.append(doc.importNode(sheet, true));
 }
 
 $("[data-use-hand]").addEventListener("click", async () => {

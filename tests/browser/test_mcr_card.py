@@ -139,6 +139,10 @@ def test_judge_ticks_mcr_fans_in_the_picker_sheet_for_a_hand(app, live_server, c
     page.click("[data-open-picker]")
     frame = page.frame_locator("[data-picker-frame]")
     frame.locator("html[data-picker-ready=true]").wait_for(state="attached")
+    # inside the sheet the picker wears the card's layout (card.css, which the card page
+    # carries inline and the picker's policy allows by its hash): no site header
+    frame.locator("html.is-embedded").wait_for(state="attached")
+    expect(frame.locator("header.topbar")).to_be_hidden()
     # Pure Straight (16) and Fully Concealed Hand (4, a self-draw: MCR §3.7.2.3), then the
     # hand comes back to the form
     frame.locator("[data-fan='28']").click()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from flask import render_template_string
 from sqlalchemy import select
@@ -81,7 +83,10 @@ def test_entry_page_player_record_and_print(client, ruled):
     html = client.get(record.headers["Location"]).get_data(as_text=True)
     assert f"ruling #{entry['id']}" in html
     printed = client.get(f"/t/{tid}/judge/log/print?session=1").get_data(as_text=True)
-    assert "ruling log, session 1" in printed and "@media print" not in printed
+    # its print rules are judge.css's (carried inline), none written into the page itself
+    own = re.sub(r'<style data-stylesheet="[^"]+">.*?</style>', "", printed, flags=re.S)
+    assert 'data-stylesheet="css/judge.css"' in printed
+    assert "ruling log, session 1" in printed and "@media print" not in own
     assert client.get(f"/t/{tid}/judge/log/print").status_code == 400
 
 

@@ -51,7 +51,8 @@ def test_a_file_that_is_not_there_is_404_and_nothing_outside_static_is_served(cl
 
 def test_the_picker_stylesheet_inline_is_the_minified_one_and_allowed_by_its_hash(client):
     page = client.get("/picker")
-    style = re.search(r"<style>(.*?)</style>", page.get_data(as_text=True), re.S).group(1)
+    style = re.search(r'<style data-stylesheet="css/picker.css">(.*?)</style>',
+                      page.get_data(as_text=True), re.S).group(1)
     assert "/*" not in style
     import base64
     import hashlib
