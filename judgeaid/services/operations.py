@@ -70,7 +70,12 @@ def answered(response: dict[str, Any]) -> dict[str, Any]:
         from judgeaid.services.card_views import card_view
         from judgeaid.services.cards import get_card_or_404
 
-        return {**response, "card": card_view(get_card_or_404(card[CARD_REFERENCE]))}
+        # The request may have read the card before the write it replays was committed (its
+        # twin through another process won the race while this one waited): draw the row as
+        # it is now, not as this session first saw it.
+        fresh = get_card_or_404(card[CARD_REFERENCE])
+        db.session.refresh(fresh)
+        return {**response, "card": card_view(fresh)}
     return response
 
 

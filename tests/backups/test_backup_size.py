@@ -10,6 +10,7 @@ import json
 import uuid
 
 import pytest
+from sqlalchemy import update
 
 from judgeaid.extensions import db
 from judgeaid.models import Card, Operation
@@ -51,6 +52,26 @@ def test_a_rounds_stored_answer_names_its_card_and_a_replay_gets_it_whole(app):
         assert status == 200 and again == first  # nothing changed, nothing was applied
         db.session.refresh(card)
         assert card.version == version
+
+
+def test_a_replay_draws_the_card_as_it_is_now_not_as_the_request_first_read_it(app):
+    # Two copies of one write through two processes: the loser read the card (version n)
+    # before the winner committed (n + 1), then finds the op_id taken and replays. Its answer
+    # must show the card as stored, as the winner's did (seen failing on two instances).
+    with app.test_request_context():
+        tournament, organizer, card = _event()
+        actor = Actor.for_user(organizer)
+        body = {"round": 1, **win(1, 40), "op_id": str(uuid.uuid4())}
+        first, _ = record_round(card, body, actor)
+        held = card.version  # this session's copy of the card, loaded
+        db.session.execute(update(Card).where(Card.id == card.id)
+                           .values(version=Card.version + 1),
+                           execution_options={"synchronize_session": False})
+        assert card.version == held  # the session still holds the old row
+        stored = db.session.get(Operation, body["op_id"]).response
+        again = operations.answered(stored)
+        assert again["card"]["version"] == held + 1
+        assert again["card"]["rounds"] == first["card"]["rounds"]
 
 
 def test_an_answer_stored_whole_before_still_replays(app):
