@@ -98,9 +98,12 @@ def test_a_timer_tap_before_its_script_counts_when_it_was_made(live_server, demo
     release = hold(page, "timer.js")
     page.goto(f"{live_server.url}/t/{demo['tournament_id']}/timers/{timer_id}")
     expect(page.get_by_test_id("timer-tap")).to_be_visible()  # drawn by the server
-    tapped_at = api.get(live_server.url + "/api/time").json()["now_ms"]
+    now = lambda: api.get(live_server.url + "/api/time").json()["now_ms"]  # noqa: E731
+    before_tap = now()
     page.get_by_test_id("timer-tap").click()
+    after_tap = now()
     page.wait_for_timeout(1500)  # the script is still on its way
+    arrived = now()
     assert release() >= 1
     parts_started(page)
     page.wait_for_function("() => document.querySelector('[data-play-timer]').timerState?.()"
@@ -108,7 +111,11 @@ def test_a_timer_tap_before_its_script_counts_when_it_was_made(live_server, demo
     wait_outbox(page, lambda pending: not pending)
     edges = api.get(f"{live_server.url}/api/timers/{timer_id}").json()["timer"]["edges"]
     assert len(edges) == 1  # the held tap, made once
-    assert abs(edges[0] - tapped_at) < 600, edges[0] - tapped_at  # not 1.5 s later
+    # The tap's moment, between the clock read before and after it (a busy machine may take
+    # a while to click), give or take the page's clock sync; not when the script came.
+    slack = 300
+    assert before_tap - slack <= edges[0] <= after_tap + slack, (before_tap, edges[0], after_tap)
+    assert edges[0] < arrived - 1000, (edges[0], arrived)
 
 
 def test_an_appeal_decision_chosen_before_the_script_strikes_the_penalties(
