@@ -73,7 +73,8 @@ def shell_urls() -> list[str]:
 def import_map() -> dict[str, dict[str, str]]:
     """Map each ES module's plain URL to its versioned one, so module imports hit the cache."""
     return {"imports": {url_for("static", filename=name): asset_url(name)
-                        for name in static_hashes() if name.endswith(".js")}}
+                        for name in static_hashes()
+                        if name.startswith("js/") and name.endswith(".js")}}
 
 
 def import_map_json() -> Markup:
@@ -231,6 +232,35 @@ def inline_style(filename: str) -> Markup:
     return element
 
 
+# The one script a page carries inline, before its modules: it holds what they would miss
+# until app.js runs (static/inline/hold.js). The pages' policy allows it by its hash.
+INLINE_SCRIPT = "inline/hold.js"
+
+
+def _inline_script() -> tuple[Markup, str]:
+    """Return the page's first script as a <script> element and its CSP source, made once
+    per version."""
+    app = current_app
+    version = static_hashes().get(INLINE_SCRIPT)
+    kept = app.extensions.get("judgeaid.inline_script")
+    if app.debug or kept is None or kept[0] != version:
+        text = minified(INLINE_SCRIPT).replace("</", "<\\/")  # never ends its element early
+        digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+        kept = (version, Markup(f"<script>{text}</script>"), f"'sha256-{digest}'")
+        app.extensions["judgeaid.inline_script"] = kept
+    return kept[1], kept[2]
+
+
+def inline_script() -> Markup:
+    """Return the page's first script, inline (base.html)."""
+    return _inline_script()[0]
+
+
+def inline_script_hash() -> str:
+    """Return the CSP source ('sha256-…') that allows exactly the page's first script."""
+    return _inline_script()[1]
+
+
 def inline_style_hashes() -> str:
     """Return the CSP sources ('sha256-…') that allow exactly the inline stylesheets."""
     return " ".join(source for _style, source in _inline_styles().values())
@@ -279,6 +309,7 @@ def register(app: Flask) -> None:
     app.jinja_env.template_class = PreloadingTemplate
     app.jinja_env.globals["asset"] = asset_url
     app.jinja_env.globals["inline_style"] = inline_style
+    app.jinja_env.globals["inline_script"] = inline_script
     app.jinja_env.globals["import_map_json"] = import_map_json
 
     @app.after_request

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from flask import Flask, g, request, session
 
-from judgeaid.assets import import_map_hash, inline_style_hashes
+from judgeaid.assets import import_map_hash, inline_script_hash, inline_style_hashes
 
-# Scripts only from our own files; the one inline script is the import map, allowed by its
-# hash (browsers take no import map from a file). Styles only from our stylesheets, which a
+# Scripts only from our own files; the two inline scripts are allowed by their hashes: the
+# import map (browsers take none from a file) and the page's first script, which holds a tap
+# until the modules run (static/inline/hold.js). Styles only from our stylesheets, which a
 # page carries inline (judgeaid.assets.inline_style), each allowed by its hash; an answer
 # that is not a page (JSON, a file) has no styles to allow, and its header stays short.
 POLICY = (
     "default-src 'self'",
-    "script-src 'self' {import_map}",
+    "script-src 'self' {import_map} {first_script}",
     "style-src 'self'{styles}",
     "img-src 'self' data:",  # the favicon is a data: SVG
     "connect-src 'self'",
@@ -42,6 +43,7 @@ def content_security_policy(frameable: bool, page: bool = True) -> str:
     """Return the Content-Security-Policy for a response, framable by this site or by none;
     a page's allows its inline stylesheets."""
     return "; ".join(POLICY).format(import_map=import_map_hash(),
+                                     first_script=inline_script_hash(),
                                      styles=" " + inline_style_hashes() if page else "",
                                      ancestors="'self'" if frameable else "'none'")
 

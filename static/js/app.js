@@ -8,9 +8,8 @@
 
 import { h, t, tParts } from "./dom.js";
 
+// The saved theme is set before the first paint, by the page's first script (static/inline/hold.js).
 const root = document.documentElement;
-const savedTheme = localStorage.getItem("judgeaid-theme");
-if (savedTheme) root.dataset.theme = savedTheme;
 
 document.addEventListener("click", (event) => {
   if (!event.target.closest("[data-theme-toggle]")) return;
@@ -116,32 +115,10 @@ function afterLoad(start) {
 }
 
 // A form in a part whose module has not arrived yet: the tap waits for it, then is sent.
-// So does a tap on a button only its script answers (type="button").
-// The form keeps the button that sent it (one form may have two), and each the moment of the
-// tap (data-held-at, read by dom.js tapDelay).
-const waiting = new Map();
-const waitingTaps = new Set();
-const unstarted = (element) => {
-  const part = element?.closest("[data-after-load]");
-  return part && !part.dataset.started;
-};
-const heldNow = (element) => {
-  if (!element.dataset.heldAt) element.dataset.heldAt = String(performance.now());
-};
-document.addEventListener("submit", (event) => {
-  if (!unstarted(event.target)) return;
-  event.preventDefault();
-  waiting.set(event.target, event.submitter ?? null);
-  heldNow(event.submitter ?? event.target);
-}, true);
-document.addEventListener("click", (event) => {
-  const button = event.target.closest?.("button[type=button]");
-  if (!unstarted(button) || button.matches("[data-print], [data-theme-toggle]")) return;
-  event.preventDefault();
-  event.stopImmediatePropagation();
-  waitingTaps.add(button);
-  heldNow(button);
-}, true);
+// So does a tap on a button only its script answers (type="button"). The page's first script
+// (static/inline/hold.js) holds them from before this module runs: the form with the button
+// that sent it (one form may have two), each with the moment of the tap (data-held-at).
+const { forms: waiting, taps: waitingTaps } = window.judgeaidHeld ?? { forms: new Map(), taps: new Set() };
 
 afterLoad(() => {
   import("./outbox.js").then((outbox) => {

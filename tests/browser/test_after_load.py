@@ -118,6 +118,46 @@ def test_a_timer_tap_before_its_script_counts_when_it_was_made(live_server, demo
     assert edges[0] < arrived - 1000, (edges[0], arrived)
 
 
+def test_a_tap_before_any_module_runs_is_held_and_the_theme_set_before_the_first_paint(
+        live_server, demo, context, page):
+    """The page is drawn before app.js has run (its styles come in it, its scripts after): a
+    timer tap then is held by the page's first script and counts once the part starts, from
+    when it was made; the theme this phone chose is set before anything is drawn."""
+    login_api(context, live_server, demo)
+    card = demo["cards"][0]
+    api = context.request
+    players = api.get(live_server.url + card["api"]).json()["players"]
+    made = api.post(f"{live_server.url}/api/tournaments/{demo['tournament_id']}/timers", data={
+        "card": int(card["api"].rsplit("/", 1)[1]), "round": 1,
+        "player": players[0]["number"], "dealt": "earlier", "op_id": "held-timer-2"})
+    assert made.ok, made.text()
+    timer_id = made.json()["timer"]["id"]
+    page.goto(live_server.url + "/offline")
+    page.evaluate("localStorage.setItem('judgeaid-theme', 'dark')")
+    release = hold(page, "app.js")
+    page.goto(f"{live_server.url}/t/{demo['tournament_id']}/timers/{timer_id}",
+              wait_until="commit")
+    expect(page.get_by_test_id("timer-tap")).to_be_visible()  # drawn, app.js not yet run
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    now = lambda: api.get(live_server.url + "/api/time").json()["now_ms"]  # noqa: E731
+    before_tap = now()
+    page.get_by_test_id("timer-tap").click()
+    after_tap = now()
+    page.wait_for_timeout(1500)  # app.js is still on its way
+    assert page.evaluate("document.readyState") != "complete"
+    arrived = now()
+    assert release() >= 1
+    parts_started(page)
+    page.wait_for_function("() => document.querySelector('[data-play-timer]').timerState?.()"
+                           ".edges.length === 1")
+    wait_outbox(page, lambda pending: not pending)
+    edges = api.get(f"{live_server.url}/api/timers/{timer_id}").json()["timer"]["edges"]
+    assert len(edges) == 1  # the held tap, made once
+    slack = 300
+    assert before_tap - slack <= edges[0] <= after_tap + slack, (before_tap, edges[0], after_tap)
+    assert edges[0] < arrived - 1000, (edges[0], arrived)
+
+
 def test_an_appeal_decision_chosen_before_the_script_strikes_the_penalties(
         app, live_server, demo, browser, page):
     """The head judge ticks "Overturned" before judge.js has started: when it starts, the
