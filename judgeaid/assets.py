@@ -91,10 +91,14 @@ def import_map_json() -> Markup:
     return kept[root]
 
 
+def csp_source(text: str) -> str:
+    """Return the CSP source ('sha256-…') that allows exactly this inline text."""
+    return f"'sha256-{base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()}'"
+
+
 def import_map_hash() -> str:
     """Return the CSP source ('sha256-…') that allows exactly this app's inline import map."""
-    digest = hashlib.sha256(import_map_json().encode()).digest()
-    return f"'sha256-{base64.b64encode(digest).decode()}'"
+    return csp_source(import_map_json())
 
 
 # A module's static imports ("./dom.js"), and what a page's HTML says it will run: its module
@@ -204,6 +208,11 @@ class PreloadingTemplate(Template):
                     g.inline_styles = outer
 
 
+def _inline_text(filename: str) -> str:
+    """Return a static file minified, as it goes inside its element in a page."""
+    return minified(filename).replace("</", "<\\/")  # never ends its element early
+
+
 def _inline_styles() -> dict[str, tuple[Markup, str]]:
     """Return {stylesheet: (its <style> element, its CSP source)}, made once per version."""
     app = current_app
@@ -211,10 +220,9 @@ def _inline_styles() -> dict[str, tuple[Markup, str]]:
         kept = {}
         for name in static_hashes():
             if name.startswith(INLINE_STYLES_FOLDER + "/") and name.endswith(".css"):
-                text = minified(name).replace("</", "<\\/")  # never ends its element early
-                digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+                text = _inline_text(name)
                 kept[name] = (Markup(f'<style data-stylesheet="{name}">{text}</style>'),
-                              f"'sha256-{digest}'")
+                              csp_source(text))
         app.extensions["judgeaid.inline_styles"] = kept
     return app.extensions["judgeaid.inline_styles"]
 
@@ -241,14 +249,11 @@ def _inline_script() -> tuple[Markup, str]:
     """Return the page's first script as a <script> element and its CSP source, made once
     per version."""
     app = current_app
-    version = static_hashes().get(INLINE_SCRIPT)
-    kept = app.extensions.get("judgeaid.inline_script")
-    if app.debug or kept is None or kept[0] != version:
-        text = minified(INLINE_SCRIPT).replace("</", "<\\/")  # never ends its element early
-        digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
-        kept = (version, Markup(f"<script>{text}</script>"), f"'sha256-{digest}'")
-        app.extensions["judgeaid.inline_script"] = kept
-    return kept[1], kept[2]
+    if app.debug or "judgeaid.inline_script" not in app.extensions:
+        text = _inline_text(INLINE_SCRIPT)
+        app.extensions["judgeaid.inline_script"] = (Markup(f"<script>{text}</script>"),
+                                                    csp_source(text))
+    return app.extensions["judgeaid.inline_script"]
 
 
 def inline_script() -> Markup:

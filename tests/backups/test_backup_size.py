@@ -37,11 +37,16 @@ def _event():
     return tournament, organizer, card_of(session, 1)
 
 
+def _round_one():
+    """Return a card of a new event, its organizer as the actor, and a win for round 1 with
+    an op_id of its own."""
+    _tournament, organizer, card = _event()
+    return card, Actor.for_user(organizer), {"round": 1, **win(1, 40), "op_id": str(uuid.uuid4())}
+
+
 def test_a_rounds_stored_answer_names_its_card_and_a_replay_gets_it_whole(app):
     with app.test_request_context():
-        tournament, organizer, card = _event()
-        actor = Actor.for_user(organizer)
-        body = {"round": 1, **win(1, 40), "op_id": str(uuid.uuid4())}
+        card, actor, body = _round_one()
         first, status = record_round(card, body, actor)
         assert status == 200 and first["card"]["rounds"][0]["recorded"]
         stored = db.session.get(Operation, body["op_id"]).response
@@ -59,9 +64,7 @@ def test_a_replay_draws_the_card_as_it_is_now_not_as_the_request_first_read_it(a
     # before the winner committed (n + 1), then finds the op_id taken and replays. Its answer
     # must show the card as stored, as the winner's did (seen failing on two instances).
     with app.test_request_context():
-        tournament, organizer, card = _event()
-        actor = Actor.for_user(organizer)
-        body = {"round": 1, **win(1, 40), "op_id": str(uuid.uuid4())}
+        card, actor, body = _round_one()
         first, _ = record_round(card, body, actor)
         held = card.version  # this session's copy of the card, loaded
         db.session.execute(update(Card).where(Card.id == card.id)
@@ -76,9 +79,7 @@ def test_a_replay_draws_the_card_as_it_is_now_not_as_the_request_first_read_it(a
 
 def test_an_answer_stored_whole_before_still_replays(app):
     with app.test_request_context():
-        tournament, organizer, card = _event()
-        actor = Actor.for_user(organizer)
-        body = {"round": 1, **win(1, 40), "op_id": str(uuid.uuid4())}
+        card, actor, body = _round_one()
         first, _ = record_round(card, body, actor)
         row = db.session.get(Operation, body["op_id"])
         row.response = {**first, "card": card_view(card)}  # as an old backup restores it
