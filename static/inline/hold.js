@@ -20,7 +20,7 @@
   window.judgeaidHeld = held;
   const unstarted = (element) => {
     const part = element && element.closest && element.closest("[data-after-load]");
-    return Boolean(part) && !part.dataset.started;
+    return part && !part.dataset.started ? part : null;
   };
   const heldNow = (element) => {
     if (!element.dataset.heldAt) element.dataset.heldAt = String(performance.now());
@@ -33,9 +33,12 @@
   }, true);
   document.addEventListener("click", (event) => {
     const button = event.target.closest && event.target.closest("button[type=button]");
-    if (!unstarted(button) || button.matches("[data-print], [data-theme-toggle]")) return;
+    const part = unstarted(button);
+    if (!part || button.matches("[data-print], [data-theme-toggle]")) return;
     event.preventDefault();
     event.stopImmediatePropagation();
+    // the part it was tapped in (data-held-in): its script may draw the part again
+    button.dataset.heldIn = part.dataset.afterLoad;
     held.taps.add(button);
     heldNow(button);
   }, true);

@@ -120,6 +120,19 @@ function afterLoad(start) {
 // that sent it (one form may have two), each with the moment of the tap (data-held-at).
 const { forms: waiting, taps: waitingTaps } = window.judgeaidHeld ?? { forms: new Map(), taps: new Set() };
 
+// A part's script may draw the part again (the card does, from the data in the page): a held
+// button no longer in the page is found again by its data attributes, with the tap's moment.
+function drawnAgain(button, name) {
+  if (button.isConnected) return button;
+  const data = [...button.attributes]
+    .filter((a) => a.name.startsWith("data-") && !a.name.startsWith("data-held-"));
+  if (!data.length) return null;
+  const same = data.map((a) => `[${a.name}="${CSS.escape(a.value)}"]`).join("");
+  const again = document.querySelector(`[data-after-load="${name}"] button${same}`);
+  if (again) again.dataset.heldAt = button.dataset.heldAt;
+  return again;
+}
+
 afterLoad(() => {
   import("./outbox.js").then((outbox) => {
     ({ held, pending } = outbox);
@@ -140,9 +153,9 @@ afterLoad(() => {
         waiting.delete(form);
         form.requestSubmit(submitter && form.contains(submitter) ? submitter : undefined);
       }
-      for (const button of [...waitingTaps].filter(mine)) {
+      for (const button of [...waitingTaps].filter((b) => b.dataset.heldIn === name)) {
         waitingTaps.delete(button);
-        button.click();
+        drawnAgain(button, name)?.click();
       }
     }).catch((error) => console.warn("not started:", name, error));
   }

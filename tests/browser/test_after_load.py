@@ -198,3 +198,22 @@ def test_an_appeal_decision_chosen_before_the_script_strikes_the_penalties(
     assert release() >= 1
     parts_started(page)
     expect(appeal.locator("[data-strike]")).to_be_checked()
+
+
+@pytest.mark.parametrize("held_back", ["app.js", "card.js"])
+def test_a_round_tapped_before_the_card_draws_itself_again_opens_its_form(
+        live_server, demo, context, page, held_back):
+    """card.js draws the card again from the data in the page, so the button a judge tapped
+    before it came is gone by then: the held tap finds the same round's button and opens its
+    form, whether app.js or card.js was still on its way."""
+    login_api(context, live_server, demo)
+    release = hold(page, held_back)
+    page.goto(live_server.url + demo["cards"][0]["url"], wait_until="commit")
+    page.locator("[data-testid=round-1] .rd-button").click()
+    page.wait_for_timeout(500)
+    expect(page.locator("[data-round-form]")).to_be_hidden()
+    assert release() >= 1
+    parts_started(page)
+    form = page.locator("[data-round-form]")
+    expect(form).to_be_visible()
+    expect(form.locator("[data-round-title]")).to_have_text(re.compile(r"\b1\b"))
