@@ -151,7 +151,7 @@ def test_400_players_over_8_sessions_with_teams_of_8(share):
 
 @pytest.mark.parametrize(("count", "sessions"), [(16, 5), (16, 6), (24, 4), (52, 4), (200, 8)])
 def test_the_search_alone_reaches_the_bound_without_a_construction(monkeypatch, count, sessions):
-    monkeypatch.setattr(seating, "_construct", lambda *args: [])
+    monkeypatch.setattr(seating, "construct", lambda *args: [])
     players = list(range(1, count + 1))
     teams = generated_teams(players, 4) if count > 16 else {}
     plan = plan_event(players, sessions, seed=count, teams=teams)
